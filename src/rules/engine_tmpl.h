@@ -1,0 +1,370 @@
+/* Move generation, attack tests, legality and perft for one bitboard width.  Included by
+ * engine_w1.c, engine_w2.c and engine_w4.c with BBW set; rules/engine.c dispatches on
+ * Rules.bbw.  Nothing here names a piece: all movement comes from the rule tables. */
+#include "board/bb_tmpl.h"
+#include "rules/engine.h"
+#include "rules/make_inline.h"
+#include "rules/tables.h"
+
+static inline BB tb_bb(const uint64_t *base, int index) { return bb_load(base + (size_t)index * BBW); }
+static inline BB pieces(const Position *p, int c, int t) { return bb_load(p->by_piece[c][t]); }
+static inline BB color_bb(const Position *p, int c) { return bb_load(p->by_color[c]); }
+
+/* First piece met along direction d from sq, or -1. */
+static inline int first_blocker(const RuleTables *tb, int d, BB blockers) {
+  return tb->dir_increasing[d] ? bb_lsb(blockers) : bb_msb(blockers);
+}
+
+/* Squares a rider on sq reaches along d, up to and including the first piece. */
+static inline BB ride_targets(const RuleTables *tb, int d, int sq, BB occ) {
+  int n = tb->squares;
+  BB ray = tb_bb(tb->ray, d * n + sq), blockers = bb_and(ray, occ);
+  if (!bb_any(blockers)) return ray;
+  return bb_xor(ray, tb_bb(tb->ray, d * n + first_blocker(tb, d, blockers)));
+}
+
+/* Targets of one ride, hop or grasshopper entry from sq, before its destination zone: *quiet (empty squares it may move to)
+ * and *reach (occupied squares it could capture on, whatever their colour). */
+static inline void ride_entry_targets(const RuleTables *tb, const RideEntry *e, int sq, BB occ,
+                                      BB *quiet, BB *reach) {
+  int n = tb->squares, d = e->dir;
+  BB targets;
+  if (e->kind == ATOM_RIDE) {
+    targets = ride_targets(tb, d, sq, occ);
+  } else {
+    BB ray = tb_bb(tb->ray, d * n + sq), screens = bb_and(ray, occ);
+    if (!bb_any(screens)) {
+      *quiet = *reach = bb_zero();
+      return;
+    }
+    int screen = first_blocker(tb, d, screens);
+    if (e->kind == ATOM_HOP) {
+      targets = ride_targets(tb, d, screen, occ);
+    } else { /* grasshopper: the square just beyond the hurdle */
+      BB beyond = tb_bb(tb->ray, d * n + screen);
+      if (!bb_any(beyond)) {
+        *quiet = *reach = bb_zero();
+        return;
+      }
+      targets = bb_square(first_blocker(tb, d, beyond));
+    }
+  }
+  if (e->limit >= 0) targets = bb_and(targets, tb_bb(tb->limit, e->limit * n + sq));
+  *quiet = bb_andnot(targets, occ);
+  *reach = bb_and(targets, occ);
+}
+
+static inline BB zone_of(const RuleTables *tb, int zone, int color) { return tb_bb(tb->zone, zone * 2 + color); }
+
+static inline void entry_targets(const RuleTables *tb, const RideEntry *e, int color, int sq,
+                                 BB occ, BB *quiet, BB *reach) {
+  ride_entry_targets(tb, e, sq, occ, quiet, reach);
+  if (e->to_zone >= 0) {
+    BB z = zone_of(tb, e->to_zone, color);
+    *quiet = bb_and(*quiet, z);
+    *reach = bb_and(*reach, z);
+  }
+}
+
+/* Does any piece of colour `by` attack sq, with the board's occupancy `occ` and the pieces on
+ * `gone` removed (a piece just captured)? */
+static bool attacked(const Position *p, int sq, int by, BB occ, BB gone) {
+  const Rules *r = p->rules;
+  const RuleTables *tb = r->tables;
+  int n = tb->squares;
+  for (uint32_t types = tb->leap_attackers[by]; types; types &= types - 1) {
+    int t = __builtin_ctz(types);
+    BB from = bb_and(tb_bb(tb->attack_from_leap, (t * 2 + by) * n + sq), pieces(p, by, t));
+    if (bb_any(bb_andnot(from, gone))) return true;
+  }
+  for (int d = 0; d < tb->dir_count; d++) {
+    uint32_t riders = tb->rider_types[by][d], hoppers = tb->hopper_types[by][d];
+    if (!(riders | hoppers)) continue;
+    int back = tb->dir_reverse[d];
+    BB ray = tb_bb(tb->ray, back * n + sq), blockers = bb_and(ray, occ);
+    if (!bb_any(blockers)) continue;
+    int first = first_blocker(tb, back, blockers);
+    if (riders) {
+      BB attackers = bb_zero();
+      for (; riders; riders &= riders - 1)
+        attackers = bb_or(attackers, pieces(p, by, __builtin_ctz(riders)));
+      if (bb_test(bb_andnot(attackers, gone), first)) return true;
+    }
+    if (hoppers) {
+      BB beyond = bb_and(tb_bb(tb->ray, back * n + first), occ);
+      if (!bb_any(beyond)) continue;
+      int second = first_blocker(tb, back, beyond);
+      BB attackers = bb_zero();
+      for (; hoppers; hoppers &= hoppers - 1)
+        attackers = bb_or(attackers, pieces(p, by, __builtin_ctz(hoppers)));
+      if (bb_test(bb_andnot(attackers, gone), second)) return true;
+    }
+  }
+  for (uint32_t types = tb->lame_attackers[by]; types; types &= types - 1) {
+    int t = __builtin_ctz(types), list = (t * 2 + by) * n + sq;
+    BB mine = bb_andnot(pieces(p, by, t), gone);
+    for (int i = tb->lame_inverse_first[list]; i < tb->lame_inverse_first[list + 1]; i++) {
+      const LameEntry *e = &tb->lame_inverse[i];
+      if (bb_test(mine, e->square) && !bb_any(bb_and(tb_bb(tb->legs, e->leg), occ))) return true;
+    }
+  }
+  for (uint32_t types = tb->special_types[by]; types; types &= types - 1) {
+    int t = __builtin_ctz(types);
+    BB mine = bb_andnot(pieces(p, by, t), gone);
+    while (bb_any(mine)) {
+      int from = bb_pop(&mine);
+      for (int i = 0; i < tb->ride_count[t][by]; i++) {
+        const RideEntry *e = &tb->rides[t][by][i];
+        if (!(e->mode & MODE_CAPTURE)) continue;
+        if (e->from_zone >= 0 && !bb_test(zone_of(tb, e->from_zone, by), from)) continue;
+        BB quiet, reach;
+        entry_targets(tb, e, by, from, occ, &quiet, &reach);
+        if (bb_test(reach, sq)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+static inline BB occupied(const Position *p) { return bb_or(color_bb(p, 0), color_bb(p, 1)); }
+
+static inline BB royals_of(const Position *p, int c) {
+  const Rules *r = p->rules;
+  BB royals = bb_zero();
+  for (int t = 0; t < r->type_count; t++)
+    if (r->types[t].royal) royals = bb_or(royals, pieces(p, c, t));
+  return royals;
+}
+
+/* True when no royal piece of colour c is attacked. */
+static bool royals_safe(const Position *p, int c) {
+  if (!p->rules->royal_type_count) return true;
+  BB royals = royals_of(p, c), occ = occupied(p);
+  while (bb_any(royals))
+    if (attacked(p, bb_pop(&royals), c ^ 1, occ, bb_zero())) return false;
+  return true;
+}
+
+bool W(engine_in_check)(const Position *p) { return !royals_safe(p, p->side); }
+
+static inline void push(MoveList *list, Move m) { list->moves[list->count++] = m; }
+
+static void add_promotions(const Position *p, MoveList *list, int t, int from, int to) {
+  const Rules *r = p->rules;
+  const PieceType *pt = &r->types[t];
+  int us = p->side;
+  for (int i = 0; i < pt->promo_count; i++) {
+    int choice = pt->promo_choices[i];
+    if (pt->promo_only_captured && bb_count(pieces(p, us, choice)) >= r->initial_count[choice])
+      continue;
+    push(list, move_make(from, to, MOVE_PROMOTION, choice));
+  }
+  if (!pt->promo_mandatory && !bits_test(&r->stuck[t][us], to))
+    push(list, move_make(from, to, MOVE_NORMAL, 0));
+}
+
+static void add_castlings(Position *p, MoveList *list, BB occ) {
+  const Rules *r = p->rules;
+  int us = p->side;
+  if (!royals_safe(p, us)) return;
+  for (int i = 0; i < r->castling_count; i++) {
+    const Castling *c = &r->castlings[i];
+    if (c->color != us || !(p->castle_rights >> r->castle_right[i] & 1)) continue;
+    if (!p->board[c->king_from] || !p->board[c->partner_from]) continue;
+    if (piece_color(p->board[c->king_from]) != us || piece_color(p->board[c->partner_from]) != us)
+      continue;
+    const Geometry *g = &r->geo;
+    /* Every square between the outermost of the four must be empty but for the two movers. */
+    int rank = geo_rank(g, c->king_from);
+    int lo = c->king_from, hi = c->king_from;
+    int sqs[3] = {c->king_to, c->partner_from, c->partner_to};
+    for (int k = 0; k < 3; k++) lo = sqs[k] < lo ? sqs[k] : lo, hi = sqs[k] > hi ? sqs[k] : hi;
+    BB movers = bb_or(bb_square(c->king_from), bb_square(c->partner_from));
+    BB others = bb_andnot(occ, movers);
+    bool clear = geo_rank(g, lo) == rank && geo_rank(g, hi) == rank;
+    for (int sq = lo; clear && sq <= hi; sq++) clear = !bb_test(others, sq);
+    if (!clear) continue;
+    /* The king may not pass through or land on an attacked square. */
+    BB after = bb_or(bb_andnot(occ, movers), bb_or(bb_square(c->king_to), bb_square(c->partner_to)));
+    int step = c->king_to > c->king_from ? 1 : -1;
+    bool safe = true;
+    for (int sq = c->king_from + step; safe && sq != c->king_to + step && c->king_to != c->king_from; sq += step)
+      safe = !attacked(p, sq, us ^ 1, sq == c->king_to ? after : occ, bb_zero());
+    if (safe) push(list, move_make(c->king_from, c->king_to, MOVE_CASTLING, i));
+  }
+}
+
+/* Pseudo-legal moves: every move the pieces make, before royal safety is tested. */
+static void generate(Position *p, MoveList *list) {
+  const Rules *r = p->rules;
+  const RuleTables *tb = r->tables;
+  int n = tb->squares, us = p->side;
+  BB own = color_bb(p, us), enemy = color_bb(p, us ^ 1), occ = bb_or(own, enemy);
+  BB empty = bb_andnot(bb_load(tb->board), occ);
+  BB ep = bb_load(p->ep);
+  bool ep_open = p->ep_victim >= 0;
+  list->count = 0;
+  for (int t = 0; t < r->type_count; t++) {
+    BB mine = pieces(p, us, t);
+    if (!bb_any(mine)) continue;
+    const PieceType *pt = &r->types[t];
+    int list0 = (t * 2 + us) * n;
+    bool promotes = pt->promo_count > 0;
+    BB promo_zone = promotes ? zone_of(tb, pt->promo_zone, us) : bb_zero();
+    while (bb_any(mine)) {
+      int from = bb_pop(&mine);
+      BB quiet = bb_and(tb_bb(tb->leap_quiet, list0 + from), empty);
+      BB capture = bb_and(tb_bb(tb->leap_capture, list0 + from), enemy);
+      for (int i = tb->lame_first[list0 + from]; i < tb->lame_first[list0 + from + 1]; i++) {
+        const LameEntry *e = &tb->lame[i];
+        if (bb_any(bb_and(tb_bb(tb->legs, e->leg), occ))) continue;
+        if ((e->mode & MODE_MOVE) && bb_test(empty, e->square)) quiet = bb_or(quiet, bb_square(e->square));
+        if ((e->mode & MODE_CAPTURE) && bb_test(enemy, e->square))
+          capture = bb_or(capture, bb_square(e->square));
+      }
+      for (int i = 0; i < tb->ride_count[t][us]; i++) {
+        const RideEntry *e = &tb->rides[t][us][i];
+        if (e->royal_only) continue;
+        if (e->from_zone >= 0 && !bb_test(zone_of(tb, e->from_zone, us), from)) continue;
+        BB q, reach;
+        entry_targets(tb, e, us, from, occ, &q, &reach);
+        if (e->mode & MODE_MOVE) quiet = bb_or(quiet, q);
+        if (e->mode & MODE_CAPTURE) capture = bb_or(capture, bb_and(reach, enemy));
+      }
+      if (ep_open && pt->ep_capturer) {
+        BB takes = bb_and(tb_bb(tb->leap_capture, list0 + from), ep);
+        while (bb_any(takes)) push(list, move_make(from, bb_pop(&takes), MOVE_EN_PASSANT, 0));
+      }
+      BB targets = bb_or(quiet, capture);
+      if (promotes) {
+        BB promoting = bb_test(promo_zone, from) && pt->promo_on_leaving ? targets : bb_and(targets, promo_zone);
+        targets = bb_andnot(targets, promoting);
+        while (bb_any(promoting)) add_promotions(p, list, t, from, bb_pop(&promoting));
+      }
+      while (bb_any(targets)) push(list, move_make(from, bb_pop(&targets), MOVE_NORMAL, 0));
+    }
+  }
+  if (r->drops) {
+    for (int t = 0; t < r->type_count; t++) {
+      if (!p->hand[us][t]) continue;
+      BB targets = bb_and(empty, tb_bb(tb->drop_mask, t * 2 + us));
+      if (r->types[t].drop_one_per_file) {
+        BB same = pieces(p, us, t);
+        while (bb_any(same)) {
+          int sq = bb_pop(&same);
+          targets = bb_andnot(targets, tb_bb(tb->file_mask, geo_file(&r->geo, sq)));
+        }
+      }
+      while (bb_any(targets)) push(list, move_make(0, bb_pop(&targets), MOVE_DROP, t));
+    }
+  }
+  if (r->castling_count && p->castle_rights) add_castlings(p, list, occ);
+  if (r->pass_allowed) push(list, move_make(0, 0, MOVE_PASS, 0));
+}
+
+/* What decides, for the side to move, whether a pseudo-legal move needs the full test. */
+typedef struct Guard {
+  bool check_all;   /* in check, several royals, or drop-mate rules: test every move */
+  bool no_royals;
+  int royal;        /* square of the single royal */
+  BB pinned;        /* own pieces that may be pinned to it */
+  BB sensitive;     /* squares whose occupancy may change attacks on it (hoppers, lame legs) */
+} Guard;
+
+static void make_guard(const Position *p, Guard *g) {
+  const Rules *r = p->rules;
+  const RuleTables *tb = r->tables;
+  int n = tb->squares, us = p->side, them = us ^ 1;
+  g->check_all = false;
+  g->royal = -1;
+  g->pinned = g->sensitive = bb_zero();
+  BB royals = r->royal_type_count ? royals_of(p, us) : bb_zero();
+  g->no_royals = !bb_any(royals);
+  if (g->no_royals) return;
+  if (bb_more_than_one(royals)) {
+    g->check_all = true;
+    return;
+  }
+  int k = g->royal = bb_lsb(royals);
+  BB occ = occupied(p), own = color_bb(p, us);
+  if (attacked(p, k, them, occ, bb_zero())) {
+    g->check_all = true;
+    return;
+  }
+  for (int d = 0; d < tb->dir_count; d++) {
+    uint32_t riders = tb->rider_types[them][d];
+    int back = tb->dir_reverse[d];
+    if (!tb->pins_suffice[them]) {
+      if (riders | tb->hopper_types[them][d] || tb->special_types[them])
+        g->sensitive = bb_or(g->sensitive, tb_bb(tb->ray, back * n + k));
+    }
+    if (!riders) continue;
+    BB ray = tb_bb(tb->ray, back * n + k), blockers = bb_and(ray, occ);
+    if (!bb_any(blockers)) continue;
+    int first = first_blocker(tb, back, blockers);
+    if (!bb_test(own, first)) continue;
+    BB beyond = bb_and(tb_bb(tb->ray, back * n + first), occ);
+    if (!bb_any(beyond)) continue;
+    int second = first_blocker(tb, back, beyond);
+    BB attackers = bb_zero();
+    for (; riders; riders &= riders - 1) attackers = bb_or(attackers, pieces(p, them, __builtin_ctz(riders)));
+    if (bb_test(attackers, second)) g->pinned = bb_or(g->pinned, bb_square(first));
+  }
+  for (uint32_t types = tb->lame_attackers[them]; types; types &= types - 1) {
+    int t = __builtin_ctz(types), list = (t * 2 + them) * n + k;
+    for (int i = tb->lame_inverse_first[list]; i < tb->lame_inverse_first[list + 1]; i++)
+      g->sensitive = bb_or(g->sensitive, tb_bb(tb->legs, tb->lame_inverse[i].leg));
+  }
+}
+
+/* Makes the move and looks: exact for every kind of move and rule. */
+static bool legal_by_trial(Position *p, Move m) {
+  int us = p->side;
+  pos_do_move(p, m);
+  bool ok = royals_safe(p, us);
+  if (ok && move_kind(m) == MOVE_DROP && p->rules->types[move_arg(m)].drop_no_mate && p->side != us &&
+      !royals_safe(p, p->side)) {
+    /* A drop that gives check may not give mate (shogi's uchifuzume). */
+    MoveList replies;
+    W(engine_legal_moves)(p, &replies);
+    ok = replies.count > 0;
+  }
+  pos_undo_move(p);
+  return ok;
+}
+
+static inline bool needs_trial(const Position *p, const Guard *g, Move m) {
+  int kind = move_kind(m), from = move_from(m), to = move_to(m);
+  if (kind == MOVE_CASTLING || kind == MOVE_PASS) return kind == MOVE_PASS && !g->no_royals;
+  if (g->no_royals) return false;
+  if (g->check_all || kind == MOVE_EN_PASSANT) return true;
+  if (kind == MOVE_DROP) return p->rules->types[move_arg(m)].drop_no_mate || bb_test(g->sensitive, to);
+  if (from == g->royal) return true;
+  return bb_test(g->pinned, from) || bb_test(g->sensitive, from) || bb_test(g->sensitive, to);
+}
+
+void W(engine_legal_moves)(Position *p, MoveList *list) {
+  generate(p, list);
+  Guard g;
+  make_guard(p, &g);
+  int kept = 0;
+  for (int i = 0; i < list->count; i++) {
+    Move m = list->moves[i];
+    if (!needs_trial(p, &g, m) || legal_by_trial(p, m)) list->moves[kept++] = m;
+  }
+  list->count = kept;
+}
+
+uint64_t W(engine_perft)(Position *p, int depth) {
+  MoveList list;
+  if (depth <= 0) return 1;
+  W(engine_legal_moves)(p, &list);
+  if (depth == 1) return (uint64_t)list.count;
+  uint64_t nodes = 0;
+  for (int i = 0; i < list.count; i++) {
+    pos_do_move(p, list.moves[i]);
+    nodes += W(engine_perft)(p, depth - 1);
+    pos_undo_move(p);
+  }
+  return nodes;
+}

@@ -1,0 +1,185 @@
+#include "rules/fixtures.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Adds a piece or fails the whole fixture. */
+#define PIECE(var, name, letter, betza)                                   \
+  int var = rules_add_piece(r, name, letter, betza, err, errlen);         \
+  if (var < 0) return false
+
+static void set_promotions(PieceType *pt, int zone, const int *choices, int count) {
+  pt->promo_zone = zone;
+  pt->promo_count = count;
+  for (int i = 0; i < count; i++) pt->promo_choices[i] = choices[i];
+}
+
+/* The orthodox pawn: step, capture diagonally, double step from its start rank, en passant. */
+static int add_pawn(Rules *r, int start_rank, char *err, int errlen) {
+  int pawn = rules_add_piece(r, "Pawn", 'P', "fmWfcFifmnD", err, errlen);
+  if (pawn < 0) return -1;
+  PieceType *pt = &r->types[pawn];
+  pt->ep_creator = pt->ep_capturer = pt->resets_clock = true;
+  pt->initial_zone = rules_add_zone(r, "pawn start", 0, r->geo.width - 1, start_rank, start_rank);
+  return pawn;
+}
+
+static bool add_standard_castling(Rules *r, const char *ranks[2], char king_file, char short_king,
+                                  char short_rook_to, char long_king, char long_rook_to,
+                                  char *err, int errlen) {
+  char rook_short = (char)('a' + r->geo.width - 1);
+  for (int c = 0; c < 2; c++) {
+    char kf[8], kt[8], pf[8], pt[8];
+    snprintf(kf, sizeof kf, "%c%s", king_file, ranks[c]);
+    snprintf(kt, sizeof kt, "%c%s", short_king, ranks[c]);
+    snprintf(pf, sizeof pf, "%c%s", rook_short, ranks[c]);
+    snprintf(pt, sizeof pt, "%c%s", short_rook_to, ranks[c]);
+    if (!rules_add_castling(r, c, kf, kt, pf, pt, err, errlen)) return false;
+    snprintf(kt, sizeof kt, "%c%s", long_king, ranks[c]);
+    snprintf(pf, sizeof pf, "a%s", ranks[c]);
+    snprintf(pt, sizeof pt, "%c%s", long_rook_to, ranks[c]);
+    if (!rules_add_castling(r, c, kf, kt, pf, pt, err, errlen)) return false;
+  }
+  return true;
+}
+
+static bool chess_like(Rules *r, const char *name, int width, const char *extra_names[],
+                       const char extra_letters[], const char *extra_betza[], int extras,
+                       const char *fen, char king_file, char short_king, char short_rook,
+                       char long_king, char long_rook, char *err, int errlen) {
+  if (!rules_init(r, name, width, 8, err, errlen)) return false;
+  PIECE(king, "King", 'K', "K");
+  PIECE(queen, "Queen", 'Q', "Q");
+  PIECE(rook, "Rook", 'R', "R");
+  PIECE(bishop, "Bishop", 'B', "B");
+  PIECE(knight, "Knight", 'N', "N");
+  int choices[8] = {knight, bishop, rook, queen};
+  int count = 4;
+  for (int i = 0; i < extras; i++) {
+    PIECE(extra, extra_names[i], extra_letters[i], extra_betza[i]);
+    choices[count++] = extra;
+  }
+  int pawn = add_pawn(r, 1, err, errlen);
+  if (pawn < 0) return false;
+  r->types[king].royal = true;
+  PieceType *pt = &r->types[pawn];
+  set_promotions(pt, rules_add_zone(r, "last rank", 0, width - 1, 7, 7), choices, count);
+  pt->promo_mandatory = true;
+  const char *ranks[2] = {"1", "8"};
+  if (!add_standard_castling(r, ranks, king_file, short_king, short_rook, long_king, long_rook, err, errlen))
+    return false;
+  r->nmove_rule = 100;
+  r->repetition_count = 3;
+  snprintf(r->start_fen, sizeof r->start_fen, "%s", fen);
+  return rules_finalize(r, err, errlen);
+}
+
+static bool chess(Rules *r, char *err, int errlen) {
+  return chess_like(r, "chess", 8, NULL, NULL, NULL, 0,
+                    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 'e', 'g', 'f', 'c',
+                    'd', err, errlen);
+}
+
+static bool capablanca(Rules *r, char *err, int errlen) {
+  const char *names[] = {"Archbishop", "Chancellor"};
+  const char letters[] = {'A', 'C'};
+  const char *betza[] = {"BN", "RN"};
+  return chess_like(r, "capablanca", 10, names, letters, betza, 2,
+                    "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1", 'f', 'i',
+                    'h', 'c', 'd', err, errlen);
+}
+
+static bool crazyhouse(Rules *r, char *err, int errlen) {
+  if (!chess(r, err, errlen)) return false;
+  snprintf(r->name, sizeof r->name, "crazyhouse");
+  r->drops = true;
+  int pawn = rules_find_type(r, 'P', false);
+  r->types[pawn].drop_zone = rules_add_zone(r, "pawn drops", 0, 7, 1, 6);
+  snprintf(r->start_fen, sizeof r->start_fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1");
+  return rules_finalize(r, err, errlen);
+}
+
+/* Xiangqi: palace-bound general and advisors, elephants that stay home and can be blocked,
+ * the lame horse, the cannon that captures over a screen, soldiers that gain sideways steps
+ * over the river, and generals that may not face each other (a royal-only capture along the
+ * file, so attack tests see it).  Stalemate loses. */
+static bool xiangqi(Rules *r, char *err, int errlen) {
+  if (!rules_init(r, "xiangqi", 9, 10, err, errlen)) return false;
+  int palace = rules_add_zone(r, "palace", 3, 5, 0, 2);
+  int home = rules_add_zone(r, "own half", 0, 8, 0, 4);
+  int river = rules_add_zone(r, "over the river", 0, 8, 5, 9);
+  PIECE(king, "General", 'K', "WcvR");
+  PIECE(advisor, "Advisor", 'A', "F");
+  PIECE(elephant, "Elephant", 'B', "nA");
+  PIECE(horse, "Horse", 'N', "nN");
+  PIECE(chariot, "Chariot", 'R', "R");
+  PIECE(cannon, "Cannon", 'C', "mRcpR");
+  PIECE(soldier, "Soldier", 'P', "fWsW");
+  (void)horse, (void)chariot, (void)cannon;
+  PieceType *k = &r->types[king];
+  k->royal = true;
+  for (int i = 0; i < k->atom_count; i++) {
+    if (k->atoms[i].kind == ATOM_RIDE) k->atoms[i].royal_only = true;
+    else k->atoms[i].to_zone = (int8_t)palace;
+  }
+  for (int i = 0; i < r->types[advisor].atom_count; i++) r->types[advisor].atoms[i].to_zone = (int8_t)palace;
+  for (int i = 0; i < r->types[elephant].atom_count; i++) r->types[elephant].atoms[i].to_zone = (int8_t)home;
+  PieceType *s = &r->types[soldier];
+  for (int i = 0; i < s->atom_count; i++)
+    if (s->atoms[i].dy == 0) s->atoms[i].from_zone = (int8_t)river;
+  s->resets_clock = true;
+  r->stalemate = RESULT_LOSS;
+  r->repetition_count = 3;
+  snprintf(r->start_fen, sizeof r->start_fen,
+           "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+  return rules_finalize(r, err, errlen);
+}
+
+/* Shogi: drops, optional promotion in the last three ranks (forced where the piece could not
+ * move again), one unpromoted pawn per file, no mate by pawn drop. */
+static bool shogi(Rules *r, char *err, int errlen) {
+  if (!rules_init(r, "shogi", 9, 9, err, errlen)) return false;
+  int zone = rules_add_zone(r, "promotion zone", 0, 8, 6, 8);
+  static const struct { const char *name; char letter; const char *betza, *promoted; } base[] = {
+      {"Pawn", 'P', "fW", "WfF"},      {"Lance", 'L', "fR", "WfF"},  {"Knight", 'N', "ffN", "WfF"},
+      {"Silver", 'S', "FfW", "WfF"},   {"Bishop", 'B', "B", "BW"},   {"Rook", 'R', "R", "RF"},
+      {"Gold", 'G', "WfF", NULL},      {"King", 'K', "K", NULL}};
+  int types[8];
+  for (int i = 0; i < 8; i++) {
+    types[i] = rules_add_piece(r, base[i].name, base[i].letter, base[i].betza, err, errlen);
+    if (types[i] < 0) return false;
+  }
+  for (int i = 0; i < 8; i++) {
+    if (!base[i].promoted) continue;
+    char name[32];
+    snprintf(name, sizeof name, "+%s", base[i].name);
+    int pro = rules_add_piece(r, name, base[i].letter, base[i].promoted, err, errlen);
+    if (pro < 0) return false;
+    r->types[pro].promoted_form = true;
+    r->types[pro].unpromoted = types[i];
+    PieceType *pt = &r->types[types[i]];
+    set_promotions(pt, zone, &pro, 1);
+    pt->promo_on_leaving = true;
+  }
+  r->types[types[7]].royal = true;
+  r->types[types[0]].drop_one_per_file = r->types[types[0]].drop_no_mate = true;
+  r->drops = true;
+  r->stalemate = RESULT_LOSS;
+  r->repetition_count = 4;
+  snprintf(r->start_fen, sizeof r->start_fen,
+           "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1");
+  return rules_finalize(r, err, errlen);
+}
+
+static const struct { const char *name; bool (*build)(Rules *, char *, int); } fixtures[] = {
+    {"chess", chess}, {"capablanca", capablanca}, {"xiangqi", xiangqi}, {"shogi", shogi},
+    {"crazyhouse", crazyhouse}};
+
+bool fixture_rules(Rules *r, const char *name, char *err, int errlen) {
+  for (size_t i = 0; i < sizeof fixtures / sizeof fixtures[0]; i++)
+    if (!strcmp(fixtures[i].name, name)) return fixtures[i].build(r, err, errlen);
+  snprintf(err, errlen, "no built-in rules called '%s' (there are: %s)", name, fixture_names());
+  return false;
+}
+
+const char *fixture_names(void) { return "chess capablanca xiangqi shogi crazyhouse"; }

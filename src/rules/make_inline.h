@@ -1,0 +1,215 @@
+/* Make and unmake, inline so that perft and search can fold them into their loops.  Only
+ * single bits change, so one version serves every board width. */
+#ifndef HERALD_RULES_MAKE_INLINE_H
+#define HERALD_RULES_MAKE_INLINE_H
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/position.h"
+
+static inline void pos_toggle(Position *p, int code, int sq) {
+  int c = piece_color(code), t = piece_type(code);
+  p->by_color[c][sq >> 6] ^= 1ULL << (sq & 63);
+  p->by_piece[c][t][sq >> 6] ^= 1ULL << (sq & 63);
+}
+
+static inline void pos_put(Position *p, int code, int sq) {
+  pos_toggle(p, code, sq);
+  p->board[sq] = (uint8_t)code;
+  p->key ^= p->rules->zobrist_piece[code][sq];
+}
+
+static inline void pos_take(Position *p, int sq) {
+  int code = p->board[sq];
+  pos_toggle(p, code, sq);
+  p->board[sq] = SQ_EMPTY;
+  p->key ^= p->rules->zobrist_piece[code][sq];
+}
+
+static inline bool promoted_at(const Position *p, int sq) { return (p->promoted[sq >> 6] >> (sq & 63)) & 1; }
+static inline void set_promoted(Position *p, int sq, bool on) {
+  uint64_t bit = 1ULL << (sq & 63);
+  p->promoted[sq >> 6] = on ? p->promoted[sq >> 6] | bit : p->promoted[sq >> 6] & ~bit;
+}
+
+/* The type a captured piece becomes in the capturer's hand. */
+static inline int hand_type(const Rules *r, int type, bool promoted_mark, int promoted_from) {
+  if (r->types[type].promoted_form && r->types[type].unpromoted >= 0) return r->types[type].unpromoted;
+  if (promoted_mark && promoted_from >= 0) return promoted_from;
+  return type;
+}
+
+static inline void hand_add(Position *p, int color, int type, int delta) {
+  const Rules *r = p->rules;
+  int n = p->hand[color][type];
+  p->key ^= r->zobrist_hand[color][type][n & 63] ^ r->zobrist_hand[color][type][(n + delta) & 63];
+  p->hand[color][type] = (uint8_t)(n + delta);
+}
+
+/* First type that promotes to `type`: what a promoted-marked piece reverts to. */
+static inline int promoted_origin(const Rules *r, int type) {
+  for (int t = 0; t < r->type_count; t++)
+    for (int i = 0; i < r->types[t].promo_count; i++)
+      if (r->types[t].promo_choices[i] == type) return t;
+  return -1;
+}
+
+void pos_grow_history(Position *p);
+
+static inline void pos_do_move(Position *p, Move m) {
+  const Rules *r = p->rules;
+  if (p->ply == p->history_cap) pos_grow_history(p);
+  Undo *u = &p->history[p->ply++];
+  u->move = m;
+  u->captured = SQ_EMPTY;
+  u->captured_promoted = u->mover_promoted = false;
+  u->part = (int8_t)p->part;
+  u->ep_victim = (int16_t)p->ep_victim;
+  u->halfmove = p->halfmove;
+  u->castle_rights = p->castle_rights;
+  u->key = p->key;
+  memcpy(u->ep, p->ep, sizeof u->ep);
+  int us = p->side, from = move_from(m), to = move_to(m), kind = move_kind(m);
+  int old_ep = p->ep_victim;
+  if (old_ep >= 0) {
+    p->key ^= r->zobrist_ep[old_ep];
+    p->ep_victim = -1;
+    memset(p->ep, 0, sizeof p->ep);
+  }
+  uint32_t rights = p->castle_rights;
+  p->halfmove++;
+  switch (kind) {
+  case MOVE_DROP:
+    hand_add(p, us, move_arg(m), -1);
+    pos_put(p, piece_code(us, move_arg(m)), to);
+    break;
+  case MOVE_CASTLING: {
+    const Castling *c = &r->castlings[move_arg(m)];
+    int king = p->board[c->king_from], partner = p->board[c->partner_from];
+    pos_take(p, c->king_from);
+    pos_take(p, c->partner_from);
+    pos_put(p, king, c->king_to);
+    pos_put(p, partner, c->partner_to);
+    rights &= r->castle_keep[c->king_from] & r->castle_keep[c->partner_from];
+    break;
+  }
+  case MOVE_PASS:
+    break;
+  default: {
+    int code = p->board[from], type = piece_type(code);
+    int victim_sq = kind == MOVE_EN_PASSANT ? old_ep : to;
+    int victim = p->board[victim_sq];
+    if (victim) {
+      u->captured = (uint8_t)victim;
+      u->captured_promoted = promoted_at(p, victim_sq);
+      pos_take(p, victim_sq);
+      if (r->drops) {
+        int vt = piece_type(victim);
+        hand_add(p, us, hand_type(r, vt, u->captured_promoted, promoted_origin(r, vt)), +1);
+      }
+      set_promoted(p, victim_sq, false);
+      p->halfmove = 0;
+      rights &= r->castle_keep[victim_sq];
+    }
+    u->mover = (uint8_t)code;
+    u->mover_promoted = promoted_at(p, from);
+    pos_take(p, from);
+    int new_type = kind == MOVE_PROMOTION ? move_arg(m) : type;
+    pos_put(p, piece_code(us, new_type), to);
+    if (u->mover_promoted) set_promoted(p, from, false), set_promoted(p, to, true);
+    else if (kind == MOVE_PROMOTION && r->drops && !r->types[new_type].promoted_form)
+      set_promoted(p, to, true);
+    const PieceType *pt = &r->types[type];
+    if (pt->resets_clock) p->halfmove = 0;
+    if (pt->ep_creator && !victim && kind == MOVE_NORMAL) {
+      /* En passant on every square the multi-step move passed (seed 004, `fps`). */
+      const Geometry *g = &r->geo;
+      int dx = geo_file(g, to) - geo_file(g, from), dy = geo_rank(g, to) - geo_rank(g, from);
+      int adx = abs(dx), ady = abs(dy), steps = adx > ady ? adx : ady;
+      if (steps >= 2 && (adx == 0 || ady == 0 || adx == ady)) {
+        int sx = (dx > 0) - (dx < 0), sy = (dy > 0) - (dy < 0);
+        for (int s = 1; s < steps; s++) {
+          int sq = from + s * (sy * g->width + sx);
+          p->ep[sq >> 6] |= 1ULL << (sq & 63);
+        }
+        p->ep_victim = to;
+        p->key ^= r->zobrist_ep[to];
+      }
+    }
+    rights &= r->castle_keep[from] & r->castle_keep[to];
+  }
+  }
+  for (uint32_t changed = rights ^ p->castle_rights; changed; changed &= changed - 1)
+    p->key ^= r->zobrist_castle[__builtin_ctz(changed)];
+  p->castle_rights = rights;
+  p->key ^= r->zobrist_part * (uint64_t)p->part;
+  if (++p->part >= r->turn_parts) {
+    p->part = 0;
+    p->side ^= 1;
+    p->key ^= r->zobrist_side;
+    if (p->side == WHITE) p->fullmove++;
+  }
+  p->key ^= r->zobrist_part * (uint64_t)p->part;
+}
+
+static inline void pos_raw_put(Position *p, int code, int sq) {
+  pos_toggle(p, code, sq);
+  p->board[sq] = (uint8_t)code;
+}
+static inline void pos_raw_take(Position *p, int sq) {
+  pos_toggle(p, p->board[sq], sq);
+  p->board[sq] = SQ_EMPTY;
+}
+
+static inline void pos_undo_move(Position *p) {
+  const Rules *r = p->rules;
+  Undo *u = &p->history[--p->ply];
+  Move m = u->move;
+  int from = move_from(m), to = move_to(m), kind = move_kind(m);
+  if (p->part == 0) {
+    if (p->side == WHITE) p->fullmove--;
+    p->side ^= 1;
+  }
+  int us = p->side;
+  switch (kind) {
+  case MOVE_DROP:
+    pos_raw_take(p, to);
+    p->hand[us][move_arg(m)]++;
+    break;
+  case MOVE_CASTLING: {
+    const Castling *c = &r->castlings[move_arg(m)];
+    int king = p->board[c->king_to], partner = p->board[c->partner_to];
+    pos_raw_take(p, c->king_to);
+    pos_raw_take(p, c->partner_to);
+    pos_raw_put(p, king, c->king_from);
+    pos_raw_put(p, partner, c->partner_from);
+    break;
+  }
+  case MOVE_PASS:
+    break;
+  default: {
+    int victim_sq = kind == MOVE_EN_PASSANT ? u->ep_victim : to;
+    pos_raw_take(p, to);
+    pos_raw_put(p, u->mover, from);
+    set_promoted(p, to, false);
+    if (u->mover_promoted) set_promoted(p, from, true);
+    if (u->captured) {
+      pos_raw_put(p, u->captured, victim_sq);
+      set_promoted(p, victim_sq, u->captured_promoted);
+      if (r->drops) {
+        int vt = piece_type(u->captured);
+        p->hand[us][hand_type(r, vt, u->captured_promoted, promoted_origin(r, vt))]--;
+      }
+    }
+  }
+  }
+  p->part = u->part;
+  p->ep_victim = u->ep_victim;
+  memcpy(p->ep, u->ep, sizeof p->ep);
+  p->halfmove = u->halfmove;
+  p->castle_rights = u->castle_rights;
+  p->key = u->key;
+}
+
+#endif

@@ -1,0 +1,480 @@
+/* Positions: set-up from FEN (slash and Game Courier compact forms), FEN output, keys,
+ * move names, and the width dispatch of the hot code. */
+#include "rules/position.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/engine.h"
+#include "rules/make_inline.h"
+
+void pos_grow_history(Position *p) {
+  int cap = p->history_cap ? 2 * p->history_cap : 256;
+  Undo *h = realloc(p->history, (size_t)cap * sizeof *h);
+  if (!h) abort(); /* out of memory in the middle of a search: nothing sensible remains */
+  p->history = h;
+  p->history_cap = cap;
+}
+
+void pos_free(Position *p) {
+  free(p->history);
+  p->history = NULL;
+  p->history_cap = p->ply = 0;
+}
+
+void pos_copy(Position *dst, const Position *src) {
+  memcpy(dst, src, sizeof *dst);
+  dst->history = NULL;
+  dst->history_cap = dst->ply = 0;
+}
+
+uint64_t pos_compute_key(const Position *p) {
+  const Rules *r = p->rules;
+  uint64_t key = 0;
+  for (int sq = 0; sq < r->geo.squares; sq++)
+    if (p->board[sq] != SQ_EMPTY && p->board[sq] != SQ_HOLE) key ^= r->zobrist_piece[p->board[sq]][sq];
+  for (int c = 0; c < 2; c++)
+    for (int t = 0; t < r->type_count; t++) key ^= r->zobrist_hand[c][t][p->hand[c][t] & 63];
+  for (uint32_t rights = p->castle_rights; rights; rights &= rights - 1)
+    key ^= r->zobrist_castle[__builtin_ctz(rights)];
+  if (p->ep_victim >= 0) key ^= r->zobrist_ep[p->ep_victim];
+  if (p->side) key ^= r->zobrist_side;
+  key ^= r->zobrist_part * (uint64_t)p->part;
+  return key;
+}
+
+static bool fail(Position *p, char *err, int errlen, const char *fmt, const char *detail) {
+  snprintf(err, errlen, fmt, detail);
+  Undo *h = p->history;
+  int cap = p->history_cap;
+  const Rules *r = p->rules;
+  memset(p, 0, sizeof *p);
+  p->history = h, p->history_cap = cap, p->rules = r;
+  return false;
+}
+
+/* Reads one piece token at *s ("P", "+P", "P~", "{+p}") into a code; false if unknown. */
+static bool read_piece(const Rules *r, const char **s, int *code, bool *mark) {
+  const char *q = *s;
+  bool braced = *q == '{';
+  if (braced) q++;
+  bool promoted = *q == '+';
+  if (promoted) q++;
+  if (!isalpha((unsigned char)*q)) return false;
+  char letter = *q++;
+  int t = rules_find_type(r, letter, promoted);
+  if (t < 0) return false;
+  *mark = false;
+  if (*q == '~') *mark = true, q++;
+  if (braced) {
+    if (*q != '}') return false;
+    q++;
+  }
+  *code = piece_code(isupper((unsigned char)letter) ? WHITE : BLACK, t);
+  *s = q;
+  return true;
+}
+
+/* Fills the squares from the top-left, rank by rank, as both board forms list them. */
+typedef struct Filler {
+  Position *p;
+  int index; /* cells filled so far, counting from the top-left */
+} Filler;
+
+static int filler_square(const Filler *f) {
+  const Geometry *g = &f->p->rules->geo;
+  return (g->height - 1 - f->index / g->width) * g->width + f->index % g->width;
+}
+
+static const char *read_hand(Position *p, const char *s, char end) {
+  const Rules *r = p->rules;
+  while (*s && *s != end && *s != ' ') {
+    int count = 1;
+    if (isdigit((unsigned char)*s)) count = (int)strtol(s, (char **)&s, 10);
+    if (*s == '-') {
+      s++;
+      continue;
+    }
+    int code;
+    bool mark;
+    if (!read_piece(r, &s, &code, &mark) || count < 1 || count > 63) return NULL;
+    int c = piece_color(code), t = piece_type(code);
+    if (p->hand[c][t] + count > 63) return NULL;
+    p->hand[c][t] = (uint8_t)(p->hand[c][t] + count);
+  }
+  return s;
+}
+
+static bool read_board(Position *p, const char **text, bool compact, char *err, int errlen) {
+  const Rules *r = p->rules;
+  const Geometry *g = &r->geo;
+  const char *s = *text;
+  Filler f = {p, 0};
+  int rank_start = 0;
+  while (*s && *s != ' ' && *s != '[') {
+    if (isdigit((unsigned char)*s)) {
+      long run = strtol(s, (char **)&s, 10);
+      if (run < 1 || f.index + run > g->squares) return fail(p, err, errlen, "FEN: run of %s empty squares overflows the board", "too many");
+      for (long i = 0; i < run; i++, f.index++)
+        if (g->hole[filler_square(&f)]) {
+          char name[2 * GEO_LABEL_MAX];
+          geo_square_name(g, filler_square(&f), name);
+          return fail(p, err, errlen, "FEN: square %s is a hole of the board; write it '*'", name);
+        }
+      continue;
+    }
+    if (*s == '/') {
+      if (compact) { s++; continue; }
+      if (f.index - rank_start != g->width) {
+        return fail(p, err, errlen, "FEN: rank %s does not hold exactly the board's width", g->rank_label[g->height - 1 - rank_start / g->width]);
+      }
+      s++;
+      rank_start = f.index;
+      if (f.index == g->squares) { /* crazyhouse: the hand as one rank more */
+        s = read_hand(p, s, ' ');
+        if (!s) return fail(p, err, errlen, "FEN: bad piece in hand%s", "");
+        break;
+      }
+      continue;
+    }
+    if (f.index >= g->squares) return fail(p, err, errlen, "FEN: more squares than the board has at '%s'", s);
+    int sq = filler_square(&f);
+    if (*s == '*' || *s == '-') {
+      if (!g->hole[sq]) {
+        char name[2 * GEO_LABEL_MAX];
+        geo_square_name(g, sq, name);
+        return fail(p, err, errlen, "FEN: a hole at %s, which is a square of this board", name);
+      }
+      s++, f.index++;
+      continue;
+    }
+    int code;
+    bool mark;
+    const char *at = s;
+    if (!read_piece(r, &s, &code, &mark)) return fail(p, err, errlen, "FEN: unknown piece at '%.8s'", at);
+    if (g->hole[sq]) return fail(p, err, errlen, "FEN: a piece stands on a hole at '%.8s'", at);
+    pos_put(p, code, sq);
+    if (mark) set_promoted(p, sq, true);
+    f.index++;
+  }
+  if (f.index != g->squares) {
+    char msg[64];
+    snprintf(msg, sizeof msg, "%d of %d", f.index, g->squares);
+    return fail(p, err, errlen, "FEN: the board field covers %s squares", msg);
+  }
+  if (!compact && f.index - rank_start != g->width && rank_start != g->squares)
+    return fail(p, err, errlen, "FEN: the last rank does not hold the board's width%s", "");
+  if (*s == '[') {
+    s = read_hand(p, s + 1, ']');
+    if (!s || *s != ']') return fail(p, err, errlen, "FEN: bad piece in hand%s", "");
+    s++;
+  }
+  *text = s;
+  return true;
+}
+
+static bool read_castling(Position *p, const char *field, char *err, int errlen) {
+  const Rules *r = p->rules;
+  const Geometry *g = &r->geo;
+  if (!strcmp(field, "-")) return true;
+  for (const char *s = field; *s; s++) {
+    int color = isupper((unsigned char)*s) ? WHITE : BLACK;
+    char c = (char)toupper((unsigned char)*s);
+    bool found = false;
+    for (int i = 0; i < r->castling_count; i++) {
+      const Castling *k = &r->castlings[i];
+      if (k->color != color) continue;
+      int kf = geo_file(g, k->king_from), pf = geo_file(g, k->partner_from);
+      bool match = c == 'K' ? pf > kf : c == 'Q' ? pf < kf : (c >= 'A' && c - 'A' == pf);
+      if (!match) continue;
+      int king = p->board[k->king_from], partner = p->board[k->partner_from];
+      if (!king || king == SQ_HOLE || piece_color(king) != color || !partner || partner == SQ_HOLE ||
+          piece_color(partner) != color) {
+        char what[2] = {*s, 0};
+        return fail(p, err, errlen, "FEN: castling right '%s' but the king or its partner is not in place", what);
+      }
+      p->castle_rights |= 1u << r->castle_right[i];
+      found = true;
+    }
+    if (!found) {
+      char what[2] = {*s, 0};
+      return fail(p, err, errlen, "FEN: castling right '%s' names no castling move of this variant", what);
+    }
+  }
+  return true;
+}
+
+bool pos_set_fen(Position *p, const Rules *r, const char *fen, char *err, int errlen) {
+  Undo *history = p->history;
+  int cap = p->history_cap;
+  if (history && cap == 0) history = NULL;
+  memset(p, 0, sizeof *p);
+  p->history = history, p->history_cap = cap;
+  p->rules = r;
+  p->ep_victim = -1;
+  p->fullmove = 1;
+  if (!r->finalized) return fail(p, err, errlen, "rules '%s' are not finalised", r->name);
+  if (!strcmp(fen, "startpos")) fen = r->start_fen;
+  for (int sq = 0; sq < r->geo.squares; sq++)
+    if (r->geo.hole[sq]) p->board[sq] = SQ_HOLE;
+  while (*fen == ' ') fen++;
+  const char *board_end = strchr(fen, ' ');
+  size_t board_len = board_end ? (size_t)(board_end - fen) : strlen(fen);
+  bool compact = memchr(fen, '/', board_len) == NULL;
+  const char *s = fen;
+  if (!read_board(p, &s, compact, err, errlen)) return false;
+  char fields[5][64] = {"w", "-", "-", "0", "1"};
+  for (int i = 0; i < 5; i++) {
+    while (*s == ' ') s++;
+    if (!*s) break;
+    int len = 0;
+    while (s[len] && s[len] != ' ') len++;
+    if (len >= 64) return fail(p, err, errlen, "FEN: field '%.20s' is too long", s);
+    memcpy(fields[i], s, len);
+    fields[i][len] = 0;
+    s += len;
+  }
+  while (*s == ' ') s++;
+  if (*s) return fail(p, err, errlen, "FEN: unexpected text '%.20s' after the counters", s);
+  if (!strcmp(fields[0], "w")) p->side = WHITE;
+  else if (!strcmp(fields[0], "b")) p->side = BLACK;
+  else return fail(p, err, errlen, "FEN: side to move '%s' is neither w nor b", fields[0]);
+  if (!read_castling(p, fields[1], err, errlen)) return false;
+  if (strcmp(fields[2], "-")) {
+    int used = 0, sq = geo_parse_square(&r->geo, fields[2], &used);
+    if (sq < 0 || fields[2][used] || r->geo.hole[sq]) return fail(p, err, errlen, "FEN: en-passant square '%s' is not on the board", fields[2]);
+    int victim = p->side == WHITE ? sq - r->geo.width : sq + r->geo.width;
+    if (victim < 0 || victim >= r->geo.squares || !p->board[victim] || p->board[victim] == SQ_HOLE ||
+        piece_color(p->board[victim]) == p->side || p->board[sq] != SQ_EMPTY)
+      return fail(p, err, errlen, "FEN: no piece can be taken en passant on '%s'", fields[2]);
+    p->ep[sq >> 6] |= 1ULL << (sq & 63);
+    p->ep_victim = victim;
+  }
+  char *end;
+  long half = strtol(fields[3], &end, 10);
+  if (*end || half < 0 || half > 100000) return fail(p, err, errlen, "FEN: half-move counter '%s' is not a number", fields[3]);
+  long full = strtol(fields[4], &end, 10);
+  if (*end || full < 1 || full > 100000) return fail(p, err, errlen, "FEN: move number '%s' is not a positive number", fields[4]);
+  p->halfmove = (int)half, p->fullmove = (int)full;
+  p->key = pos_compute_key(p);
+  return true;
+}
+
+static void append(char *out, int outlen, int *pos, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+#include <stdarg.h>
+static void append(char *out, int outlen, int *pos, const char *fmt, ...) {
+  if (*pos >= outlen) return;
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(out + *pos, outlen - *pos, fmt, ap);
+  va_end(ap);
+  if (n > 0) *pos += n;
+}
+
+static void piece_text(const Position *p, int sq, char *out, bool braces) {
+  int code = p->board[sq], t = piece_type(code);
+  const PieceType *pt = &p->rules->types[t];
+  char letter = piece_color(code) == WHITE ? pt->letter : (char)tolower((unsigned char)pt->letter);
+  if (pt->promoted_form) sprintf(out, braces ? "{+%c}" : "+%c", letter);
+  else sprintf(out, promoted_at(p, sq) ? "%c~" : "%c", letter);
+}
+
+void pos_get_fen(const Position *p, char *out, int outlen) {
+  const Rules *r = p->rules;
+  const Geometry *g = &r->geo;
+  int n = 0;
+  out[0] = 0;
+  for (int rank = g->height - 1; rank >= 0; rank--) {
+    int empty = 0;
+    for (int file = 0; file < g->width; file++) {
+      int sq = geo_square(g, file, rank);
+      if (p->board[sq] == SQ_EMPTY) {
+        empty++;
+        continue;
+      }
+      if (empty) append(out, outlen, &n, "%d", empty), empty = 0;
+      char text[8];
+      if (p->board[sq] == SQ_HOLE) strcpy(text, "*");
+      else piece_text(p, sq, text, false);
+      append(out, outlen, &n, "%s", text);
+    }
+    if (empty) append(out, outlen, &n, "%d", empty);
+    if (rank) append(out, outlen, &n, "/");
+  }
+  if (r->drops) {
+    append(out, outlen, &n, "[");
+    for (int c = 0; c < 2; c++)
+      for (int t = 0; t < r->type_count; t++)
+        for (int k = 0; k < p->hand[c][t]; k++)
+          append(out, outlen, &n, "%c", c ? tolower((unsigned char)r->types[t].letter) : r->types[t].letter);
+    append(out, outlen, &n, "]");
+  }
+  append(out, outlen, &n, " %c ", p->side ? 'b' : 'w');
+  int written = 0;
+  for (int c = 0; c < 2; c++)
+    for (int side = 0; side < 2; side++) /* K side first, as FEN writes KQkq */
+      for (int i = 0; i < r->castling_count; i++) {
+        const Castling *k = &r->castlings[i];
+        int kf = geo_file(g, k->king_from), pf = geo_file(g, k->partner_from);
+        if (k->color != c || !(p->castle_rights >> r->castle_right[i] & 1) || (side == 0) != (pf > kf)) continue;
+        bool seen = false; /* one letter per right, though flexible castling lists several moves */
+        for (int j = 0; j < i; j++) seen |= r->castle_right[j] == r->castle_right[i];
+        if (seen) continue;
+        char letter = side == 0 ? 'K' : 'Q';
+        for (int j = 0; j < r->castling_count; j++) /* two partners on one side: name the file */
+          if (r->castlings[j].color == c && r->castle_right[j] != r->castle_right[i] &&
+              (geo_file(g, r->castlings[j].partner_from) > kf) == (side == 0))
+            letter = (char)('A' + pf);
+        append(out, outlen, &n, "%c", c ? tolower((unsigned char)letter) : letter);
+        written++;
+      }
+  if (!written) append(out, outlen, &n, "-");
+  if (p->ep_victim >= 0) {
+    Bits ep;
+    memcpy(ep.w, p->ep, sizeof ep.w);
+    char name[2 * GEO_LABEL_MAX];
+    geo_square_name(g, bits_pop(&ep), name);
+    append(out, outlen, &n, " %s", name);
+  } else {
+    append(out, outlen, &n, " -");
+  }
+  append(out, outlen, &n, " %d %d", p->halfmove, p->fullmove);
+}
+
+void pos_get_compact(const Position *p, char *out, int outlen) {
+  const Geometry *g = &p->rules->geo;
+  int n = 0, empty = 0;
+  out[0] = 0;
+  for (int rank = g->height - 1; rank >= 0; rank--)
+    for (int file = 0; file < g->width; file++) {
+      int sq = geo_square(g, file, rank);
+      if (p->board[sq] == SQ_EMPTY) {
+        empty++;
+        continue;
+      }
+      if (empty) append(out, outlen, &n, "%d", empty), empty = 0;
+      char text[8];
+      if (p->board[sq] == SQ_HOLE) strcpy(text, "-");
+      else piece_text(p, sq, text, true);
+      append(out, outlen, &n, "%s", text);
+    }
+  if (empty) append(out, outlen, &n, "%d", empty);
+}
+
+void pos_make(Position *p, Move m) { pos_do_move(p, m); }
+void pos_unmake(Position *p) { pos_undo_move(p); }
+
+void pos_legal_moves(Position *p, MoveList *list) {
+  switch (p->rules->bbw) {
+  case 1: engine_legal_moves_w1(p, list); break;
+  case 2: engine_legal_moves_w2(p, list); break;
+  default: engine_legal_moves_w4(p, list); break;
+  }
+}
+
+bool pos_in_check(Position *p) {
+  switch (p->rules->bbw) {
+  case 1: return engine_in_check_w1(p);
+  case 2: return engine_in_check_w2(p);
+  default: return engine_in_check_w4(p);
+  }
+}
+
+uint64_t pos_perft(Position *p, int depth) {
+  switch (p->rules->bbw) {
+  case 1: return engine_perft_w1(p, depth);
+  case 2: return engine_perft_w2(p, depth);
+  default: return engine_perft_w4(p, depth);
+  }
+}
+
+bool pos_is_legal(Position *p, Move m) {
+  MoveList *list = malloc(sizeof *list);
+  pos_legal_moves(p, list);
+  bool found = false;
+  for (int i = 0; i < list->count && !found; i++) found = list->moves[i] == m;
+  free(list);
+  return found;
+}
+
+void pos_move_name(const Position *p, Move m, char *out, int outlen) {
+  const Rules *r = p->rules;
+  char from[2 * GEO_LABEL_MAX], to[2 * GEO_LABEL_MAX];
+  geo_square_name(&r->geo, move_from(m), from);
+  geo_square_name(&r->geo, move_to(m), to);
+  switch (move_kind(m)) {
+  case MOVE_PASS: snprintf(out, outlen, "pass"); break;
+  case MOVE_DROP: snprintf(out, outlen, "%c@%s", r->types[move_arg(m)].letter, to); break;
+  case MOVE_PROMOTION: {
+    const PieceType *pt = &r->types[move_arg(m)];
+    if (pt->promoted_form) snprintf(out, outlen, "%s%s+", from, to);
+    else snprintf(out, outlen, "%s%s%c", from, to, tolower((unsigned char)pt->letter));
+    break;
+  }
+  default: snprintf(out, outlen, "%s%s", from, to);
+  }
+}
+
+Move pos_parse_move(Position *p, const char *text) {
+  MoveList *list = malloc(sizeof *list);
+  pos_legal_moves(p, list);
+  Move found = MOVE_NONE;
+  char name[64];
+  for (int i = 0; i < list->count; i++) {
+    pos_move_name(p, list->moves[i], name, sizeof name);
+    if (!strcmp(name, text)) {
+      found = list->moves[i];
+      break;
+    }
+  }
+  free(list);
+  return found;
+}
+
+GameResult pos_game_result(Position *p, char *reason, int reasonlen) {
+  const Rules *r = p->rules;
+  int us = p->side;
+  if (r->extinction)
+    for (int t = 0; t < r->type_count; t++) {
+      bool had = r->initial_count[t] > 0;
+      bool none = !bits_any(&(Bits){{p->by_piece[us][t][0], p->by_piece[us][t][1], p->by_piece[us][t][2], p->by_piece[us][t][3]}});
+      if (had && none && !p->hand[us][t]) {
+        snprintf(reason, reasonlen, "%s extinct", r->types[t].name);
+        return RESULT_LOSS;
+      }
+    }
+  if (r->bare_royal_loses) {
+    int others = 0;
+    for (int t = 0; t < r->type_count; t++)
+      if (!r->types[t].royal)
+        for (int w = 0; w < BITS_WORDS; w++) others += __builtin_popcountll(p->by_piece[us][t][w]);
+    if (!others) {
+      snprintf(reason, reasonlen, "bare royal");
+      return RESULT_LOSS;
+    }
+  }
+  MoveList *list = malloc(sizeof *list);
+  pos_legal_moves(p, list);
+  int count = list->count;
+  free(list);
+  if (!count) {
+    bool check = pos_in_check(p);
+    snprintf(reason, reasonlen, check ? "checkmate" : "stalemate");
+    return check ? r->checkmate : r->stalemate;
+  }
+  if (r->nmove_rule && p->halfmove >= r->nmove_rule) {
+    snprintf(reason, reasonlen, "%d-move rule", r->nmove_rule / 2);
+    return RESULT_DRAW;
+  }
+  if (r->repetition_count > 1) {
+    int seen = 1;
+    for (int i = p->ply - 1; i >= 0 && i >= p->ply - p->halfmove; i--)
+      if (p->history[i].key == p->key && ++seen >= r->repetition_count) {
+        snprintf(reason, reasonlen, "%d-fold repetition", r->repetition_count);
+        return r->repetition;
+      }
+  }
+  return RESULT_NONE;
+}

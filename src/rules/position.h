@@ -1,0 +1,88 @@
+/* A position of a variant: board, hands, side and part of turn, rights, counters, key, and the
+ * history that make/unmake and repetition detection need. */
+#ifndef HERALD_RULES_POSITION_H
+#define HERALD_RULES_POSITION_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "rules/move.h"
+#include "rules/rules.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum { SQ_EMPTY = 0, SQ_HOLE = 0xFF, COLOR_SHIFT = 5, WHITE = 0, BLACK = 1 };
+
+static inline int piece_code(int color, int type) { return color << COLOR_SHIFT | (type + 1); }
+static inline int piece_type(int code) { return (code & 31) - 1; }
+static inline int piece_color(int code) { return code >> COLOR_SHIFT; }
+
+typedef struct Undo {
+  Move move;
+  uint8_t mover;             /* piece code that moved (before promotion) */
+  uint8_t captured;          /* piece code taken, or SQ_EMPTY */
+  bool captured_promoted;    /* it carried the promoted mark (crazyhouse) */
+  bool mover_promoted;
+  int8_t part;
+  int16_t ep_victim;
+  int halfmove;
+  uint32_t castle_rights;
+  uint64_t ep[BITS_WORDS];
+  uint64_t key;
+} Undo;
+
+typedef struct Position {
+  const Rules *rules;
+  int side, part, halfmove, fullmove;
+  uint32_t castle_rights;
+  int ep_victim;             /* square of the piece that may be taken en passant, or -1 */
+  uint64_t ep[BITS_WORDS];   /* squares it passed */
+  uint64_t key;
+  uint8_t board[GEO_MAX_SQUARES];
+  uint64_t by_color[2][BITS_WORDS];
+  uint64_t by_piece[2][MAX_TYPES][BITS_WORDS];
+  uint64_t promoted[BITS_WORDS]; /* pieces that revert when captured into hand (crazyhouse) */
+  uint8_t hand[2][MAX_TYPES];
+  Undo *history;
+  int ply, history_cap;
+} Position;
+
+/* Sets up p for rules r from a FEN: slash form ("rnbqkbnr/pppppppp/8/.../RNBQKBNR w KQkq - 0 1",
+ * multi-digit empties, '-' or '*' for holes, '+X' promoted types, 'X~' promoted marks, hands in
+ * "[...]" or as an extra rank, Shredder/X-FEN castling letters) or Game Courier's compact form
+ * ("rnbqkbnrpppppppp32PPPPPPPPRNBQKBNR").  "startpos" means the rules' start position.
+ * Returns false with a message and leaves p empty on error. */
+bool pos_set_fen(Position *p, const Rules *r, const char *fen, char *err, int errlen);
+/* Writes the slash-form FEN. */
+void pos_get_fen(const Position *p, char *out, int outlen);
+/* Writes the Game Courier compact board string. */
+void pos_get_compact(const Position *p, char *out, int outlen);
+void pos_free(Position *p);
+/* Copies the state (not the history) into dst, which may be uninitialised. */
+void pos_copy(Position *dst, const Position *src);
+
+void pos_make(Position *p, Move m);
+void pos_unmake(Position *p);
+
+/* Legal moves of the side to move. */
+void pos_legal_moves(Position *p, MoveList *list);
+bool pos_in_check(Position *p);
+bool pos_is_legal(Position *p, Move m);
+uint64_t pos_perft(Position *p, int depth);
+/* Key recomputed from scratch, for tests of the incremental one. */
+uint64_t pos_compute_key(const Position *p);
+
+/* Coordinate notation: "e2e4", "e7e8q", "P@e4", "a10a9", "e1g1" for castling, "pass". */
+void pos_move_name(const Position *p, Move m, char *out, int outlen);
+/* The legal move written so, or MOVE_NONE. */
+Move pos_parse_move(Position *p, const char *text);
+
+/* The verdict of the rules for the side to move, or RESULT_NONE; reason gets a short text. */
+GameResult pos_game_result(Position *p, char *reason, int reasonlen);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

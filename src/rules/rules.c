@@ -1,0 +1,209 @@
+#include "rules/rules.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/betza.h"
+#include "rules/tables.h"
+
+bool rules_init(Rules *r, const char *name, int width, int height, char *err, int errlen) {
+  memset(r, 0, sizeof *r);
+  if (!geo_init(&r->geo, width, height, err, errlen)) return false;
+  snprintf(r->name, sizeof r->name, "%s", name);
+  r->checkmate = RESULT_LOSS;
+  r->stalemate = RESULT_DRAW;
+  r->repetition = RESULT_DRAW;
+  r->turn_parts = 1;
+  return true;
+}
+
+int rules_add_piece(Rules *r, const char *name, char letter, const char *betza, char *err,
+                    int errlen) {
+  if (r->type_count == MAX_TYPES) {
+    snprintf(err, errlen, "more than %d piece types", MAX_TYPES);
+    return -1;
+  }
+  if (!isalpha((unsigned char)letter)) {
+    snprintf(err, errlen, "piece '%s': letter '%c' is not a letter", name, letter);
+    return -1;
+  }
+  PieceType *pt = &r->types[r->type_count];
+  memset(pt, 0, sizeof *pt);
+  snprintf(pt->name, sizeof pt->name, "%s", name);
+  pt->letter = (char)toupper((unsigned char)letter);
+  pt->unpromoted = -1;
+  pt->initial_zone = NO_ZONE;
+  pt->promo_zone = NO_ZONE;
+  pt->drop_zone = NO_ZONE;
+  int n = betza_parse(betza, pt->atoms, MAX_ATOMS, err, errlen);
+  if (n < 0) return -1;
+  pt->atom_count = n;
+  return r->type_count++;
+}
+
+int rules_add_zone(Rules *r, const char *name, int file_lo, int file_hi, int rank_lo,
+                   int rank_hi) {
+  if (r->zone_count == MAX_ZONES) return -1;
+  int z = r->zone_count++;
+  snprintf(r->zone_name[z], sizeof r->zone_name[z], "%s", name);
+  memset(r->zones[z], 0, sizeof r->zones[z]);
+  const Geometry *g = &r->geo;
+  for (int rank = rank_lo; rank <= rank_hi; rank++)
+    for (int file = file_lo; file <= file_hi; file++) {
+      if (!geo_on_board(g, file, rank)) continue;
+      bits_set(&r->zones[z][0], geo_square(g, file, rank));
+      if (geo_on_board(g, file, g->height - 1 - rank))
+        bits_set(&r->zones[z][1], geo_square(g, file, g->height - 1 - rank));
+    }
+  return z;
+}
+
+bool rules_add_castling(Rules *r, int color, const char *king_from, const char *king_to,
+                        const char *partner_from, const char *partner_to, char *err,
+                        int errlen) {
+  if (r->castling_count == MAX_CASTLINGS) {
+    snprintf(err, errlen, "more than %d castling moves", MAX_CASTLINGS);
+    return false;
+  }
+  const char *names[4] = {king_from, king_to, partner_from, partner_to};
+  int sq[4];
+  for (int i = 0; i < 4; i++) {
+    int used = 0;
+    sq[i] = geo_parse_square(&r->geo, names[i], &used);
+    if (sq[i] < 0 || names[i][used] || r->geo.hole[sq[i]]) {
+      snprintf(err, errlen, "castling: '%s' is not a square of the board", names[i]);
+      return false;
+    }
+  }
+  r->castlings[r->castling_count++] =
+      (Castling){.color = color, .king_from = sq[0], .king_to = sq[1], .partner_from = sq[2],
+                 .partner_to = sq[3]};
+  return true;
+}
+
+int rules_find_type(const Rules *r, char letter, bool promoted_form) {
+  letter = (char)toupper((unsigned char)letter);
+  for (int t = 0; t < r->type_count; t++)
+    if (r->types[t].letter == letter && r->types[t].promoted_form == promoted_form) return t;
+  return -1;
+}
+
+static uint64_t splitmix64(uint64_t *state) {
+  uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+static void make_keys(Rules *r) {
+  uint64_t seed = 0x486572616C64ULL; /* "Herald" */
+  for (int p = 0; p < 64; p++)
+    for (int sq = 0; sq < GEO_MAX_SQUARES; sq++) r->zobrist_piece[p][sq] = splitmix64(&seed);
+  for (int c = 0; c < 2; c++)
+    for (int t = 0; t < MAX_TYPES; t++)
+      for (int n = 0; n < 64; n++) r->zobrist_hand[c][t][n] = n ? splitmix64(&seed) : 0;
+  for (int i = 0; i < MAX_CASTLINGS; i++) r->zobrist_castle[i] = splitmix64(&seed);
+  for (int sq = 0; sq < GEO_MAX_SQUARES; sq++) r->zobrist_ep[sq] = splitmix64(&seed);
+  r->zobrist_side = splitmix64(&seed);
+  r->zobrist_part = splitmix64(&seed);
+}
+
+/* Castling rights: one bit per (king square, partner square) pair, so that the several king
+ * destinations of flexible castling share the right they spend. */
+static bool assign_castle_rights(Rules *r, char *err, int errlen) {
+  int pair_king[MAX_CASTLINGS], pair_partner[MAX_CASTLINGS], pairs = 0;
+  for (int sq = 0; sq < GEO_MAX_SQUARES; sq++) r->castle_keep[sq] = ~0u;
+  for (int i = 0; i < r->castling_count; i++) {
+    const Castling *c = &r->castlings[i];
+    int bit = -1;
+    for (int k = 0; k < pairs; k++)
+      if (pair_king[k] == c->king_from && pair_partner[k] == c->partner_from) bit = k;
+    if (bit < 0) {
+      if (pairs == 32) {
+        snprintf(err, errlen, "more than 32 castling rights");
+        return false;
+      }
+      bit = pairs++;
+      pair_king[bit] = c->king_from, pair_partner[bit] = c->partner_from;
+    }
+    r->castle_right[i] = bit;
+    r->castle_keep[c->king_from] &= ~(1u << bit);
+    r->castle_keep[c->partner_from] &= ~(1u << bit);
+  }
+  return true;
+}
+
+/* Counts each type in the board field of the start FEN (for promotion to captured pieces). */
+static void count_initial_pieces(Rules *r) {
+  memset(r->initial_count, 0, sizeof r->initial_count);
+  bool promoted = false;
+  for (const char *p = r->start_fen; *p && *p != ' ' && *p != '['; p++) {
+    if (*p == '+') {
+      promoted = true;
+      continue;
+    }
+    if (isalpha((unsigned char)*p) && isupper((unsigned char)*p)) {
+      int t = rules_find_type(r, *p, promoted);
+      if (t >= 0) r->initial_count[t]++;
+    }
+    promoted = false;
+  }
+}
+
+bool rules_build_tables(Rules *r, char *err, int errlen); /* tables.c */
+
+bool rules_finalize(Rules *r, char *err, int errlen) {
+  const Geometry *g = &r->geo;
+  if (r->type_count == 0) {
+    snprintf(err, errlen, "the variant has no piece types");
+    return false;
+  }
+  memset(&r->board_mask, 0, sizeof r->board_mask);
+  for (int sq = 0; sq < g->squares; sq++)
+    if (!g->hole[sq]) bits_set(&r->board_mask, sq);
+  r->bbw = g->squares <= 64 ? 1 : g->squares <= 128 ? 2 : 4;
+  r->royal_type_count = 0;
+  for (int t = 0; t < r->type_count; t++) {
+    PieceType *pt = &r->types[t];
+    r->royal_type_count += pt->royal;
+    for (int i = 0; i < pt->promo_count; i++)
+      if (pt->promo_choices[i] < 0 || pt->promo_choices[i] >= r->type_count) {
+        snprintf(err, errlen, "piece '%s' promotes to an unknown type", pt->name);
+        return false;
+      }
+    if (pt->promo_count && pt->promo_zone == NO_ZONE) {
+      snprintf(err, errlen, "piece '%s' has promotion choices but no promotion zone", pt->name);
+      return false;
+    }
+  }
+  if (r->turn_parts < 1) r->turn_parts = 1;
+  make_keys(r);
+  if (!assign_castle_rights(r, err, errlen)) return false;
+  count_initial_pieces(r);
+  if (!rules_build_tables(r, err, errlen)) return false;
+  r->finalized = true;
+  return true;
+}
+
+void rules_free(Rules *r) {
+  RuleTables *t = r->tables;
+  if (!t) return;
+  free(t->board);
+  free(t->leap_quiet);
+  free(t->leap_capture);
+  free(t->attack_from_leap);
+  free(t->ray);
+  free(t->limit);
+  free(t->zone);
+  free(t->drop_mask);
+  free(t->file_mask);
+  free(t->lame);
+  free(t->lame_first);
+  free(t->lame_inverse);
+  free(t->lame_inverse_first);
+  free(t->legs);
+  free(t);
+  r->tables = NULL;
+}

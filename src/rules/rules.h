@@ -1,0 +1,139 @@
+/* The variant model the engine runs: piece types made of movement atoms, zones, royalty,
+ * castling, en passant, promotion, drops, counters and turn structure.  A Rules value is built
+ * once (by a fixture in C, or by the bridge from a preset), finalised, and then shared read-only
+ * by every position and thread.  Nothing here knows GAME Code. */
+#ifndef HERALD_RULES_RULES_H
+#define HERALD_RULES_RULES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board/bitboard.h"
+#include "board/geometry.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum {
+  MAX_TYPES = 30,      /* piece types per variant (board codes fit in 6 bits) */
+  MAX_ATOMS = 64,      /* single-direction atoms per piece type */
+  MAX_ZONES = 16,
+  MAX_CASTLINGS = 32,
+  MAX_DIRECTIONS = 64, /* distinct ride directions over all pieces */
+  RULES_ERR_LEN = 200
+};
+
+typedef enum { ATOM_LEAP, ATOM_RIDE, ATOM_HOP, ATOM_GRASSHOP } AtomKind;
+enum { MODE_MOVE = 1, MODE_CAPTURE = 2, MODE_BOTH = 3 };
+enum { NO_ZONE = -1 };
+
+/* One direction of movement, written for White (dy > 0 is forward); Black mirrors dy. */
+typedef struct Atom {
+  AtomKind kind;
+  int8_t dx, dy;
+  uint8_t range;      /* rides and hops: most steps, 0 = unlimited; leaps ignore it */
+  uint8_t mode;       /* MODE_MOVE | MODE_CAPTURE */
+  bool initial;       /* only from the type's initial zone (pawn double step) */
+  bool lame;          /* leap blocked by any piece on its path (xiangqi horse, pawn double step) */
+  bool royal_only;    /* captures only royal pieces: used by attack tests (flying generals) */
+  int8_t from_zone;   /* the mover must stand in this zone, or NO_ZONE */
+  int8_t to_zone;     /* the destination must be in this zone, or NO_ZONE */
+} Atom;
+
+typedef struct PieceType {
+  char name[24];
+  char letter;            /* upper case; a promoted form is written '+' letter in FEN */
+  bool promoted_form;     /* this type only arises by promotion (shogi tokin, dragon) */
+  int unpromoted;         /* type a promoted form reverts to when captured into hand, or -1 */
+  Atom atoms[MAX_ATOMS];
+  int atom_count;
+  bool royal;
+  bool ep_creator;        /* its multi-step moves leave en-passant squares behind */
+  bool ep_capturer;       /* may capture en passant with its capturing moves */
+  bool resets_clock;      /* its moves reset the n-move counter (pawns) */
+  int initial_zone;       /* zone where `initial` atoms apply */
+  int promo_zone;         /* NO_ZONE: never promotes */
+  int promo_choices[MAX_TYPES];
+  int promo_count;
+  bool promo_mandatory;   /* must promote on entering the zone (chess) */
+  bool promo_on_leaving;  /* a move starting in the zone may promote too (shogi) */
+  bool promo_only_captured; /* only to a type with fewer pieces on board than at the start */
+  int drop_zone;          /* NO_ZONE: anywhere the piece could still move from */
+  bool drop_one_per_file; /* no drop on a file holding an own unpromoted piece of this type */
+  bool drop_no_mate;      /* a drop of it may not give mate (shogi pawn) */
+} PieceType;
+
+typedef struct Castling {
+  int color, king_from, king_to, partner_from, partner_to;
+} Castling;
+
+typedef enum { RESULT_NONE, RESULT_WIN, RESULT_LOSS, RESULT_DRAW } GameResult;
+
+struct RuleTables; /* width-packed tables, built by rules_finalize */
+
+typedef struct Rules {
+  char name[32];
+  Geometry geo;
+  PieceType types[MAX_TYPES];
+  int type_count;
+  Bits zones[MAX_ZONES][2];  /* per colour */
+  char zone_name[MAX_ZONES][16];
+  int zone_count;
+  Castling castlings[MAX_CASTLINGS];
+  int castling_count;
+  bool drops;              /* captured pieces go to the capturer's hand */
+  GameResult stalemate;    /* result for the side that has no move and is not in check */
+  GameResult checkmate;    /* normally RESULT_LOSS */
+  bool extinction;         /* a side that loses all pieces of any one type loses */
+  bool bare_royal_loses;   /* a side left with only royal pieces loses */
+  int nmove_rule;          /* plies without capture or clock reset for a draw, 0 = none */
+  int repetition_count;    /* n-fold repetition, 0 = none */
+  GameResult repetition;   /* result for the side to move when it happens */
+  int turn_parts;          /* moves per turn (multi-move variants), normally 1 */
+  bool pass_allowed;
+  char start_fen[512];
+  /* Derived by rules_finalize: */
+  bool finalized;
+  int bbw;                 /* words per bitboard in the hot code: 1, 2 or 4 */
+  Bits board_mask;
+  Bits stuck[MAX_TYPES][2]; /* squares the type could never move from (forced promotion) */
+  int royal_type_count;
+  int initial_count[MAX_TYPES]; /* pieces of each type per side in the start position */
+  uint64_t zobrist_piece[64][GEO_MAX_SQUARES];
+  uint64_t zobrist_hand[2][MAX_TYPES][64];
+  uint64_t zobrist_castle[MAX_CASTLINGS];
+  uint64_t zobrist_ep[GEO_MAX_SQUARES];
+  uint64_t zobrist_side, zobrist_part;
+  uint32_t castle_keep[GEO_MAX_SQUARES]; /* rights that survive a move touching the square */
+  int castle_right[MAX_CASTLINGS];         /* right bit of each castling */
+  struct RuleTables *tables;
+} Rules;
+
+/* Starts an empty model on a width x height board. */
+bool rules_init(Rules *r, const char *name, int width, int height, char *err, int errlen);
+void rules_free(Rules *r);
+
+/* Adds a piece type from a Betza description (see betza.h).  Returns the type index or -1. */
+int rules_add_piece(Rules *r, const char *name, char letter, const char *betza, char *err,
+                    int errlen);
+
+/* Adds a zone given for White as a rectangle of files and ranks (0-based, inclusive); Black's
+ * copy is mirrored top to bottom.  Returns the zone index or -1. */
+int rules_add_zone(Rules *r, const char *name, int file_lo, int file_hi, int rank_lo,
+                   int rank_hi);
+
+/* Adds a castling move for colour (0 White, 1 Black), squares given by name. */
+bool rules_add_castling(Rules *r, int color, const char *king_from, const char *king_to,
+                        const char *partner_from, const char *partner_to, char *err, int errlen);
+
+int rules_find_type(const Rules *r, char letter, bool promoted_form);
+
+/* Derives tables, keys and limits; call after the model is complete.  False with a message
+ * when the model is inconsistent. */
+bool rules_finalize(Rules *r, char *err, int errlen);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,305 @@
+/* Builds the movement tables of a finalised Rules in 4-word form and packs them to its width. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/tables.h"
+
+bool rules_build_tables(Rules *r, char *err, int errlen);
+
+typedef struct Builder {
+  Rules *r;
+  RuleTables *t;
+  int n; /* squares */
+  /* growable lists */
+  Bits *legs;
+  int legs_len, legs_cap;
+  int limit_dir[MAX_DIRECTIONS * 16], limit_range[MAX_DIRECTIONS * 16];
+} Builder;
+
+static void pack(uint64_t *dst, const Bits *src, int bbw) { memcpy(dst, src->w, bbw * sizeof(uint64_t)); }
+
+static uint64_t *alloc_words(int count, int bbw) {
+  return calloc((size_t)(count > 0 ? count : 1) * bbw, sizeof(uint64_t));
+}
+
+static void set_packed(uint64_t *base, int bbw, int index, int sq) {
+  base[(size_t)index * bbw + (sq >> 6)] |= 1ULL << (sq & 63);
+}
+
+static int direction_index(RuleTables *t, int dx, int dy, char *err, int errlen) {
+  for (int d = 0; d < t->dir_count; d++)
+    if (t->dir_dx[d] == dx && t->dir_dy[d] == dy) return d;
+  if (t->dir_count == MAX_DIRECTIONS) {
+    snprintf(err, errlen, "more than %d ride directions", MAX_DIRECTIONS);
+    return -1;
+  }
+  t->dir_dx[t->dir_count] = (int8_t)dx;
+  t->dir_dy[t->dir_count] = (int8_t)dy;
+  return t->dir_count++;
+}
+
+static int limit_index(Builder *b, int dir, int range) {
+  for (int l = 0; l < b->t->limit_count; l++)
+    if (b->limit_dir[l] == dir && b->limit_range[l] == range) return l;
+  int l = b->t->limit_count++;
+  b->limit_dir[l] = dir, b->limit_range[l] = range;
+  return l;
+}
+
+static bool in_zone(const Rules *r, int zone, int color, int sq) {
+  return zone == NO_ZONE || bits_test(&r->zones[zone][color], sq);
+}
+
+static int add_leg(Builder *b, Bits leg) {
+  if (b->legs_len == b->legs_cap) {
+    b->legs_cap = b->legs_cap ? 2 * b->legs_cap : 256;
+    b->legs = realloc(b->legs, b->legs_cap * sizeof *b->legs);
+  }
+  b->legs[b->legs_len] = leg;
+  return b->legs_len++;
+}
+
+/* Squares a lame leap from (f, r) by (dx, dy) passes: orthogonal steps first, then diagonal
+ * ones (the xiangqi horse's leg; the pawn's and elephant's intermediate squares). */
+static bool lame_path(const Geometry *g, int f, int r, int dx, int dy, Bits *leg) {
+  memset(leg, 0, sizeof *leg);
+  int adx = abs(dx), ady = abs(dy), sx = dx > 0 ? 1 : dx < 0 ? -1 : 0, sy = dy > 0 ? 1 : dy < 0 ? -1 : 0;
+  int diag = adx < ady ? adx : ady, straight = (adx > ady ? adx : ady) - diag;
+  int cf = f, cr = r;
+  for (int s = 0; s < straight + diag - 1; s++) {
+    if (s < straight) {
+      if (adx > ady) cf += sx; else cr += sy;
+    } else {
+      cf += sx, cr += sy;
+    }
+    if (!geo_on_board(g, cf, cr)) return false;
+    bits_set(leg, geo_square(g, cf, cr));
+  }
+  return true;
+}
+
+/* True when a piece of type t, colour c, on sq could move at all on an empty board. */
+static bool can_move_from(const Rules *r, int t, int c, int sq) {
+  const Geometry *g = &r->geo;
+  const PieceType *pt = &r->types[t];
+  for (int a = 0; a < pt->atom_count; a++) {
+    const Atom *at = &pt->atoms[a];
+    if (at->royal_only || at->initial) continue;
+    if (!in_zone(r, at->from_zone, c, sq)) continue;
+    int dy = c ? -at->dy : at->dy;
+    int f = geo_file(g, sq) + at->dx, rk = geo_rank(g, sq) + dy;
+    if (geo_on_board(g, f, rk) && in_zone(r, at->to_zone, c, geo_square(g, f, rk))) return true;
+  }
+  return false;
+}
+
+static bool build_piece(Builder *b, int t, int c, char *err, int errlen) {
+  Rules *r = b->r;
+  RuleTables *tb = b->t;
+  const Geometry *g = &r->geo;
+  const PieceType *pt = &r->types[t];
+  int bbw = tb->bbw, idx0 = (t * 2 + c) * b->n;
+  (void)pt;
+  for (int a = 0; a < pt->atom_count; a++) {
+    const Atom *at = &pt->atoms[a];
+    int dy = c ? -at->dy : at->dy;
+    int from_zone = at->initial ? pt->initial_zone : at->from_zone;
+    if (at->initial && pt->initial_zone == NO_ZONE) continue;
+    if (at->kind != ATOM_LEAP) {
+      if (tb->ride_count[t][c] == MAX_ATOMS) continue;
+      int d = direction_index(tb, at->dx, dy, err, errlen);
+      if (d < 0) return false;
+      RideEntry *e = &tb->rides[t][c][tb->ride_count[t][c]++];
+      *e = (RideEntry){.dir = (uint8_t)d, .kind = (uint8_t)at->kind, .mode = at->mode,
+                       .royal_only = at->royal_only, .limit = -1,
+                       .from_zone = (int8_t)from_zone, .to_zone = at->to_zone};
+      if (at->range) e->limit = (int16_t)limit_index(b, d, at->range);
+      bool plain = !at->range && at->to_zone == NO_ZONE && from_zone == NO_ZONE;
+      if (at->mode & MODE_CAPTURE) {
+        if (plain && at->kind == ATOM_RIDE) tb->rider_types[c][d] |= 1u << t;
+        else if (plain && at->kind == ATOM_HOP) tb->hopper_types[c][d] |= 1u << t;
+        else tb->special_types[c] |= 1u << t;
+      }
+      continue;
+    }
+    if (at->royal_only) continue;
+    for (int sq = 0; sq < b->n; sq++) {
+      if (g->hole[sq] || !in_zone(r, from_zone, c, sq)) continue;
+      int f = geo_file(g, sq) + at->dx, rk = geo_rank(g, sq) + dy;
+      if (!geo_on_board(g, f, rk)) continue;
+      int to = geo_square(g, f, rk);
+      if (!in_zone(r, at->to_zone, c, to)) continue;
+      if (at->lame) { /* blocked leaps are listed by build_lame_lists */
+        Bits leg;
+        if (!lame_path(g, geo_file(g, sq), geo_rank(g, sq), at->dx, dy, &leg) || bits_any(&leg))
+          continue;
+      }
+      if (at->mode & MODE_MOVE) set_packed(tb->leap_quiet, bbw, idx0 + sq, to);
+      if (at->mode & MODE_CAPTURE) {
+        set_packed(tb->leap_capture, bbw, idx0 + sq, to);
+        set_packed(tb->attack_from_leap, bbw, idx0 + to, sq);
+        tb->leap_attackers[c] |= 1u << t;
+      }
+    }
+  }
+  return true;
+}
+
+static bool build_lame_lists(Builder *b, char *err, int errlen) {
+  /* Second pass: regenerate lame leaps per (t, c, sq) in order, now that legs are interned. */
+  Rules *r = b->r;
+  RuleTables *tb = b->t;
+  const Geometry *g = &r->geo;
+  int lists = r->type_count * 2 * b->n;
+  int *count = calloc(lists + 1, sizeof(int)), *inv_count = calloc(lists + 1, sizeof(int));
+  typedef struct { int list, inv_list; LameEntry e, inv; } Item;
+  Item *items = NULL;
+  int len = 0, cap = 0;
+  b->legs_len = 0;
+  for (int t = 0; t < r->type_count; t++)
+    for (int c = 0; c < 2; c++) {
+      const PieceType *pt = &r->types[t];
+      for (int a = 0; a < pt->atom_count; a++) {
+        const Atom *at = &pt->atoms[a];
+        if (at->kind != ATOM_LEAP || !at->lame || at->royal_only) continue;
+        int from_zone = at->initial ? pt->initial_zone : at->from_zone;
+        if (at->initial && pt->initial_zone == NO_ZONE) continue;
+        int dy = c ? -at->dy : at->dy;
+        for (int sq = 0; sq < b->n; sq++) {
+          if (g->hole[sq] || !in_zone(r, from_zone, c, sq)) continue;
+          int f = geo_file(g, sq) + at->dx, rk = geo_rank(g, sq) + dy;
+          if (!geo_on_board(g, f, rk)) continue;
+          int to = geo_square(g, f, rk);
+          if (!in_zone(r, at->to_zone, c, to)) continue;
+          Bits leg;
+          if (!lame_path(g, geo_file(g, sq), geo_rank(g, sq), at->dx, dy, &leg) || !bits_any(&leg))
+            continue;
+          if (len == cap) {
+            cap = cap ? 2 * cap : 256;
+            items = realloc(items, cap * sizeof *items);
+          }
+          int li = add_leg(b, leg);
+          items[len].list = (t * 2 + c) * b->n + sq;
+          items[len].inv_list = (at->mode & MODE_CAPTURE) ? (t * 2 + c) * b->n + to : -1;
+          items[len].e = (LameEntry){.square = (int16_t)to, .mode = at->mode, .leg = li};
+          items[len].inv = (LameEntry){.square = (int16_t)sq, .mode = at->mode, .leg = li};
+          count[items[len].list]++;
+          if (items[len].inv_list >= 0) {
+            inv_count[items[len].inv_list]++;
+            tb->lame_attackers[c] |= 1u << t;
+          }
+          len++;
+        }
+      }
+    }
+  tb->lame_first = calloc(lists + 1, sizeof(int));
+  tb->lame_inverse_first = calloc(lists + 1, sizeof(int));
+  for (int i = 0; i < lists; i++) {
+    tb->lame_first[i + 1] = tb->lame_first[i] + count[i];
+    tb->lame_inverse_first[i + 1] = tb->lame_inverse_first[i] + inv_count[i];
+  }
+  tb->lame = malloc((len + 1) * sizeof(LameEntry));
+  tb->lame_inverse = malloc((len + 1) * sizeof(LameEntry));
+  memset(count, 0, (lists + 1) * sizeof(int));
+  memset(inv_count, 0, (lists + 1) * sizeof(int));
+  for (int i = 0; i < len; i++) {
+    tb->lame[tb->lame_first[items[i].list] + count[items[i].list]++] = items[i].e;
+    if (items[i].inv_list >= 0)
+      tb->lame_inverse[tb->lame_inverse_first[items[i].inv_list] + inv_count[items[i].inv_list]++] =
+          items[i].inv;
+  }
+  tb->legs = alloc_words(b->legs_len, tb->bbw);
+  for (int i = 0; i < b->legs_len; i++) pack(tb->legs + (size_t)i * tb->bbw, &b->legs[i], tb->bbw);
+  free(items), free(count), free(inv_count);
+  (void)err, (void)errlen;
+  return true;
+}
+
+static void build_rays(Builder *b) {
+  RuleTables *tb = b->t;
+  const Geometry *g = &b->r->geo;
+  tb->ray = alloc_words(tb->dir_count * b->n, tb->bbw);
+  tb->limit = alloc_words(tb->limit_count * b->n, tb->bbw);
+  for (int d = 0; d < tb->dir_count; d++) {
+    int dx = tb->dir_dx[d], dy = tb->dir_dy[d];
+    tb->dir_increasing[d] = dy > 0 || (dy == 0 && dx > 0);
+    for (int sq = 0; sq < b->n; sq++) {
+      if (g->hole[sq]) continue;
+      int f = geo_file(g, sq) + dx, rk = geo_rank(g, sq) + dy;
+      for (int step = 1; geo_on_board(g, f, rk); step++, f += dx, rk += dy) {
+        int to = geo_square(g, f, rk);
+        set_packed(tb->ray, tb->bbw, d * b->n + sq, to);
+        for (int l = 0; l < tb->limit_count; l++)
+          if (b->limit_dir[l] == d && step <= b->limit_range[l])
+            set_packed(tb->limit, tb->bbw, l * b->n + sq, to);
+      }
+    }
+  }
+}
+
+/* Ride directions of the two colours must each have their reverse in the table too, since
+ * attack tests look from the target back towards the attacker. */
+static bool close_directions(RuleTables *tb, char *err, int errlen) {
+  for (int d = 0; d < tb->dir_count; d++) {
+    int rev = direction_index(tb, -tb->dir_dx[d], -tb->dir_dy[d], err, errlen);
+    if (rev < 0) return false;
+    tb->dir_reverse[d] = (uint8_t)rev;
+  }
+  return true;
+}
+
+bool rules_build_tables(Rules *r, char *err, int errlen) {
+  rules_free(r);
+  RuleTables *tb = calloc(1, sizeof *tb);
+  r->tables = tb;
+  Builder b = {.r = r, .t = tb, .n = r->geo.squares};
+  int bbw = tb->bbw = r->bbw;
+  tb->squares = b.n;
+  int lists = r->type_count * 2 * b.n;
+  tb->board = alloc_words(1, bbw);
+  pack(tb->board, &r->board_mask, bbw);
+  tb->leap_quiet = alloc_words(lists, bbw);
+  tb->leap_capture = alloc_words(lists, bbw);
+  tb->attack_from_leap = alloc_words(lists, bbw);
+  for (int t = 0; t < r->type_count; t++)
+    for (int c = 0; c < 2; c++)
+      if (!build_piece(&b, t, c, err, errlen)) return false;
+  if (!build_lame_lists(&b, err, errlen)) return false;
+  free(b.legs);
+  if (!close_directions(tb, err, errlen)) return false;
+  build_rays(&b);
+  tb->zone = alloc_words(r->zone_count * 2, bbw);
+  for (int z = 0; z < r->zone_count; z++)
+    for (int c = 0; c < 2; c++) pack(tb->zone + (size_t)(z * 2 + c) * bbw, &r->zones[z][c], bbw);
+  tb->file_mask = alloc_words(r->geo.width, bbw);
+  for (int sq = 0; sq < b.n; sq++)
+    if (!r->geo.hole[sq]) set_packed(tb->file_mask, bbw, geo_file(&r->geo, sq), sq);
+  tb->drop_mask = alloc_words(r->type_count * 2, bbw);
+  for (int t = 0; t < r->type_count; t++)
+    for (int c = 0; c < 2; c++) {
+      memset(&r->stuck[t][c], 0, sizeof(Bits));
+      const PieceType *pt = &r->types[t];
+      bool anywhere = false;
+      for (int sq = 0; sq < b.n; sq++) {
+        if (r->geo.hole[sq]) continue;
+        if (!can_move_from(r, t, c, sq)) {
+          bits_set(&r->stuck[t][c], sq);
+          continue;
+        }
+        anywhere = true;
+        if (in_zone(r, pt->drop_zone, c, sq)) set_packed(tb->drop_mask, bbw, t * 2 + c, sq);
+      }
+      if (!anywhere && !pt->royal && pt->atom_count == 0) {
+        snprintf(err, errlen, "piece '%s' has no moves", pt->name);
+        return false;
+      }
+      if (pt->promo_count) tb->promo_types++;
+    }
+  for (int c = 0; c < 2; c++) {
+    bool hoppers = false;
+    for (int d = 0; d < tb->dir_count; d++) hoppers |= tb->hopper_types[c][d] != 0;
+    tb->pins_suffice[c] = !tb->special_types[c] && !tb->lame_attackers[c] && !hoppers;
+  }
+  return true;
+}

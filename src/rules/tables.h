@@ -1,0 +1,61 @@
+/* Precomputed movement tables, packed for one bitboard width (Rules.bbw words each), and the
+ * per-colour summaries the attack test uses.  Internal to rules/. */
+#ifndef HERALD_RULES_TABLES_H
+#define HERALD_RULES_TABLES_H
+
+#include "rules/rules.h"
+
+typedef struct RideEntry {
+  uint8_t dir;        /* index into the direction table, already mirrored for the colour */
+  uint8_t kind;       /* ATOM_RIDE, ATOM_HOP or ATOM_GRASSHOP */
+  uint8_t mode;
+  bool royal_only;
+  int16_t limit;      /* index of the range-limit table, or -1 */
+  int8_t from_zone;   /* zone the mover must stand in (initial zone for initial atoms), or -1 */
+  int8_t to_zone;
+} RideEntry;
+
+typedef struct LameEntry {
+  int16_t square;     /* target (forward lists) or attacker (inverse lists) */
+  uint8_t mode;
+  int32_t leg;        /* index of the mask of squares that must be empty */
+} LameEntry;
+
+typedef struct RuleTables {
+  int bbw, squares;
+  uint64_t *board;                 /* on-board squares */
+  uint64_t *leap_quiet;            /* [(t*2+c)*squares + sq] */
+  uint64_t *leap_capture;
+  uint64_t *attack_from_leap;      /* squares from which (t, c) leap-captures sq */
+  int dir_count;
+  int8_t dir_dx[MAX_DIRECTIONS], dir_dy[MAX_DIRECTIONS];
+  uint8_t dir_reverse[MAX_DIRECTIONS];
+  bool dir_increasing[MAX_DIRECTIONS];
+  uint64_t *ray;                   /* [d*squares + sq], to the edge or a hole */
+  int limit_count;
+  uint64_t *limit;                 /* [l*squares + sq], the first `range` squares of a ray */
+  uint64_t *zone;                  /* [z*2 + c] */
+  uint64_t *drop_mask;             /* [t*2 + c] */
+  uint64_t *file_mask;             /* [file] */
+  RideEntry rides[MAX_TYPES][2][MAX_ATOMS];
+  int ride_count[MAX_TYPES][2];
+  LameEntry *lame;                 /* forward lists, lame_first[(t*2+c)*squares + sq] .. next */
+  int *lame_first;
+  LameEntry *lame_inverse;         /* attackers of sq by capturing lame leaps of (t, c) */
+  int *lame_inverse_first;
+  uint64_t *legs;
+  /* Attack summaries, per attacking colour. */
+  uint32_t leap_attackers[2];      /* types with capturing plain leaps */
+  uint32_t lame_attackers[2];
+  uint32_t rider_types[2][MAX_DIRECTIONS];  /* unlimited, unzoned capturing rides along d */
+  uint32_t hopper_types[2][MAX_DIRECTIONS]; /* unlimited, unzoned capturing hops along d */
+  uint32_t special_types[2];       /* any other capturing ride, hop or grasshopper */
+  bool pins_suffice[2];            /* attacks by colour c come from leaps and plain rides only */
+  int promo_types;                 /* number of types that promote */
+} RuleTables;
+
+static inline const uint64_t *tbl_at(const uint64_t *base, int bbw, int index) {
+  return base + (size_t)index * bbw;
+}
+
+#endif
