@@ -17,6 +17,7 @@ static int usage(void) {
   fprintf(stderr,
           "usage: herald perft RULES FEN|startpos DEPTH\n"
           "       herald divide RULES FEN|startpos DEPTH\n"
+          "       herald walk RULES GAMES PLIES SEED   (FENs along random games)\n"
           "RULES: %s\n",
           fixture_names());
   return 2;
@@ -66,9 +67,41 @@ static int run_perft(int argc, char **argv, bool divide) {
   return 0;
 }
 
+/* Random games from the start position, one FEN per line: positions for differential
+ * perft against other engines (tools/perft_compare.sh). */
+static int run_walk(int argc, char **argv) {
+  if (argc != 6) return usage();
+  static Rules rules;
+  char err[RULES_ERR_LEN];
+  if (!fixture_rules(&rules, argv[2], err, sizeof err)) {
+    fprintf(stderr, "herald: %s\n", err);
+    return 1;
+  }
+  int games = atoi(argv[3]), plies = atoi(argv[4]);
+  uint64_t seed = strtoull(argv[5], NULL, 10) * 2654435761ULL + 1;
+  static MoveList list;
+  for (int g = 0; g < games; g++) {
+    Position pos = {0};
+    pos_set_fen(&pos, &rules, "startpos", err, sizeof err);
+    for (int ply = 0; ply < plies; ply++) {
+      pos_legal_moves(&pos, &list);
+      if (!list.count) break;
+      seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+      pos_make(&pos, list.moves[seed % list.count]);
+      char fen[600];
+      pos_get_fen(&pos, fen, sizeof fen);
+      printf("%s\n", fen);
+    }
+    pos_free(&pos);
+  }
+  rules_free(&rules);
+  return 0;
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) return usage();
   if (!strcmp(argv[1], "perft")) return run_perft(argc, argv, false);
   if (!strcmp(argv[1], "divide")) return run_perft(argc, argv, true);
+  if (!strcmp(argv[1], "walk")) return run_walk(argc, argv);
   return usage();
 }

@@ -24,6 +24,12 @@ static bool direction_selects(const char *tok, int dx, int dy) {
   bool diagonal = adx == ady, orthogonal = dx == 0 || dy == 0;
   bool narrow = ady > adx, wide = adx > ady; /* oblique halves */
   char first = tok[0], second = tok[1];
+  /* On an orthogonal atom each letter names disjoint moves, so a pair joins them: fsW is fW
+   * plus sW (H. G. Muller's reading of Betza, as XBoard has it). */
+  if (orthogonal && second) {
+    const char one[2] = {first, 0}, other[2] = {second, 0};
+    return direction_selects(one, dx, dy) || direction_selects(other, dx, dy);
+  }
   bool ok;
   switch (first) {
   case 'f': ok = dy > 0; break;

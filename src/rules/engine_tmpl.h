@@ -291,29 +291,45 @@ static void make_guard(const Position *p, Guard *g) {
     g->check_all = true;
     return;
   }
+  BB special_lines = bb_zero();
   for (int d = 0; d < tb->dir_count; d++) {
-    uint32_t riders = tb->rider_types[them][d];
+    uint32_t riders = tb->rider_types[them][d], hoppers = tb->hopper_types[them][d];
     int back = tb->dir_reverse[d];
-    if (!tb->pins_suffice[them]) {
-      if (riders | tb->hopper_types[them][d] || tb->special_types[them])
-        g->sensitive = bb_or(g->sensitive, tb_bb(tb->ray, back * n + k));
-    }
-    if (!riders) continue;
-    BB ray = tb_bb(tb->ray, back * n + k), blockers = bb_and(ray, occ);
+    BB ray = tb_bb(tb->ray, back * n + k);
+    if (tb->special_types[them]) special_lines = bb_or(special_lines, ray);
+    if (!(riders | hoppers)) continue;
+    BB blockers = bb_and(ray, occ);
     if (!bb_any(blockers)) continue;
     int first = first_blocker(tb, back, blockers);
-    if (!bb_test(own, first)) continue;
-    BB beyond = bb_and(tb_bb(tb->ray, back * n + first), occ);
-    if (!bb_any(beyond)) continue;
-    int second = first_blocker(tb, back, beyond);
-    BB attackers = bb_zero();
-    for (; riders; riders &= riders - 1) attackers = bb_or(attackers, pieces(p, them, __builtin_ctz(riders)));
-    if (bb_test(attackers, second)) g->pinned = bb_or(g->pinned, bb_square(first));
+    BB past_first = tb_bb(tb->ray, back * n + first), beyond = bb_and(past_first, occ);
+    int second = bb_any(beyond) ? first_blocker(tb, back, beyond) : -1;
+    if (riders && second >= 0 && bb_test(own, first)) {
+      /* A lone own piece between the royal and an enemy rider may be pinned. */
+      BB attackers = bb_zero();
+      for (; riders; riders &= riders - 1) attackers = bb_or(attackers, pieces(p, them, __builtin_ctz(riders)));
+      if (bb_test(attackers, second)) g->pinned = bb_or(g->pinned, bb_square(first));
+    }
+    if (hoppers) {
+      /* A hopper attacks over exactly one screen: a piece put between it and the royal, or the
+       * removal of one of two screens, opens its line. */
+      BB attackers = bb_zero();
+      for (; hoppers; hoppers &= hoppers - 1) attackers = bb_or(attackers, pieces(p, them, __builtin_ctz(hoppers)));
+      if (bb_test(attackers, first))
+        g->sensitive = bb_or(g->sensitive, bb_andnot(ray, bb_or(past_first, bb_square(first))));
+      if (second >= 0) {
+        BB further = bb_and(tb_bb(tb->ray, back * n + second), occ);
+        if (bb_any(further) && bb_test(attackers, first_blocker(tb, back, further)))
+          g->sensitive = bb_or(g->sensitive, bb_or(bb_square(first), bb_square(second)));
+      }
+    }
   }
+  g->sensitive = bb_or(g->sensitive, special_lines);
   for (uint32_t types = tb->lame_attackers[them]; types; types &= types - 1) {
     int t = __builtin_ctz(types), list = (t * 2 + them) * n + k;
+    BB theirs = pieces(p, them, t);
     for (int i = tb->lame_inverse_first[list]; i < tb->lame_inverse_first[list + 1]; i++)
-      g->sensitive = bb_or(g->sensitive, tb_bb(tb->legs, tb->lame_inverse[i].leg));
+      if (bb_test(theirs, tb->lame_inverse[i].square))
+        g->sensitive = bb_or(g->sensitive, tb_bb(tb->legs, tb->lame_inverse[i].leg));
   }
 }
 

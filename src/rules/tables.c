@@ -296,10 +296,5 @@ bool rules_build_tables(Rules *r, char *err, int errlen) {
       }
       if (pt->promo_count) tb->promo_types++;
     }
-  for (int c = 0; c < 2; c++) {
-    bool hoppers = false;
-    for (int d = 0; d < tb->dir_count; d++) hoppers |= tb->hopper_types[c][d] != 0;
-    tb->pins_suffice[c] = !tb->special_types[c] && !tb->lame_attackers[c] && !hoppers;
-  }
   return true;
 }

@@ -50,7 +50,6 @@ typedef struct RuleTables {
   uint32_t rider_types[2][MAX_DIRECTIONS];  /* unlimited, unzoned capturing rides along d */
   uint32_t hopper_types[2][MAX_DIRECTIONS]; /* unlimited, unzoned capturing hops along d */
   uint32_t special_types[2];       /* any other capturing ride, hop or grasshopper */
-  bool pins_suffice[2];            /* attacks by colour c come from leaps and plain rides only */
   int promo_types;                 /* number of types that promote */
 } RuleTables;
 

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Perft speed, single-threaded, Herald beside fairy-stockfish on the same positions in the
+# same run.  Usage: tools/bench.sh [path/to/herald]
+set -u
+herald=${1:-build/herald}
+fsf=$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)
+[ -x "$fsf" ] || fsf=""
+
+# variant  herald-rules  depth
+cases="chess chess 6
+capablanca capablanca 5
+xiangqi xiangqi 5
+shogi shogi 4"
+
+fsf_perft() { # variant depth -> "nodes seconds"
+  local start end out
+  start=$(date +%s.%N)
+  out=$(printf 'uci\nsetoption name UCI_Variant value %s\nposition startpos\ngo perft %s\nisready\n' "$1" "$2" |
+        "$fsf" 2>/dev/null | sed -n 's/^Nodes searched: //p')
+  end=$(date +%s.%N)
+  echo "$out $(echo "$end - $start" | bc -l)"
+}
+
+printf '%-11s %5s %12s %10s %12s %10s %7s\n' variant depth nodes "herald/s" "fsf nodes" "fsf/s" ratio
+total=0
+while read -r variant rules depth; do
+  line=$("$herald" perft "$rules" startpos "$depth")
+  nodes=$(echo "$line" | awk '{print $2}')
+  nps=$(echo "$line" | awk '{print $6}')
+  total=$((total + nodes))
+  if [ -n "$fsf" ]; then
+    read -r fnodes fsec < <(fsf_perft "$variant" "$depth")
+    fnps=$(echo "$fnodes / $fsec" | bc -l)
+    ratio=$(echo "$nps / $fnps" | bc -l)
+    printf '%-11s %5s %12s %10.0f %12s %10.0f %6.2fx\n' "$variant" "$depth" "$nodes" "$nps" "$fnodes" "$fnps" "$ratio"
+    [ "$fnodes" = "$nodes" ] || echo "  MISMATCH: fairy-stockfish counts $fnodes"
+  else
+    printf '%-11s %5s %12s %10.0f %12s %10s %7s\n' "$variant" "$depth" "$nodes" "$nps" - - -
+  fi
+done <<< "$cases"
+echo "signature: $total nodes"
