@@ -25,8 +25,8 @@ static inline BB ride_targets(const RuleTables *tb, int d, int sq, BB occ) {
 
 /* Targets of one ride, hop or grasshopper entry from sq, before its destination zone: *quiet (empty squares it may move to)
  * and *reach (occupied squares it could capture on, whatever their colour). */
-static inline void ride_entry_targets(const RuleTables *tb, const RideEntry *e, int sq, BB occ,
-                                      BB *quiet, BB *reach) {
+static inline void ride_entry_targets(const Position *p, const RuleTables *tb, const RideEntry *e,
+                                      int sq, BB occ, BB *quiet, BB *reach) {
   int n = tb->squares, d = e->dir;
   BB targets;
   if (e->kind == ATOM_RIDE) {
@@ -38,8 +38,17 @@ static inline void ride_entry_targets(const RuleTables *tb, const RideEntry *e, 
       return;
     }
     int screen = first_blocker(tb, d, screens);
+    int mover_type = piece_type(p->board[sq]);
+    if (e->no_same_type && piece_type(p->board[screen]) == mover_type) {
+      *quiet = *reach = bb_zero(); /* janggi: a cannon never leaps a cannon */
+      return;
+    }
     if (e->kind == ATOM_HOP) {
       targets = ride_targets(tb, d, screen, occ);
+      if (e->no_same_type) { /* ... nor takes one */
+        BB hit = bb_and(targets, occ);
+        if (bb_any(hit) && piece_type(p->board[bb_lsb(hit)]) == mover_type) targets = bb_andnot(targets, hit);
+      }
     } else { /* grasshopper: the square just beyond the hurdle */
       BB beyond = tb_bb(tb->ray, d * n + screen);
       if (!bb_any(beyond)) {
@@ -56,9 +65,9 @@ static inline void ride_entry_targets(const RuleTables *tb, const RideEntry *e, 
 
 static inline BB zone_of(const RuleTables *tb, int zone, int color) { return tb_bb(tb->zone, zone * 2 + color); }
 
-static inline void entry_targets(const RuleTables *tb, const RideEntry *e, int color, int sq,
-                                 BB occ, BB *quiet, BB *reach) {
-  ride_entry_targets(tb, e, sq, occ, quiet, reach);
+static inline void entry_targets(const Position *p, const RuleTables *tb, const RideEntry *e,
+                                 int color, int sq, BB occ, BB *quiet, BB *reach) {
+  ride_entry_targets(p, tb, e, sq, occ, quiet, reach);
   if (e->to_zone >= 0) {
     BB z = zone_of(tb, e->to_zone, color);
     *quiet = bb_and(*quiet, z);
@@ -118,7 +127,7 @@ static bool attacked(const Position *p, int sq, int by, BB occ, BB gone) {
         if (!(e->mode & MODE_CAPTURE)) continue;
         if (e->from_zone >= 0 && !bb_test(zone_of(tb, e->from_zone, by), from)) continue;
         BB quiet, reach;
-        entry_targets(tb, e, by, from, occ, &quiet, &reach);
+        entry_targets(p, tb, e, by, from, occ, &quiet, &reach);
         if (bb_test(reach, sq)) return true;
       }
     }
@@ -166,13 +175,14 @@ static void add_promotions(const Position *p, MoveList *list, int t, int from, i
 static void add_castlings(Position *p, MoveList *list, BB occ) {
   const Rules *r = p->rules;
   int us = p->side;
-  if (!royals_safe(p, us)) return;
+  bool in_check = !royals_safe(p, us);
   for (int i = 0; i < r->castling_count; i++) {
     const Castling *c = &r->castlings[i];
     if (c->color != us || !(p->castle_rights >> r->castle_right[i] & 1)) continue;
     if (!p->board[c->king_from] || !p->board[c->partner_from]) continue;
     if (piece_color(p->board[c->king_from]) != us || piece_color(p->board[c->partner_from]) != us)
       continue;
+    if (in_check && r->types[piece_type(p->board[c->king_from])].royal) continue;
     const Geometry *g = &r->geo;
     /* Every square between the outermost of the four must be empty but for the two movers. */
     int rank = geo_rank(g, c->king_from);
@@ -184,7 +194,12 @@ static void add_castlings(Position *p, MoveList *list, BB occ) {
     bool clear = geo_rank(g, lo) == rank && geo_rank(g, hi) == rank;
     for (int sq = lo; clear && sq <= hi; sq++) clear = !bb_test(others, sq);
     if (!clear) continue;
-    /* The king may not pass through or land on an attacked square. */
+    /* A royal king may not pass through or land on an attacked square; a castling piece that
+     * is not royal (extinction chess) may castle through attacks, as there is no check. */
+    if (!r->types[piece_type(p->board[c->king_from])].royal) {
+      push(list, move_make(c->king_from, c->king_to, MOVE_CASTLING, i));
+      continue;
+    }
     BB after = bb_or(bb_andnot(occ, movers), bb_or(bb_square(c->king_to), bb_square(c->partner_to)));
     int step = c->king_to > c->king_from ? 1 : -1;
     bool safe = true;
@@ -227,7 +242,7 @@ static void generate(Position *p, MoveList *list) {
         if (e->royal_only) continue;
         if (e->from_zone >= 0 && !bb_test(zone_of(tb, e->from_zone, us), from)) continue;
         BB q, reach;
-        entry_targets(tb, e, us, from, occ, &q, &reach);
+        entry_targets(p, tb, e, us, from, occ, &q, &reach);
         if (e->mode & MODE_MOVE) quiet = bb_or(quiet, q);
         if (e->mode & MODE_CAPTURE) capture = bb_or(capture, bb_and(reach, enemy));
       }
@@ -359,7 +374,21 @@ static inline bool needs_trial(const Position *p, const Guard *g, Move m) {
   return bb_test(g->pinned, from) || bb_test(g->sensitive, from) || bb_test(g->sensitive, to);
 }
 
+/* A side that has lost every piece of a type it started with (extinction chess). */
+static bool extinct(const Position *p, int c) {
+  const Rules *r = p->rules;
+  for (int t = 0; t < r->type_count; t++)
+    if (r->initial_count[t] && !p->hand[c][t] && !bb_any(pieces(p, c, t))) return true;
+  return false;
+}
+
+bool W(engine_extinct)(const Position *p, int color) { return extinct(p, color); }
+
 void W(engine_legal_moves)(Position *p, MoveList *list) {
+  if (p->rules->extinction && (extinct(p, 0) || extinct(p, 1))) { /* the game is over */
+    list->count = 0;
+    return;
+  }
   generate(p, list);
   Guard g;
   make_guard(p, &g);

@@ -171,9 +171,119 @@ static bool shogi(Rules *r, char *err, int errlen) {
   return rules_finalize(r, err, errlen);
 }
 
+/* Grand Chess: 10x10, pawns promote on the last three ranks (forced on the last) and only to
+ * a piece type the side has lost. */
+static bool grand(Rules *r, char *err, int errlen) {
+  if (!rules_init(r, "grand", 10, 10, err, errlen)) return false;
+  PIECE(king, "King", 'K', "K");
+  PIECE(queen, "Queen", 'Q', "Q");
+  PIECE(marshal, "Marshal", 'C', "RN");
+  PIECE(cardinal, "Cardinal", 'A', "BN");
+  PIECE(rook, "Rook", 'R', "R");
+  PIECE(bishop, "Bishop", 'B', "B");
+  PIECE(knight, "Knight", 'N', "N");
+  int pawn = add_pawn(r, 2, err, errlen);
+  if (pawn < 0) return false;
+  r->types[king].royal = true;
+  int choices[] = {queen, marshal, cardinal, rook, bishop, knight};
+  PieceType *pt = &r->types[pawn];
+  set_promotions(pt, rules_add_zone(r, "last three ranks", 0, 9, 7, 9), choices, 6);
+  pt->promo_only_captured = true;
+  r->nmove_rule = 100;
+  r->repetition_count = 3;
+  snprintf(r->start_fen, sizeof r->start_fen,
+           "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1");
+  return rules_finalize(r, err, errlen);
+}
+
+/* Makruk: pawns start on the third rank without a double step and promote to the met. */
+static bool makruk(Rules *r, char *err, int errlen) {
+  if (!rules_init(r, "makruk", 8, 8, err, errlen)) return false;
+  PIECE(king, "King", 'K', "K");
+  PIECE(met, "Met", 'M', "F");
+  PIECE(khon, "Khon", 'S', "FfW");
+  PIECE(horse, "Ma", 'N', "N");
+  PIECE(boat, "Rua", 'R', "R");
+  PIECE(pawn, "Bia", 'P', "fmWfcF");
+  (void)khon, (void)horse, (void)boat;
+  r->types[king].royal = true;
+  PieceType *pt = &r->types[pawn];
+  pt->resets_clock = true;
+  set_promotions(pt, rules_add_zone(r, "sixth rank", 0, 7, 5, 7), &met, 1);
+  pt->promo_mandatory = true;
+  snprintf(r->start_fen, sizeof r->start_fen, "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1");
+  return rules_finalize(r, err, errlen);
+}
+
+/* Knightmate: the royal piece moves as a knight; the mann (a non-royal king) replaces it. */
+static bool knightmate(Rules *r, char *err, int errlen) {
+  if (!rules_init(r, "knightmate", 8, 8, err, errlen)) return false;
+  PIECE(king, "Royal knight", 'K', "N");
+  PIECE(queen, "Queen", 'Q', "Q");
+  PIECE(rook, "Rook", 'R', "R");
+  PIECE(bishop, "Bishop", 'B', "B");
+  PIECE(mann, "Mann", 'M', "K");
+  int pawn = add_pawn(r, 1, err, errlen);
+  if (pawn < 0) return false;
+  r->types[king].royal = true;
+  int choices[] = {mann, bishop, rook, queen};
+  PieceType *pt = &r->types[pawn];
+  set_promotions(pt, rules_add_zone(r, "last rank", 0, 7, 7, 7), choices, 4);
+  pt->promo_mandatory = true;
+  const char *ranks[2] = {"1", "8"};
+  if (!add_standard_castling(r, ranks, 'e', 'g', 'f', 'c', 'd', err, errlen)) return false;
+  snprintf(r->start_fen, sizeof r->start_fen, "rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1");
+  return rules_finalize(r, err, errlen);
+}
+
+/* Extinction chess: nothing is royal; a side that loses every piece of one type loses. */
+static bool extinction(Rules *r, char *err, int errlen) {
+  if (!chess(r, err, errlen)) return false;
+  snprintf(r->name, sizeof r->name, "extinction");
+  int king = rules_find_type(r, 'K', false), pawn = rules_find_type(r, 'P', false);
+  r->types[king].royal = false;
+  PieceType *pt = &r->types[pawn];
+  pt->promo_choices[pt->promo_count++] = king;
+  r->extinction = true;
+  return rules_finalize(r, err, errlen);
+}
+
+/* Minishogi on 5x5: shogi's drops and promotions with a one-rank zone. */
+static bool minishogi(Rules *r, char *err, int errlen) {
+  if (!rules_init(r, "minishogi", 5, 5, err, errlen)) return false;
+  int zone = rules_add_zone(r, "promotion zone", 0, 4, 4, 4);
+  static const struct { const char *name; char letter; const char *betza, *promoted; } base[] = {
+      {"Pawn", 'P', "fW", "WfF"}, {"Silver", 'S', "FfW", "WfF"}, {"Bishop", 'B', "B", "BW"},
+      {"Rook", 'R', "R", "RF"},   {"Gold", 'G', "WfF", NULL},    {"King", 'K', "K", NULL}};
+  int types[6];
+  for (int i = 0; i < 6; i++) {
+    types[i] = rules_add_piece(r, base[i].name, base[i].letter, base[i].betza, err, errlen);
+    if (types[i] < 0) return false;
+  }
+  for (int i = 0; i < 6; i++) {
+    if (!base[i].promoted) continue;
+    char name[32];
+    snprintf(name, sizeof name, "+%s", base[i].name);
+    int pro = rules_add_piece(r, name, base[i].letter, base[i].promoted, err, errlen);
+    if (pro < 0) return false;
+    r->types[pro].promoted_form = true;
+    r->types[pro].unpromoted = types[i];
+    set_promotions(&r->types[types[i]], zone, &pro, 1);
+    r->types[types[i]].promo_on_leaving = true;
+  }
+  r->types[types[5]].royal = true;
+  r->types[types[0]].drop_one_per_file = r->types[types[0]].drop_no_mate = true;
+  r->drops = true;
+  r->stalemate = RESULT_LOSS;
+  r->repetition_count = 4;
+  snprintf(r->start_fen, sizeof r->start_fen, "rbsgk/4p/5/P4/KGSBR[] w - - 0 1");
+  return rules_finalize(r, err, errlen);
+}
+
 static const struct { const char *name; bool (*build)(Rules *, char *, int); } fixtures[] = {
     {"chess", chess}, {"capablanca", capablanca}, {"xiangqi", xiangqi}, {"shogi", shogi},
-    {"crazyhouse", crazyhouse}};
+    {"crazyhouse", crazyhouse}, {"grand", grand}, {"makruk", makruk}, {"knightmate", knightmate},
+    {"extinction", extinction}, {"minishogi", minishogi}};
 
 bool fixture_rules(Rules *r, const char *name, char *err, int errlen) {
   for (size_t i = 0; i < sizeof fixtures / sizeof fixtures[0]; i++)
@@ -182,4 +292,6 @@ bool fixture_rules(Rules *r, const char *name, char *err, int errlen) {
   return false;
 }
 
-const char *fixture_names(void) { return "chess capablanca xiangqi shogi crazyhouse"; }
+const char *fixture_names(void) {
+  return "chess capablanca xiangqi shogi crazyhouse grand makruk knightmate extinction minishogi";
+}

@@ -101,6 +101,7 @@ static const char *read_hand(Position *p, const char *s, char end) {
     bool mark;
     if (!read_piece(r, &s, &code, &mark) || count < 1 || count > 63) return NULL;
     int c = piece_color(code), t = piece_type(code);
+    if (r->types[t].promoted_form) return NULL; /* captured pieces enter the hand unpromoted */
     if (p->hand[c][t] + count > 63) return NULL;
     p->hand[c][t] = (uint8_t)(p->hand[c][t] + count);
   }
@@ -116,7 +117,7 @@ static bool read_board(Position *p, const char **text, bool compact, char *err, 
   while (*s && *s != ' ' && *s != '[') {
     if (isdigit((unsigned char)*s)) {
       long run = strtol(s, (char **)&s, 10);
-      if (run < 1 || f.index + run > g->squares) return fail(p, err, errlen, "FEN: run of %s empty squares overflows the board", "too many");
+      if (run < 1 || run > g->squares - f.index) return fail(p, err, errlen, "FEN: run of %s empty squares overflows the board", "too many");
       for (long i = 0; i < run; i++, f.index++)
         if (g->hole[filler_square(&f)]) {
           char name[2 * GEO_LABEL_MAX];
@@ -133,6 +134,11 @@ static bool read_board(Position *p, const char **text, bool compact, char *err, 
       s++;
       rank_start = f.index;
       if (f.index == g->squares) { /* crazyhouse: the hand as one rank more */
+        if (!r->drops) {
+          char height[8];
+          snprintf(height, sizeof height, "%d", g->height);
+          return fail(p, err, errlen, "FEN: more ranks than the board's %s", height);
+        }
         s = read_hand(p, s, ' ');
         if (!s) return fail(p, err, errlen, "FEN: bad piece in hand%s", "");
         break;
@@ -171,6 +177,9 @@ static bool read_board(Position *p, const char **text, bool compact, char *err, 
     if (!s || *s != ']') return fail(p, err, errlen, "FEN: bad piece in hand%s", "");
     s++;
   }
+  for (int t = 0; t < r->type_count && !r->drops; t++)
+    if (p->hand[WHITE][t] || p->hand[BLACK][t])
+      return fail(p, err, errlen, "FEN: pieces in hand, but %s has no drops", r->name);
   *text = s;
   return true;
 }
@@ -436,15 +445,14 @@ Move pos_parse_move(Position *p, const char *text) {
 GameResult pos_game_result(Position *p, char *reason, int reasonlen) {
   const Rules *r = p->rules;
   int us = p->side;
-  if (r->extinction)
-    for (int t = 0; t < r->type_count; t++) {
-      bool had = r->initial_count[t] > 0;
-      bool none = !bits_any(&(Bits){{p->by_piece[us][t][0], p->by_piece[us][t][1], p->by_piece[us][t][2], p->by_piece[us][t][3]}});
-      if (had && none && !p->hand[us][t]) {
-        snprintf(reason, reasonlen, "%s extinct", r->types[t].name);
-        return RESULT_LOSS;
-      }
+  if (r->extinction) {
+    bool (*extinct)(const Position *, int) =
+        r->bbw == 1 ? engine_extinct_w1 : r->bbw == 2 ? engine_extinct_w2 : engine_extinct_w4;
+    if (extinct(p, us) || extinct(p, us ^ 1)) {
+      snprintf(reason, reasonlen, "a piece type is extinct");
+      return extinct(p, us) ? RESULT_LOSS : RESULT_WIN;
     }
+  }
   if (r->bare_royal_loses) {
     int others = 0;
     for (int t = 0; t < r->type_count; t++)

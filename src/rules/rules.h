@@ -37,6 +37,7 @@ typedef struct Atom {
   bool initial;       /* only from the type's initial zone (pawn double step) */
   bool lame;          /* leap blocked by any piece on its path (xiangqi horse, pawn double step) */
   bool royal_only;    /* captures only royal pieces: used by attack tests (flying generals) */
+  bool no_same_type;  /* hops: never over, nor onto, a piece of the mover's type (janggi) */
   int8_t from_zone;   /* the mover must stand in this zone, or NO_ZONE */
   int8_t to_zone;     /* the destination must be in this zone, or NO_ZONE */
 } Atom;

@@ -112,10 +112,10 @@ static bool build_piece(Builder *b, int t, int c, char *err, int errlen) {
       if (d < 0) return false;
       RideEntry *e = &tb->rides[t][c][tb->ride_count[t][c]++];
       *e = (RideEntry){.dir = (uint8_t)d, .kind = (uint8_t)at->kind, .mode = at->mode,
-                       .royal_only = at->royal_only, .limit = -1,
+                       .royal_only = at->royal_only, .no_same_type = at->no_same_type, .limit = -1,
                        .from_zone = (int8_t)from_zone, .to_zone = at->to_zone};
       if (at->range) e->limit = (int16_t)limit_index(b, d, at->range);
-      bool plain = !at->range && at->to_zone == NO_ZONE && from_zone == NO_ZONE;
+      bool plain = !at->range && at->to_zone == NO_ZONE && from_zone == NO_ZONE && !at->no_same_type;
       if (at->mode & MODE_CAPTURE) {
         if (plain && at->kind == ATOM_RIDE) tb->rider_types[c][d] |= 1u << t;
         else if (plain && at->kind == ATOM_HOP) tb->hopper_types[c][d] |= 1u << t;

@@ -10,6 +10,7 @@ typedef struct RideEntry {
   uint8_t kind;       /* ATOM_RIDE, ATOM_HOP or ATOM_GRASSHOP */
   uint8_t mode;
   bool royal_only;
+  bool no_same_type;  /* hop: may neither leap nor take a piece of its own type (janggi) */
   int16_t limit;      /* index of the range-limit table, or -1 */
   int8_t from_zone;   /* zone the mover must stand in (initial zone for initial atoms), or -1 */
   int8_t to_zone;
