@@ -3,6 +3,7 @@
 #   make test       build and run the GoogleTest suite
 #   make sanitize   the same suite under AddressSanitizer + UBSan (build/asan/)
 #   make bench      perft speed against fairy-stockfish, side by side
+#   make fuzz       libFuzzer targets (clang), FUZZ_SECONDS each
 CC      ?= gcc
 CXX     ?= g++
 BUILD   ?= build
@@ -16,7 +17,7 @@ LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_SRC := $(wildcard tests/*.cpp tests/*/*.cpp)
 TEST_OBJ := $(TEST_SRC:%.cpp=$(BUILD)/obj/%.o)
 
-.PHONY: all test sanitize bench clean
+.PHONY: all test sanitize bench fuzz clean
 all: $(BUILD)/herald
 
 $(BUILD)/obj/%.o: %.c
@@ -46,6 +47,23 @@ sanitize:
 
 bench: $(BUILD)/herald
 	tools/bench.sh $(BUILD)/herald
+
+# Fuzz targets: tests/fuzz/NAME_fuzz.c, each with a seed corpus in tests/fuzz/corpus/NAME.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 30
+FUZZ_FLAGS   := -std=c11 -g -O1 -Isrc -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
+FUZZ_LIB_SRC := $(filter-out src/main.c,$(wildcard src/*/*.c))
+FUZZERS      := $(patsubst tests/fuzz/%_fuzz.c,build/fuzz/%_fuzz,$(wildcard tests/fuzz/*_fuzz.c))
+build/fuzz/%_fuzz: tests/fuzz/%_fuzz.c $(FUZZ_LIB_SRC)
+	@mkdir -p build/fuzz
+	$(FUZZ_CC) $(FUZZ_FLAGS) $< $(FUZZ_LIB_SRC) -o $@ -lpthread -lm -lz
+fuzz: $(FUZZERS)
+	@for f in $(FUZZERS); do name=$$(basename $$f _fuzz); mkdir -p build/fuzz/corpus-$$name; \
+	  echo "== fuzz $$name ($(FUZZ_SECONDS) s)"; \
+	  $$f -max_total_time=$(FUZZ_SECONDS) build/fuzz/corpus-$$name tests/fuzz/corpus/$$name \
+	    > build/fuzz/$$name.log 2>&1 || { tail -40 build/fuzz/$$name.log; exit 1; }; \
+	  tail -1 build/fuzz/$$name.log; \
+	done
 
 clean:
 	rm -rf build
