@@ -6,6 +6,24 @@
 #include "rules/make_inline.h"
 #include "rules/tables.h"
 
+#if BBW == 1 && defined(__BMI2__)
+#include <immintrin.h>
+/* Targets of a slider group (tables.h) from sq. */
+static inline BB group_targets(const RuleTables *tb, int group, int sq, BB occ) {
+  BB b = {{tb->group_attacks[group][tb->group_offset[group][sq] + _pext_u64(occ.w[0], tb->group_mask[group][sq])]}};
+  return b;
+}
+bool engine_has_pext(void) { return true; }
+#else
+static inline BB group_targets(const RuleTables *tb, int group, int sq, BB occ) {
+  (void)tb, (void)group, (void)sq, (void)occ;
+  return bb_zero(); /* never called: tables.c builds no groups without PEXT */
+}
+#if BBW == 1
+bool engine_has_pext(void) { return false; }
+#endif
+#endif
+
 static inline BB tb_bb(const uint64_t *base, int index) { return bb_load(base + (size_t)index * BBW); }
 static inline BB pieces(const Position *p, int c, int t) { return bb_load(p->by_piece[c][t]); }
 static inline BB color_bb(const Position *p, int c) { return bb_load(p->by_color[c]); }
@@ -86,8 +104,16 @@ static bool attacked(const Position *p, int sq, int by, BB occ, BB gone) {
     BB from = bb_and(tb_bb(tb->attack_from_leap, (t * 2 + by) * n + sq), pieces(p, by, t));
     if (bb_any(bb_andnot(from, gone))) return true;
   }
+  if (tb->slider_groups)
+    for (int grp = 0; grp < 2; grp++) {
+      uint32_t types = tb->group_types[by][grp];
+      if (!types) continue;
+      BB attackers = bb_zero();
+      for (; types; types &= types - 1) attackers = bb_or(attackers, pieces(p, by, __builtin_ctz(types)));
+      if (bb_any(bb_andnot(bb_and(attackers, group_targets(tb, grp, sq, occ)), gone))) return true;
+    }
   for (int d = 0; d < tb->dir_count; d++) {
-    uint32_t riders = tb->rider_types[by][d], hoppers = tb->hopper_types[by][d];
+    uint32_t riders = tb->rider_rest[by][d], hoppers = tb->hopper_types[by][d];
     if (!(riders | hoppers)) continue;
     int back = tb->dir_reverse[d];
     BB ray = tb_bb(tb->ray, back * n + sq), blockers = bb_and(ray, occ);
@@ -209,8 +235,32 @@ static void add_castlings(Position *p, MoveList *list, BB occ) {
   }
 }
 
-/* Pseudo-legal moves: every move the pieces make, before royal safety is tested. */
-static void generate(Position *p, MoveList *list) {
+/* Plain moves of one piece (from >= 0) or drops of one type (drop_type >= 0), as a set of
+ * targets: perft counts them with a popcount, and only the moves that may expose a royal are
+ * made and tested one by one. */
+typedef struct TargetSet {
+  int16_t from;
+  int16_t drop_type;
+  BB targets;
+} TargetSet;
+
+enum { MAX_TARGET_SETS = GEO_MAX_SQUARES + MAX_TYPES };
+typedef struct TargetList {
+  int count;
+  TargetSet sets[MAX_TARGET_SETS];
+} TargetList;
+
+static inline void add_set(TargetList *tl, int from, int drop_type, BB targets) {
+  if (!bb_any(targets)) return;
+  TargetSet *s = &tl->sets[tl->count++];
+  s->from = (int16_t)from;
+  s->drop_type = (int16_t)drop_type;
+  s->targets = targets;
+}
+
+/* Pseudo-legal moves, before royal safety is tested: plain moves and drops into tl, the rest
+ * (promotions, en passant, castling, pass) into list. */
+static void generate(Position *p, TargetList *tl, MoveList *list) {
   const Rules *r = p->rules;
   const RuleTables *tb = r->tables;
   int n = tb->squares, us = p->side;
@@ -219,6 +269,7 @@ static void generate(Position *p, MoveList *list) {
   BB ep = bb_load(p->ep);
   bool ep_open = p->ep_victim >= 0;
   list->count = 0;
+  tl->count = 0;
   for (int t = 0; t < r->type_count; t++) {
     BB mine = pieces(p, us, t);
     if (!bb_any(mine)) continue;
@@ -237,9 +288,17 @@ static void generate(Position *p, MoveList *list) {
         if ((e->mode & MODE_CAPTURE) && bb_test(enemy, e->square))
           capture = bb_or(capture, bb_square(e->square));
       }
+      uint8_t groups = tb->group_of[t][us];
+      if (groups) {
+        BB slides = bb_zero();
+        if (groups & GROUP_ORTHOGONAL) slides = group_targets(tb, 0, from, occ);
+        if (groups & GROUP_DIAGONAL) slides = bb_or(slides, group_targets(tb, 1, from, occ));
+        quiet = bb_or(quiet, bb_and(slides, empty));
+        capture = bb_or(capture, bb_and(slides, enemy));
+      }
       for (int i = 0; i < tb->ride_count[t][us]; i++) {
         const RideEntry *e = &tb->rides[t][us][i];
-        if (e->royal_only) continue;
+        if (e->royal_only || e->grouped) continue;
         if (e->from_zone >= 0 && !bb_test(zone_of(tb, e->from_zone, us), from)) continue;
         BB q, reach;
         entry_targets(p, tb, e, us, from, occ, &q, &reach);
@@ -256,7 +315,7 @@ static void generate(Position *p, MoveList *list) {
         targets = bb_andnot(targets, promoting);
         while (bb_any(promoting)) add_promotions(p, list, t, from, bb_pop(&promoting));
       }
-      while (bb_any(targets)) push(list, move_make(from, bb_pop(&targets), MOVE_NORMAL, 0));
+      add_set(tl, from, -1, targets);
     }
   }
   if (r->drops) {
@@ -270,7 +329,7 @@ static void generate(Position *p, MoveList *list) {
           targets = bb_andnot(targets, tb_bb(tb->file_mask, geo_file(&r->geo, sq)));
         }
       }
-      while (bb_any(targets)) push(list, move_make(0, bb_pop(&targets), MOVE_DROP, t));
+      add_set(tl, -1, t, targets);
     }
   }
   if (r->castling_count && p->castle_rights) add_castlings(p, list, occ);
@@ -384,27 +443,90 @@ static bool extinct(const Position *p, int c) {
 
 bool W(engine_extinct)(const Position *p, int color) { return extinct(p, color); }
 
+/* Drop squares from which a piece of type t would attack an enemy royal: where a drop that
+ * may not mate (shogi pawn) has to be tried. */
+static BB checking_drops(const Position *p, int t) {
+  const RuleTables *tb = p->rules->tables;
+  int us = p->side;
+  if (tb->ride_count[t][us] || tb->lame_attackers[us] >> t & 1) return bb_load(tb->board);
+  BB squares = bb_zero(), royals = royals_of(p, us ^ 1);
+  while (bb_any(royals))
+    squares = bb_or(squares, tb_bb(tb->attack_from_leap, (t * 2 + us) * tb->squares + bb_pop(&royals)));
+  return squares;
+}
+
+/* Squares of a target set whose moves need the full test. */
+static inline BB risky_targets(const Position *p, const Guard *g, const TargetSet *set) {
+  if (set->drop_type >= 0 && p->rules->types[set->drop_type].drop_no_mate)
+    return bb_and(set->targets, bb_or(checking_drops(p, set->drop_type),
+                                      g->check_all ? set->targets : g->sensitive));
+  if (g->no_royals) return bb_zero();
+  if (g->check_all) return set->targets;
+  if (set->drop_type >= 0) return bb_and(set->targets, g->sensitive);
+  if (set->from == g->royal || bb_test(g->pinned, set->from) || bb_test(g->sensitive, set->from))
+    return set->targets;
+  return bb_and(set->targets, g->sensitive);
+}
+
+static inline Move set_move(const TargetSet *set, int to) {
+  return set->drop_type >= 0 ? move_make(0, to, MOVE_DROP, set->drop_type)
+                             : move_make(set->from, to, MOVE_NORMAL, 0);
+}
+
+/* Generates, then keeps the legal special moves in list; returns the guard through g. */
+static void generate_and_guard(Position *p, TargetList *tl, MoveList *list, Guard *g) {
+  generate(p, tl, list);
+  make_guard(p, g);
+  int kept = 0;
+  for (int i = 0; i < list->count; i++) {
+    Move m = list->moves[i];
+    if (!needs_trial(p, g, m) || legal_by_trial(p, m)) list->moves[kept++] = m;
+  }
+  list->count = kept;
+}
+
 void W(engine_legal_moves)(Position *p, MoveList *list) {
   if (p->rules->extinction && (extinct(p, 0) || extinct(p, 1))) { /* the game is over */
     list->count = 0;
     return;
   }
-  generate(p, list);
+  TargetList tl;
   Guard g;
-  make_guard(p, &g);
-  int kept = 0;
-  for (int i = 0; i < list->count; i++) {
-    Move m = list->moves[i];
-    if (!needs_trial(p, &g, m) || legal_by_trial(p, m)) list->moves[kept++] = m;
+  generate_and_guard(p, &tl, list, &g);
+  for (int i = 0; i < tl.count; i++) {
+    const TargetSet *set = &tl.sets[i];
+    BB risky = risky_targets(p, &g, set), targets = set->targets;
+    while (bb_any(targets)) {
+      int to = bb_pop(&targets);
+      Move m = set_move(set, to);
+      if (!bb_test(risky, to) || legal_by_trial(p, m)) push(list, m);
+    }
   }
-  list->count = kept;
+}
+
+/* The number of legal moves, testing only the risky ones one by one (perft's last ply). */
+static uint64_t count_legal(Position *p) {
+  if (p->rules->extinction && (extinct(p, 0) || extinct(p, 1))) return 0;
+  TargetList tl;
+  MoveList special;
+  Guard g;
+  generate_and_guard(p, &tl, &special, &g);
+  uint64_t count = (uint64_t)special.count;
+  for (int i = 0; i < tl.count; i++) {
+    const TargetSet *set = &tl.sets[i];
+    BB risky = risky_targets(p, &g, set);
+    count += (uint64_t)bb_count(bb_andnot(set->targets, risky));
+    while (bb_any(risky))
+      count += legal_by_trial(p, set_move(set, bb_pop(&risky)));
+  }
+  return count;
 }
 
 uint64_t W(engine_perft)(Position *p, int depth) {
-  MoveList list;
   if (depth <= 0) return 1;
+  if (depth == 1) return count_legal(p);
+  MoveList list;
   W(engine_legal_moves)(p, &list);
-  if (depth == 1) return (uint64_t)list.count;
   uint64_t nodes = 0;
   for (int i = 0; i < list.count; i++) {
     pos_do_move(p, list.moves[i]);

@@ -204,6 +204,8 @@ void rules_free(Rules *r) {
   free(t->lame_inverse);
   free(t->lame_inverse_first);
   free(t->legs);
+  free(t->group_attacks[0]);
+  free(t->group_attacks[1]);
   free(t);
   r->tables = NULL;
 }

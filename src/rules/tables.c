@@ -249,6 +249,78 @@ static bool close_directions(RuleTables *tb, char *err, int errlen) {
   return true;
 }
 
+/* The squares a slide from sq along (dx, dy) reaches on an empty board, in order. */
+static int ray_squares(const Geometry *g, int sq, int dx, int dy, int *out) {
+  int n = 0, f = geo_file(g, sq) + dx, rk = geo_rank(g, sq) + dy;
+  for (; geo_on_board(g, f, rk); f += dx, rk += dy) out[n++] = geo_square(g, f, rk);
+  return n;
+}
+
+/* PEXT-indexed attack tables for the orthogonal and diagonal slider groups. */
+static void build_slider_groups(Rules *r, RuleTables *tb) {
+  static const int vectors[2][4][2] = {{{0, 1}, {0, -1}, {1, 0}, {-1, 0}},
+                                       {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}};
+  const Geometry *g = &r->geo;
+  for (int grp = 0; grp < 2; grp++) {
+    size_t total = 0;
+    for (int sq = 0; sq < g->squares; sq++) {
+      uint64_t mask = 0;
+      for (int v = 0; v < 4 && !g->hole[sq]; v++) {
+        int line[GEO_MAX_SIDE], len = ray_squares(g, sq, vectors[grp][v][0], vectors[grp][v][1], line);
+        for (int i = 0; i + 1 < len; i++) mask |= 1ULL << line[i]; /* the last square never blocks */
+      }
+      tb->group_mask[grp][sq] = mask;
+      tb->group_offset[grp][sq] = (uint32_t)total;
+      total += (size_t)1 << __builtin_popcountll(mask);
+    }
+    tb->group_attacks[grp] = calloc(total, sizeof(uint64_t));
+    for (int sq = 0; sq < g->squares; sq++) {
+      if (g->hole[sq]) continue;
+      uint64_t mask = tb->group_mask[grp][sq], occ = 0;
+      size_t index = tb->group_offset[grp][sq];
+      do { /* subsets of mask in increasing PEXT order (carry-rippler) */
+        uint64_t attacks = 0;
+        for (int v = 0; v < 4; v++) {
+          int line[GEO_MAX_SIDE], len = ray_squares(g, sq, vectors[grp][v][0], vectors[grp][v][1], line);
+          for (int i = 0; i < len; i++) {
+            attacks |= 1ULL << line[i];
+            if (occ >> line[i] & 1) break;
+          }
+        }
+        tb->group_attacks[grp][index++] = attacks;
+        occ = (occ - mask) & mask;
+      } while (occ);
+    }
+  }
+  /* A type joins a group when it has all four of its rides, plain and alike in mode. */
+  for (int t = 0; t < r->type_count; t++)
+    for (int c = 0; c < 2; c++)
+      for (int grp = 0; grp < 2; grp++) {
+        int found[4] = {-1, -1, -1, -1};
+        for (int i = 0; i < tb->ride_count[t][c]; i++) {
+          const RideEntry *e = &tb->rides[t][c][i];
+          if (e->kind != ATOM_RIDE || e->limit >= 0 || e->from_zone >= 0 || e->to_zone >= 0 ||
+              e->royal_only || e->no_same_type || e->mode != MODE_BOTH)
+            continue;
+          for (int v = 0; v < 4; v++)
+            if (tb->dir_dx[e->dir] == vectors[grp][v][0] && tb->dir_dy[e->dir] == vectors[grp][v][1]) found[v] = i;
+        }
+        if (found[0] < 0 || found[1] < 0 || found[2] < 0 || found[3] < 0) continue;
+        tb->group_of[t][c] |= (uint8_t)(1 << grp);
+        tb->group_types[c][grp] |= 1u << t;
+        for (int v = 0; v < 4; v++) tb->rides[t][c][found[v]].grouped = true;
+      }
+  for (int c = 0; c < 2; c++)
+    for (int d = 0; d < tb->dir_count; d++) {
+      uint32_t grouped = 0;
+      for (int t = 0; t < r->type_count; t++)
+        for (int i = 0; i < tb->ride_count[t][c]; i++)
+          if (tb->rides[t][c][i].dir == d && tb->rides[t][c][i].grouped) grouped |= 1u << t;
+      tb->rider_rest[c][d] = tb->rider_types[c][d] & ~grouped;
+    }
+  tb->slider_groups = true;
+}
+
 bool rules_build_tables(Rules *r, char *err, int errlen) {
   rules_free(r);
   RuleTables *tb = calloc(1, sizeof *tb);
@@ -269,6 +341,8 @@ bool rules_build_tables(Rules *r, char *err, int errlen) {
   free(b.legs);
   if (!close_directions(tb, err, errlen)) return false;
   build_rays(&b);
+  for (int c = 0; c < 2; c++) memcpy(tb->rider_rest[c], tb->rider_types[c], sizeof tb->rider_rest[c]);
+  if (bbw == 1 && engine_has_pext()) build_slider_groups(r, tb);
   tb->zone = alloc_words(r->zone_count * 2, bbw);
   for (int z = 0; z < r->zone_count; z++)
     for (int c = 0; c < 2; c++) pack(tb->zone + (size_t)(z * 2 + c) * bbw, &r->zones[z][c], bbw);

@@ -10,6 +10,7 @@ typedef struct RideEntry {
   uint8_t kind;       /* ATOM_RIDE, ATOM_HOP or ATOM_GRASSHOP */
   uint8_t mode;
   bool royal_only;
+  bool grouped;       /* served by a slider group's lookup table instead (see RuleTables) */
   bool no_same_type;  /* hop: may neither leap nor take a piece of its own type (janggi) */
   int16_t limit;      /* index of the range-limit table, or -1 */
   int8_t from_zone;   /* zone the mover must stand in (initial zone for initial atoms), or -1 */
@@ -52,7 +53,22 @@ typedef struct RuleTables {
   uint32_t hopper_types[2][MAX_DIRECTIONS]; /* unlimited, unzoned capturing hops along d */
   uint32_t special_types[2];       /* any other capturing ride, hop or grasshopper */
   int promo_types;                 /* number of types that promote */
+  /* Slider groups (boards of at most 64 squares, when the build has BMI2): a piece with all
+   * four orthogonal (diagonal) unlimited rides, moving and capturing alike, finds its targets
+   * with one PEXT-indexed lookup instead of four ray scans. */
+  bool slider_groups;              /* the tables below exist and grouped entries rely on them */
+  uint8_t group_of[MAX_TYPES][2];  /* GROUP_ORTHOGONAL | GROUP_DIAGONAL */
+  uint32_t group_types[2][2];      /* [colour][group]: types whose attacks that group gives */
+  uint32_t rider_rest[2][MAX_DIRECTIONS]; /* rider_types less the grouped types */
+  uint64_t group_mask[2][64];
+  uint32_t group_offset[2][64];
+  uint64_t *group_attacks[2];
 } RuleTables;
+
+enum { GROUP_ORTHOGONAL = 1, GROUP_DIAGONAL = 2 };
+
+/* True when the 64-square instance of the hot code was built with PEXT (engine_w1.c). */
+bool engine_has_pext(void);
 
 static inline const uint64_t *tbl_at(const uint64_t *base, int bbw, int index) {
   return base + (size_t)index * bbw;
