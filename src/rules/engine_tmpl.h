@@ -208,6 +208,9 @@ static void add_castlings(Position *p, MoveList *list, BB occ) {
     if (!p->board[c->king_from] || !p->board[c->partner_from]) continue;
     if (piece_color(p->board[c->king_from]) != us || piece_color(p->board[c->partner_from]) != us)
       continue;
+    if ((c->king_type >= 0 && piece_type(p->board[c->king_from]) != c->king_type) ||
+        (c->partner_type >= 0 && piece_type(p->board[c->partner_from]) != c->partner_type))
+      continue;
     if (in_check && r->types[piece_type(p->board[c->king_from])].royal) continue;
     const Geometry *g = &r->geo;
     /* Every square between the outermost of the four must be empty but for the two movers. */

@@ -24,9 +24,11 @@ static int add_pawn(Rules *r, int start_rank, char *err, int errlen) {
   return pawn;
 }
 
+/* Castling of the royal piece (letter K) with the rook (letter R) from the corners. */
 static bool add_standard_castling(Rules *r, const char *ranks[2], char king_file, char short_king,
                                   char short_rook_to, char long_king, char long_rook_to,
                                   char *err, int errlen) {
+  int first = r->castling_count;
   char rook_short = (char)('a' + r->geo.width - 1);
   for (int c = 0; c < 2; c++) {
     char kf[8], kt[8], pf[8], pt[8];
@@ -39,6 +41,10 @@ static bool add_standard_castling(Rules *r, const char *ranks[2], char king_file
     snprintf(pf, sizeof pf, "a%s", ranks[c]);
     snprintf(pt, sizeof pt, "%c%s", long_rook_to, ranks[c]);
     if (!rules_add_castling(r, c, kf, kt, pf, pt, err, errlen)) return false;
+  }
+  for (int i = first; i < r->castling_count; i++) {
+    r->castlings[i].king_type = rules_find_type(r, 'K', false);
+    r->castlings[i].partner_type = rules_find_type(r, 'R', false);
   }
   return true;
 }

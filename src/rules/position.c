@@ -200,7 +200,8 @@ static bool read_castling(Position *p, const char *field, char *err, int errlen)
       if (!match) continue;
       int king = p->board[k->king_from], partner = p->board[k->partner_from];
       if (!king || king == SQ_HOLE || piece_color(king) != color || !partner || partner == SQ_HOLE ||
-          piece_color(partner) != color) {
+          piece_color(partner) != color || (k->king_type >= 0 && piece_type(king) != k->king_type) ||
+          (k->partner_type >= 0 && piece_type(partner) != k->partner_type)) {
         char what[2] = {*s, 0};
         return fail(p, err, errlen, "FEN: castling right '%s' but the king or its partner is not in place", what);
       }
@@ -254,11 +255,19 @@ bool pos_set_fen(Position *p, const Rules *r, const char *fen, char *err, int er
   if (strcmp(fields[2], "-")) {
     int used = 0, sq = geo_parse_square(&r->geo, fields[2], &used);
     if (sq < 0 || fields[2][used] || r->geo.hole[sq]) return fail(p, err, errlen, "FEN: en-passant square '%s' is not on the board", fields[2]);
-    int victim = p->side == WHITE ? sq - r->geo.width : sq + r->geo.width;
-    if (victim < 0 || victim >= r->geo.squares || !p->board[victim] || p->board[victim] == SQ_HOLE ||
-        piece_color(p->board[victim]) == p->side || p->board[sq] != SQ_EMPTY)
+    /* The FEN names the first square the multi-step move passed; the others lie between it
+     * and the piece that made the move, in that piece's direction of travel. */
+    int step = p->side == WHITE ? -r->geo.width : r->geo.width;
+    int victim = sq;
+    Bits passed = {{0}};
+    while (victim >= 0 && victim < r->geo.squares && p->board[victim] == SQ_EMPTY) {
+      bits_set(&passed, victim);
+      victim += step;
+    }
+    if (victim < 0 || victim >= r->geo.squares || p->board[victim] == SQ_HOLE ||
+        piece_color(p->board[victim]) == p->side || !r->types[piece_type(p->board[victim])].ep_creator)
       return fail(p, err, errlen, "FEN: no piece can be taken en passant on '%s'", fields[2]);
-    p->ep[sq >> 6] |= 1ULL << (sq & 63);
+    memcpy(p->ep, passed.w, sizeof p->ep);
     p->ep_victim = victim;
   }
   char *end;
@@ -341,10 +350,14 @@ void pos_get_fen(const Position *p, char *out, int outlen) {
       }
   if (!written) append(out, outlen, &n, "-");
   if (p->ep_victim >= 0) {
+    /* Name the first square passed: the lowest after a White move, the highest after Black's. */
     Bits ep;
     memcpy(ep.w, p->ep, sizeof ep.w);
+    int first = bits_pop(&ep);
+    if (p->side == WHITE)
+      for (int sq; (sq = bits_pop(&ep)) >= 0;) first = sq;
     char name[2 * GEO_LABEL_MAX];
-    geo_square_name(g, bits_pop(&ep), name);
+    geo_square_name(g, first, name);
     append(out, outlen, &n, " %s", name);
   } else {
     append(out, outlen, &n, " -");
@@ -444,6 +457,7 @@ Move pos_parse_move(Position *p, const char *text) {
 
 GameResult pos_game_result(Position *p, char *reason, int reasonlen) {
   const Rules *r = p->rules;
+  if (reasonlen > 0) reason[0] = 0;
   int us = p->side;
   if (r->extinction) {
     bool (*extinct)(const Position *, int) =

@@ -79,7 +79,7 @@ bool rules_add_castling(Rules *r, int color, const char *king_from, const char *
   }
   r->castlings[r->castling_count++] =
       (Castling){.color = color, .king_from = sq[0], .king_to = sq[1], .partner_from = sq[2],
-                 .partner_to = sq[3]};
+                 .partner_to = sq[3], .king_type = -1, .partner_type = -1};
   return true;
 }
 

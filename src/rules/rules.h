@@ -67,6 +67,7 @@ typedef struct PieceType {
 
 typedef struct Castling {
   int color, king_from, king_to, partner_from, partner_to;
+  int king_type, partner_type; /* the types that may castle so, or -1 for any */
 } Castling;
 
 typedef enum { RESULT_NONE, RESULT_WIN, RESULT_LOSS, RESULT_DRAW } GameResult;
@@ -124,7 +125,8 @@ int rules_add_piece(Rules *r, const char *name, char letter, const char *betza, 
 int rules_add_zone(Rules *r, const char *name, int file_lo, int file_hi, int rank_lo,
                    int rank_hi);
 
-/* Adds a castling move for colour (0 White, 1 Black), squares given by name. */
+/* Adds a castling move for colour (0 White, 1 Black), squares given by name.  The king and
+ * partner types default to any (-1); set Castling.king_type / partner_type to restrict them. */
 bool rules_add_castling(Rules *r, int color, const char *king_from, const char *king_to,
                         const char *partner_from, const char *partner_to, char *err, int errlen);
 
