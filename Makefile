@@ -42,7 +42,7 @@ $(BUILD)/herald_tests: $(TEST_OBJ) $(BUILD)/libherald.a
 	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDFLAGS) -lgtest $(LDLIBS)
 
 test: $(BUILD)/herald $(BUILD)/herald_tests
-	$(BUILD)/herald_tests
+	HERALD_BIN=$(BUILD)/herald $(BUILD)/herald_tests
 
 SAN := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 sanitize:

@@ -4,8 +4,10 @@
 #include <string.h>
 #include <time.h>
 
+#include "protocol/protocol.h"
 #include "rules/fixtures.h"
 #include "rules/position.h"
+#include "search/search.h"
 
 static double now_seconds(void) {
   struct timespec ts;
@@ -99,9 +101,12 @@ static int run_walk(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
-  if (argc < 2) return usage();
+  if (argc < 2) return proto_main(stdin, stdout); /* a GUI: UCI or XBoard, by the first command */
   if (!strcmp(argv[1], "perft")) return run_perft(argc, argv, false);
   if (!strcmp(argv[1], "divide")) return run_perft(argc, argv, true);
   if (!strcmp(argv[1], "walk")) return run_walk(argc, argv);
+  if (!strcmp(argv[1], "bench")) return srch_bench_main(argc, argv);
+  if (!strcmp(argv[1], "search")) return srch_search_main(argc, argv);
+  if (!strcmp(argv[1], "epd")) return srch_epd_main(argc, argv);
   return usage();
 }

@@ -1,0 +1,35 @@
+#include "protocol/protocol.h"
+
+#include <ctype.h>
+#include <string.h>
+
+char *proto_word(char **line) {
+  char *p = *line;
+  while (*p && isspace((unsigned char)*p)) p++;
+  if (!*p) {
+    *line = p;
+    return NULL;
+  }
+  char *word = p;
+  while (*p && !isspace((unsigned char)*p)) p++;
+  if (*p) *p++ = 0;
+  *line = p;
+  return word;
+}
+
+int proto_main(FILE *in, FILE *out) {
+  char line[4096];
+  while (fgets(line, sizeof line, in)) {
+    char copy[sizeof line];
+    strcpy(copy, line);
+    char *rest = line, *word = proto_word(&rest);
+    if (!word) continue;
+    if (!strcmp(word, "uci")) return uci_loop(in, out, NULL);
+    if (!strcmp(word, "xboard")) return xb_loop(in, out, NULL);
+    if (!strcmp(word, "protover")) return xb_loop(in, out, copy);
+    if (!strcmp(word, "quit")) return 0;
+    fprintf(out, "Error (unknown protocol; send uci or xboard first): %s\n", word);
+    fflush(out);
+  }
+  return 0;
+}

@@ -1,0 +1,150 @@
+#include "protocol/session.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/fixtures.h"
+
+bool session_init(Session *s, FILE *out, char *err, int errlen) {
+  memset(s, 0, sizeof *s);
+  s->out = out;
+  pthread_mutex_init(&s->out_lock, NULL);
+  s->hash_mb = 64;
+  s->threads = 1;
+  s->move_overhead_ms = 30;
+  s->multipv = 1;
+  s->post = true;
+  s->rules = calloc(1, sizeof *s->rules);
+  if (!s->rules) {
+    snprintf(err, errlen, "out of memory");
+    return false;
+  }
+  return session_set_variant(s, "chess", err, errlen);
+}
+
+void session_free(Session *s) {
+  session_stop(s);
+  srch_free(s->search);
+  pos_free(&s->pos);
+  if (s->rules) rules_free(s->rules);
+  free(s->rules);
+  pthread_mutex_destroy(&s->out_lock);
+}
+
+void session_say(Session *s, const char *fmt, ...) {
+  pthread_mutex_lock(&s->out_lock);
+  va_list ap;
+  va_start(ap, fmt);
+  vfprintf(s->out, fmt, ap);
+  va_end(ap);
+  fputc('\n', s->out);
+  fflush(s->out);
+  pthread_mutex_unlock(&s->out_lock);
+}
+
+const char *session_variants(void) { return fixture_names(); }
+
+bool session_set_variant(Session *s, const char *name, char *err, int errlen) {
+  session_stop(s);
+  Rules *fresh = calloc(1, sizeof *fresh);
+  if (!fresh) {
+    snprintf(err, errlen, "out of memory");
+    return false;
+  }
+  if (!fixture_rules(fresh, name, err, errlen)) {
+    rules_free(fresh);
+    free(fresh);
+    return false;
+  }
+  Search *search = srch_new(fresh, s->hash_mb, s->threads);
+  if (!search) {
+    snprintf(err, errlen, "out of memory for a %d MB hash table", s->hash_mb);
+    rules_free(fresh);
+    free(fresh);
+    return false;
+  }
+  srch_free(s->search);
+  pos_free(&s->pos);
+  if (s->rules) rules_free(s->rules);
+  free(s->rules);
+  s->rules = fresh;
+  s->search = search;
+  snprintf(s->variant, sizeof s->variant, "%s", name);
+  return session_set_fen(s, "startpos", err, errlen);
+}
+
+bool session_set_fen(Session *s, const char *fen, char *err, int errlen) {
+  session_stop(s);
+  Position fresh = {0};
+  if (!pos_set_fen(&fresh, s->rules, fen, err, errlen)) {
+    pos_free(&fresh);
+    return false;
+  }
+  pos_free(&s->pos);
+  s->pos = fresh;
+  return true;
+}
+
+bool session_play(Session *s, const char *text, char *reason, int reasonlen) {
+  session_stop(s);
+  Move m = pos_parse_move(&s->pos, text);
+  if (m == MOVE_NONE) {
+    MoveList *list = malloc(sizeof *list);
+    pos_legal_moves(&s->pos, list);
+    snprintf(reason, reasonlen, list->count ? "not a legal move here" : "the game is over");
+    free(list);
+    return false;
+  }
+  pos_make(&s->pos, m);
+  return true;
+}
+
+static void *wait_for_search(void *arg) {
+  Session *s = arg;
+  SearchResult result = srch_wait(s->search);
+  if (s->done) s->done(s, &result);
+  return NULL;
+}
+
+bool session_start(Session *s, const SearchLimits *limits, SearchDoneFn done) {
+  session_stop(s);
+  SearchLimits l = *limits;
+  l.overhead_ms = s->move_overhead_ms;
+  l.multipv = s->multipv;
+  s->done = done;
+  if (!srch_start(s->search, &s->pos, &l, s->info, s)) return false;
+  if (pthread_create(&s->waiter, NULL, wait_for_search, s)) {
+    srch_stop(s->search);
+    srch_wait(s->search);
+    return false;
+  }
+  s->waiter_running = true;
+  return true;
+}
+
+void session_stop(Session *s) {
+  if (!s->waiter_running) return;
+  srch_stop(s->search);
+  pthread_join(s->waiter, NULL);
+  s->waiter_running = false;
+}
+
+bool session_searching(const Session *s) { return s->waiter_running; }
+
+void session_pv_text(const Position *root, const Move *pv, int count, char *out, int outlen) {
+  Position walk;
+  pos_copy(&walk, root);
+  int used = 0;
+  out[0] = 0;
+  for (int i = 0; i < count && used < outlen - 1; i++) {
+    if (!pos_is_legal(&walk, pv[i])) break; /* a stale hash move ends the line */
+    char name[32];
+    pos_move_name(&walk, pv[i], name, sizeof name);
+    int n = snprintf(out + used, outlen - used, "%s%s", i ? " " : "", name);
+    if (n < 0 || n >= outlen - used) break;
+    used += n;
+    pos_make(&walk, pv[i]);
+  }
+  pos_free(&walk);
+}

@@ -1,0 +1,71 @@
+/* What both protocol front ends share: the rules and game being played, the searcher and the
+ * thread that waits for it, and line output that several threads may write.  The input thread
+ * owns the position while no search runs; while one runs, only the waiter thread may touch it
+ * (to play the move found), and the input thread first stops and joins the search. */
+#ifndef HERALD_PROTOCOL_SESSION_H
+#define HERALD_PROTOCOL_SESSION_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "rules/position.h"
+#include "search/search.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct Session Session;
+/* Runs on the waiter thread when a search ends; the session is locked meanwhile. */
+typedef void (*SearchDoneFn)(Session *s, const SearchResult *result);
+
+struct Session {
+  FILE *out;
+  pthread_mutex_t out_lock;
+  Rules *rules;
+  char variant[32];         /* name of the rule set in play */
+  Position pos;
+  Search *search;
+  int hash_mb, threads;
+  int64_t move_overhead_ms;
+  int multipv;
+  bool ponder;
+  /* the running search */
+  pthread_t waiter;
+  bool waiter_running;
+  SearchDoneFn done;
+  SearchInfoFn info;        /* the front end's thinking output */
+  bool post;                /* send thinking output */
+  void *front;              /* the protocol's own state */
+};
+
+bool session_init(Session *s, FILE *out, char *err, int errlen);
+void session_free(Session *s);
+
+/* Writes one line (a newline is added) under the output lock, and flushes. */
+void session_say(Session *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Switches to the named rule set at its start position.  False with a message if unknown. */
+bool session_set_variant(Session *s, const char *name, char *err, int errlen);
+/* Space-separated names of the rule sets on offer. */
+const char *session_variants(void);
+
+/* Sets the position from a FEN ("startpos" allowed); the game history starts there. */
+bool session_set_fen(Session *s, const char *fen, char *err, int errlen);
+/* Plays a move given in coordinate notation; false with the reason when illegal. */
+bool session_play(Session *s, const char *text, char *reason, int reasonlen);
+
+/* Starts searching the current position; done is called on the waiter thread at the end. */
+bool session_start(Session *s, const SearchLimits *limits, SearchDoneFn done);
+/* Stops a running search and waits until its done callback has run. */
+void session_stop(Session *s);
+bool session_searching(const Session *s);
+
+/* The PV as coordinate moves, separated by spaces, played out from root. */
+void session_pv_text(const Position *root, const Move *pv, int count, char *out, int outlen);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

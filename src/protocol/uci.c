@@ -1,0 +1,210 @@
+/* UCI front end: uci isready ucinewgame setoption position go stop ponderhit quit, with the
+ * options UCI_Variant, Hash, Threads, Ponder, MultiPV and Move Overhead. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "protocol/protocol.h"
+#include "protocol/session.h"
+
+static void uci_info(void *context, const Position *root, const SearchInfo *info) {
+  Session *s = context;
+  char score[48], pv[2048];
+  if (info->score >= SRCH_MATE_BOUND) snprintf(score, sizeof score, "mate %d", (SRCH_MATE - info->score + 1) / 2);
+  else if (info->score <= -SRCH_MATE_BOUND) snprintf(score, sizeof score, "mate -%d", (SRCH_MATE + info->score) / 2);
+  else snprintf(score, sizeof score, "cp %d", info->score);
+  const char *bound = info->bound == TT_BOUND_LOWER ? " lowerbound" : info->bound == TT_BOUND_UPPER ? " upperbound" : "";
+  session_pv_text(root, info->pv, info->pv_length, pv, sizeof pv);
+  session_say(s, "info depth %d seldepth %d multipv %d score %s%s nodes %llu nps %llu hashfull %d time %lld pv %s",
+              info->depth, info->seldepth, info->multipv ? info->multipv : 1, score, bound,
+              (unsigned long long)info->nodes, (unsigned long long)info->nps, info->hashfull,
+              (long long)info->time_ms, pv);
+}
+
+static void uci_done(Session *s, const SearchResult *result) {
+  if (result->best == MOVE_NONE) {
+    session_say(s, "bestmove (none)");
+    return;
+  }
+  char best[32], ponder[32] = "";
+  pos_move_name(&s->pos, result->best, best, sizeof best);
+  if (result->ponder != MOVE_NONE) {
+    Position after;
+    pos_copy(&after, &s->pos);
+    pos_make(&after, result->best);
+    if (pos_is_legal(&after, result->ponder)) pos_move_name(&after, result->ponder, ponder, sizeof ponder);
+    pos_free(&after);
+  }
+  if (ponder[0]) session_say(s, "bestmove %s ponder %s", best, ponder);
+  else session_say(s, "bestmove %s", best);
+}
+
+static void send_id(Session *s) {
+  session_say(s, "id name Herald 0.1");
+  session_say(s, "id author the Herald developers");
+  char combo[1024] = "", names[512];
+  snprintf(names, sizeof names, "%s", session_variants());
+  for (char *rest = names, *v; (v = proto_word(&rest));) {
+    strncat(combo, " var ", sizeof combo - strlen(combo) - 1);
+    strncat(combo, v, sizeof combo - strlen(combo) - 1);
+  }
+  session_say(s, "option name UCI_Variant type combo default chess%s", combo);
+  session_say(s, "option name Hash type spin default 64 min 1 max 65536");
+  session_say(s, "option name Threads type spin default 1 min 1 max %d", SRCH_MAX_THREADS);
+  session_say(s, "option name Ponder type check default false");
+  session_say(s, "option name MultiPV type spin default 1 min 1 max %d", SRCH_MAX_PV);
+  session_say(s, "option name Move Overhead type spin default 30 min 0 max 5000");
+  session_say(s, "uciok");
+}
+
+/* Reads a whole number in [lo, hi]; false if the text is not one. */
+static bool read_int(const char *text, long lo, long hi, long *value) {
+  if (!text) return false;
+  char *end;
+  long v = strtol(text, &end, 10);
+  if (*end || end == text || v < lo || v > hi) return false;
+  *value = v;
+  return true;
+}
+
+static void set_option(Session *s, char *args, const char *original) {
+  /* setoption name <id with spaces> [value <x with spaces>] */
+  char *name = strstr(args, "name ");
+  if (!name) {
+    session_say(s, "Error (setoption without a name): %s", original);
+    return;
+  }
+  name += 5;
+  char *value = strstr(name, " value ");
+  if (value) *value = 0, value += 7;
+  while (*name == ' ') name++;
+  size_t len = strlen(name);
+  while (len && (name[len - 1] == ' ' || name[len - 1] == '\n' || name[len - 1] == '\r')) name[--len] = 0;
+  if (value) {
+    len = strlen(value);
+    while (len && (value[len - 1] == ' ' || value[len - 1] == '\n' || value[len - 1] == '\r')) value[--len] = 0;
+  }
+  char err[RULES_ERR_LEN];
+  long v;
+  if (!strcasecmp(name, "UCI_Variant")) {
+    if (!value || !session_set_variant(s, value, err, sizeof err))
+      session_say(s, "Error (%s): %s", value ? err : "no value", original);
+  } else if (!strcasecmp(name, "Hash")) {
+    if (!read_int(value, 1, 65536, &v) || !srch_set_hash(s->search, (int)v)) session_say(s, "Error (bad Hash value): %s", original);
+    else s->hash_mb = (int)v;
+  } else if (!strcasecmp(name, "Threads")) {
+    if (!read_int(value, 1, SRCH_MAX_THREADS, &v) || !srch_set_threads(s->search, (int)v)) session_say(s, "Error (bad Threads value): %s", original);
+    else s->threads = (int)v;
+  } else if (!strcasecmp(name, "MultiPV")) {
+    if (!read_int(value, 1, SRCH_MAX_PV, &v)) session_say(s, "Error (bad MultiPV value): %s", original);
+    else s->multipv = (int)v;
+  } else if (!strcasecmp(name, "Move Overhead")) {
+    if (!read_int(value, 0, 5000, &v)) session_say(s, "Error (bad Move Overhead value): %s", original);
+    else s->move_overhead_ms = v;
+  } else if (!strcasecmp(name, "Ponder")) {
+    if (!value || (strcmp(value, "true") && strcmp(value, "false"))) session_say(s, "Error (Ponder takes true or false): %s", original);
+    else s->ponder = !strcmp(value, "true");
+  } else {
+    session_say(s, "Error (unknown option): %s", original);
+  }
+}
+
+static void set_position(Session *s, char *args, const char *original) {
+  char err[RULES_ERR_LEN];
+  char *moves = strstr(args, " moves");
+  if (!moves && !strncmp(args, "moves", 5)) moves = args - 1;
+  if (moves) *moves = 0, moves += 6;
+  char *rest = args, *kind = proto_word(&rest);
+  bool ok;
+  if (kind && !strcmp(kind, "startpos")) ok = session_set_fen(s, "startpos", err, sizeof err);
+  else if (kind && !strcmp(kind, "fen")) ok = session_set_fen(s, rest, err, sizeof err);
+  else {
+    snprintf(err, sizeof err, "expected startpos or fen");
+    ok = false;
+  }
+  if (!ok) {
+    session_say(s, "Error (%s): %s", err, original);
+    return;
+  }
+  for (char *mv; moves && (mv = proto_word(&moves));) {
+    char reason[128];
+    if (!session_play(s, mv, reason, sizeof reason)) {
+      session_say(s, "Error (illegal move %s, %s): %s", mv, reason, original);
+      return;
+    }
+  }
+}
+
+static void go(Session *s, char *args, const char *original) {
+  int64_t wtime = -1, btime = -1, winc = -1, binc = -1, movetime = -1, nodes = -1;
+  long movestogo = -1, depth = -1;
+  bool infinite = false, ponder = false;
+  for (char *word; (word = proto_word(&args));) {
+    long v;
+    if (!strcmp(word, "infinite")) infinite = true;
+    else if (!strcmp(word, "ponder")) ponder = true;
+    else {
+      char *value = proto_word(&args);
+      if (!read_int(value, -100000000L, 2000000000L, &v)) {
+        session_say(s, "Error (go %s needs a number): %s", word, original);
+        return;
+      }
+      if (!strcmp(word, "wtime")) wtime = v;
+      else if (!strcmp(word, "btime")) btime = v;
+      else if (!strcmp(word, "winc")) winc = v;
+      else if (!strcmp(word, "binc")) binc = v;
+      else if (!strcmp(word, "movestogo")) movestogo = v;
+      else if (!strcmp(word, "movetime")) movetime = v;
+      else if (!strcmp(word, "nodes")) nodes = v;
+      else if (!strcmp(word, "depth")) depth = v;
+      else if (!strcmp(word, "mate")) depth = 2 * v;
+      else {
+        session_say(s, "Error (unknown go parameter %s): %s", word, original);
+        return;
+      }
+    }
+  }
+  SearchLimits limits;
+  srch_limits_init(&limits);
+  srch_limits_uci(&limits, wtime, btime, winc, binc, (int)movestogo, movetime, nodes, (int)depth, infinite);
+  limits.ponder = ponder;
+  if (!session_start(s, &limits, uci_done)) session_say(s, "Error (the search could not start): %s", original);
+}
+
+int uci_loop(FILE *in, FILE *out, const char *pending) {
+  Session session;
+  char err[RULES_ERR_LEN];
+  if (!session_init(&session, out, err, sizeof err)) {
+    fprintf(out, "Error (%s): uci\n", err);
+    return 1;
+  }
+  Session *s = &session;
+  s->info = uci_info;
+  send_id(s);
+  char line[16384];
+  (void)pending;
+  while (fgets(line, sizeof line, in)) {
+    size_t len = strlen(line);
+    while (len && (line[len - 1] == '\n' || line[len - 1] == '\r')) line[--len] = 0;
+    char original[sizeof line];
+    strcpy(original, line);
+    char *rest = line, *cmd = proto_word(&rest);
+    if (!cmd) continue;
+    if (!strcmp(cmd, "quit")) break;
+    else if (!strcmp(cmd, "uci")) send_id(s);
+    else if (!strcmp(cmd, "isready")) session_say(s, "readyok");
+    else if (!strcmp(cmd, "ucinewgame")) session_stop(s), srch_clear(s->search);
+    else if (!strcmp(cmd, "setoption")) set_option(s, rest, original);
+    else if (!strcmp(cmd, "position")) set_position(s, rest, original);
+    else if (!strcmp(cmd, "go")) go(s, rest, original);
+    else if (!strcmp(cmd, "stop")) session_stop(s);
+    else if (!strcmp(cmd, "ponderhit")) srch_ponderhit(s->search);
+    else if (!strcmp(cmd, "debug")) continue;
+    else if (!strcmp(cmd, "d")) {
+      char fen[1024];
+      pos_get_fen(&s->pos, fen, sizeof fen);
+      session_say(s, "info string variant %s fen %s", s->variant, fen);
+    } else session_say(s, "Error (unknown command): %s", original);
+  }
+  session_free(s);
+  return 0;
+}

@@ -1,0 +1,334 @@
+/* XBoard / WinBoard front end (CECP v2): new variant force go playother usermove ? ping draw
+ * result setboard undo remove hard easy post nopost analyze exit . time otim level st sd
+ * memory cores option quit.  Moves in coordinate notation; boards of ten ranks count them
+ * from 0 as XBoard does (xiangqi a0..i9). */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "protocol/protocol.h"
+#include "protocol/session.h"
+
+typedef struct XBoard {
+  int engine_side;          /* WHITE, BLACK, or -1 in force mode */
+  bool analyzing;
+  bool discard;             /* the running search was cancelled: do not play its move */
+  bool game_over;
+  int mps;                  /* level: moves per session, 0 = incremental/sudden death */
+  int64_t base_ms, inc_ms;
+  int64_t st_seconds;       /* fixed time per move, 0 = none */
+  int sd;                   /* depth limit, 0 = none */
+  int64_t time_cs, otim_cs; /* clocks, centiseconds */
+  int engine_moves;         /* moves the engine made since the game started */
+} XBoard;
+
+static XBoard *xb_of(Session *s) { return s->front; }
+
+/* XBoard numbers the ranks of a ten-rank board from 0. */
+static bool zero_based_ranks(const Session *s) { return s->rules->geo.height == 10; }
+
+/* Shifts every rank number in a move text by delta (squares are a letter then digits). */
+static void shift_ranks(const char *in, char *out, size_t outlen, int delta) {
+  size_t n = 0;
+  for (const char *p = in; *p && n + 4 < outlen;) {
+    if (isdigit((unsigned char)*p) && p > in && islower((unsigned char)p[-1])) {
+      long rank = strtol(p, (char **)&p, 10);
+      n += (size_t)snprintf(out + n, outlen - n, "%ld", rank + delta);
+      continue;
+    }
+    out[n++] = *p++;
+  }
+  out[n] = 0;
+}
+
+static void to_xboard(const Session *s, const char *ours, char *out, size_t outlen) {
+  shift_ranks(ours, out, outlen, zero_based_ranks(s) ? -1 : 0);
+}
+
+static void from_xboard(const Session *s, const char *theirs, char *out, size_t outlen) {
+  shift_ranks(theirs, out, outlen, zero_based_ranks(s) ? 1 : 0);
+}
+
+static const char *xboard_name(const char *variant) { return strcmp(variant, "chess") ? variant : "normal"; }
+static const char *rules_name(const char *xboard) { return strcmp(xboard, "normal") ? xboard : "chess"; }
+
+static void xb_info(void *context, const Position *root, const SearchInfo *info) {
+  Session *s = context;
+  if (!s->post) return;
+  char pv[2048], shifted[2048];
+  session_pv_text(root, info->pv, info->pv_length, pv, sizeof pv);
+  to_xboard(s, pv, shifted, sizeof shifted);
+  int score = info->score;
+  /* XBoard's convention for mates: 100000 + moves to mate. */
+  if (score >= SRCH_MATE_BOUND) score = 100000 + (SRCH_MATE - score + 1) / 2;
+  else if (score <= -SRCH_MATE_BOUND) score = -100000 - (SRCH_MATE + score) / 2;
+  session_say(s, "%d %d %lld %llu %s", info->depth, score, (long long)(info->time_ms / 10),
+              (unsigned long long)info->nodes, shifted);
+}
+
+/* Announces the verdict of the rules, if the game has ended. */
+static void claim_result(Session *s) {
+  char reason[64];
+  GameResult r = pos_game_result(&s->pos, reason, sizeof reason);
+  if (r == RESULT_NONE) return;
+  xb_of(s)->game_over = true;
+  int mover = s->pos.side; /* the result is from this side's view */
+  if (r == RESULT_DRAW) {
+    session_say(s, "1/2-1/2 {%s}", reason);
+    return;
+  }
+  bool white_wins = (r == RESULT_WIN) == (mover == WHITE);
+  session_say(s, "%s {%s by %s}", white_wins ? "1-0" : "0-1", white_wins ? "White wins" : "Black wins", reason);
+}
+
+static void xb_done(Session *s, const SearchResult *result) {
+  XBoard *xb = xb_of(s);
+  if (xb->discard || xb->analyzing || result->best == MOVE_NONE) return;
+  char name[32], shown[40];
+  pos_move_name(&s->pos, result->best, name, sizeof name);
+  pos_make(&s->pos, result->best);
+  xb->engine_moves++;
+  to_xboard(s, name, shown, sizeof shown);
+  session_say(s, "move %s", shown);
+  claim_result(s);
+}
+
+/* Stops thinking without playing what was found. */
+static void cancel(Session *s) {
+  xb_of(s)->discard = true;
+  session_stop(s);
+  xb_of(s)->discard = false;
+}
+
+static void think_if_our_turn(Session *s) {
+  XBoard *xb = xb_of(s);
+  SearchLimits limits;
+  srch_limits_init(&limits);
+  if (xb->analyzing) {
+    limits.infinite = true;
+    session_start(s, &limits, xb_done);
+    return;
+  }
+  if (xb->game_over || xb->engine_side != s->pos.side) return;
+  char reason[64];
+  if (pos_game_result(&s->pos, reason, sizeof reason) != RESULT_NONE) {
+    claim_result(s);
+    return;
+  }
+  if (xb->st_seconds) srch_limits_xboard_st(&limits, xb->st_seconds);
+  else srch_limits_xboard_level(&limits, s->pos.side, xb->mps, xb->base_ms, xb->inc_ms, xb->engine_moves,
+                                xb->time_cs, xb->otim_cs);
+  if (xb->sd) srch_limits_xboard_sd(&limits, xb->sd);
+  if (!session_start(s, &limits, xb_done)) session_say(s, "Error (the search could not start): go");
+}
+
+static void send_features(Session *s) {
+  char variants[1024] = "", names[512];
+  snprintf(names, sizeof names, "%s", session_variants());
+  for (char *rest = names, *v; (v = proto_word(&rest));) {
+    if (variants[0]) strncat(variants, ",", sizeof variants - strlen(variants) - 1);
+    strncat(variants, xboard_name(v), sizeof variants - strlen(variants) - 1);
+  }
+  session_say(s, "feature done=0");
+  session_say(s, "feature myname=\"Herald 0.1\" ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 "
+                 "sigterm=0 reuse=1 analyze=1 colors=0 memory=1 smp=1 san=0 name=0 debug=1");
+  session_say(s, "feature variants=\"%s\"", variants);
+  session_say(s, "feature option=\"MultiPV -spin 1 1 %d\"", SRCH_MAX_PV);
+  session_say(s, "feature option=\"Move Overhead -spin 30 0 5000\"");
+  session_say(s, "feature done=1");
+}
+
+/* "level MPS BASE INC", BASE in minutes or minutes:seconds, INC in seconds. */
+static bool parse_level(XBoard *xb, char *args) {
+  char *mps = proto_word(&args), *base = proto_word(&args), *inc = proto_word(&args);
+  if (!mps || !base || !inc) return false;
+  char *end;
+  long moves = strtol(mps, &end, 10);
+  if (*end || moves < 0) return false;
+  long minutes = strtol(base, &end, 10), seconds = 0;
+  if (*end == ':') seconds = strtol(end + 1, &end, 10);
+  if (*end || minutes < 0 || seconds < 0) return false;
+  double increment = strtod(inc, &end);
+  if (*end || increment < 0) return false;
+  xb->mps = (int)moves;
+  xb->base_ms = (minutes * 60 + seconds) * 1000;
+  xb->inc_ms = (int64_t)(increment * 1000);
+  xb->st_seconds = 0;
+  return true;
+}
+
+static void new_game(Session *s, const char *variant) {
+  XBoard *xb = xb_of(s);
+  cancel(s);
+  char err[RULES_ERR_LEN];
+  if (!session_set_variant(s, variant, err, sizeof err)) session_say(s, "Error (%s): new", err);
+  srch_clear(s->search);
+  xb->engine_side = BLACK;
+  xb->analyzing = xb->game_over = false;
+  xb->sd = 0;
+  xb->engine_moves = 0;
+}
+
+static void user_move(Session *s, const char *text) {
+  XBoard *xb = xb_of(s);
+  char ours[64], reason[128];
+  if (xb->analyzing) cancel(s);
+  from_xboard(s, text, ours, sizeof ours);
+  if (!session_play(s, ours, reason, sizeof reason)) {
+    session_say(s, "Illegal move (%s): %s", reason, text);
+    if (xb->analyzing) think_if_our_turn(s);
+    return;
+  }
+  claim_result(s);
+  think_if_our_turn(s);
+}
+
+static void take_back(Session *s, int plies, const char *original) {
+  cancel(s);
+  if (s->pos.ply < plies) {
+    session_say(s, "Error (no move to take back): %s", original);
+    return;
+  }
+  for (int i = 0; i < plies; i++) pos_unmake(&s->pos);
+  xb_of(s)->game_over = false;
+  if (xb_of(s)->analyzing) think_if_our_turn(s);
+}
+
+static bool read_number(const char *text, long lo, long hi, long *value) {
+  if (!text) return false;
+  char *end;
+  long v = strtol(text, &end, 10);
+  if (*end || end == text || v < lo || v > hi) return false;
+  *value = v;
+  return true;
+}
+
+static void set_option(Session *s, char *args, const char *original) {
+  char *eq = strchr(args, '=');
+  long v;
+  if (!eq) {
+    session_say(s, "Error (option needs NAME=VALUE): %s", original);
+    return;
+  }
+  *eq = 0;
+  if (!strcmp(args, "MultiPV") && read_number(eq + 1, 1, SRCH_MAX_PV, &v)) s->multipv = (int)v;
+  else if (!strcmp(args, "Move Overhead") && read_number(eq + 1, 0, 5000, &v)) s->move_overhead_ms = v;
+  else session_say(s, "Error (unknown option or bad value): %s", original);
+}
+
+/* Handles one command line; returns false on quit. */
+static bool xb_command(Session *s, char *line) {
+  XBoard *xb = xb_of(s);
+  char original[16384];
+  snprintf(original, sizeof original, "%s", line);
+  char *rest = line, *cmd = proto_word(&rest);
+  long v;
+  char err[RULES_ERR_LEN];
+  if (!cmd) return true;
+  if (!strcmp(cmd, "quit")) return false;
+  if (!strcmp(cmd, "xboard") || !strcmp(cmd, "accepted") || !strcmp(cmd, "rejected") || !strcmp(cmd, "random") ||
+      !strcmp(cmd, "computer") || !strcmp(cmd, "name") || !strcmp(cmd, "ics") || !strcmp(cmd, "draw") ||
+      !strcmp(cmd, "bk") || !strcmp(cmd, "hint") || !strcmp(cmd, "."))
+    return true; /* nothing to do: draw offers are declined by silence */
+  if (!strcmp(cmd, "protover")) send_features(s);
+  else if (!strcmp(cmd, "new")) new_game(s, "chess");
+  else if (!strcmp(cmd, "variant")) {
+    char *name = proto_word(&rest);
+    if (!name) session_say(s, "Error (variant needs a name): %s", original);
+    else {
+      int side = xb->engine_side;
+      new_game(s, rules_name(name));
+      xb->engine_side = side;
+    }
+  } else if (!strcmp(cmd, "force")) cancel(s), xb->engine_side = -1;
+  else if (!strcmp(cmd, "go")) cancel(s), xb->engine_side = s->pos.side, think_if_our_turn(s);
+  else if (!strcmp(cmd, "playother")) cancel(s), xb->engine_side = s->pos.side ^ 1;
+  else if (!strcmp(cmd, "white")) cancel(s), xb->engine_side = BLACK;
+  else if (!strcmp(cmd, "black")) cancel(s), xb->engine_side = WHITE;
+  else if (!strcmp(cmd, "usermove")) {
+    char *move = proto_word(&rest);
+    if (!move) session_say(s, "Error (usermove needs a move): %s", original);
+    else user_move(s, move);
+  } else if (!strcmp(cmd, "?")) session_stop(s);
+  else if (!strcmp(cmd, "ping")) session_say(s, "pong %s", rest[0] ? proto_word(&rest) : "");
+  else if (!strcmp(cmd, "result")) cancel(s), xb->game_over = true;
+  else if (!strcmp(cmd, "setboard")) {
+    cancel(s);
+    if (!session_set_fen(s, rest, err, sizeof err)) session_say(s, "tellusererror Illegal position: %s", err);
+    xb->game_over = false;
+    if (xb->analyzing) think_if_our_turn(s);
+  } else if (!strcmp(cmd, "undo")) take_back(s, 1, original);
+  else if (!strcmp(cmd, "remove")) take_back(s, 2, original);
+  else if (!strcmp(cmd, "hard")) s->ponder = true;
+  else if (!strcmp(cmd, "easy")) s->ponder = false;
+  else if (!strcmp(cmd, "post")) s->post = true;
+  else if (!strcmp(cmd, "nopost")) s->post = false;
+  else if (!strcmp(cmd, "analyze")) cancel(s), xb->analyzing = true, xb->engine_side = -1, think_if_our_turn(s);
+  else if (!strcmp(cmd, "exit")) cancel(s), xb->analyzing = false;
+  else if (!strcmp(cmd, "time")) {
+    if (!read_number(proto_word(&rest), -100000000L, 100000000L, &v)) session_say(s, "Error (time needs centiseconds): %s", original);
+    else xb->time_cs = v;
+  } else if (!strcmp(cmd, "otim")) {
+    if (!read_number(proto_word(&rest), -100000000L, 100000000L, &v)) session_say(s, "Error (otim needs centiseconds): %s", original);
+    else xb->otim_cs = v;
+  } else if (!strcmp(cmd, "level")) {
+    if (!parse_level(xb, rest)) session_say(s, "Error (level needs MPS BASE INC): %s", original);
+  } else if (!strcmp(cmd, "st")) {
+    if (!read_number(proto_word(&rest), 1, 100000, &v)) session_say(s, "Error (st needs seconds): %s", original);
+    else xb->st_seconds = v;
+  } else if (!strcmp(cmd, "sd")) {
+    if (!read_number(proto_word(&rest), 1, SRCH_MAX_PLY - 1, &v)) session_say(s, "Error (sd needs a depth): %s", original);
+    else xb->sd = (int)v;
+  } else if (!strcmp(cmd, "memory")) {
+    if (!read_number(proto_word(&rest), 1, 65536, &v)) session_say(s, "Error (memory needs megabytes): %s", original);
+    else {
+      cancel(s);
+      if (srch_set_hash(s->search, (int)v)) s->hash_mb = (int)v;
+      else session_say(s, "Error (cannot allocate that much): %s", original);
+    }
+  } else if (!strcmp(cmd, "cores")) {
+    if (!read_number(proto_word(&rest), 1, SRCH_MAX_THREADS, &v)) session_say(s, "Error (cores needs a count): %s", original);
+    else {
+      cancel(s);
+      if (srch_set_threads(s->search, (int)v)) s->threads = (int)v;
+      else session_say(s, "Error (cannot start that many threads): %s", original);
+    }
+  } else if (!strcmp(cmd, "option")) set_option(s, rest, original);
+  else {
+    /* A bare move, as protocol version 1 sends them. */
+    char ours[64];
+    from_xboard(s, cmd, ours, sizeof ours);
+    Move m = session_searching(s) ? MOVE_NONE : pos_parse_move(&s->pos, ours);
+    if (m != MOVE_NONE) user_move(s, cmd);
+    else session_say(s, "Error (unknown command): %s", original);
+  }
+  return true;
+}
+
+int xb_loop(FILE *in, FILE *out, const char *pending) {
+  Session session;
+  XBoard xb = {.engine_side = BLACK};
+  char err[RULES_ERR_LEN];
+  if (!session_init(&session, out, err, sizeof err)) {
+    fprintf(out, "Error (%s): xboard\n", err);
+    return 1;
+  }
+  Session *s = &session;
+  s->front = &xb;
+  s->info = xb_info;
+  s->post = false;
+  char line[16384];
+  bool running = true;
+  if (pending) {
+    snprintf(line, sizeof line, "%s", pending);
+    line[strcspn(line, "\r\n")] = 0;
+    running = xb_command(s, line);
+  }
+  while (running && fgets(line, sizeof line, in)) {
+    line[strcspn(line, "\r\n")] = 0;
+    running = xb_command(s, line);
+  }
+  cancel(s);
+  session_free(s);
+  return 0;
+}

@@ -1,0 +1,103 @@
+/* The search: iterative deepening PVS alpha-beta over any rule set, with a shared
+ * transposition table and Lazy SMP helper threads.  Nothing here names a piece.
+ *
+ * Use: srch_new once per rule set, then for each move srch_start (returns at once) or
+ * srch_run (blocks); srch_stop from any thread ends the search early.  Information about
+ * each finished iteration goes to the caller's callback, from the search's main thread. */
+#ifndef HERALD_SEARCH_SEARCH_H
+#define HERALD_SEARCH_SEARCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "eval/eval.h"
+#include "rules/position.h"
+#include "search/timeman.h"
+#include "search/tt.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum {
+  SRCH_MAX_PLY = 128,
+  SRCH_MATE = 30000,                       /* mate at the root; mate in n plies: MATE - n */
+  SRCH_MATE_BOUND = SRCH_MATE - 2 * SRCH_MAX_PLY,
+  SRCH_INFINITE = 31000,
+  SRCH_MAX_THREADS = 64,
+  SRCH_MAX_PV = 64
+};
+
+typedef struct SearchInfo {
+  int depth, seldepth;
+  int multipv;            /* 1-based line number */
+  int score;              /* from the side to move's view, centipawns or mate scores */
+  int bound;              /* TT_BOUND_EXACT, or LOWER / UPPER for an aspiration fail */
+  uint64_t nodes;
+  int64_t time_ms;
+  uint64_t nps;
+  int hashfull;           /* permille */
+  int pv_length;
+  Move pv[SRCH_MAX_PV];
+} SearchInfo;
+
+/* Called by the search's main thread; `root` is the root position (do not modify it). */
+typedef void (*SearchInfoFn)(void *context, const Position *root, const SearchInfo *info);
+
+typedef struct SearchResult {
+  Move best, ponder;      /* MOVE_NONE when the root has no legal move */
+  int score, depth;
+  uint64_t nodes;
+  int64_t time_ms;
+} SearchResult;
+
+typedef struct Search Search;
+
+/* A searcher for positions of r (which must outlive it): hash_mb of TT, `threads` threads.
+ * NULL when out of memory. */
+Search *srch_new(const Rules *r, int hash_mb, int threads);
+void srch_free(Search *s);
+/* Replaces the evaluation (a net); NULL restores the classical one.  Not during a search. */
+void srch_set_evaluator(Search *s, const Evaluator *ev);
+const EvalTables *srch_eval_tables(const Search *s);
+/* Forgets everything learnt: TT, histories.  Call for a new game, and before a run whose node
+ * count must be reproducible. */
+void srch_clear(Search *s);
+bool srch_set_threads(Search *s, int threads);
+bool srch_set_hash(Search *s, int hash_mb);
+
+/* Starts searching root, whose history (the moves made on it with pos_make since the FEN) is
+ * used for repetitions; the search works on copies, so root may change once this returns.
+ * Returns false if a search is already running. */
+bool srch_start(Search *s, const Position *root, const SearchLimits *limits, SearchInfoFn info,
+                void *context);
+/* Waits for the search started by srch_start to end and gives its result. */
+SearchResult srch_wait(Search *s);
+/* Asks the running search to stop as soon as it can (safe from any thread or callback). */
+void srch_stop(Search *s);
+/* The opponent played the pondered move: from now on the time limits apply. */
+void srch_ponderhit(Search *s);
+bool srch_running(const Search *s);
+/* srch_start then srch_wait. */
+SearchResult srch_run(Search *s, const Position *root, const SearchLimits *limits, SearchInfoFn info,
+                      void *context);
+
+/* Static exchange evaluation of move m in p, with the exchange values of the tables: the
+ * material the mover can expect on the target square when both sides capture there with their
+ * least valuable piece and may stop at any time.  Works for any movement (hoppers, lame
+ * leapers) because it plays the captures with pos_make. */
+int srch_see(Position *p, const EvalTables *e, Move m);
+
+/* Score of a game-ending verdict for the side to move at ply plies from the root. */
+static inline int srch_mate_in(int ply) { return SRCH_MATE - ply; }
+static inline int srch_mated_in(int ply) { return -SRCH_MATE + ply; }
+
+/* CLI entries (herald bench / herald search / herald epd); they print to stdout. */
+int srch_bench_main(int argc, char **argv);
+int srch_search_main(int argc, char **argv);
+int srch_epd_main(int argc, char **argv);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

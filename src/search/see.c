@@ -1,0 +1,85 @@
+/* Static exchange evaluation played out with make/unmake, so that every kind of movement the
+ * rules know (hoppers whose screens change as pieces leave, lame leapers, x-rays through the
+ * target's line) is exact without a special attack routine. */
+#include "search/search.h"
+#include "rules/make_inline.h" /* make/unmake folded into the search loops */
+#include "search/search_internal.h"
+
+#include <stdlib.h>
+
+static int victim_code(const Position *p, Move m) {
+  switch (move_kind(m)) {
+  case MOVE_EN_PASSANT: return p->ep_victim >= 0 ? p->board[p->ep_victim] : SQ_EMPTY;
+  case MOVE_NORMAL:
+  case MOVE_PROMOTION: return p->board[move_to(m)];
+  default: return SQ_EMPTY;
+  }
+}
+
+int srch_captured_value(const Position *p, const EvalTables *e, Move m) {
+  int code = victim_code(p, m);
+  return code == SQ_EMPTY || code == SQ_HOLE ? 0 : e->exchange[piece_type(code)];
+}
+
+int srch_promotion_gain(const Position *p, const EvalTables *e, Move m) {
+  if (move_kind(m) != MOVE_PROMOTION) return 0;
+  return e->exchange[move_arg(m)] - e->exchange[piece_type(p->board[move_from(m)])];
+}
+
+bool srch_is_noisy(const Position *p, Move m) {
+  int kind = move_kind(m);
+  if (kind == MOVE_PROMOTION || kind == MOVE_EN_PASSANT) return true;
+  if (kind != MOVE_NORMAL) return false;
+  int code = p->board[move_to(m)];
+  return code != SQ_EMPTY;
+}
+
+/* The value of the piece that stands on the target after m. */
+static int mover_value(const Position *p, const EvalTables *e, Move m) {
+  int type = move_kind(m) == MOVE_PROMOTION ? move_arg(m) : piece_type(p->board[move_from(m)]);
+  return e->exchange[type];
+}
+
+int srch_see_with(Position *p, const EvalTables *e, Move m, MoveList *scratch) {
+  int swap[SRCH_MAX_PLY];
+  int depth = 0, made = 0, target = move_to(m);
+  swap[0] = srch_captured_value(p, e, m) + srch_promotion_gain(p, e, m);
+  int on_target = mover_value(p, e, m);
+  pos_do_move(p, m);
+  made++;
+  while (depth < SRCH_MAX_PLY - 1) {
+    pos_legal_moves(p, scratch);
+    Move best = MOVE_NONE;
+    int best_cost = 0, best_after = 0;
+    for (int i = 0; i < scratch->count; i++) {
+      Move c = scratch->moves[i];
+      int kind = move_kind(c);
+      if (move_to(c) != target || (kind != MOVE_NORMAL && kind != MOVE_PROMOTION)) continue;
+      /* Least valuable attacker first; of its promotions, the one worth most. */
+      int cost = e->exchange[piece_type(p->board[move_from(c)])];
+      int after = mover_value(p, e, c);
+      if (best == MOVE_NONE || cost < best_cost || (cost == best_cost && after > best_after))
+        best = c, best_cost = cost, best_after = after;
+    }
+    if (best == MOVE_NONE) break;
+    depth++;
+    swap[depth] = on_target + (best_after - best_cost) - swap[depth - 1];
+    on_target = best_after;
+    pos_do_move(p, best);
+    made++;
+  }
+  while (made--) pos_undo_move(p);
+  for (; depth > 0; depth--) {
+    int stand = -swap[depth - 1];
+    swap[depth - 1] = -(stand > swap[depth] ? stand : swap[depth]);
+  }
+  return swap[0];
+}
+
+int srch_see(Position *p, const EvalTables *e, Move m) {
+  MoveList *scratch = malloc(sizeof *scratch);
+  if (!scratch) return 0;
+  int v = srch_see_with(p, e, m, scratch);
+  free(scratch);
+  return v;
+}

@@ -1,0 +1,64 @@
+#include "search/timeman.h"
+
+#include <string.h>
+
+void srch_limits_init(SearchLimits *l) {
+  memset(l, 0, sizeof *l);
+  l->time_ms[0] = l->time_ms[1] = -1;
+  l->overhead_ms = 30;
+  l->multipv = 1;
+}
+
+void srch_limits_uci(SearchLimits *l, int64_t wtime, int64_t btime, int64_t winc, int64_t binc,
+                     int movestogo, int64_t movetime, int64_t nodes, int depth, bool infinite) {
+  l->time_ms[0] = wtime;
+  l->time_ms[1] = btime;
+  l->inc_ms[0] = winc > 0 ? winc : 0;
+  l->inc_ms[1] = binc > 0 ? binc : 0;
+  l->moves_to_go = movestogo > 0 ? movestogo : 0;
+  l->movetime_ms = movetime > 0 ? movetime : 0;
+  l->nodes = nodes > 0 ? (uint64_t)nodes : 0;
+  l->depth = depth > 0 ? depth : 0;
+  l->infinite = infinite;
+}
+
+void srch_limits_xboard_level(SearchLimits *l, int side, int mps, int64_t base_ms, int64_t inc_ms,
+                              int moves_played, int64_t time_cs, int64_t otim_cs) {
+  (void)base_ms; /* the clock itself comes with "time"; base only matters before it is sent */
+  int64_t own = time_cs >= 0 ? time_cs * 10 : base_ms;
+  l->time_ms[side] = own;
+  l->time_ms[side ^ 1] = otim_cs >= 0 ? otim_cs * 10 : -1;
+  l->inc_ms[side] = l->inc_ms[side ^ 1] = inc_ms > 0 ? inc_ms : 0;
+  l->moves_to_go = mps > 0 ? mps - moves_played % mps : 0;
+}
+
+void srch_limits_xboard_st(SearchLimits *l, int64_t seconds) { l->movetime_ms = seconds * 1000; }
+void srch_limits_xboard_sd(SearchLimits *l, int depth) { l->depth = depth > 0 ? depth : 0; }
+
+static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+
+TimePlan srch_time_plan(const SearchLimits *l, int side) {
+  TimePlan plan = {-1, -1};
+  if (l->infinite || l->ponder) return plan;
+  if (l->movetime_ms > 0) {
+    int64_t t = max64(1, l->movetime_ms - l->overhead_ms);
+    plan.soft_ms = plan.hard_ms = t;
+    return plan;
+  }
+  int64_t left = l->time_ms[side];
+  if (left < 0) return plan;
+  int64_t inc = l->inc_ms[side];
+  /* Keep a reserve for the overhead of every move still to play before the control. */
+  int horizon = l->moves_to_go > 0 ? (l->moves_to_go < 50 ? l->moves_to_go : 50) : 30;
+  int64_t usable = max64(1, left - l->overhead_ms * (horizon < 10 ? horizon : 10));
+  int64_t base = usable / horizon + (l->moves_to_go == 1 ? 0 : inc * 3 / 4);
+  int64_t cap = l->moves_to_go == 1 ? usable * 8 / 10 : usable / 3;
+  plan.soft_ms = max64(1, min64(base, cap));
+  plan.hard_ms = max64(1, min64(base * 4, cap));
+  /* Never past the flag: the hard limit keeps the overhead free whatever the estimate. */
+  int64_t flag = left - l->overhead_ms;
+  if (plan.hard_ms > flag) plan.hard_ms = max64(1, flag);
+  if (plan.soft_ms > plan.hard_ms) plan.soft_ms = plan.hard_ms;
+  return plan;
+}

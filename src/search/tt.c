@@ -1,0 +1,116 @@
+#include "search/tt.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct TTEntry {
+  _Atomic uint64_t check; /* key ^ data */
+  _Atomic uint64_t data;
+};
+
+/* data: move (24 bits) | score + 32768 (16) | depth - TT_DEPTH_MIN (8) | bound (2) | age (6). */
+static inline uint64_t pack(Move move, int score, int depth, int bound, int age) {
+  uint64_t m = move == MOVE_NONE ? 0xFFFFFFu : (move & 0xFFFFFFu);
+  return m | (uint64_t)(uint16_t)(score + 32768) << 24 | (uint64_t)(uint8_t)(depth - TT_DEPTH_MIN) << 40 |
+         (uint64_t)(bound & 3) << 48 | (uint64_t)(age & 63) << 50;
+}
+static inline Move data_move(uint64_t d) {
+  uint32_t m = (uint32_t)(d & 0xFFFFFFu);
+  return m == 0xFFFFFFu ? MOVE_NONE : m;
+}
+static inline int data_score(uint64_t d) { return (int)((d >> 24) & 0xFFFF) - 32768; }
+static inline int data_depth(uint64_t d) { return (int)((d >> 40) & 0xFF) + TT_DEPTH_MIN; }
+static inline int data_bound(uint64_t d) { return (int)((d >> 48) & 3); }
+static inline int data_age(uint64_t d) { return (int)((d >> 50) & 63); }
+
+bool srch_tt_init(TTable *tt, size_t mb) {
+  size_t bytes = mb * 1024 * 1024, bucket = TT_BUCKET * sizeof(TTEntry);
+  size_t buckets = bytes / bucket;
+  if (buckets < 1) buckets = 1;
+  tt->entries = aligned_alloc(64, buckets * bucket);
+  if (!tt->entries) {
+    tt->buckets = 0;
+    return false;
+  }
+  tt->buckets = buckets;
+  tt->age = 0;
+  srch_tt_clear(tt);
+  return true;
+}
+
+void srch_tt_free(TTable *tt) {
+  free(tt->entries);
+  tt->entries = NULL;
+  tt->buckets = 0;
+}
+
+void srch_tt_clear(TTable *tt) {
+  /* Plain stores are fine here: no search runs while the table is cleared. */
+  memset((void *)tt->entries, 0, tt->buckets * TT_BUCKET * sizeof(TTEntry));
+  tt->age = 0;
+}
+
+void srch_tt_new_search(TTable *tt) { tt->age = (uint8_t)((tt->age + 1) & 63); }
+
+static inline TTEntry *bucket_of(const TTable *tt, uint64_t key) {
+  size_t index = (size_t)(((unsigned __int128)key * tt->buckets) >> 64);
+  return tt->entries + index * TT_BUCKET;
+}
+
+void srch_tt_prefetch(const TTable *tt, uint64_t key) { __builtin_prefetch(bucket_of(tt, key)); }
+
+bool srch_tt_probe(const TTable *tt, uint64_t key, TTHit *hit) {
+  TTEntry *b = bucket_of(tt, key);
+  for (int i = 0; i < TT_BUCKET; i++) {
+    uint64_t data = atomic_load_explicit(&b[i].data, memory_order_relaxed);
+    uint64_t check = atomic_load_explicit(&b[i].check, memory_order_relaxed);
+    if ((check ^ data) != key || data == 0) continue;
+    hit->move = data_move(data);
+    hit->score = data_score(data);
+    hit->depth = data_depth(data);
+    hit->bound = data_bound(data);
+    return true;
+  }
+  return false;
+}
+
+void srch_tt_store(TTable *tt, uint64_t key, Move move, int score, int depth, int bound) {
+  TTEntry *b = bucket_of(tt, key);
+  TTEntry *victim = NULL;
+  int worst = 1 << 30;
+  for (int i = 0; i < TT_BUCKET; i++) {
+    uint64_t data = atomic_load_explicit(&b[i].data, memory_order_relaxed);
+    uint64_t check = atomic_load_explicit(&b[i].check, memory_order_relaxed);
+    if (data == 0 || (check ^ data) == key) {
+      /* Same position: keep the old move when the new result has none, and a deeper result
+       * of this search unless the new one is exact. */
+      if (data && (check ^ data) == key) {
+        if (move == MOVE_NONE) move = data_move(data);
+        if (bound != TT_BOUND_EXACT && data_age(data) == tt->age && data_depth(data) > depth + 2) return;
+      }
+      victim = &b[i];
+      break;
+    }
+    int age_distance = (tt->age - data_age(data)) & 63;
+    int worth = data_depth(data) - 8 * age_distance;
+    if (worth < worst) worst = worth, victim = &b[i];
+  }
+  if (depth < TT_DEPTH_MIN) depth = TT_DEPTH_MIN;
+  if (depth > 255 + TT_DEPTH_MIN) depth = 255 + TT_DEPTH_MIN;
+  uint64_t data = pack(move, score, depth, bound, tt->age);
+  atomic_store_explicit(&victim->check, key ^ data, memory_order_relaxed);
+  atomic_store_explicit(&victim->data, data, memory_order_relaxed);
+}
+
+int srch_tt_hashfull(const TTable *tt) {
+  size_t sample = tt->buckets < 250 ? tt->buckets : 250;
+  int used = 0, total = 0;
+  for (size_t i = 0; i < sample; i++)
+    for (int j = 0; j < TT_BUCKET; j++) {
+      uint64_t data = atomic_load_explicit(&tt->entries[i * TT_BUCKET + j].data, memory_order_relaxed);
+      used += data && data_age(data) == tt->age;
+      total++;
+    }
+  return total ? used * 1000 / total : 0;
+}

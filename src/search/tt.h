@@ -1,0 +1,54 @@
+/* The transposition table shared by all search threads.  Each entry is two 64-bit words,
+ * stored as (key ^ data, data): a torn write by another thread makes the check fail instead
+ * of returning another position's data, so no lock is needed.  Entries live in buckets of
+ * four (one cache line); replacement prefers the same key, then the entry of the oldest
+ * search and lowest depth. */
+#ifndef HERALD_SEARCH_TT_H
+#define HERALD_SEARCH_TT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rules/move.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum { TT_BOUND_NONE = 0, TT_BOUND_UPPER = 1, TT_BOUND_LOWER = 2, TT_BOUND_EXACT = 3 };
+enum { TT_BUCKET = 4, TT_DEPTH_MIN = -8 };
+
+typedef struct TTEntry TTEntry; /* two atomic words, defined in tt.c (C++ tests include this) */
+
+typedef struct TTable {
+  TTEntry *entries;
+  size_t buckets;
+  uint8_t age;
+} TTable;
+
+/* What a probe returns. */
+typedef struct TTHit {
+  Move move;   /* MOVE_NONE when the entry had none */
+  int score;   /* as stored: callers adjust mate scores by ply */
+  int depth;
+  int bound;
+} TTHit;
+
+/* Sizes the table to at most mb megabytes (at least one bucket); false if out of memory. */
+bool srch_tt_init(TTable *tt, size_t mb);
+void srch_tt_free(TTable *tt);
+void srch_tt_clear(TTable *tt);
+/* Marks the start of a new search: older entries become preferred victims. */
+void srch_tt_new_search(TTable *tt);
+bool srch_tt_probe(const TTable *tt, uint64_t key, TTHit *hit);
+/* Starts loading the bucket of key into the cache (call right after making a move). */
+void srch_tt_prefetch(const TTable *tt, uint64_t key);
+void srch_tt_store(TTable *tt, uint64_t key, Move move, int score, int depth, int bound);
+/* Permille of sampled entries written by the current search. */
+int srch_tt_hashfull(const TTable *tt);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

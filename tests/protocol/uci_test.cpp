@@ -1,0 +1,136 @@
+// The UCI front end, driven through pipes like a GUI.
+#include <gtest/gtest.h>
+
+#include "protocol/engine_process.h"
+
+namespace {
+
+void Handshake(EngineProcess &e) {
+  e.Send("uci");
+  ASSERT_FALSE(e.Expect("uciok").empty());
+}
+
+TEST(ProtocolUci, HandshakeNamesTheEngineAndItsOptions) {
+  EngineProcess e;
+  e.Send("uci");
+  EXPECT_FALSE(e.Expect("id name Herald.*").empty());
+  std::string variant = e.Expect("option name UCI_Variant type combo .*");
+  for (const char *v : {"chess", "capablanca", "xiangqi", "shogi", "crazyhouse", "grand"})
+    EXPECT_NE(variant.find(std::string("var ") + v), std::string::npos) << v;
+  EXPECT_FALSE(e.Expect("option name Hash type spin .*").empty());
+  EXPECT_FALSE(e.Expect("option name Threads type spin .*").empty());
+  EXPECT_FALSE(e.Expect("option name Ponder type check .*").empty());
+  EXPECT_FALSE(e.Expect("option name MultiPV type spin .*").empty());
+  EXPECT_FALSE(e.Expect("option name Move Overhead type spin .*").empty());
+  EXPECT_FALSE(e.Expect("uciok").empty());
+  e.Send("isready");
+  EXPECT_FALSE(e.Expect("readyok").empty());
+  e.Send("quit");
+  EXPECT_EQ(e.Finish(), 0);
+}
+
+TEST(ProtocolUci, GoDepthGivesInfoAndALegalBestMove) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("ucinewgame");
+  e.Send("position startpos moves e2e4 e7e5 g1f3");
+  e.Send("go depth 5");
+  EXPECT_FALSE(e.Expect("info depth 5 .* score (cp|mate) -?[0-9]+.* nodes [0-9]+ .* pv [a-h][1-8].*").empty());
+  std::string best = e.Expect("bestmove .*");
+  EXPECT_TRUE(std::regex_match(best, std::regex("bestmove [a-h][1-8][a-h][1-8]( ponder [a-h][1-8][a-h][1-8])?"))) << best;
+}
+
+TEST(ProtocolUci, FindsMateInOneAndReportsMateScore) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+  e.Send("go depth 4");
+  EXPECT_FALSE(e.Expect("info .*score mate 1 .*").empty());
+  EXPECT_EQ(e.Expect("bestmove .*"), "bestmove a1a8");
+}
+
+TEST(ProtocolUci, StopEndsAnInfiniteSearchAndIsreadyIsAnsweredMeanwhile) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("position startpos");
+  e.Send("go infinite");
+  ASSERT_FALSE(e.Expect("info depth 3 .*").empty());
+  e.Send("isready");
+  EXPECT_GE(e.TimeTo("readyok", 2000), 0);
+  e.Send("stop");
+  EXPECT_GE(e.TimeTo("bestmove .*", 2000), 0);
+}
+
+TEST(ProtocolUci, VariantsThroughUciVariant) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("setoption name UCI_Variant value xiangqi");
+  e.Send("position startpos moves h3e3 h10g8");
+  e.Send("go depth 3");
+  std::string best = e.Expect("bestmove .*");
+  EXPECT_TRUE(std::regex_match(best, std::regex("bestmove [a-i]([1-9]|10)[a-i]([1-9]|10).*"))) << best;
+  e.Send("setoption name UCI_Variant value shogi");
+  e.Send("position startpos moves c3c4 g7g6 b2h8+");  // bishop exchange with promotion
+  e.Send("go depth 2");
+  EXPECT_FALSE(e.Expect("bestmove .*").empty());
+  e.Send("setoption name UCI_Variant value crazyhouse");
+  e.Send("position startpos moves e2e4 d7d5 e4d5 d8d5 b1c3 d5a5");
+  e.Send("go nodes 2000");
+  EXPECT_FALSE(e.Expect("bestmove .*").empty());
+}
+
+TEST(ProtocolUci, OptionsAreSetOrRefusedWithAnError) {
+  EngineProcess e;
+  Handshake(e);
+  for (const char *ok : {"setoption name Hash value 16", "setoption name Threads value 2",
+                         "setoption name MultiPV value 3", "setoption name Move Overhead value 100",
+                         "setoption name Ponder value true"})
+    e.Send(ok);
+  e.Send("isready");
+  ASSERT_FALSE(e.Expect("readyok").empty());
+  for (const auto &line : e.Seen()) EXPECT_EQ(line.find("Error"), std::string::npos) << line;
+  e.Send("position startpos");
+  e.Send("go depth 4");
+  EXPECT_FALSE(e.Expect("info depth 4 .*multipv 3 .*").empty());
+  EXPECT_FALSE(e.Expect("bestmove .*").empty());
+  e.Send("setoption name Hash value lots");
+  EXPECT_FALSE(e.Expect("Error \\(bad Hash value\\): setoption name Hash value lots").empty());
+  e.Send("setoption name UCI_Variant value nosuchgame");
+  EXPECT_FALSE(e.Expect("Error \\(no built-in rules called 'nosuchgame'.*").empty());
+  e.Send("setoption name Frobnicate value 1");
+  EXPECT_FALSE(e.Expect("Error \\(unknown option\\): setoption name Frobnicate value 1").empty());
+}
+
+TEST(ProtocolUci, MalformedInputGetsAnErrorAndTheEngineGoesOn) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("frobnicate now");
+  EXPECT_FALSE(e.Expect("Error \\(unknown command\\): frobnicate now").empty());
+  e.Send("position startpos moves e2e5");
+  EXPECT_FALSE(e.Expect("Error \\(illegal move e2e5, .*").empty());
+  e.Send("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1");
+  EXPECT_FALSE(e.Expect("Error \\(FEN: unknown piece .*").empty());
+  e.Send("position sideways");
+  EXPECT_FALSE(e.Expect("Error \\(expected startpos or fen\\).*").empty());
+  e.Send("go depth banana");
+  EXPECT_FALSE(e.Expect("Error \\(go depth needs a number\\).*").empty());
+  e.Send("go sideways 3");
+  EXPECT_FALSE(e.Expect("Error \\(unknown go parameter sideways\\).*").empty());
+  e.Send(std::string(3000, 'x'));
+  EXPECT_FALSE(e.Expect("Error \\(unknown command\\): xxx.*").empty());
+  e.Send("position startpos moves e2e4");
+  e.Send("go depth 2");
+  EXPECT_FALSE(e.Expect("bestmove .*").empty());
+  e.Send("quit");
+  EXPECT_EQ(e.Finish(), 0);
+}
+
+TEST(ProtocolUci, NoLegalMoveGivesBestmoveNone) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+  e.Send("go depth 3");
+  EXPECT_EQ(e.Expect("bestmove .*"), "bestmove (none)");
+}
+
+}  // namespace

@@ -1,0 +1,166 @@
+// The XBoard (CECP v2) front end, driven through pipes like XBoard drives it.
+#include <gtest/gtest.h>
+
+#include "protocol/engine_process.h"
+
+namespace {
+
+void Handshake(EngineProcess &e) {
+  e.Send("xboard");
+  e.Send("protover 2");
+  ASSERT_FALSE(e.Expect("feature done=1").empty());
+}
+
+TEST(ProtocolXboard, FeaturesListEveryVariantAndTheProtocolFlags) {
+  EngineProcess e;
+  e.Send("xboard");
+  e.Send("protover 2");
+  EXPECT_FALSE(e.Expect("feature done=0").empty());
+  std::string flags = e.Expect("feature myname=.*");
+  for (const char *f : {"setboard=1", "usermove=1", "ping=1", "sigint=0", "sigterm=0", "reuse=1", "analyze=1",
+                        "colors=0", "memory=1", "smp=1"})
+    EXPECT_NE(flags.find(f), std::string::npos) << f;
+  std::string variants = e.Expect("feature variants=.*");
+  for (const char *v : {"normal", "capablanca", "xiangqi", "shogi", "crazyhouse"})
+    EXPECT_NE(variants.find(v), std::string::npos) << v;
+  EXPECT_FALSE(e.Expect("feature done=1").empty());
+  e.Send("quit");
+  EXPECT_EQ(e.Finish(), 0);
+}
+
+TEST(ProtocolXboard, PlaysBlackAfterNewAndAnswersPing) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("new");
+  e.Send("level 40 5 0");
+  e.Send("time 30000");
+  e.Send("otim 30000");
+  e.Send("st 1");
+  e.Send("usermove e2e4");
+  std::string move = e.Expect("move .*");
+  EXPECT_TRUE(std::regex_match(move, std::regex("move [a-h][1-8][a-h][1-8]"))) << move;
+  e.Send("ping 42");
+  EXPECT_FALSE(e.Expect("pong 42").empty());
+}
+
+TEST(ProtocolXboard, GoPlaysTheSideToMoveAndForceStopsIt) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("new");
+  e.Send("force");
+  e.Send("usermove e2e4");
+  e.Send("usermove e7e5");
+  e.Send("sd 3");
+  e.Send("go");
+  std::string move = e.Expect("move .*");
+  EXPECT_FALSE(move.empty());
+  e.Send("force");
+  e.Send("usermove a7a6");
+  e.Send("ping 1");
+  EXPECT_FALSE(e.Expect("pong 1").empty());
+  for (const auto &line : e.Seen()) EXPECT_NE(line, "Illegal move (not a legal move here): a7a6");
+}
+
+TEST(ProtocolXboard, IllegalMovesAndMalformedCommandsAreReported) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("new");
+  e.Send("force");
+  e.Send("usermove e2e5");
+  EXPECT_FALSE(e.Expect("Illegal move \\(not a legal move here\\): e2e5").empty());
+  e.Send("frobnicate");
+  EXPECT_FALSE(e.Expect("Error \\(unknown command\\): frobnicate").empty());
+  e.Send("level forty");
+  EXPECT_FALSE(e.Expect("Error \\(level needs MPS BASE INC\\): level forty").empty());
+  e.Send("sd deep");
+  EXPECT_FALSE(e.Expect("Error \\(sd needs a depth\\): sd deep").empty());
+  e.Send("time soon");
+  EXPECT_FALSE(e.Expect("Error \\(time needs centiseconds\\): time soon").empty());
+  e.Send("memory lots");
+  EXPECT_FALSE(e.Expect("Error \\(memory needs megabytes\\): memory lots").empty());
+  e.Send("variant nosuchgame");
+  EXPECT_FALSE(e.Expect("Error \\(no built-in rules called 'nosuchgame'.*").empty());
+  e.Send("setboard 8/8/8/8/8/8/8/9 w - - 0 1");
+  EXPECT_FALSE(e.Expect("tellusererror Illegal position: .*").empty());
+  e.Send("undo");
+  EXPECT_FALSE(e.Expect("Error \\(no move to take back\\): undo").empty());
+  e.Send("ping 3");
+  EXPECT_FALSE(e.Expect("pong 3").empty());
+}
+
+TEST(ProtocolXboard, MateIsPlayedAndTheResultClaimed) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("new");
+  e.Send("force");
+  e.Send("setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+  e.Send("sd 4");
+  e.Send("go");
+  EXPECT_EQ(e.Expect("move .*"), "move a1a8");
+  EXPECT_FALSE(e.Expect("1-0 \\{White wins by checkmate\\}").empty());
+}
+
+TEST(ProtocolXboard, UndoAndRemoveTakeMovesBack) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("new");
+  e.Send("force");
+  e.Send("usermove e2e4");
+  e.Send("usermove e7e5");
+  e.Send("remove");
+  e.Send("usermove d2d4");
+  e.Send("undo");
+  e.Send("usermove e2e4");  // legal again only if both take-backs worked
+  e.Send("ping 9");
+  ASSERT_FALSE(e.Expect("pong 9").empty());
+  for (const auto &line : e.Seen()) EXPECT_EQ(line.find("Illegal"), std::string::npos) << line;
+}
+
+TEST(ProtocolXboard, XiangqiCountsRanksFromZero) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("new");
+  e.Send("variant xiangqi");
+  e.Send("force");
+  e.Send("usermove h2e2");  // the central cannon, written as XBoard writes it
+  e.Send("sd 3");
+  e.Send("go");
+  std::string move = e.Expect("move .*");
+  EXPECT_TRUE(std::regex_match(move, std::regex("move [a-i][0-9][a-i][0-9]"))) << move;
+  for (const auto &line : e.Seen()) EXPECT_EQ(line.find("Illegal"), std::string::npos) << line;
+}
+
+TEST(ProtocolXboard, AnalyzePostsThinkingUntilExitAndQuestionMarkMovesNow) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("new");
+  e.Send("post");
+  e.Send("analyze");
+  EXPECT_FALSE(e.Expect("[0-9]+ -?[0-9]+ [0-9]+ [0-9]+ [a-h][1-8][a-h][1-8].*").empty());
+  e.Send("usermove e2e4");  // analysis follows the game
+  EXPECT_FALSE(e.Expect("[0-9]+ -?[0-9]+ [0-9]+ [0-9]+ [a-h][1-8][a-h][1-8].*").empty());
+  e.Send("exit");
+  e.Send("force");
+  e.Send("level 0 60 0");
+  e.Send("time 600000");
+  e.Send("otim 600000");
+  e.Send("go");
+  e.Send("?");
+  EXPECT_GE(e.TimeTo("move .*", 3000), 0);
+  e.Send("quit");
+  EXPECT_EQ(e.Finish(), 0);
+}
+
+TEST(ProtocolXboard, ShogiDropsAndPromotions) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("new");
+  e.Send("variant shogi");
+  e.Send("force");
+  for (const char *m : {"c3c4", "g7g6", "b2h8+", "g9h8", "B@e5"}) e.Send(std::string("usermove ") + m);
+  e.Send("ping 5");
+  ASSERT_FALSE(e.Expect("pong 5").empty());
+  for (const auto &line : e.Seen()) EXPECT_EQ(line.find("Illegal"), std::string::npos) << line;
+}
+
+}  // namespace

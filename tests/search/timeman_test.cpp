@@ -1,0 +1,85 @@
+// Time management: the plans for the controls XBoard and UCI send.
+#include "search/shim.h"
+
+namespace {
+
+TEST(SearchTime, FixedMoveTimeLeavesTheOverhead) {
+  SearchLimits l;
+  srch_limits_init(&l);
+  srch_limits_uci(&l, -1, -1, -1, -1, -1, 1000, -1, -1, false);
+  TimePlan plan = srch_time_plan(&l, WHITE);
+  EXPECT_EQ(plan.hard_ms, 1000 - l.overhead_ms);
+  EXPECT_EQ(plan.soft_ms, plan.hard_ms);
+  srch_limits_init(&l);
+  srch_limits_xboard_st(&l, 5);
+  EXPECT_EQ(srch_time_plan(&l, BLACK).hard_ms, 5000 - l.overhead_ms);
+}
+
+TEST(SearchTime, NoClockMeansNoTimeLimit) {
+  SearchLimits l;
+  srch_limits_init(&l);
+  srch_limits_xboard_sd(&l, 9);
+  TimePlan plan = srch_time_plan(&l, WHITE);
+  EXPECT_EQ(plan.soft_ms, -1);
+  EXPECT_EQ(plan.hard_ms, -1);
+  EXPECT_EQ(l.depth, 9);
+  srch_limits_uci(&l, 60000, 60000, 0, 0, 0, 0, 0, 0, true);  // infinite wins over the clock
+  EXPECT_EQ(srch_time_plan(&l, WHITE).hard_ms, -1);
+  l.infinite = false;
+  l.ponder = true;
+  EXPECT_EQ(srch_time_plan(&l, WHITE).hard_ms, -1);
+}
+
+TEST(SearchTime, SuddenDeathSpendsAFractionAndNeverThePlag) {
+  SearchLimits l;
+  srch_limits_init(&l);
+  srch_limits_uci(&l, 60000, 1000, 0, 0, -1, -1, -1, -1, false);
+  TimePlan white = srch_time_plan(&l, WHITE), black = srch_time_plan(&l, BLACK);
+  EXPECT_GT(white.soft_ms, 1000);
+  EXPECT_LT(white.soft_ms, 4000);
+  EXPECT_GT(white.hard_ms, white.soft_ms);
+  EXPECT_LE(white.hard_ms, 60000 / 3);
+  EXPECT_LT(black.hard_ms, 1000 / 3 + 1);
+  EXPECT_GE(black.soft_ms, 1);
+  // Almost flagged: still a positive time, inside the clock less the overhead.
+  srch_limits_uci(&l, 40, 40, 0, 0, -1, -1, -1, -1, false);
+  TimePlan tiny = srch_time_plan(&l, WHITE);
+  EXPECT_GE(tiny.hard_ms, 1);
+  EXPECT_LE(tiny.hard_ms, 40);
+}
+
+TEST(SearchTime, IncrementAndMovesToGoShapeTheBudget) {
+  SearchLimits l;
+  srch_limits_init(&l);
+  srch_limits_uci(&l, 10000, 10000, 0, 0, -1, -1, -1, -1, false);
+  int64_t plain = srch_time_plan(&l, WHITE).soft_ms;
+  srch_limits_uci(&l, 10000, 10000, 100, 100, -1, -1, -1, -1, false);
+  EXPECT_GT(srch_time_plan(&l, WHITE).soft_ms, plain);
+  srch_limits_uci(&l, 10000, 10000, 0, 0, 2, -1, -1, -1, false);
+  EXPECT_GT(srch_time_plan(&l, WHITE).soft_ms, 2 * plain);  // two moves left: spend more
+  srch_limits_uci(&l, 10000, 10000, 0, 0, 1, -1, -1, -1, false);
+  TimePlan last = srch_time_plan(&l, WHITE);
+  EXPECT_LE(last.hard_ms, 8000);
+  EXPECT_GT(last.soft_ms, 2000);
+}
+
+TEST(SearchTime, XboardLevelCountsMovesToTheControl) {
+  SearchLimits l;
+  srch_limits_init(&l);
+  // level 40 5 0: 40 moves in 5 minutes; 39 played, 12.34 s left on our clock.
+  srch_limits_xboard_level(&l, BLACK, 40, 300000, 0, 39, 1234, 5000);
+  EXPECT_EQ(l.moves_to_go, 1);
+  EXPECT_EQ(l.time_ms[BLACK], 12340);
+  EXPECT_EQ(l.time_ms[WHITE], 50000);
+  TimePlan plan = srch_time_plan(&l, BLACK);
+  EXPECT_GT(plan.soft_ms, 3000);
+  EXPECT_LE(plan.hard_ms, 12340 - l.overhead_ms);
+  srch_limits_xboard_level(&l, WHITE, 40, 300000, 0, 40, 30000, 30000);
+  EXPECT_EQ(l.moves_to_go, 40);
+  srch_limits_xboard_level(&l, WHITE, 0, 120000, 2000, 10, 11000, 9000);  // 2 min + 2 s
+  EXPECT_EQ(l.moves_to_go, 0);
+  EXPECT_EQ(l.inc_ms[WHITE], 2000);
+  EXPECT_GT(srch_time_plan(&l, WHITE).soft_ms, 1500);
+}
+
+}  // namespace

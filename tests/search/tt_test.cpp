@@ -1,0 +1,73 @@
+// The transposition table: store, probe, replacement, mate-score packing.
+#include "search/shim.h"
+
+namespace {
+
+TEST(SearchTT, StoreThenProbeGivesEverythingBack) {
+  TTable tt;
+  ASSERT_TRUE(srch_tt_init(&tt, 1));
+  uint64_t key = 0x123456789abcdef0ULL;
+  Move m = move_make(12, 28, MOVE_NORMAL, 0);
+  srch_tt_store(&tt, key, m, -1234, 7, TT_BOUND_LOWER);
+  TTHit hit;
+  ASSERT_TRUE(srch_tt_probe(&tt, key, &hit));
+  EXPECT_EQ(hit.move, m);
+  EXPECT_EQ(hit.score, -1234);
+  EXPECT_EQ(hit.depth, 7);
+  EXPECT_EQ(hit.bound, TT_BOUND_LOWER);
+  EXPECT_FALSE(srch_tt_probe(&tt, key ^ 1, &hit));
+  srch_tt_free(&tt);
+}
+
+TEST(SearchTT, KeepsExtremeScoresDepthsAndMoves) {
+  TTable tt;
+  ASSERT_TRUE(srch_tt_init(&tt, 1));
+  Move drop = move_make(0, 80, MOVE_DROP, 29);
+  srch_tt_store(&tt, 42, drop, SRCH_MATE - 3, -1, TT_BOUND_EXACT);
+  srch_tt_store(&tt, 43, MOVE_NONE, -SRCH_MATE + 5, 120, TT_BOUND_UPPER);
+  TTHit hit;
+  ASSERT_TRUE(srch_tt_probe(&tt, 42, &hit));
+  EXPECT_EQ(hit.move, drop);
+  EXPECT_EQ(hit.score, SRCH_MATE - 3);
+  EXPECT_EQ(hit.depth, -1);
+  ASSERT_TRUE(srch_tt_probe(&tt, 43, &hit));
+  EXPECT_EQ(hit.move, MOVE_NONE);
+  EXPECT_EQ(hit.score, -SRCH_MATE + 5);
+  EXPECT_EQ(hit.depth, 120);
+  srch_tt_free(&tt);
+}
+
+TEST(SearchTT, SameKeyWithoutMoveKeepsTheOldMove) {
+  TTable tt;
+  ASSERT_TRUE(srch_tt_init(&tt, 1));
+  Move m = move_make(1, 2, MOVE_NORMAL, 0);
+  srch_tt_store(&tt, 99, m, 10, 3, TT_BOUND_LOWER);
+  srch_tt_store(&tt, 99, MOVE_NONE, 20, 4, TT_BOUND_UPPER);
+  TTHit hit;
+  ASSERT_TRUE(srch_tt_probe(&tt, 99, &hit));
+  EXPECT_EQ(hit.move, m);
+  EXPECT_EQ(hit.score, 20);
+  EXPECT_EQ(hit.depth, 4);
+  srch_tt_free(&tt);
+}
+
+TEST(SearchTT, FullBucketReplacesTheShallowestAndOldEntriesFirst) {
+  TTable tt;
+  ASSERT_TRUE(srch_tt_init(&tt, 0));  // one bucket: every key shares it
+  ASSERT_EQ(tt.buckets, 1u);
+  for (uint64_t k = 1; k <= 4; k++) srch_tt_store(&tt, k, MOVE_NONE, 0, (int)k * 2, TT_BOUND_EXACT);
+  srch_tt_store(&tt, 5, MOVE_NONE, 0, 9, TT_BOUND_EXACT);
+  TTHit hit;
+  EXPECT_FALSE(srch_tt_probe(&tt, 1, &hit));  // depth 2 was the cheapest
+  EXPECT_TRUE(srch_tt_probe(&tt, 5, &hit));
+  srch_tt_new_search(&tt);
+  srch_tt_new_search(&tt);
+  srch_tt_store(&tt, 6, MOVE_NONE, 0, 1, TT_BOUND_EXACT);  // old deep entries give way
+  EXPECT_TRUE(srch_tt_probe(&tt, 6, &hit));
+  EXPECT_EQ(srch_tt_hashfull(&tt), 250);  // 1 of 4 sampled entries is from this search
+  srch_tt_clear(&tt);
+  EXPECT_FALSE(srch_tt_probe(&tt, 5, &hit));
+  srch_tt_free(&tt);
+}
+
+}  // namespace
