@@ -17,16 +17,22 @@ char *proto_word(char **line) {
   return word;
 }
 
-int proto_main(FILE *in, FILE *out) {
+int proto_main(FILE *in, FILE *out) { return proto_main_with(in, out, 0, 0); }
+
+int proto_main_with(FILE *in, FILE *out, uint64_t node_cap, int hash_mb) {
+  ProtoOptions options = {.pending = NULL, .node_cap = node_cap, .hash_mb = hash_mb};
   char line[4096];
   while (fgets(line, sizeof line, in)) {
     char copy[sizeof line];
     strcpy(copy, line);
     char *rest = line, *word = proto_word(&rest);
     if (!word) continue;
-    if (!strcmp(word, "uci")) return uci_loop(in, out, NULL);
-    if (!strcmp(word, "xboard")) return xb_loop(in, out, NULL);
-    if (!strcmp(word, "protover")) return xb_loop(in, out, copy);
+    if (!strcmp(word, "uci")) return uci_loop(in, out, &options);
+    if (!strcmp(word, "xboard")) return xb_loop(in, out, &options);
+    if (!strcmp(word, "protover")) {
+      options.pending = copy;
+      return xb_loop(in, out, &options);
+    }
     if (!strcmp(word, "quit")) return 0;
     fprintf(out, "Error (unknown protocol; send uci or xboard first): %s\n", word);
     fflush(out);

@@ -3,6 +3,7 @@
 #ifndef HERALD_PROTOCOL_PROTOCOL_H
 #define HERALD_PROTOCOL_PROTOCOL_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #ifdef __cplusplus
@@ -12,10 +13,18 @@ extern "C" {
 /* Reads commands from in until "quit" or end of input; returns the process exit status. */
 int proto_main(FILE *in, FILE *out);
 
-/* The front ends, entered after their first command has been read; pending is a line already
- * read that the front end must handle first (or NULL). */
-int uci_loop(FILE *in, FILE *out, const char *pending);
-int xb_loop(FILE *in, FILE *out, const char *pending);
+typedef struct ProtoOptions {
+  const char *pending;  /* a line already read that the front end must handle first, or NULL */
+  uint64_t node_cap;    /* most nodes any search may take (fuzzing), 0 = no cap */
+  int hash_mb;          /* starting hash size, 0 = the default */
+} ProtoOptions;
+
+/* proto_main with options (the fuzz target caps the searches and the hash). */
+int proto_main_with(FILE *in, FILE *out, uint64_t node_cap, int hash_mb);
+
+/* The front ends, entered after their first command has been read. */
+int uci_loop(FILE *in, FILE *out, const ProtoOptions *options);
+int xb_loop(FILE *in, FILE *out, const ProtoOptions *options);
 
 /* Splits off the first word of *line (skipping blanks); returns it, advancing *line. */
 char *proto_word(char **line);

@@ -6,11 +6,11 @@
 
 #include "rules/fixtures.h"
 
-bool session_init(Session *s, FILE *out, char *err, int errlen) {
+bool session_init(Session *s, FILE *out, int hash_mb, char *err, int errlen) {
   memset(s, 0, sizeof *s);
   s->out = out;
   pthread_mutex_init(&s->out_lock, NULL);
-  s->hash_mb = 64;
+  s->hash_mb = hash_mb > 0 ? hash_mb : 64;
   s->threads = 1;
   s->move_overhead_ms = 30;
   s->multipv = 1;
@@ -47,6 +47,7 @@ const char *session_variants(void) { return fixture_names(); }
 
 bool session_set_variant(Session *s, const char *name, char *err, int errlen) {
   session_stop(s);
+  if (s->search && !strcmp(s->variant, name)) return session_set_fen(s, "startpos", err, errlen);
   Rules *fresh = calloc(1, sizeof *fresh);
   if (!fresh) {
     snprintf(err, errlen, "out of memory");
@@ -112,6 +113,7 @@ bool session_start(Session *s, const SearchLimits *limits, SearchDoneFn done) {
   SearchLimits l = *limits;
   l.overhead_ms = s->move_overhead_ms;
   l.multipv = s->multipv;
+  if (s->node_cap && (!l.nodes || l.nodes > s->node_cap)) l.nodes = s->node_cap;
   s->done = done;
   if (!srch_start(s->search, &s->pos, &l, s->info, s)) return false;
   if (pthread_create(&s->waiter, NULL, wait_for_search, s)) {

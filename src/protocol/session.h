@@ -37,10 +37,12 @@ struct Session {
   SearchDoneFn done;
   SearchInfoFn info;        /* the front end's thinking output */
   bool post;                /* send thinking output */
+  uint64_t node_cap;        /* most nodes a search may take, 0 = no cap (fuzzing) */
   void *front;              /* the protocol's own state */
 };
 
-bool session_init(Session *s, FILE *out, char *err, int errlen);
+/* hash_mb: the starting hash size, 0 for the default. */
+bool session_init(Session *s, FILE *out, int hash_mb, char *err, int errlen);
 void session_free(Session *s);
 
 /* Writes one line (a newline is added) under the output lock, and flushes. */

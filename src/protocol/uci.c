@@ -170,18 +170,18 @@ static void go(Session *s, char *args, const char *original) {
   if (!session_start(s, &limits, uci_done)) session_say(s, "Error (the search could not start): %s", original);
 }
 
-int uci_loop(FILE *in, FILE *out, const char *pending) {
+int uci_loop(FILE *in, FILE *out, const ProtoOptions *options) {
   Session session;
   char err[RULES_ERR_LEN];
-  if (!session_init(&session, out, err, sizeof err)) {
+  if (!session_init(&session, out, options->hash_mb, err, sizeof err)) {
     fprintf(out, "Error (%s): uci\n", err);
     return 1;
   }
   Session *s = &session;
   s->info = uci_info;
+  s->node_cap = options->node_cap;
   send_id(s);
   char line[16384];
-  (void)pending;
   while (fgets(line, sizeof line, in)) {
     size_t len = strlen(line);
     while (len && (line[len - 1] == '\n' || line[len - 1] == '\r')) line[--len] = 0;

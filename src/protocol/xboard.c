@@ -305,11 +305,11 @@ static bool xb_command(Session *s, char *line) {
   return true;
 }
 
-int xb_loop(FILE *in, FILE *out, const char *pending) {
+int xb_loop(FILE *in, FILE *out, const ProtoOptions *options) {
   Session session;
   XBoard xb = {.engine_side = BLACK};
   char err[RULES_ERR_LEN];
-  if (!session_init(&session, out, err, sizeof err)) {
+  if (!session_init(&session, out, options->hash_mb, err, sizeof err)) {
     fprintf(out, "Error (%s): xboard\n", err);
     return 1;
   }
@@ -317,10 +317,11 @@ int xb_loop(FILE *in, FILE *out, const char *pending) {
   s->front = &xb;
   s->info = xb_info;
   s->post = false;
+  s->node_cap = options->node_cap;
   char line[16384];
   bool running = true;
-  if (pending) {
-    snprintf(line, sizeof line, "%s", pending);
+  if (options->pending) {
+    snprintf(line, sizeof line, "%s", options->pending);
     line[strcspn(line, "\r\n")] = 0;
     running = xb_command(s, line);
   }
