@@ -52,6 +52,100 @@ static void from_xboard(const Session *s, const char *theirs, char *out, size_t 
 static const char *xboard_name(const char *variant) { return strcmp(variant, "chess") ? variant : "normal"; }
 static const char *rules_name(const char *xboard) { return strcmp(xboard, "normal") ? xboard : "chess"; }
 
+/* Variants XBoard knows by name; any other is engine-defined and needs "setup" and "piece". */
+static bool xboard_knows(const char *name) {
+  static const char *known[] = {"normal", "wildcastle", "nocastle", "fischerandom", "bughouse", "crazyhouse",
+                                "losers", "suicide", "giveaway", "twokings", "kriegspiel", "atomic", "3check",
+                                "xiangqi", "shogi", "capablanca", "gothic", "caparandom", "janus", "shatranj",
+                                "courier", "falcon", "berolina", "cylinder", "knightmate", "great", "twilight",
+                                "makruk", "asean", "seirawan", "spartan", "super", "grand", "lion", "chu"};
+  for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+    if (!strcmp(known[i], name)) return true;
+  return false;
+}
+
+/* The Betza text XBoard should get: en-passant capturers carry its 'e' on capturing atoms. */
+static void xboard_betza(const PieceType *pt, char *out, size_t outlen) {
+  size_t n = 0;
+  for (const char *p = pt->betza; *p && n + 2 < outlen; p++) {
+    out[n++] = *p;
+    if (pt->ep_capturer && *p == 'c' && islower((unsigned char)p[1])) out[n++] = 'e';
+    else if (pt->ep_capturer && *p == 'c' && isupper((unsigned char)p[1])) out[n++] = 'e';
+  }
+  out[n] = 0;
+}
+
+/* For an engine-defined variant: the board, pieces and start position, then each piece's moves.
+ * XBoard's piece table has 22 slots a side (PNBRQFEACWMOHIJGDVLSUK); a piece takes the slot of
+ * its own letter where it can, the royal piece the K slot. */
+static void define_variant(Session *s) {
+  const Rules *r = s->rules;
+  static const char slots[] = "PNBRQFEACWMOHIJGDVLSUK";
+  enum { SLOTS = sizeof slots - 1 };
+  bool promoted_forms = false, taken[SLOTS] = {false};
+  char table[2 * SLOTS + 1];
+  memset(table, '.', 2 * SLOTS);
+  table[2 * SLOTS] = 0;
+  int holdings = 0;
+  for (int t = 0; t < r->type_count; t++) {
+    const PieceType *pt = &r->types[t];
+    promoted_forms |= pt->promoted_form;
+    if (pt->promoted_form) continue;
+    if (r->drops && !pt->royal) holdings++;
+    int slot = pt->royal && !taken[SLOTS - 1] ? SLOTS - 1 : -1;
+    for (int i = 0; slot < 0 && i < SLOTS; i++)
+      if (slots[i] == pt->letter && !taken[i]) slot = i;
+    for (int i = 0; slot < 0 && i < SLOTS - 1; i++)
+      if (!taken[i]) slot = i;
+    if (slot < 0) continue;
+    taken[slot] = true;
+    table[slot] = pt->letter;
+    table[SLOTS + slot] = (char)tolower((unsigned char)pt->letter);
+  }
+  char fen[600];
+  Position start = {0};
+  char err[RULES_ERR_LEN];
+  if (!pos_set_fen(&start, r, "startpos", err, sizeof err)) return;
+  pos_get_fen(&start, fen, sizeof fen);
+  pos_free(&start);
+  if (promoted_forms) {
+    /* Shogi-style promoted forms: XBoard's shogi parent has 11 base slots, then the promoted
+     * forms of the first six (slot + 11), then the king. */
+    static const char shogi_slots[] = "PNBR.S...G.";
+    char shogi[2 * 18 + 1];
+    memset(shogi, '.', 2 * 18);
+    shogi[2 * 18] = 0;
+    bool used[11] = {false}, placed[MAX_TYPES] = {false};
+    for (int pass = 0; pass < 2; pass++) /* letters with a home slot first, then the rest */
+      for (int t = 0; t < r->type_count; t++) {
+        const PieceType *pt = &r->types[t];
+        if (pt->promoted_form || placed[t]) continue;
+        int slot = pt->royal ? 17 : -1;
+        for (int i = 0; slot < 0 && i < 11; i++)
+          if (shogi_slots[i] == pt->letter && !used[i]) slot = i;
+        for (int i = 0; slot < 0 && pass == 1 && i < 11; i++)
+          if (!used[i] && shogi_slots[i] == '.') slot = i;
+        if (slot < 0) continue;
+        if (slot < 11) used[slot] = true;
+        placed[t] = true;
+        shogi[slot] = pt->letter;
+        shogi[18 + slot] = (char)tolower((unsigned char)pt->letter);
+        bool promotes = false;
+        for (int u = 0; u < r->type_count; u++) promotes |= r->types[u].promoted_form && r->types[u].unpromoted == t;
+        if (promotes && slot < 6) shogi[11 + slot] = shogi[18 + 11 + slot] = '+';
+      }
+    session_say(s, "setup (%s) %dx%d+%d_shogi %s", shogi, r->geo.width, r->geo.height, holdings, fen);
+  } else {
+    session_say(s, "setup (%s) %dx%d+%d_fairy %s", table, r->geo.width, r->geo.height, holdings, fen);
+  }
+  for (int t = 0; t < r->type_count; t++) {
+    const PieceType *pt = &r->types[t];
+    char betza[96];
+    xboard_betza(pt, betza, sizeof betza);
+    session_say(s, "piece %s%c& %s", pt->promoted_form ? "+" : "", pt->letter, betza);
+  }
+}
+
 static void xb_info(void *context, const Position *root, const SearchInfo *info) {
   Session *s = context;
   if (!s->post) return;
@@ -239,6 +333,7 @@ static bool xb_command(Session *s, char *line) {
       int side = xb->engine_side;
       new_game(s, rules_name(name));
       xb->engine_side = side;
+      if (!xboard_knows(name) && !strcmp(s->variant, rules_name(name))) define_variant(s);
     }
   } else if (!strcmp(cmd, "force")) cancel(s), xb->engine_side = -1;
   else if (!strcmp(cmd, "go")) cancel(s), xb->engine_side = s->pos.side, think_if_our_turn(s);

@@ -37,6 +37,7 @@ int rules_add_piece(Rules *r, const char *name, char letter, const char *betza, 
   pt->initial_zone = NO_ZONE;
   pt->promo_zone = NO_ZONE;
   pt->drop_zone = NO_ZONE;
+  snprintf(pt->betza, sizeof pt->betza, "%s", betza);
   int n = betza_parse(betza, pt->atoms, MAX_ATOMS, err, errlen);
   if (n < 0) return -1;
   pt->atom_count = n;

@@ -45,6 +45,7 @@ typedef struct Atom {
 typedef struct PieceType {
   char name[24];
   char letter;            /* upper case; a promoted form is written '+' letter in FEN */
+  char betza[64];         /* the description the atoms came from (for GUIs) */
   bool promoted_form;     /* this type only arises by promotion (shogi tokin, dragon) */
   int unpromoted;         /* type a promoted form reverts to when captured into hand, or -1 */
   Atom atoms[MAX_ATOMS];

@@ -164,3 +164,29 @@ TEST(ProtocolXboard, ShogiDropsAndPromotions) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(ProtocolXboard, EngineDefinedVariantsAreDescribedWithSetupAndPieces) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("new");
+  e.Send("variant extinction");
+  EXPECT_FALSE(e.Expect("setup \\(PNBRQ\\.{16}Kpnbrq\\.{16}k\\) 8x8\\+0_fairy "
+                        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").empty());
+  EXPECT_FALSE(e.Expect("piece K& K").empty());
+  EXPECT_FALSE(e.Expect("piece P& fmWfceFifmnD").empty());  // 'e': XBoard's en-passant mark
+  e.Send("variant minishogi");
+  EXPECT_FALSE(e.Expect("setup \\(P\\.BR\\.S\\.\\.\\.G\\.\\+\\.\\+\\+\\.\\+K"
+                        "p\\.br\\.s\\.\\.\\.g\\.\\+\\.\\+\\+\\.\\+k\\) 5x5\\+5_shogi rbsgk/4p/5/P4/KGSBR\\[\\] w - - 0 1").empty());
+  EXPECT_FALSE(e.Expect("piece \\+R& RF").empty());
+  // Variants XBoard knows get no setup.
+  e.Send("variant capablanca");
+  e.Send("ping 2");
+  ASSERT_FALSE(e.Expect("pong 2").empty());
+  int setups = 0;
+  for (const auto &line : e.Seen()) setups += line.rfind("setup", 0) == 0;
+  EXPECT_EQ(setups, 2);
+}
+
+}  // namespace
