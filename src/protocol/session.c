@@ -10,6 +10,7 @@ bool session_init(Session *s, FILE *out, int hash_mb, char *err, int errlen) {
   memset(s, 0, sizeof *s);
   s->out = out;
   pthread_mutex_init(&s->out_lock, NULL);
+  pthread_mutex_init(&s->search_lock, NULL);
   s->hash_mb = hash_mb > 0 ? hash_mb : 64;
   s->threads = 1;
   s->move_overhead_ms = 30;
@@ -30,6 +31,7 @@ void session_free(Session *s) {
   if (s->rules) rules_free(s->rules);
   free(s->rules);
   pthread_mutex_destroy(&s->out_lock);
+  pthread_mutex_destroy(&s->search_lock);
 }
 
 void session_say(Session *s, const char *fmt, ...) {
@@ -103,9 +105,24 @@ bool session_play(Session *s, const char *text, char *reason, int reasonlen) {
 
 static void *wait_for_search(void *arg) {
   Session *s = arg;
-  SearchResult result = srch_wait(s->search);
-  if (s->done) s->done(s, &result);
+  do {
+    SearchResult result = srch_wait(s->search);
+    s->follow_up = false;
+    if (s->done) s->done(s, &result);
+  } while (s->follow_up);
   return NULL;
+}
+
+bool session_follow_up(Session *s, const SearchLimits *limits) {
+  pthread_mutex_lock(&s->search_lock);
+  SearchLimits l = *limits;
+  l.overhead_ms = s->move_overhead_ms;
+  l.multipv = s->multipv;
+  if (s->node_cap && (!l.nodes || l.nodes > s->node_cap)) l.nodes = s->node_cap;
+  bool started = !s->stopping && srch_start(s->search, &s->pos, &l, s->info, s);
+  s->follow_up = started;
+  pthread_mutex_unlock(&s->search_lock);
+  return started;
 }
 
 bool session_start(Session *s, const SearchLimits *limits, SearchDoneFn done) {
@@ -127,9 +144,13 @@ bool session_start(Session *s, const SearchLimits *limits, SearchDoneFn done) {
 
 void session_stop(Session *s) {
   if (!s->waiter_running) return;
+  pthread_mutex_lock(&s->search_lock);
+  s->stopping = true;
   srch_stop(s->search);
+  pthread_mutex_unlock(&s->search_lock);
   pthread_join(s->waiter, NULL);
   s->waiter_running = false;
+  s->stopping = false;
 }
 
 bool session_searching(const Session *s) { return s->waiter_running; }

@@ -34,6 +34,9 @@ struct Session {
   /* the running search */
   pthread_t waiter;
   bool waiter_running;
+  pthread_mutex_t search_lock; /* orders a follow-up start against a stop */
+  bool stopping;               /* session_stop is under way: start nothing new */
+  bool follow_up;              /* done() started another search (pondering) */
   SearchDoneFn done;
   SearchInfoFn info;        /* the front end's thinking output */
   bool post;                /* send thinking output */
@@ -60,6 +63,9 @@ bool session_play(Session *s, const char *text, char *reason, int reasonlen);
 
 /* Starts searching the current position; done is called on the waiter thread at the end. */
 bool session_start(Session *s, const SearchLimits *limits, SearchDoneFn done);
+/* From a done callback: starts another search on the current position (pondering after the
+ * engine's move), which the same waiter thread then waits for.  False if a stop is under way. */
+bool session_follow_up(Session *s, const SearchLimits *limits);
 /* Stops a running search and waits until its done callback has run. */
 void session_stop(Session *s);
 bool session_searching(const Session *s);

@@ -20,6 +20,9 @@ typedef struct XBoard {
   int sd;                   /* depth limit, 0 = none */
   int64_t time_cs, otim_cs; /* clocks, centiseconds */
   int engine_moves;         /* moves the engine made since the game started */
+  bool pondering;           /* searching on ponder_move while the opponent thinks */
+  bool ponder_hit;          /* ... which the opponent then played: the search is ours now */
+  Move ponder_move;
 } XBoard;
 
 static XBoard *xb_of(Session *s) { return s->front; }
@@ -175,8 +178,28 @@ static void claim_result(Session *s) {
   session_say(s, "%s {%s by %s}", white_wins ? "1-0" : "0-1", white_wins ? "White wins" : "Black wins", reason);
 }
 
+static void time_limits(Session *s, SearchLimits *limits);
+
+/* Thinks on the opponent's time: the expected reply is made on the game position only while
+ * the search starts (it searches a copy), then taken back. */
+static void start_pondering(Session *s, Move expected) {
+  XBoard *xb = xb_of(s);
+  if (expected == MOVE_NONE || !pos_is_legal(&s->pos, expected)) return;
+  SearchLimits limits;
+  pos_make(&s->pos, expected);
+  time_limits(s, &limits);
+  limits.ponder = true;
+  xb->pondering = session_follow_up(s, &limits);
+  xb->ponder_move = expected;
+  pos_unmake(&s->pos);
+}
+
 static void xb_done(Session *s, const SearchResult *result) {
   XBoard *xb = xb_of(s);
+  bool pondered = xb->pondering, hit = xb->ponder_hit;
+  xb->pondering = xb->ponder_hit = false;
+  if (hit) pos_make(&s->pos, xb->ponder_move); /* the opponent's move, kept even if cancelled */
+  if (pondered && !hit) return;               /* still the opponent's turn */
   if (xb->discard || xb->analyzing || result->best == MOVE_NONE) return;
   char name[32], shown[40];
   pos_move_name(&s->pos, result->best, name, sizeof name);
@@ -185,6 +208,7 @@ static void xb_done(Session *s, const SearchResult *result) {
   to_xboard(s, name, shown, sizeof shown);
   session_say(s, "move %s", shown);
   claim_result(s);
+  if (s->ponder && !xb->game_over) start_pondering(s, result->ponder);
 }
 
 /* Stops thinking without playing what was found. */
@@ -209,11 +233,18 @@ static void think_if_our_turn(Session *s) {
     claim_result(s);
     return;
   }
-  if (xb->st_seconds) srch_limits_xboard_st(&limits, xb->st_seconds);
-  else srch_limits_xboard_level(&limits, s->pos.side, xb->mps, xb->base_ms, xb->inc_ms, xb->engine_moves,
-                                xb->time_cs, xb->otim_cs);
-  if (xb->sd) srch_limits_xboard_sd(&limits, xb->sd);
+  time_limits(s, &limits);
   if (!session_start(s, &limits, xb_done)) session_say(s, "Error (the search could not start): go");
+}
+
+/* The limits of the engine's next move from the time control in force. */
+static void time_limits(Session *s, SearchLimits *limits) {
+  XBoard *xb = xb_of(s);
+  srch_limits_init(limits);
+  if (xb->st_seconds) srch_limits_xboard_st(limits, xb->st_seconds);
+  else srch_limits_xboard_level(limits, s->pos.side, xb->mps, xb->base_ms, xb->inc_ms, xb->engine_moves,
+                                xb->time_cs, xb->otim_cs);
+  if (xb->sd) srch_limits_xboard_sd(limits, xb->sd);
 }
 
 static void send_features(Session *s) {
@@ -266,8 +297,17 @@ static void new_game(Session *s, const char *variant) {
 static void user_move(Session *s, const char *text) {
   XBoard *xb = xb_of(s);
   char ours[64], reason[128];
-  if (xb->analyzing) cancel(s);
   from_xboard(s, text, ours, sizeof ours);
+  if (xb->pondering && session_searching(s)) {
+    char expected[32];
+    pos_move_name(&s->pos, xb->ponder_move, expected, sizeof expected);
+    if (!strcmp(expected, ours)) { /* a ponder hit: the search goes on, now on the clock */
+      xb->ponder_hit = true;
+      srch_ponderhit(s->search);
+      return;
+    }
+  }
+  if (xb->analyzing || xb->pondering || xb->ponder_hit) cancel(s);
   if (!session_play(s, ours, reason, sizeof reason)) {
     session_say(s, "Illegal move (%s): %s", reason, text);
     if (xb->analyzing) think_if_our_turn(s);
@@ -355,7 +395,10 @@ static bool xb_command(Session *s, char *line) {
   } else if (!strcmp(cmd, "undo")) take_back(s, 1, original);
   else if (!strcmp(cmd, "remove")) take_back(s, 2, original);
   else if (!strcmp(cmd, "hard")) s->ponder = true;
-  else if (!strcmp(cmd, "easy")) s->ponder = false;
+  else if (!strcmp(cmd, "easy")) {
+    s->ponder = false;
+    if (xb->pondering) cancel(s);
+  }
   else if (!strcmp(cmd, "post")) s->post = true;
   else if (!strcmp(cmd, "nopost")) s->post = false;
   else if (!strcmp(cmd, "analyze")) cancel(s), xb->analyzing = true, xb->engine_side = -1, think_if_our_turn(s);

@@ -190,3 +190,33 @@ TEST(ProtocolXboard, EngineDefinedVariantsAreDescribedWithSetupAndPieces) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(ProtocolXboard, PondersAfterItsMoveAndKeepsTheGameRightOnHitAndMiss) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("new");
+  e.Send("hard");
+  e.Send("post");
+  e.Send("level 0 1 0");
+  e.Send("time 6000");
+  e.Send("otim 6000");
+  e.Send("usermove e2e4");
+  std::string first = e.Expect("move .*");
+  ASSERT_FALSE(first.empty());
+  // Thinking output continues while it ponders on the opponent's time.
+  EXPECT_FALSE(e.Expect("[0-9]+ -?[0-9]+ [0-9]+ [0-9]+ .*", 3000).empty());
+  e.Send("usermove d2d4");  // hit or miss, the reply must be a legal move in the real game
+  std::string second = e.Expect("move .*");
+  ASSERT_FALSE(second.empty());
+  e.Send("force");
+  e.Send("ping 4");
+  ASSERT_FALSE(e.Expect("pong 4").empty());
+  for (const auto &line : e.Seen()) EXPECT_EQ(line.find("Illegal"), std::string::npos) << line;
+  e.Send("easy");
+  e.Send("quit");
+  EXPECT_EQ(e.Finish(), 0);
+}
+
+}  // namespace
