@@ -256,7 +256,7 @@ static void send_features(Session *s) {
   }
   session_say(s, "feature done=0");
   session_say(s, "feature myname=\"Herald 0.1\" ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 "
-                 "sigterm=0 reuse=1 analyze=1 colors=0 memory=1 smp=1 san=0 name=0 debug=1");
+                 "sigterm=0 reuse=1 analyze=1 colors=0 memory=1 smp=1 san=0 name=0 debug=1 highlight=1");
   session_say(s, "feature variants=\"%s\"", variants);
   session_say(s, "feature option=\"MultiPV -spin 1 1 %d\"", SRCH_MAX_PV);
   session_say(s, "feature option=\"Move Overhead -spin 30 0 5000\"");
@@ -350,6 +350,47 @@ static void set_option(Session *s, char *args, const char *original) {
   else session_say(s, "Error (unknown option or bad value): %s", original);
 }
 
+/* "lift SQUARE" (highlight=1): the targets of the piece lifted, as a board of colour letters,
+ * yellow for moves and red for captures. */
+static void lift(Session *s, const char *square, const char *original) {
+  char ours[32];
+  from_xboard(s, square ? square : "", ours, sizeof ours);
+  const Geometry *g = &s->rules->geo;
+  int used = 0, from = square ? geo_parse_square(g, ours, &used) : -1;
+  if (from < 0 || ours[used] || session_searching(s)) {
+    if (from < 0 || ours[used]) session_say(s, "Error (lift needs a square): %s", original);
+    return;
+  }
+  char marks[GEO_MAX_SQUARES] = {0};
+  MoveList *list = malloc(sizeof *list);
+  pos_legal_moves(&s->pos, list);
+  for (int i = 0; i < list->count; i++) {
+    Move m = list->moves[i];
+    if (move_kind(m) == MOVE_DROP || move_kind(m) == MOVE_PASS || move_from(m) != from) continue;
+    bool capture = s->pos.board[move_to(m)] != SQ_EMPTY || move_kind(m) == MOVE_EN_PASSANT;
+    marks[move_to(m)] = capture ? 'R' : 'Y';
+  }
+  free(list);
+  char board[GEO_MAX_SQUARES * 2 + 32];
+  size_t n = 0;
+  for (int rank = g->height - 1; rank >= 0; rank--) {
+    int empty = 0;
+    for (int file = 0; file < g->width; file++) {
+      char mark = marks[geo_square(g, file, rank)];
+      if (!mark) {
+        empty++;
+        continue;
+      }
+      if (empty) n += (size_t)snprintf(board + n, sizeof board - n, "%d", empty), empty = 0;
+      board[n++] = mark;
+    }
+    if (empty) n += (size_t)snprintf(board + n, sizeof board - n, "%d", empty);
+    if (rank) board[n++] = '/';
+  }
+  board[n] = 0;
+  session_say(s, "highlight %s", board);
+}
+
 /* Handles one command line; returns false on quit. */
 static bool xb_command(Session *s, char *line) {
   XBoard *xb = xb_of(s);
@@ -362,7 +403,8 @@ static bool xb_command(Session *s, char *line) {
   if (!strcmp(cmd, "quit")) return false;
   if (!strcmp(cmd, "xboard") || !strcmp(cmd, "accepted") || !strcmp(cmd, "rejected") || !strcmp(cmd, "random") ||
       !strcmp(cmd, "computer") || !strcmp(cmd, "name") || !strcmp(cmd, "ics") || !strcmp(cmd, "draw") ||
-      !strcmp(cmd, "bk") || !strcmp(cmd, "hint") || !strcmp(cmd, "."))
+      !strcmp(cmd, "bk") || !strcmp(cmd, "hint") || !strcmp(cmd, ".") || !strcmp(cmd, "put") ||
+      !strcmp(cmd, "hover"))
     return true; /* nothing to do: draw offers are declined by silence */
   if (!strcmp(cmd, "protover")) send_features(s);
   else if (!strcmp(cmd, "new")) new_game(s, "chess");
@@ -432,6 +474,7 @@ static bool xb_command(Session *s, char *line) {
       else session_say(s, "Error (cannot start that many threads): %s", original);
     }
   } else if (!strcmp(cmd, "option")) set_option(s, rest, original);
+  else if (!strcmp(cmd, "lift")) lift(s, proto_word(&rest), original);
   else {
     /* A bare move, as protocol version 1 sends them. */
     char ours[64];

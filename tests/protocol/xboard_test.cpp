@@ -220,3 +220,24 @@ TEST(ProtocolXboard, PondersAfterItsMoveAndKeepsTheGameRightOnHitAndMiss) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(ProtocolXboard, LiftAnswersWithTheLegalTargets) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("new");
+  e.Send("force");
+  e.Send("lift e2");
+  EXPECT_FALSE(e.Expect("highlight 8/8/8/8/4Y3/4Y3/8/8").empty());
+  e.Send("setboard 4k3/8/8/3p4/4N3/8/8/4K3 w - - 0 1");
+  e.Send("lift e4");
+  EXPECT_FALSE(e.Expect("highlight 8/8/3Y1Y2/2Y3Y1/8/2Y3Y1/3Y1Y2/8").empty());
+  e.Send("setboard 4k3/8/8/4p3/2N5/8/8/4K3 w - - 0 1");
+  e.Send("lift c4");
+  EXPECT_FALSE(e.Expect("highlight 8/8/1Y1Y4/Y3R3/8/Y3Y3/1Y1Y4/8").empty());
+  e.Send("lift z9");
+  EXPECT_FALSE(e.Expect("Error \\(lift needs a square\\): lift z9").empty());
+}
+
+}  // namespace
