@@ -4,6 +4,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "notation/cli.h"
 #include "protocol/protocol.h"
 #include "rules/fixtures.h"
 #include "rules/position.h"
@@ -108,5 +109,8 @@ int main(int argc, char **argv) {
   if (!strcmp(argv[1], "bench")) return srch_bench_main(argc, argv);
   if (!strcmp(argv[1], "search")) return srch_search_main(argc, argv);
   if (!strcmp(argv[1], "epd")) return srch_epd_main(argc, argv);
+  if (!strcmp(argv[1], "pgn")) return nt_pgn_main(argc, argv);
+  if (!strcmp(argv[1], "notation")) return nt_notation_main(argc, argv);
+  if (!strcmp(argv[1], "records")) return nt_records_main(argc, argv);
   return usage();
 }
