@@ -239,6 +239,8 @@ bool pos_set_fen(Position *p, const Rules *r, const char *fen, char *err, int er
   for (int i = 0; i < 5; i++) {
     while (*s == ' ') s++;
     if (!*s) break;
+    /* Shogi-style FENs (XBoard's, SFEN-like) go straight from the side to the counters. */
+    if (i == 1 && isdigit((unsigned char)*s)) i = 3;
     int len = 0;
     while (s[len] && s[len] != ' ') len++;
     if (len >= 64) return fail(p, err, errlen, "FEN: field '%.20s' is too long", s);

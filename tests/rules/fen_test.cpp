@@ -478,3 +478,12 @@ TEST(CoreKeys, KeysSeparateSideCastlingEnPassantAndHands) {
 }
 
 }  // namespace
+
+TEST(CoreFenFields, ShogiStyleFenWithoutCastlingAndEnPassantFields) {
+  auto shogi = core_test::Fixture("minishogi");
+  core_test::PosBox pos;
+  ASSERT_TRUE(core_test::SetFen(pos.get(), shogi->get(), "rbsgk/4p/5/P4/KGSBR[-] w 0 1"));
+  EXPECT_EQ(core_test::Fen(pos.get()), "rbsgk/4p/5/P4/KGSBR[] w - - 0 1");
+  ASSERT_TRUE(core_test::SetFen(pos.get(), shogi->get(), "rbsgk/4p/5/P4/KGSBR[] b 3 12"));
+  EXPECT_EQ(core_test::Fen(pos.get()), "rbsgk/4p/5/P4/KGSBR[] b - - 3 12");
+}
