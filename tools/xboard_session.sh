@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # A real XBoard session under Xvfb: Herald against Fairy-Max in two-machine mode.
 # Usage: tools/xboard_session.sh [VARIANT] [SECONDS] [OPPONENT]   (needs xboard, xvfb, fairymax)
-# OPPONENT "herald" plays Herald against itself (for variants Fairy-Max does not know).
+# OPPONENT "herald" plays Herald against itself (for variants Fairy-Max does not know);
+# PROTOCOL "uci" runs Herald as a UCI engine through polyglot, XBoard's UCI adapter.
+#   tools/xboard_session.sh [VARIANT] [SECONDS] [OPPONENT] [PROTOCOL]
 # Prints the game and fails when XBoard saw an illegal move or an error from Herald.
 set -u
 variant=${1:-normal} seconds=${2:-40}
@@ -9,13 +11,16 @@ opponent=/usr/games/fairymax
 [ "$variant" = xiangqi ] && opponent=/usr/games/maxqi   # Fairy-Max's xiangqi build
 herald=$(realpath "${HERALD:-build/herald}")
 [ "${3:-}" = herald ] && opponent=$herald
+uci=()
+[ "${4:-}" = uci ] && uci=(-fUCI)
+export PATH="$PATH:/usr/games"   # polyglot lives there
 work=$(mktemp -d)
 cd "$work" || exit 1
 # XBoard cannot check the claims of a variant it does not know (extinction, say).
 claims=true
 case "$variant" in normal|xiangqi|shogi|capablanca|crazyhouse|grand|makruk|knightmate) ;; *) claims=false ;; esac
 timeout $((seconds * 4 + 60)) xvfb-run -a /usr/games/xboard -variant "$variant" -testClaims "$claims" \
-  -fcp "$herald" -scp "$opponent" -mg 1 -tc "0:$seconds" -inc 0 \
+  -fcp "$herald" "${uci[@]}" -scp "$opponent" -mg 1 -tc "0:$seconds" -inc 0 \
   -sgf "$work/game.pgn" -debug -popupExitMessage false >/dev/null 2>&1
 cat "$work/game.pgn" 2>/dev/null || { echo "no game was saved"; exit 1; }
 who=first
