@@ -55,12 +55,15 @@ bench: $(BUILD)/herald
 # Fuzz targets: tests/fuzz/NAME_fuzz.c, each with a seed corpus in tests/fuzz/corpus/NAME.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 30
-FUZZ_FLAGS   := -std=c11 -g -O1 -Isrc -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
+FUZZ_FLAGS   := -std=c11 -g -O1 -Isrc -D_GNU_SOURCE -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_LIB_SRC := $(filter-out src/main.c,$(wildcard src/*/*.c))
+FUZZ_LIB_OBJ := $(FUZZ_LIB_SRC:%.c=build/fuzz/obj/%.o)
 FUZZERS      := $(patsubst tests/fuzz/%_fuzz.c,build/fuzz/%_fuzz,$(wildcard tests/fuzz/*_fuzz.c))
-build/fuzz/%_fuzz: tests/fuzz/%_fuzz.c $(FUZZ_LIB_SRC)
-	@mkdir -p build/fuzz
-	$(FUZZ_CC) $(FUZZ_FLAGS) $< $(FUZZ_LIB_SRC) -o $@ -lpthread -lm -lz
+build/fuzz/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c $< -o $@
+build/fuzz/%_fuzz: tests/fuzz/%_fuzz.c $(FUZZ_LIB_OBJ)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer $^ -o $@ -lpthread -lm -lz
 fuzz: $(FUZZERS)
 	@for f in $(FUZZERS); do name=$$(basename $$f _fuzz); mkdir -p build/fuzz/corpus-$$name; \
 	  echo "== fuzz $$name ($(FUZZ_SECONDS) s)"; \
@@ -72,4 +75,4 @@ fuzz: $(FUZZERS)
 clean:
 	rm -rf build
 
--include $(LIB_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BUILD)/obj/src/main.d
+-include $(LIB_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BUILD)/obj/src/main.d $(wildcard build/fuzz/obj/src/*/*.d)

@@ -266,7 +266,7 @@ bool pos_set_fen(Position *p, const Rules *r, const char *fen, char *err, int er
       bits_set(&passed, victim);
       victim += step;
     }
-    if (victim < 0 || victim >= r->geo.squares || p->board[victim] == SQ_HOLE ||
+    if (victim == sq || victim < 0 || victim >= r->geo.squares || p->board[victim] == SQ_HOLE ||
         piece_color(p->board[victim]) == p->side || !r->types[piece_type(p->board[victim])].ep_creator)
       return fail(p, err, errlen, "FEN: no piece can be taken en passant on '%s'", fields[2]);
     memcpy(p->ep, passed.w, sizeof p->ep);

@@ -487,3 +487,13 @@ TEST(CoreFenFields, ShogiStyleFenWithoutCastlingAndEnPassantFields) {
   ASSERT_TRUE(core_test::SetFen(pos.get(), shogi->get(), "rbsgk/4p/5/P4/KGSBR[] b 3 12"));
   EXPECT_EQ(core_test::Fen(pos.get()), "rbsgk/4p/5/P4/KGSBR[] b - - 3 12");
 }
+
+TEST(CoreFenFields, EnPassantSquareMustBeEmpty) {
+  auto zh = core_test::Fixture("crazyhouse");
+  core_test::PosBox pos;
+  char err[RULES_ERR_LEN] = "";
+  // Found by the fuzzer: e2 holds a pawn, so nothing passed it.
+  EXPECT_FALSE(pos_set_fen(pos.get(), zh->get(), "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ~KBNR/Pn b KQkq e2 0 1",
+                           err, sizeof err));
+  EXPECT_NE(std::string(err).find("en passant"), std::string::npos) << err;
+}

@@ -1,0 +1,114 @@
+/* Herald's GAME Code interpreter: public API.
+ *
+ *   gc_interp *gc = gc_new();
+ *   gc_error err;
+ *   if (gc_load_preset_file(gc, "presets/chess.preset", "presets/include", &err)) ...
+ *   if (gc_start(gc, &err)) ...                 // builds the board, runs Pre-Game
+ *   gc_verdict v;
+ *   gc_play(gc, "P e2-e4", &v);                 // Pre-Move, the move, Post-Move, Post-Game
+ *   if (v.status == GC_ILLEGAL) puts(v.message);
+ *   gc_free(gc);
+ *
+ * Library code never prints and never exits; every failure comes back as a gc_error with the
+ * preset file and line. */
+#ifndef GC_GAMECODE_H
+#define GC_GAMECODE_H
+
+#include <stddef.h>
+
+#include "gamecode/gc_board.h"
+#include "gamecode/gc_value.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct gc_interp gc_interp;
+
+typedef struct gc_error {
+    char message[512];
+    char file[128];
+    int line;
+} gc_error;
+
+/* Status of running code. */
+enum { GC_OK = 0, GC_ERROR = 1, GC_DIE = 2 };
+
+typedef struct gc_limits {
+    long max_steps;      /* tokens + statements per top-level run (one move, one section) */
+    int max_depth;       /* nested sub/fn calls */
+    size_t max_string;   /* bytes in one string value */
+    size_t max_array;    /* elements in one array value */
+    size_t max_vars;     /* variables in the global namespace */
+} gc_limits;
+
+gc_interp *gc_new(void);
+void gc_free(gc_interp *gc);
+void gc_set_limits(gc_interp *gc, const gc_limits *limits);
+gc_limits gc_default_limits(void);
+
+/* ---- running code directly (tests, tools) ---- */
+int gc_set_board(gc_interp *gc, const char *files, const char *ranks, const char *fen,
+                 gc_error *err);
+/* Compiles and runs a piece of code at top level. GC_DIE leaves the message in err. */
+int gc_run_code(gc_interp *gc, const char *code, const char *filename, gc_error *err);
+/* Evaluates one Polish expression; *out receives the value (caller releases). */
+int gc_eval_expr(gc_interp *gc, const char *expr, gc_value *out, gc_error *err);
+/* Variable access (global namespace); returned pointer valid until the next run. */
+const gc_value *gc_get_var(gc_interp *gc, const char *name);
+void gc_set_var(gc_interp *gc, const char *name, gc_value v); /* takes v */
+int gc_get_flag(gc_interp *gc, const char *name);
+const gc_board *gc_get_board(const gc_interp *gc);
+const char *gc_space(const gc_interp *gc, const char *coord); /* NULL if not a coordinate */
+/* `echo` and `print` output goes to this logger (nothing is printed without one). */
+typedef void (*gc_log_fn)(void *ctx, const char *file, int line, const char *text);
+void gc_set_logger(gc_interp *gc, gc_log_fn fn, void *ctx);
+/* Where `include name` looks for name.txt / name.inc / name. */
+void gc_set_include_dir(gc_interp *gc, const char *dir);
+
+/* ---- presets (format documented in docs/gamecode.md) ---- */
+int gc_load_preset_text(gc_interp *gc, const char *text, const char *filename, gc_error *err);
+int gc_load_preset_file(gc_interp *gc, const char *path, const char *include_dir, gc_error *err);
+const char *gc_game_name(const gc_interp *gc);
+
+/* ---- the referee ---- */
+typedef enum { GC_LEGAL = 0, GC_ILLEGAL = 1, GC_PRESET_ERROR = 2 } gc_status;
+typedef enum { GC_RESULT_NONE = 0, GC_RESULT_WON, GC_RESULT_DRAWN, GC_RESULT_LOST } gc_result;
+
+typedef struct gc_verdict {
+    gc_status status;
+    char message[512];   /* die text, or the preset error */
+    char file[128];      /* preset error location */
+    int line;
+    char say[512];       /* last `say` of Post-Game */
+    gc_result result;    /* won/drawn/lost from Post-Game */
+    int result_player;   /* player whose code declared the result (1 or 2) */
+    int ply;             /* 1-based ply of the move */
+} gc_verdict;
+
+/* Builds the start position and runs Pre-Game. */
+int gc_start(gc_interp *gc, gc_error *err);
+/* Plays one turn written in Game Courier notation (parts joined by ';'). On GC_ILLEGAL and
+ * GC_PRESET_ERROR the position is left as it was before the call. */
+gc_status gc_play(gc_interp *gc, const char *move, gc_verdict *out);
+/* Referees a whole game for the CLI `herald referee PRESET GAMEFILE`: one turn per line, blank
+ * lines and `//` comment lines skipped, an optional move number ("1." or "12...") ignored.
+ * Starts the game (gc_start) first. Returns 0 when every move is legal (out = last verdict),
+ * 1 at the first illegal move, 2 on a preset error (out = that verdict, out->ply = its ply). */
+int gc_referee_game(gc_interp *gc, const char *game_text, gc_verdict *out);
+/* Snapshots of the game state (board, variables, flags, constants, aliases, system values, the
+ * last move, ply, result, legal list) so a caller can try a move and take it back. The
+ * geometry must not change in between. A state can be restored any number of times. */
+typedef struct gc_state gc_state;
+gc_state *gc_state_save(gc_interp *gc);
+void gc_state_restore(gc_interp *gc, const gc_state *st);
+void gc_state_free(gc_state *st);
+int gc_ply(const gc_interp *gc);        /* moves played so far */
+int gc_side_to_move(const gc_interp *gc); /* 1 or 2 */
+/* Legal-move list built by `setlegal` during the last Post-Game: "from-to" strings. */
+const gc_value *gc_legal_moves(const gc_interp *gc);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
