@@ -4,6 +4,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "gamecode/gamecode.h"
 #include "notation/cli.h"
 #include "protocol/protocol.h"
 #include "rules/fixtures.h"
@@ -21,6 +22,7 @@ static int usage(void) {
           "usage: herald perft RULES FEN|startpos DEPTH\n"
           "       herald divide RULES FEN|startpos DEPTH\n"
           "       herald walk RULES GAMES PLIES SEED   (FENs along random games)\n"
+          "       herald referee PRESET GAMEFILE       (Game Courier moves, one turn a line)\n"
           "RULES: %s\n",
           fixture_names());
   return 2;
@@ -101,11 +103,41 @@ static int run_walk(int argc, char **argv) {
   return 0;
 }
 
+/* Referees a game under a preset, as Game Courier would: exit 0 when every move is legal,
+ * 1 at the first illegal move (with the preset's message), 2 on a preset error (file:line). */
+static int run_referee(int argc, char **argv) {
+  if (argc != 4) return usage();
+  FILE *f = fopen(argv[3], "rb");
+  if (!f) {
+    fprintf(stderr, "herald: cannot read %s\n", argv[3]);
+    return 2;
+  }
+  static char text[1 << 20];
+  size_t n = fread(text, 1, sizeof text - 1, f);
+  text[n] = 0;
+  fclose(f);
+  gc_interp *gc = gc_new();
+  gc_error err = {0};
+  int status = 2;
+  if (gc_load_preset_file(gc, argv[2], "presets/include", &err) != 0) {
+    fprintf(stderr, "%s:%d: %s\n", err.file, err.line, err.message);
+  } else {
+    gc_verdict v = {0};
+    status = gc_referee_game(gc, text, &v);
+    if (status == 0) printf("all moves legal (%d plies)%s%s\n", v.ply, v.say[0] ? ": " : "", v.say);
+    else if (status == 1) printf("Illegal move at ply %d: %s\n", v.ply, v.message);
+    else fprintf(stderr, "%s:%d: %s (ply %d)\n", v.file, v.line, v.message, v.ply);
+  }
+  gc_free(gc);
+  return status;
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) return proto_main(stdin, stdout); /* a GUI: UCI or XBoard, by the first command */
   if (!strcmp(argv[1], "perft")) return run_perft(argc, argv, false);
   if (!strcmp(argv[1], "divide")) return run_perft(argc, argv, true);
   if (!strcmp(argv[1], "walk")) return run_walk(argc, argv);
+  if (!strcmp(argv[1], "referee")) return run_referee(argc, argv);
   if (!strcmp(argv[1], "bench")) return srch_bench_main(argc, argv);
   if (!strcmp(argv[1], "search")) return srch_search_main(argc, argv);
   if (!strcmp(argv[1], "epd")) return srch_epd_main(argc, argv);
