@@ -1,7 +1,17 @@
 #include "protocol/protocol.h"
 
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
+
+bool proto_read_int(const char *text, long lo, long hi, long *value) {
+  if (!text) return false;
+  char *end;
+  long v = strtol(text, &end, 10);
+  if (*end || end == text || v < lo || v > hi) return false;
+  *value = v;
+  return true;
+}
 
 char *proto_word(char **line) {
   char *p = *line;

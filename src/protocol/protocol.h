@@ -3,6 +3,7 @@
 #ifndef HERALD_PROTOCOL_PROTOCOL_H
 #define HERALD_PROTOCOL_PROTOCOL_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -25,6 +26,9 @@ int proto_main_with(FILE *in, FILE *out, uint64_t node_cap, int hash_mb);
 /* The front ends, entered after their first command has been read. */
 int uci_loop(FILE *in, FILE *out, const ProtoOptions *options);
 int xb_loop(FILE *in, FILE *out, const ProtoOptions *options);
+
+/* Reads a whole number in [lo, hi] from text; false if it is not one (or text is NULL). */
+bool proto_read_int(const char *text, long lo, long hi, long *value);
 
 /* Splits off the first word of *line (skipping blanks); returns it, advancing *line. */
 char *proto_word(char **line);

@@ -56,15 +56,6 @@ static void send_id(Session *s) {
   session_say(s, "uciok");
 }
 
-/* Reads a whole number in [lo, hi]; false if the text is not one. */
-static bool read_int(const char *text, long lo, long hi, long *value) {
-  if (!text) return false;
-  char *end;
-  long v = strtol(text, &end, 10);
-  if (*end || end == text || v < lo || v > hi) return false;
-  *value = v;
-  return true;
-}
 
 static void set_option(Session *s, char *args, const char *original) {
   /* setoption name <id with spaces> [value <x with spaces>] */
@@ -89,16 +80,16 @@ static void set_option(Session *s, char *args, const char *original) {
     if (!value || !session_set_variant(s, value, err, sizeof err))
       session_say(s, "Error (%s): %s", value ? err : "no value", original);
   } else if (!strcasecmp(name, "Hash")) {
-    if (!read_int(value, 1, 65536, &v) || !srch_set_hash(s->search, (int)v)) session_say(s, "Error (bad Hash value): %s", original);
+    if (!proto_read_int(value, 1, 65536, &v) || !srch_set_hash(s->search, (int)v)) session_say(s, "Error (bad Hash value): %s", original);
     else s->hash_mb = (int)v;
   } else if (!strcasecmp(name, "Threads")) {
-    if (!read_int(value, 1, SRCH_MAX_THREADS, &v) || !srch_set_threads(s->search, (int)v)) session_say(s, "Error (bad Threads value): %s", original);
+    if (!proto_read_int(value, 1, SRCH_MAX_THREADS, &v) || !srch_set_threads(s->search, (int)v)) session_say(s, "Error (bad Threads value): %s", original);
     else s->threads = (int)v;
   } else if (!strcasecmp(name, "MultiPV")) {
-    if (!read_int(value, 1, SRCH_MAX_PV, &v)) session_say(s, "Error (bad MultiPV value): %s", original);
+    if (!proto_read_int(value, 1, SRCH_MAX_PV, &v)) session_say(s, "Error (bad MultiPV value): %s", original);
     else s->multipv = (int)v;
   } else if (!strcasecmp(name, "Move Overhead")) {
-    if (!read_int(value, 0, 5000, &v)) session_say(s, "Error (bad Move Overhead value): %s", original);
+    if (!proto_read_int(value, 0, 5000, &v)) session_say(s, "Error (bad Move Overhead value): %s", original);
     else s->move_overhead_ms = v;
   } else if (!strcasecmp(name, "Ponder")) {
     if (!value || (strcmp(value, "true") && strcmp(value, "false"))) session_say(s, "Error (Ponder takes true or false): %s", original);
@@ -144,7 +135,7 @@ static void go(Session *s, char *args, const char *original) {
     else if (!strcmp(word, "ponder")) ponder = true;
     else {
       char *value = proto_word(&args);
-      if (!read_int(value, -100000000L, 2000000000L, &v)) {
+      if (!proto_read_int(value, -100000000L, 2000000000L, &v)) {
         session_say(s, "Error (go %s needs a number): %s", word, original);
         return;
       }

@@ -328,14 +328,6 @@ static void take_back(Session *s, int plies, const char *original) {
   if (xb_of(s)->analyzing) think_if_our_turn(s);
 }
 
-static bool read_number(const char *text, long lo, long hi, long *value) {
-  if (!text) return false;
-  char *end;
-  long v = strtol(text, &end, 10);
-  if (*end || end == text || v < lo || v > hi) return false;
-  *value = v;
-  return true;
-}
 
 static void set_option(Session *s, char *args, const char *original) {
   char *eq = strchr(args, '=');
@@ -345,8 +337,8 @@ static void set_option(Session *s, char *args, const char *original) {
     return;
   }
   *eq = 0;
-  if (!strcmp(args, "MultiPV") && read_number(eq + 1, 1, SRCH_MAX_PV, &v)) s->multipv = (int)v;
-  else if (!strcmp(args, "Move Overhead") && read_number(eq + 1, 0, 5000, &v)) s->move_overhead_ms = v;
+  if (!strcmp(args, "MultiPV") && proto_read_int(eq + 1, 1, SRCH_MAX_PV, &v)) s->multipv = (int)v;
+  else if (!strcmp(args, "Move Overhead") && proto_read_int(eq + 1, 0, 5000, &v)) s->move_overhead_ms = v;
   else session_say(s, "Error (unknown option or bad value): %s", original);
 }
 
@@ -446,28 +438,28 @@ static bool xb_command(Session *s, char *line) {
   else if (!strcmp(cmd, "analyze")) cancel(s), xb->analyzing = true, xb->engine_side = -1, think_if_our_turn(s);
   else if (!strcmp(cmd, "exit")) cancel(s), xb->analyzing = false;
   else if (!strcmp(cmd, "time")) {
-    if (!read_number(proto_word(&rest), -100000000L, 100000000L, &v)) session_say(s, "Error (time needs centiseconds): %s", original);
+    if (!proto_read_int(proto_word(&rest), -100000000L, 100000000L, &v)) session_say(s, "Error (time needs centiseconds): %s", original);
     else xb->time_cs = v;
   } else if (!strcmp(cmd, "otim")) {
-    if (!read_number(proto_word(&rest), -100000000L, 100000000L, &v)) session_say(s, "Error (otim needs centiseconds): %s", original);
+    if (!proto_read_int(proto_word(&rest), -100000000L, 100000000L, &v)) session_say(s, "Error (otim needs centiseconds): %s", original);
     else xb->otim_cs = v;
   } else if (!strcmp(cmd, "level")) {
     if (!parse_level(xb, rest)) session_say(s, "Error (level needs MPS BASE INC): %s", original);
   } else if (!strcmp(cmd, "st")) {
-    if (!read_number(proto_word(&rest), 1, 100000, &v)) session_say(s, "Error (st needs seconds): %s", original);
+    if (!proto_read_int(proto_word(&rest), 1, 100000, &v)) session_say(s, "Error (st needs seconds): %s", original);
     else xb->st_seconds = v;
   } else if (!strcmp(cmd, "sd")) {
-    if (!read_number(proto_word(&rest), 1, SRCH_MAX_PLY - 1, &v)) session_say(s, "Error (sd needs a depth): %s", original);
+    if (!proto_read_int(proto_word(&rest), 1, SRCH_MAX_PLY - 1, &v)) session_say(s, "Error (sd needs a depth): %s", original);
     else xb->sd = (int)v;
   } else if (!strcmp(cmd, "memory")) {
-    if (!read_number(proto_word(&rest), 1, 65536, &v)) session_say(s, "Error (memory needs megabytes): %s", original);
+    if (!proto_read_int(proto_word(&rest), 1, 65536, &v)) session_say(s, "Error (memory needs megabytes): %s", original);
     else {
       cancel(s);
       if (srch_set_hash(s->search, (int)v)) s->hash_mb = (int)v;
       else session_say(s, "Error (cannot allocate that much): %s", original);
     }
   } else if (!strcmp(cmd, "cores")) {
-    if (!read_number(proto_word(&rest), 1, SRCH_MAX_THREADS, &v)) session_say(s, "Error (cores needs a count): %s", original);
+    if (!proto_read_int(proto_word(&rest), 1, SRCH_MAX_THREADS, &v)) session_say(s, "Error (cores needs a count): %s", original);
     else {
       cancel(s);
       if (srch_set_threads(s->search, (int)v)) s->threads = (int)v;

@@ -141,25 +141,30 @@ static bool xiangqi(Rules *r, char *err, int errlen) {
   return rules_finalize(r, err, errlen);
 }
 
-/* Shogi: drops, optional promotion in the last three ranks (forced where the piece could not
- * move again), one unpromoted pawn per file, no mate by pawn drop. */
-static bool shogi(Rules *r, char *err, int errlen) {
-  if (!rules_init(r, "shogi", 9, 9, err, errlen)) return false;
-  int zone = rules_add_zone(r, "promotion zone", 0, 8, 6, 8);
-  static const struct { const char *name; char letter; const char *betza, *promoted; } base[] = {
-      {"Pawn", 'P', "fW", "WfF"},      {"Lance", 'L', "fR", "WfF"},  {"Knight", 'N', "ffN", "WfF"},
-      {"Silver", 'S', "FfW", "WfF"},   {"Bishop", 'B', "B", "BW"},   {"Rook", 'R', "R", "RF"},
-      {"Gold", 'G', "WfF", NULL},      {"King", 'K', "K", NULL}};
-  int types[8];
-  for (int i = 0; i < 8; i++) {
+/* The shogi family: each piece with its promoted form (unless it has none), drops of captured
+ * pieces, optional promotion in a zone of zone_ranks ranks (forced where the piece could not
+ * move again), one unpromoted pawn per file, no mate by pawn drop, stalemate loses.  The pawn
+ * must come first and the king last. */
+typedef struct ShogiPiece {
+  const char *name;
+  char letter;
+  const char *betza, *promoted;
+} ShogiPiece;
+
+static bool shogi_family(Rules *r, const char *name, int size, int zone_ranks, const ShogiPiece *base,
+                         int count, const char *fen, char *err, int errlen) {
+  if (!rules_init(r, name, size, size, err, errlen)) return false;
+  int zone = rules_add_zone(r, "promotion zone", 0, size - 1, size - zone_ranks, size - 1);
+  int types[MAX_TYPES];
+  for (int i = 0; i < count; i++) {
     types[i] = rules_add_piece(r, base[i].name, base[i].letter, base[i].betza, err, errlen);
     if (types[i] < 0) return false;
   }
-  for (int i = 0; i < 8; i++) {
+  for (int i = 0; i < count; i++) {
     if (!base[i].promoted) continue;
-    char name[32];
-    snprintf(name, sizeof name, "+%s", base[i].name);
-    int pro = rules_add_piece(r, name, base[i].letter, base[i].promoted, err, errlen);
+    char promoted_name[32];
+    snprintf(promoted_name, sizeof promoted_name, "+%s", base[i].name);
+    int pro = rules_add_piece(r, promoted_name, base[i].letter, base[i].promoted, err, errlen);
     if (pro < 0) return false;
     r->types[pro].promoted_form = true;
     r->types[pro].unpromoted = types[i];
@@ -167,14 +172,22 @@ static bool shogi(Rules *r, char *err, int errlen) {
     set_promotions(pt, zone, &pro, 1);
     pt->promo_on_leaving = true;
   }
-  r->types[types[7]].royal = true;
+  r->types[types[count - 1]].royal = true;
   r->types[types[0]].drop_one_per_file = r->types[types[0]].drop_no_mate = true;
   r->drops = true;
   r->stalemate = RESULT_LOSS;
   r->repetition_count = 4;
-  snprintf(r->start_fen, sizeof r->start_fen,
-           "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1");
+  snprintf(r->start_fen, sizeof r->start_fen, "%s", fen);
   return rules_finalize(r, err, errlen);
+}
+
+static bool shogi(Rules *r, char *err, int errlen) {
+  static const ShogiPiece base[] = {
+      {"Pawn", 'P', "fW", "WfF"},      {"Lance", 'L', "fR", "WfF"},  {"Knight", 'N', "ffN", "WfF"},
+      {"Silver", 'S', "FfW", "WfF"},   {"Bishop", 'B', "B", "BW"},   {"Rook", 'R', "R", "RF"},
+      {"Gold", 'G', "WfF", NULL},      {"King", 'K', "K", NULL}};
+  return shogi_family(r, "shogi", 9, 3, base, 8,
+                      "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1", err, errlen);
 }
 
 /* Grand Chess: 10x10, pawns promote on the last three ranks (forced on the last) and only to
@@ -256,34 +269,10 @@ static bool extinction(Rules *r, char *err, int errlen) {
 
 /* Minishogi on 5x5: shogi's drops and promotions with a one-rank zone. */
 static bool minishogi(Rules *r, char *err, int errlen) {
-  if (!rules_init(r, "minishogi", 5, 5, err, errlen)) return false;
-  int zone = rules_add_zone(r, "promotion zone", 0, 4, 4, 4);
-  static const struct { const char *name; char letter; const char *betza, *promoted; } base[] = {
+  static const ShogiPiece base[] = {
       {"Pawn", 'P', "fW", "WfF"}, {"Silver", 'S', "FfW", "WfF"}, {"Bishop", 'B', "B", "BW"},
       {"Rook", 'R', "R", "RF"},   {"Gold", 'G', "WfF", NULL},    {"King", 'K', "K", NULL}};
-  int types[6];
-  for (int i = 0; i < 6; i++) {
-    types[i] = rules_add_piece(r, base[i].name, base[i].letter, base[i].betza, err, errlen);
-    if (types[i] < 0) return false;
-  }
-  for (int i = 0; i < 6; i++) {
-    if (!base[i].promoted) continue;
-    char name[32];
-    snprintf(name, sizeof name, "+%s", base[i].name);
-    int pro = rules_add_piece(r, name, base[i].letter, base[i].promoted, err, errlen);
-    if (pro < 0) return false;
-    r->types[pro].promoted_form = true;
-    r->types[pro].unpromoted = types[i];
-    set_promotions(&r->types[types[i]], zone, &pro, 1);
-    r->types[types[i]].promo_on_leaving = true;
-  }
-  r->types[types[5]].royal = true;
-  r->types[types[0]].drop_one_per_file = r->types[types[0]].drop_no_mate = true;
-  r->drops = true;
-  r->stalemate = RESULT_LOSS;
-  r->repetition_count = 4;
-  snprintf(r->start_fen, sizeof r->start_fen, "rbsgk/4p/5/P4/KGSBR[] w - - 0 1");
-  return rules_finalize(r, err, errlen);
+  return shogi_family(r, "minishogi", 5, 1, base, 6, "rbsgk/4p/5/P4/KGSBR[] w - - 0 1", err, errlen);
 }
 
 static const struct { const char *name; bool (*build)(Rules *, char *, int); } fixtures[] = {
