@@ -2,7 +2,8 @@
 #   make            build/herald
 #   make test       build and run the GoogleTest suite
 #   make sanitize   the same suite under AddressSanitizer + UBSan (build/asan/)
-#   make bench      perft speed against fairy-stockfish, side by side
+#   make tsan       the same suite under ThreadSanitizer (build/tsan)
+#   make bench      perft speed against fairy-stockfish, side by side, and the search signature
 #   make fuzz       libFuzzer targets (clang), FUZZ_SECONDS each
 CC      ?= gcc
 CXX     ?= g++
@@ -20,7 +21,7 @@ LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_SRC := $(wildcard tests/*.cpp tests/*/*.cpp)
 TEST_OBJ := $(TEST_SRC:%.cpp=$(BUILD)/obj/%.o)
 
-.PHONY: all test sanitize bench fuzz clean
+.PHONY: all test sanitize tsan bench fuzz clean
 all: $(BUILD)/herald
 
 $(BUILD)/obj/%.o: %.c
@@ -49,8 +50,16 @@ sanitize:
 	$(MAKE) BUILD=build/asan OPT="$(SAN)" LDFLAGS="-fsanitize=address,undefined" \
 	  CXXFLAGS_EXTRA=-Wno-maybe-uninitialized test # g++ 12 misreads std::regex under ASan
 
+# Thread sanitizer for the Lazy SMP search and the protocol threads.
+tsan:
+	$(MAKE) BUILD=build/tsan OPT="-O1 -g -fsanitize=thread" LDFLAGS="-fsanitize=thread" \
+	  CXXFLAGS_EXTRA=-Wno-maybe-uninitialized test
+
+# Perft speed beside fairy-stockfish, then the search's node signature (quote it in commits
+# that change search or evaluation).
 bench: $(BUILD)/herald
 	tools/bench.sh $(BUILD)/herald
+	$(BUILD)/herald bench
 
 # Fuzz targets: tests/fuzz/NAME_fuzz.c, each with a seed corpus in tests/fuzz/corpus/NAME.
 FUZZ_CC      ?= clang

@@ -123,9 +123,10 @@ void ev_init(EvalTables *e, const Rules *r) {
     /* Where the piece lives: reachable from its start squares, or anywhere it can move from. */
     bool seen[MAX_SQ] = {false};
     int seeds = 0;
+    double at_start = 0;
     if (have_start)
       for (int sq = 0; sq < n; sq++)
-        if (start->board[sq] == piece_code(WHITE, t)) seen[sq] = true, seeds++;
+        if (start->board[sq] == piece_code(WHITE, t)) seen[sq] = true, seeds++, at_start += m[sq];
     if (!seeds)
       for (int sq = 0; sq < n; sq++) seen[sq] = m[sq] > 0;
     flood(r, t, seen);
@@ -134,6 +135,9 @@ void ev_init(EvalTables *e, const Rules *r) {
     for (int sq = 0; sq < n; sq++)
       if (seen[sq] && m[sq] > 0) total += m[sq], counted++;
     double avg = counted ? total / counted : 0;
+    /* A forward-only piece cannot come back: what it can do where it starts weighs as much as
+     * what it might do once it has advanced (a soldier before and after the river). */
+    if (e->forward_only[t] && seeds) avg = (avg + at_start / seeds) / 2;
     e->mobility[t] = avg;
     /* Colour binding: from one square it reaches only a part of the squares it could use. */
     double fraction = 1.0;
@@ -165,6 +169,23 @@ void ev_init(EvalTables *e, const Rules *r) {
     /* A piece in hand can go where it is needed: worth a little more than on the board. */
     e->hand_value[t] = e->value[t] + e->value[t] / 8;
     if (have_start && !e->royal[t] && !e->pawn_like[t]) e->start_material += 2 * r->initial_count[t] * e->value[t];
+  }
+
+  for (int t = 0; t < r->type_count; t++) {
+    /* Dynamic mobility counts plain leaps and rides; royal pieces and pawn-like ones are
+     * judged by their own terms. */
+    const PieceType *pt = &r->types[t];
+    if (pt->royal || e->pawn_like[t]) continue;
+    for (int i = 0; i < pt->atom_count; i++) {
+      const Atom *a = &pt->atoms[i];
+      if (a->royal_only || a->initial || a->from_zone != NO_ZONE) continue;
+      if (a->kind != ATOM_LEAP && a->kind != ATOM_RIDE) continue;
+      struct EvalStep *st = &e->steps[t][e->step_count[t]++];
+      st->dx = a->dx, st->dy = a->dy, st->to_zone = a->to_zone;
+      st->range = (int8_t)(a->kind == ATOM_LEAP ? 1 : a->range ? a->range : GEO_MAX_SIDE);
+      st->moves = a->mode & MODE_MOVE;
+      st->captures = a->mode & MODE_CAPTURE;
+    }
   }
 
   for (int t = 0; t < r->type_count; t++) {
@@ -227,6 +248,8 @@ void ev_init(EvalTables *e, const Rules *r) {
 enum { DOUBLED_MG = 12, DOUBLED_EG = 20, TEMPO = 10 };
 /* Royal shelter: own pieces next to a royal piece, enemy pieces (not pawn-like) within two. */
 enum { SHELTER = 10, SHELTER_MAX = 3, THREAT = 12 };
+/* Each square a piece reaches on the actual board. */
+enum { MOBILITY_MG = 3, MOBILITY_EG = 4 };
 
 static inline bool is_pawn_like(const EvalTables *e, int code) {
   return code != SQ_EMPTY && code != SQ_HOLE && e->pawn_like[piece_type(code)];
@@ -243,6 +266,30 @@ static bool passed(const EvalTables *e, const Position *p, int c, int sq) {
       if (is_pawn_like(e, code) && piece_color(code) != c) return false;
     }
   return true;
+}
+
+/* Squares a piece reaches on the actual board (blocked rides stop at the first piece). */
+static int mobility(const EvalTables *e, const Position *p, int t, int c, int sq) {
+  const Rules *r = e->rules;
+  const Geometry *g = &r->geo;
+  int x = geo_file(g, sq), y = geo_rank(g, sq), count = 0;
+  for (int i = 0; i < e->step_count[t]; i++) {
+    const struct EvalStep *st = &e->steps[t][i];
+    int dy = c == WHITE ? st->dy : -st->dy;
+    for (int k = 1; k <= st->range; k++) {
+      int tx = x + st->dx * k, ty = y + dy * k;
+      if (!geo_on_board(g, tx, ty)) break;
+      int to = geo_square(g, tx, ty), code = p->board[to];
+      bool zone_ok = st->to_zone < 0 || bits_test(&r->zones[st->to_zone][c], to);
+      if (code == SQ_EMPTY) {
+        count += st->moves && zone_ok;
+        continue;
+      }
+      count += st->captures && zone_ok && piece_color(code) != c;
+      break;
+    }
+  }
+  return count;
 }
 
 static int royal_safety(const EvalTables *e, const Position *p, int c, int sq) {
@@ -283,6 +330,11 @@ int ev_classic(const EvalTables *e, const Position *p) {
             }
           }
           if (e->royal[t]) side_mg += royal_safety(e, p, c, sq);
+          else if (e->step_count[t]) {
+            int reach = mobility(e, p, t, c, sq);
+            side_mg += MOBILITY_MG * reach;
+            side_eg += MOBILITY_EG * reach;
+          }
         }
       }
       if (p->hand[c][t]) {

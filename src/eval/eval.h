@@ -37,6 +37,13 @@ typedef struct EvalTables {
   /* Piece-square terms, indexed by actual square and colour. */
   int16_t psq_mg[MAX_TYPES][2][GEO_MAX_SQUARES];
   int16_t psq_eg[MAX_TYPES][2][GEO_MAX_SQUARES];
+  /* Steps counted for mobility on the actual board, per type: direction (for White), most
+   * steps, whether it may move and capture there, destination zone. */
+  struct EvalStep {
+    int8_t dx, dy, range, to_zone;
+    bool moves, captures;
+  } steps[MAX_TYPES][MAX_ATOMS];
+  int step_count[MAX_TYPES];
   /* End-game bonus of a passed pawn-like piece that promotes (none ahead to stop it). */
   int16_t passed_eg[MAX_TYPES][2][GEO_MAX_SQUARES];
 } EvalTables;

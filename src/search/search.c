@@ -1,83 +1,14 @@
-/* Iterative deepening PVS with aspiration windows, quiescence, pruning and reductions, over the
- * legal moves the rules engine generates; Lazy SMP threads share the transposition table. */
-#include "search/search.h"
-
+/* Alpha-beta over the legal moves the rules engine generates: PVS with quiescence, pruning and
+ * reductions, move ordering, draws and game ends by the variant's rules, and the root search of
+ * one iteration.  The iterations, threads and limits are in thread.c. */
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "rules/make_inline.h" /* make/unmake folded into the search loops */
 #include "search/search_internal.h"
-
-enum {
-  HISTORY_MAX = 16384,
-  PIECE_INDEXES = 2 * MAX_TYPES, /* moving type, or MAX_TYPES + dropped type */
-  NO_PIECE = -1,
-  SCORE_TT = 1 << 30,
-  SCORE_GOOD_NOISY = 1 << 28,
-  SCORE_KILLER = 1 << 27,
-  SCORE_BAD_NOISY = -(1 << 28)
-};
-
-static const Move NULL_MOVE = 0xFFFFFFFEu;
-
-typedef struct Frame {
-  MoveList moves;
-  int scores[MAX_MOVES];
-  Move killers[2];
-  Move current;       /* move being searched from this ply */
-  int current_piece;  /* its history index */
-  int static_eval;
-  int pv_length;
-  Move pv[SRCH_MAX_PLY + 1];
-} Frame;
-
-typedef struct RootMove {
-  Move move;
-  int score, previous;
-  int pv_length;
-  Move pv[SRCH_MAX_PV];
-} RootMove;
-
-typedef struct Worker {
-  Search *search;
-  int id;
-  Position pos;
-  Frame *frames;                      /* SRCH_MAX_PLY + 2 */
-  MoveList *scratch;                  /* SEE replies */
-  int history[2][PIECE_INDEXES][GEO_MAX_SQUARES];
-  Move counter[PIECE_INDEXES][GEO_MAX_SQUARES];
-  RootMove *root;
-  int root_count;
-  int root_depth, seldepth, completed_depth;
-  _Atomic uint64_t nodes;
-  pthread_t thread;
-} Worker;
-
-struct Search {
-  const Rules *rules;
-  EvalTables *tables;
-  Evaluator evaluator;
-  TTable tt;
-  int thread_count;
-  Worker *workers[SRCH_MAX_THREADS];
-  /* The search in progress. */
-  Position root;
-  uint64_t *game_keys;                /* keys of the positions before the root, oldest first */
-  int game_count, game_capacity;
-  SearchLimits limits;
-  TimePlan plan;
-  _Atomic int64_t start_ms;
-  atomic_bool stop, pondering, running;
-  SearchInfoFn info;
-  void *context;
-  pthread_t main;
-  bool main_started;
-  SearchResult result;
-};
 
 static int lmr_table[64][64];
 static pthread_once_t lmr_once = PTHREAD_ONCE_INIT;
@@ -85,137 +16,13 @@ static void init_lmr(void) {
   for (int d = 1; d < 64; d++)
     for (int m = 1; m < 64; m++) lmr_table[d][m] = (int)(0.75 + log(d) * log(m) / 2.25);
 }
-
-int64_t srch_now_ms(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-static inline int min_int(int a, int b) { return a < b ? a : b; }
-static inline int max_int(int a, int b) { return a > b ? a : b; }
-
-/* ---- set-up ------------------------------------------------------------------------------ */
-
-static void worker_free(Worker *w) {
-  if (!w) return;
-  pos_free(&w->pos);
-  free(w->frames);
-  free(w->scratch);
-  free(w->root);
-  free(w);
-}
-
-static Worker *worker_new(Search *s, int id) {
-  Worker *w = calloc(1, sizeof *w);
-  if (!w) return NULL;
-  w->search = s;
-  w->id = id;
-  w->frames = calloc(SRCH_MAX_PLY + 2, sizeof *w->frames);
-  w->scratch = calloc(1, sizeof *w->scratch);
-  w->root = calloc(MAX_MOVES, sizeof *w->root);
-  if (!w->frames || !w->scratch || !w->root) {
-    worker_free(w);
-    return NULL;
-  }
-  return w;
-}
-
-static void clear_worker(Worker *w) {
-  memset(w->history, 0, sizeof w->history);
-  for (int i = 0; i < PIECE_INDEXES; i++)
-    for (int sq = 0; sq < GEO_MAX_SQUARES; sq++) w->counter[i][sq] = MOVE_NONE;
-  for (int ply = 0; ply < SRCH_MAX_PLY + 2; ply++) w->frames[ply].killers[0] = w->frames[ply].killers[1] = MOVE_NONE;
-}
-
-bool srch_set_threads(Search *s, int threads) {
-  if (atomic_load(&s->running)) return false;
-  if (threads < 1) threads = 1;
-  if (threads > SRCH_MAX_THREADS) threads = SRCH_MAX_THREADS;
-  for (int i = threads; i < s->thread_count; i++) worker_free(s->workers[i]), s->workers[i] = NULL;
-  for (int i = s->thread_count; i < threads; i++) {
-    s->workers[i] = worker_new(s, i);
-    if (!s->workers[i]) {
-      s->thread_count = i;
-      return false;
-    }
-    clear_worker(s->workers[i]);
-  }
-  s->thread_count = threads;
-  return true;
-}
-
-bool srch_set_hash(Search *s, int hash_mb) {
-  if (atomic_load(&s->running)) return false;
-  TTable fresh; /* the old table stays when the new one cannot be had */
-  if (!srch_tt_init(&fresh, hash_mb > 0 ? (size_t)hash_mb : 1)) return false;
-  srch_tt_free(&s->tt);
-  s->tt = fresh;
-  return true;
-}
-
-Search *srch_new(const Rules *r, int hash_mb, int threads) {
-  pthread_once(&lmr_once, init_lmr);
-  Search *s = calloc(1, sizeof *s);
-  if (!s) return NULL;
-  s->rules = r;
-  s->tables = malloc(sizeof *s->tables);
-  if (!s->tables || !srch_tt_init(&s->tt, hash_mb > 0 ? (size_t)hash_mb : 1)) {
-    free(s->tables);
-    free(s);
-    return NULL;
-  }
-  ev_init(s->tables, r);
-  ev_default(&s->evaluator, s->tables);
-  atomic_init(&s->stop, false);
-  atomic_init(&s->pondering, false);
-  atomic_init(&s->running, false);
-  if (!srch_set_threads(s, threads)) {
-    srch_free(s);
-    return NULL;
-  }
-  return s;
-}
-
-void srch_free(Search *s) {
-  if (!s) return;
-  if (s->main_started) {
-    srch_stop(s);
-    srch_wait(s);
-  }
-  for (int i = 0; i < s->thread_count; i++) worker_free(s->workers[i]);
-  srch_tt_free(&s->tt);
-  pos_free(&s->root);
-  free(s->game_keys);
-  free(s->tables);
-  free(s);
-}
-
-void srch_set_evaluator(Search *s, const Evaluator *ev) {
-  if (ev) s->evaluator = *ev;
-  else ev_default(&s->evaluator, s->tables);
-}
-
-const EvalTables *srch_eval_tables(const Search *s) { return s->tables; }
-
-void srch_clear(Search *s) {
-  srch_tt_clear(&s->tt);
-  for (int i = 0; i < s->thread_count; i++) clear_worker(s->workers[i]);
-}
+void srch_init_tables(void) { pthread_once(&lmr_once, init_lmr); }
 
 /* ---- small helpers ----------------------------------------------------------------------- */
 
 static inline int evaluate(Worker *w) {
   const Evaluator *ev = &w->search->evaluator;
   return ev->evaluate(ev, &w->pos);
-}
-
-static int result_score(GameResult result, int ply) {
-  switch (result) {
-  case RESULT_LOSS: return srch_mated_in(ply);
-  case RESULT_WIN: return srch_mate_in(ply);
-  default: return 0;
-  }
 }
 
 static inline int to_tt(int score, int ply) {
@@ -232,14 +39,6 @@ static inline int piece_index(const Position *p, Move m) {
   default: return piece_type(p->board[move_from(m)]);
   }
 }
-
-static inline uint64_t total_nodes(const Search *s) {
-  uint64_t n = 0;
-  for (int i = 0; i < s->thread_count; i++) n += atomic_load_explicit(&s->workers[i]->nodes, memory_order_relaxed);
-  return n;
-}
-
-static inline bool stopped(const Search *s) { return atomic_load_explicit(&s->stop, memory_order_relaxed); }
 
 /* Counts a node and, on the main thread, checks the clock and the node limit.  True when the
  * search must unwind; a stopped search counts no further nodes, so node limits are exact. */
@@ -400,6 +199,23 @@ static inline void update_pv(Worker *w, int ply, Move m) {
   int n = min_int(child->pv_length, SRCH_MAX_PLY - 1);
   memcpy(f->pv + 1, child->pv, (size_t)n * sizeof(Move));
   f->pv_length = n + 1;
+}
+
+void srch_order_root(Worker *w) {
+  Search *s = w->search;
+  Frame *f = &w->frames[0];
+  pos_legal_moves(&w->pos, &f->moves);
+  TTHit hit;
+  Move tt_move = srch_tt_probe(&s->tt, w->pos.key, &hit) ? hit.move : MOVE_NONE;
+  score_moves(w, 0, tt_move, false);
+  w->root_count = f->moves.count;
+  for (int i = 0; i < f->moves.count; i++) {
+    Move m = pick(f, i);
+    w->root[i].move = m;
+    w->root[i].score = w->root[i].previous = -SRCH_INFINITE;
+    w->root[i].pv[0] = m;
+    w->root[i].pv_length = 1;
+  }
 }
 
 /* ---- quiescence -------------------------------------------------------------------------- */
@@ -622,7 +438,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
 
 /* ---- root -------------------------------------------------------------------------------- */
 
-static void sort_root(RootMove *moves, int from, int count) {
+void srch_sort_root(RootMove *moves, int from, int count) {
   for (int i = from + 1; i < count; i++) { /* insertion sort: stable, so equal scores keep order */
     RootMove key = moves[i];
     int j = i - 1;
@@ -631,7 +447,7 @@ static void sort_root(RootMove *moves, int from, int count) {
   }
 }
 
-static int search_root(Worker *w, int alpha, int beta, int depth, int pv_index) {
+int srch_search_root(Worker *w, int alpha, int beta, int depth, int pv_index) {
   Search *s = w->search;
   Position *p = &w->pos;
   Frame *f = &w->frames[0];
@@ -672,194 +488,6 @@ static int search_root(Worker *w, int alpha, int beta, int depth, int pv_index) 
       if (alpha >= beta) break;
     }
   }
-  sort_root(w->root, pv_index, w->root_count);
+  srch_sort_root(w->root, pv_index, w->root_count);
   return best;
-}
-
-static void report(Worker *w, int depth, int pv_index, int bound) {
-  Search *s = w->search;
-  if (!s->info || w->id) return;
-  SearchInfo info;
-  memset(&info, 0, sizeof info);
-  const RootMove *rm = &w->root[pv_index];
-  info.depth = depth;
-  info.seldepth = w->seldepth;
-  info.multipv = pv_index + 1;
-  info.score = rm->score == -SRCH_INFINITE ? rm->previous : rm->score;
-  info.bound = bound;
-  info.nodes = total_nodes(s);
-  info.time_ms = srch_now_ms() - s->start_ms;
-  info.nps = info.time_ms > 0 ? info.nodes * 1000 / (uint64_t)info.time_ms : 0;
-  info.hashfull = srch_tt_hashfull(&s->tt);
-  info.pv_length = rm->pv_length;
-  memcpy(info.pv, rm->pv, (size_t)rm->pv_length * sizeof(Move));
-  s->info(s->context, &s->root, &info);
-}
-
-static void iterate(Worker *w) {
-  Search *s = w->search;
-  int max_depth = s->limits.depth > 0 ? min_int(s->limits.depth, SRCH_MAX_PLY - 8) : SRCH_MAX_PLY - 8;
-  int lines = max_int(1, min_int(s->limits.multipv, w->root_count));
-  w->completed_depth = 0;
-  for (int depth = 1 + (w->id & 1); depth <= max_depth; depth++) {
-    w->root_depth = depth;
-    w->seldepth = 0;
-    for (int i = 0; i < w->root_count; i++) w->root[i].previous = w->root[i].score;
-    for (int line = 0; line < lines; line++) {
-      int previous = w->root[line].previous, delta = 25;
-      int alpha = -SRCH_INFINITE, beta = SRCH_INFINITE;
-      if (depth >= 4 && abs(previous) < SRCH_MATE_BOUND) alpha = previous - delta, beta = previous + delta;
-      for (;;) {
-        int score = search_root(w, alpha, beta, depth, line);
-        if (stopped(s)) break;
-        if (score <= alpha) {
-          report(w, depth, line, TT_BOUND_UPPER);
-          beta = (alpha + beta) / 2;
-          alpha = max_int(score - delta, -SRCH_INFINITE);
-        } else if (score >= beta) {
-          report(w, depth, line, TT_BOUND_LOWER);
-          beta = min_int(score + delta, SRCH_INFINITE);
-        } else {
-          break;
-        }
-        delta += delta / 2;
-        if (delta > 1000) alpha = -SRCH_INFINITE, beta = SRCH_INFINITE;
-      }
-      if (stopped(s)) break;
-      sort_root(w->root, 0, line + 1);
-    }
-    if (stopped(s)) break;
-    for (int line = 0; line < lines; line++) report(w, depth, line, TT_BOUND_EXACT);
-    w->completed_depth = depth;
-    if (w->id) continue;
-    /* Main thread: no new iteration once the soft time is spent, or when mate is proven. */
-    if (s->plan.soft_ms >= 0 && !atomic_load(&s->pondering) && srch_now_ms() - s->start_ms >= s->plan.soft_ms) break;
-    if (s->plan.soft_ms >= 0 && w->root_count == 1) break;
-    if (s->limits.depth == 0 && abs(w->root[0].score) >= SRCH_MATE_BOUND && s->plan.soft_ms >= 0 &&
-        SRCH_MATE - abs(w->root[0].score) < depth)
-      break;
-  }
-}
-
-static void prepare_worker(Worker *w) {
-  Search *s = w->search;
-  pos_free(&w->pos); /* pos_copy drops the history pointer: release it first */
-  pos_copy(&w->pos, &s->root);
-  atomic_store_explicit(&w->nodes, 0, memory_order_relaxed);
-  for (int ply = 0; ply < SRCH_MAX_PLY + 2; ply++) {
-    w->frames[ply].current = MOVE_NONE;
-    w->frames[ply].static_eval = -SRCH_INFINITE;
-    w->frames[ply].killers[0] = w->frames[ply].killers[1] = MOVE_NONE;
-  }
-  /* Root moves in the order the main search would try them. */
-  Frame *f = &w->frames[0];
-  pos_legal_moves(&w->pos, &f->moves);
-  TTHit hit;
-  Move tt_move = srch_tt_probe(&s->tt, w->pos.key, &hit) ? hit.move : MOVE_NONE;
-  score_moves(w, 0, tt_move, false);
-  w->root_count = f->moves.count;
-  for (int i = 0; i < f->moves.count; i++) {
-    Move m = pick(f, i);
-    w->root[i].move = m;
-    w->root[i].score = w->root[i].previous = -SRCH_INFINITE;
-    w->root[i].pv[0] = m;
-    w->root[i].pv_length = 1;
-  }
-}
-
-static void *helper_main(void *arg) {
-  iterate(arg);
-  return NULL;
-}
-
-static void *main_search(void *arg) {
-  Search *s = arg;
-  Worker *main_worker = s->workers[0];
-  for (int i = 0; i < s->thread_count; i++) prepare_worker(s->workers[i]);
-  SearchResult *res = &s->result;
-  memset(res, 0, sizeof *res);
-  res->best = res->ponder = MOVE_NONE;
-  if (main_worker->root_count == 0) {
-    bool check = pos_in_check(&main_worker->pos);
-    res->score = result_score(check ? s->rules->checkmate : s->rules->stalemate, 0);
-  } else {
-    int started = 1;
-    for (int i = 1; i < s->thread_count; i++, started++)
-      if (pthread_create(&s->workers[i]->thread, NULL, helper_main, s->workers[i])) break;
-    iterate(main_worker);
-    /* An infinite or pondering search waits for its stop even when the depth is exhausted. */
-    while (!stopped(s) && (s->limits.infinite || atomic_load(&s->pondering))) {
-      struct timespec pause = {0, 2000000};
-      nanosleep(&pause, NULL);
-    }
-    atomic_store(&s->stop, true);
-    for (int i = 1; i < started; i++) pthread_join(s->workers[i]->thread, NULL);
-    const RootMove *best = &main_worker->root[0];
-    res->best = best->move;
-    res->ponder = best->pv_length > 1 ? best->pv[1] : MOVE_NONE;
-    res->score = best->score != -SRCH_INFINITE ? best->score : best->previous;
-    res->depth = main_worker->completed_depth;
-  }
-  res->nodes = total_nodes(s);
-  res->time_ms = srch_now_ms() - s->start_ms;
-  atomic_store(&s->running, false);
-  return NULL;
-}
-
-bool srch_start(Search *s, const Position *root, const SearchLimits *limits, SearchInfoFn info,
-                void *context) {
-  if (atomic_load(&s->running)) return false;
-  if (s->main_started) srch_wait(s);
-  s->start_ms = srch_now_ms();
-  s->limits = *limits;
-  if (s->limits.multipv < 1) s->limits.multipv = 1;
-  SearchLimits timing = *limits;
-  timing.ponder = false;
-  s->plan = srch_time_plan(&timing, root->side);
-  s->info = info;
-  s->context = context;
-  pos_free(&s->root);
-  pos_copy(&s->root, root);
-  if (root->ply > s->game_capacity) {
-    uint64_t *keys = realloc(s->game_keys, (size_t)root->ply * sizeof *keys);
-    if (!keys) return false;
-    s->game_keys = keys;
-    s->game_capacity = root->ply;
-  }
-  for (int i = 0; i < root->ply; i++) s->game_keys[i] = root->history[i].key;
-  s->game_count = root->ply;
-  srch_tt_new_search(&s->tt);
-  atomic_store(&s->stop, false);
-  atomic_store(&s->pondering, limits->ponder);
-  atomic_store(&s->running, true);
-  if (pthread_create(&s->main, NULL, main_search, s)) {
-    atomic_store(&s->running, false);
-    return false;
-  }
-  s->main_started = true;
-  return true;
-}
-
-SearchResult srch_wait(Search *s) {
-  if (s->main_started) {
-    pthread_join(s->main, NULL);
-    s->main_started = false;
-  }
-  return s->result;
-}
-
-void srch_stop(Search *s) { atomic_store(&s->stop, true); }
-void srch_ponderhit(Search *s) {
-  s->start_ms = srch_now_ms(); /* our clock runs from the hit */
-  atomic_store(&s->pondering, false);
-}
-bool srch_running(const Search *s) { return atomic_load(&s->running); }
-
-SearchResult srch_run(Search *s, const Position *root, const SearchLimits *limits, SearchInfoFn info,
-                      void *context) {
-  if (!srch_start(s, root, limits, info, context)) {
-    SearchResult none = {MOVE_NONE, MOVE_NONE, 0, 0, 0, 0};
-    return none;
-  }
-  return srch_wait(s);
 }

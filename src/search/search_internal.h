@@ -4,6 +4,102 @@
 
 #include "search/search.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
+
+enum {
+  HISTORY_MAX = 16384,
+  PIECE_INDEXES = 2 * MAX_TYPES, /* moving type, or MAX_TYPES + dropped type */
+  NO_PIECE = -1,
+  SCORE_TT = 1 << 30,
+  SCORE_GOOD_NOISY = 1 << 28,
+  SCORE_KILLER = 1 << 27,
+  SCORE_BAD_NOISY = -(1 << 28)
+};
+
+static const Move NULL_MOVE = 0xFFFFFFFEu;
+
+typedef struct Frame {
+  MoveList moves;
+  int scores[MAX_MOVES];
+  Move killers[2];
+  Move current;       /* move being searched from this ply */
+  int current_piece;  /* its history index */
+  int static_eval;
+  int pv_length;
+  Move pv[SRCH_MAX_PLY + 1];
+} Frame;
+
+typedef struct RootMove {
+  Move move;
+  int score, previous;
+  int pv_length;
+  Move pv[SRCH_MAX_PV];
+} RootMove;
+
+typedef struct Worker {
+  Search *search;
+  int id;
+  Position pos;
+  Frame *frames;                      /* SRCH_MAX_PLY + 2 */
+  MoveList *scratch;                  /* SEE replies */
+  int history[2][PIECE_INDEXES][GEO_MAX_SQUARES];
+  Move counter[PIECE_INDEXES][GEO_MAX_SQUARES];
+  RootMove *root;
+  int root_count;
+  int root_depth, seldepth, completed_depth;
+  _Atomic uint64_t nodes;
+  pthread_t thread;
+} Worker;
+
+struct Search {
+  const Rules *rules;
+  EvalTables *tables;
+  Evaluator evaluator;
+  TTable tt;
+  int thread_count;
+  Worker *workers[SRCH_MAX_THREADS];
+  /* The search in progress. */
+  Position root;
+  uint64_t *game_keys;                /* keys of the positions before the root, oldest first */
+  int game_count, game_capacity;
+  SearchLimits limits;
+  TimePlan plan;
+  _Atomic int64_t start_ms;
+  atomic_bool stop, pondering, running;
+  SearchInfoFn info;
+  void *context;
+  pthread_t main;
+  bool main_started;
+  SearchResult result;
+};
+
+static inline int min_int(int a, int b) { return a < b ? a : b; }
+static inline int max_int(int a, int b) { return a > b ? a : b; }
+
+static inline int result_score(GameResult result, int ply) {
+  switch (result) {
+  case RESULT_LOSS: return srch_mated_in(ply);
+  case RESULT_WIN: return srch_mate_in(ply);
+  default: return 0;
+  }
+}
+
+static inline uint64_t total_nodes(const Search *s) {
+  uint64_t n = 0;
+  for (int i = 0; i < s->thread_count; i++) n += atomic_load_explicit(&s->workers[i]->nodes, memory_order_relaxed);
+  return n;
+}
+
+static inline bool stopped(const Search *s) { return atomic_load_explicit(&s->stop, memory_order_relaxed); }
+
+/* search.c: the per-process tables (once), the root moves in search order, one root search of
+ * an iteration (moves from pv_index on), and the stable sort of root moves by score. */
+void srch_init_tables(void);
+void srch_order_root(Worker *w);
+int srch_search_root(Worker *w, int alpha, int beta, int depth, int pv_index);
+void srch_sort_root(RootMove *moves, int from, int count);
+
 /* Exchange value of what m captures (0 for none), and what its promotion adds. */
 int srch_captured_value(const Position *p, const EvalTables *e, Move m);
 int srch_promotion_gain(const Position *p, const EvalTables *e, Move m);

@@ -3,6 +3,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 struct TTEntry {
   _Atomic uint64_t check; /* key ^ data */
@@ -25,6 +26,13 @@ static inline int data_bound(uint64_t d) { return (int)((d >> 48) & 3); }
 static inline int data_age(uint64_t d) { return (int)((d >> 50) & 63); }
 
 bool srch_tt_init(TTable *tt, size_t mb) {
+  /* A table beyond half the machine's memory would only be swapped (or killed) while cleared. */
+  long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  if (pages > 0 && page > 0 && mb > (size_t)pages / 2 / (1024 * 1024 / (size_t)page)) {
+    tt->entries = NULL;
+    tt->buckets = 0;
+    return false;
+  }
   size_t bytes = mb * 1024 * 1024, bucket = TT_BUCKET * sizeof(TTEntry);
   size_t buckets = bytes / bucket;
   if (buckets < 1) buckets = 1;

@@ -35,7 +35,8 @@ typedef struct TTHit {
   int bound;
 } TTHit;
 
-/* Sizes the table to at most mb megabytes (at least one bucket); false if out of memory. */
+/* Sizes the table to at most mb megabytes (at least one bucket); false if out of memory or if
+ * mb is more than half the machine's memory. */
 bool srch_tt_init(TTable *tt, size_t mb);
 void srch_tt_free(TTable *tt);
 void srch_tt_clear(TTable *tt);

@@ -317,3 +317,28 @@ TEST(SearchDraw, BareRoyalRuleDecidesLikeAMate) {
 }
 
 }  // namespace
+
+namespace {
+
+// Short games of the searcher against itself in every rule set: each move it returns is legal,
+// and the game history it is given (for repetitions) grows as the game goes on.
+TEST(SearchSelfPlay, ShortGamesInEveryRuleSetStayLegal) {
+  for (const char *name : {"chess", "capablanca", "xiangqi", "shogi", "crazyhouse"}) {
+    search_test::RulesOwner rules(name);
+    search_test::PositionOwner pos(rules.r, "startpos");
+    search_test::SearchOwner s(rules.r, 2, 1);
+    SearchLimits limits;
+    srch_limits_init(&limits);
+    limits.depth = 3;
+    for (int ply = 0; ply < 16; ply++) {
+      SearchResult res = srch_run(s.s, &pos.p, &limits, nullptr, nullptr);
+      if (res.best == MOVE_NONE) break;
+      ASSERT_TRUE(pos_is_legal(&pos.p, res.best)) << name << " ply " << ply;
+      EXPECT_LT(std::abs(res.score), SRCH_INFINITE);
+      pos_make(&pos.p, res.best);
+    }
+    EXPECT_GE(pos.p.ply, 8) << name;
+  }
+}
+
+}  // namespace

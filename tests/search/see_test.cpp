@@ -62,3 +62,14 @@ TEST(SearchSee, ShogiCapturesGoToHandAndStillCount) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(SearchSee, QuietMovesAndDropsExchangeNothing) {
+  SeeFixture f("crazyhouse");
+  EXPECT_EQ(f.See("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1", "N@e4"), 0);
+  EXPECT_EQ(f.See("4k3/8/8/8/8/8/8/4K3[] w - - 0 1", "e1d2"), 0);
+  EXPECT_EQ(f.See("r3k3/8/8/8/8/8/8/R3K2R[] w KQq - 0 1", "e1g1"), 0);
+}
+
+}  // namespace

@@ -70,4 +70,20 @@ TEST(SearchTT, FullBucketReplacesTheShallowestAndOldEntriesFirst) {
   srch_tt_free(&tt);
 }
 
+TEST(SearchTT, RefusesAbsurdSizesAndKeepsTheOldTable) {
+  TTable tt;
+  EXPECT_FALSE(srch_tt_init(&tt, size_t{1} << 40));  // a million terabytes
+  EXPECT_EQ(tt.buckets, 0u);
+  search_test::RulesOwner rules("chess");
+  search_test::SearchOwner s(rules.r, 1, 1);
+  EXPECT_FALSE(srch_set_hash(s.s, 1 << 30));
+  std::string best;
+  search_test::PositionOwner pos(rules.r, "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+  SearchLimits limits;
+  srch_limits_init(&limits);
+  limits.depth = 3;
+  SearchResult res = srch_run(s.s, &pos.p, &limits, nullptr, nullptr);  // the 1 MB table still serves
+  EXPECT_EQ(search_test::MoveName(&pos.p, res.best), "d1d8");
+}
+
 }  // namespace
