@@ -55,11 +55,12 @@ tsan:
 	$(MAKE) BUILD=build/tsan OPT="-O1 -g -fsanitize=thread" LDFLAGS="-fsanitize=thread" \
 	  CXXFLAGS_EXTRA=-Wno-maybe-uninitialized test
 
-# Perft speed beside fairy-stockfish, then the search's node signature (quote it in commits
-# that change search or evaluation).
+# Perft speed beside fairy-stockfish, the search's node signature (quote it in commits that
+# change search or evaluation), and the referee's moves per second on the seed-000 preset.
 bench: $(BUILD)/herald
 	tools/bench.sh $(BUILD)/herald
 	$(BUILD)/herald bench
+	$(BUILD)/herald referee-bench presets/chess-tutorial.preset chess 100 300 1
 
 # Fuzz targets: tests/fuzz/NAME_fuzz.c, each with a seed corpus in tests/fuzz/corpus/NAME.
 FUZZ_CC      ?= clang

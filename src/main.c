@@ -6,6 +6,7 @@
 
 #include "gamecode/gamecode.h"
 #include "notation/cli.h"
+#include "notation/notation.h"
 #include "protocol/protocol.h"
 #include "rules/fixtures.h"
 #include "rules/position.h"
@@ -23,6 +24,7 @@ static int usage(void) {
           "       herald divide RULES FEN|startpos DEPTH\n"
           "       herald walk RULES GAMES PLIES SEED   (FENs along random games)\n"
           "       herald referee PRESET GAMEFILE       (Game Courier moves, one turn a line)\n"
+          "       herald referee-bench PRESET RULES GAMES PLIES SEED\n"
           "RULES: %s\n",
           fixture_names());
   return 2;
@@ -132,12 +134,78 @@ static int run_referee(int argc, char **argv) {
   return status;
 }
 
+/* Referee throughput: random legal games of the built-in RULES, each move written in Game
+ * Courier notation and refereed by the preset; prints moves validated per second (the time
+ * inside gc_play only) and every move the preset refused, which is a disagreement between
+ * the preset and Herald's rules. */
+static int run_referee_bench(int argc, char **argv) {
+  if (argc != 7) return usage();
+  static Rules rules;
+  char err[RULES_ERR_LEN];
+  if (!fixture_rules(&rules, argv[3], err, sizeof err)) {
+    fprintf(stderr, "herald: %s\n", err);
+    return 2;
+  }
+  int games = atoi(argv[4]), plies = atoi(argv[5]);
+  uint64_t seed = strtoull(argv[6], NULL, 10) * 2654435761ULL + 1;
+  static MoveList list;
+  long validated = 0, refused = 0;
+  double inside = 0;
+  int status = 0;
+  for (int g = 0; g < games && status == 0; g++) {
+    gc_interp *gc = gc_new();
+    gc_error gerr = {0};
+    if (gc_load_preset_file(gc, argv[2], "presets/include", &gerr) != 0 || gc_start(gc, &gerr) != 0) {
+      fprintf(stderr, "%s:%d: %s\n", gerr.file, gerr.line, gerr.message);
+      gc_free(gc);
+      status = 2;
+      break;
+    }
+    Position pos = {0};
+    pos_set_fen(&pos, &rules, "startpos", err, sizeof err);
+    for (int ply = 0; ply < plies; ply++) {
+      pos_legal_moves(&pos, &list);
+      if (!list.count) break;
+      seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+      Move m = list.moves[seed % list.count];
+      char text[NT_TEXT_LEN];
+      nt_write(&pos, NT_GC, m, text, sizeof text);
+      gc_verdict v = {0};
+      double start = now_seconds();
+      gc_status verdict = gc_play(gc, text, &v);
+      inside += now_seconds() - start;
+      validated++;
+      if (verdict == GC_PRESET_ERROR) {
+        fprintf(stderr, "%s:%d: %s (game %d, ply %d)\n", v.file, v.line, v.message, g + 1, ply + 1);
+        status = 2;
+        break;
+      }
+      if (verdict == GC_ILLEGAL) {
+        char fen[600];
+        pos_get_fen(&pos, fen, sizeof fen);
+        printf("refused %s in %s: %s\n", text, fen, v.message);
+        refused++;
+        break;
+      }
+      pos_make(&pos, m);
+      if (v.result != GC_RESULT_NONE) break; /* the preset ended the game */
+    }
+    pos_free(&pos);
+    gc_free(gc);
+  }
+  printf("referee: %ld moves validated in %.3f s: %.0f moves/s; %ld refused\n", validated, inside,
+         inside > 0 ? validated / inside : 0.0, refused);
+  rules_free(&rules);
+  return status ? status : refused ? 1 : 0;
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) return proto_main(stdin, stdout); /* a GUI: UCI or XBoard, by the first command */
   if (!strcmp(argv[1], "perft")) return run_perft(argc, argv, false);
   if (!strcmp(argv[1], "divide")) return run_perft(argc, argv, true);
   if (!strcmp(argv[1], "walk")) return run_walk(argc, argv);
   if (!strcmp(argv[1], "referee")) return run_referee(argc, argv);
+  if (!strcmp(argv[1], "referee-bench")) return run_referee_bench(argc, argv);
   if (!strcmp(argv[1], "bench")) return srch_bench_main(argc, argv);
   if (!strcmp(argv[1], "search")) return srch_search_main(argc, argv);
   if (!strcmp(argv[1], "epd")) return srch_epd_main(argc, argv);

@@ -314,15 +314,10 @@ static bool write_gc(NtMoves *mv, int index, char *out, int outlen) {
       nt_piece_letters(r, f->promo, promo);
       lower_or_upper(promo, !black);
       snprintf(out + n, outlen - n, "; %s-%s", promo, to);
-    } else if (f->kind == MOVE_CASTLING && n < outlen) {
-      const Castling *c = &r->castlings[move_arg(m)];
-      char pfrom[2 * GEO_LABEL_MAX], pto[2 * GEO_LABEL_MAX], plabel[4];
-      geo_square_name(&r->geo, c->partner_from, pfrom);
-      geo_square_name(&r->geo, c->partner_to, pto);
-      nt_piece_letters(r, piece_type(p->board[c->partner_from]), plabel);
-      lower_or_upper(plabel, !black);
-      snprintf(out + n, outlen - n, "; %s %s-%s", plabel, pfrom, pto);
     }
+    /* Castling is written as the king's move alone, as Game Courier players enter it: presets
+     * in the style of seeds 000 and 001 move the partner themselves and refuse a second part.
+     * Both forms are read. */
   }
   return reads_back(mv, NT_GC, out, m);
 }

@@ -20,7 +20,7 @@ typedef enum NtStyle {
   NT_COORD,       /* e2e4, e7e8q, P@e4, a10a9, e1g1, pass */
   NT_LAN,         /* e2-e4, Ng1-f3, Nb1xc3, e7-e8=Q, O-O */
   NT_SAN,         /* e4, Nf3, Nbd7, exd5, e8=Q, O-O, P@e4, +/# marks */
-  NT_GC,          /* Game Courier: P e2-e4, P e7-e8; Q-e8, P*e4, K e1-g1; R h1-f1 */
+  NT_GC,          /* Game Courier: P e2-e4, P e7-e8; Q-e8, P*e4, K e1-g1 (also read: K e1-g1; R h1-f1) */
   NT_DESCRIPTIVE, /* English descriptive: P-K4, PxP e.p., N/3-B4, QN-B3, P-K8(Q), O-O */
   NT_CASEFREE,    /* the paper's case-free algebraic: E4, EF6E, N3F4, 000 */
   NT_STYLE_COUNT

@@ -140,6 +140,8 @@ TEST(NotationForms, EachNotationReadsItsUsualForms) {
       {"chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", NT_DESCRIPTIVE, "O-O-O", "e1c1"},
       {"chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", NT_DESCRIPTIVE, "0-0", "e1g1"},
       {"chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", NT_GC, "K e1-g1; R h1-f1", "e1g1"},
+      {"chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", NT_GC, "K e1-g1", "e1g1"},
+      {"chess", "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", NT_GC, "k e8-c8", "e8c8"},
       {"chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", NT_COORD, "e1g1", "e1g1"},
       {"chess", "3rk2r/8/8/8/8/8/8/R3K2R b Kk - 0 1", NT_DESCRIPTIVE, "R/R-B1", "h8f8"},
       {"chess", "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", NT_DESCRIPTIVE, "KR-KB1", "h8f8"},
