@@ -129,10 +129,22 @@ static void go(Session *s, char *args, const char *original) {
   int64_t wtime = -1, btime = -1, winc = -1, binc = -1, movetime = -1, nodes = -1;
   long movestogo = -1, depth = -1;
   bool infinite = false, ponder = false;
+  int root_count = 0;
+  Move root_moves[256];
+  bool in_searchmoves = false;
   for (char *word; (word = proto_word(&args));) {
     long v;
+    if (in_searchmoves) { /* searchmoves takes every legal move that follows */
+      Move m = pos_parse_move(&s->pos, word);
+      if (m != MOVE_NONE) {
+        if (root_count < 256) root_moves[root_count++] = m;
+        continue;
+      }
+      in_searchmoves = false;
+    }
     if (!strcmp(word, "infinite")) infinite = true;
     else if (!strcmp(word, "ponder")) ponder = true;
+    else if (!strcmp(word, "searchmoves")) in_searchmoves = true;
     else {
       char *value = proto_word(&args);
       if (!proto_read_int(value, -100000000L, 2000000000L, &v)) {
@@ -158,6 +170,8 @@ static void go(Session *s, char *args, const char *original) {
   srch_limits_init(&limits);
   srch_limits_uci(&limits, wtime, btime, winc, binc, (int)movestogo, movetime, nodes, (int)depth, infinite);
   limits.ponder = ponder;
+  limits.root_move_count = root_count;
+  memcpy(limits.root_moves, root_moves, sizeof(Move) * (size_t)root_count);
   if (!session_start(s, &limits, uci_done)) session_say(s, "Error (the search could not start): %s", original);
 }
 

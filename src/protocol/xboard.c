@@ -20,6 +20,8 @@ typedef struct XBoard {
   int sd;                   /* depth limit, 0 = none */
   int64_t time_cs, otim_cs; /* clocks, centiseconds */
   int engine_moves;         /* moves the engine made since the game started */
+  int excluded_count;       /* analysis: root moves the user excluded (exclude/include) */
+  Move excluded[256];
   bool pondering;           /* searching on ponder_move while the opponent thinks */
   bool ponder_hit;          /* ... which the opponent then played: the search is ours now */
   Move ponder_move;
@@ -224,6 +226,20 @@ static void think_if_our_turn(Session *s) {
   srch_limits_init(&limits);
   if (xb->analyzing) {
     limits.infinite = true;
+    if (xb->excluded_count) { /* search the legal moves not excluded */
+      MoveList *list = malloc(sizeof *list);
+      pos_legal_moves(&s->pos, list);
+      for (int i = 0; i < list->count && limits.root_move_count < 256; i++) {
+        bool out = false;
+        for (int k = 0; k < xb->excluded_count && !out; k++) out = xb->excluded[k] == list->moves[i];
+        if (!out) limits.root_moves[limits.root_move_count++] = list->moves[i];
+      }
+      free(list);
+      if (!limits.root_move_count) { /* everything excluded: nothing to analyse */
+        session_say(s, "Error (every move is excluded): exclude");
+        return;
+      }
+    }
     session_start(s, &limits, xb_done);
     return;
   }
@@ -256,7 +272,7 @@ static void send_features(Session *s) {
   }
   session_say(s, "feature done=0");
   session_say(s, "feature myname=\"Herald 0.1\" ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 "
-                 "sigterm=0 reuse=1 analyze=1 colors=0 memory=1 smp=1 san=0 name=0 debug=1 highlight=1");
+                 "sigterm=0 reuse=1 analyze=1 colors=0 memory=1 smp=1 san=0 name=0 debug=1 highlight=1 exclude=1");
   session_say(s, "feature variants=\"%s\"", variants);
   session_say(s, "feature option=\"MultiPV -spin 1 1 %d\"", SRCH_MAX_PV);
   session_say(s, "feature option=\"Move Overhead -spin 30 0 5000\"");
@@ -292,6 +308,7 @@ static void new_game(Session *s, const char *variant) {
   xb->analyzing = xb->game_over = false;
   xb->sd = 0;
   xb->engine_moves = 0;
+  xb->excluded_count = 0;
 }
 
 static void user_move(Session *s, const char *text) {
@@ -313,6 +330,7 @@ static void user_move(Session *s, const char *text) {
     if (xb->analyzing) think_if_our_turn(s);
     return;
   }
+  xb->excluded_count = 0; /* exclusions belong to the position they were made in */
   claim_result(s);
   think_if_our_turn(s);
 }
@@ -325,6 +343,7 @@ static void take_back(Session *s, int plies, const char *original) {
   }
   for (int i = 0; i < plies; i++) pos_unmake(&s->pos);
   xb_of(s)->game_over = false;
+  xb_of(s)->excluded_count = 0;
   if (xb_of(s)->analyzing) think_if_our_turn(s);
 }
 
@@ -383,6 +402,39 @@ static void lift(Session *s, const char *square, const char *original) {
   session_say(s, "highlight %s", board);
 }
 
+/* "exclude MOVE|all" and "include MOVE|all" (exclude=1): which root moves analysis considers. */
+static void exclude(Session *s, bool out, const char *what, const char *original) {
+  XBoard *xb = xb_of(s);
+  if (!what) {
+    session_say(s, "Error (needs a move or all): %s", original);
+    return;
+  }
+  bool analyzing = xb->analyzing;
+  cancel(s);
+  if (!strcmp(what, "all")) {
+    xb->excluded_count = 0;
+    if (out) {
+      MoveList *list = malloc(sizeof *list);
+      pos_legal_moves(&s->pos, list);
+      for (int i = 0; i < list->count && xb->excluded_count < 256; i++) xb->excluded[xb->excluded_count++] = list->moves[i];
+      free(list);
+    }
+  } else {
+    char ours[64];
+    from_xboard(s, what, ours, sizeof ours);
+    Move m = pos_parse_move(&s->pos, ours);
+    if (m == MOVE_NONE) {
+      session_say(s, "Error (not a legal move): %s", original);
+    } else {
+      int k = 0;
+      while (k < xb->excluded_count && xb->excluded[k] != m) k++;
+      if (out && k == xb->excluded_count && k < 256) xb->excluded[xb->excluded_count++] = m;
+      if (!out && k < xb->excluded_count) xb->excluded[k] = xb->excluded[--xb->excluded_count];
+    }
+  }
+  if (analyzing) think_if_our_turn(s);
+}
+
 /* Handles one command line; returns false on quit. */
 static bool xb_command(Session *s, char *line) {
   XBoard *xb = xb_of(s);
@@ -425,6 +477,7 @@ static bool xb_command(Session *s, char *line) {
     cancel(s);
     if (!session_set_fen(s, rest, err, sizeof err)) session_say(s, "tellusererror Illegal position: %s", err);
     xb->game_over = false;
+    xb->excluded_count = 0;
     if (xb->analyzing) think_if_our_turn(s);
   } else if (!strcmp(cmd, "undo")) take_back(s, 1, original);
   else if (!strcmp(cmd, "remove")) take_back(s, 2, original);
@@ -467,6 +520,8 @@ static bool xb_command(Session *s, char *line) {
     }
   } else if (!strcmp(cmd, "option")) set_option(s, rest, original);
   else if (!strcmp(cmd, "lift")) lift(s, proto_word(&rest), original);
+  else if (!strcmp(cmd, "exclude")) exclude(s, true, proto_word(&rest), original);
+  else if (!strcmp(cmd, "include")) exclude(s, false, proto_word(&rest), original);
   else {
     /* A bare move, as protocol version 1 sends them. */
     char ours[64];

@@ -208,13 +208,27 @@ void srch_order_root(Worker *w) {
   TTHit hit;
   Move tt_move = srch_tt_probe(&s->tt, w->pos.key, &hit) ? hit.move : MOVE_NONE;
   score_moves(w, 0, tt_move, false);
-  w->root_count = f->moves.count;
-  for (int i = 0; i < f->moves.count; i++) {
-    Move m = pick(f, i);
-    w->root[i].move = m;
-    w->root[i].score = w->root[i].previous = -SRCH_INFINITE;
-    w->root[i].pv[0] = m;
-    w->root[i].pv_length = 1;
+  /* Only the root moves the caller named (UCI searchmoves, XBoard exclude), unless it named
+   * none that is legal. */
+  const SearchLimits *l = &s->limits;
+  for (int pass = l->root_move_count > 0 ? 0 : 1; pass < 2; pass++) {
+    w->root_count = 0;
+    for (int i = 0; i < f->moves.count; i++) {
+      Move m = pass ? f->moves.moves[i] : pick(f, i);
+      if (pass == 0) {
+        bool named = false;
+        for (int k = 0; k < l->root_move_count && !named; k++) named = l->root_moves[k] == m;
+        if (!named) continue;
+      } else if (l->root_move_count <= 0) {
+        m = pick(f, i);
+      }
+      RootMove *root = &w->root[w->root_count++];
+      root->move = m;
+      root->score = root->previous = -SRCH_INFINITE;
+      root->pv[0] = m;
+      root->pv_length = 1;
+    }
+    if (w->root_count) break;
   }
 }
 

@@ -7,6 +7,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "rules/move.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -22,6 +24,8 @@ typedef struct SearchLimits {
   bool ponder;            /* thinking on the opponent's time until srch_ponderhit */
   int64_t overhead_ms;    /* subtracted for lag between engine and GUI */
   int multipv;            /* lines to report, 1 when 0 */
+  int root_move_count;    /* > 0: search only these root moves (UCI searchmoves, XBoard exclude) */
+  Move root_moves[256];
 } SearchLimits;
 
 /* No limit at all, no clock, 1 line, 30 ms move overhead. */

@@ -125,6 +125,17 @@ TEST(ProtocolUci, MalformedInputGetsAnErrorAndTheEngineGoesOn) {
   EXPECT_EQ(e.Finish(), 0);
 }
 
+TEST(ProtocolUci, SearchmovesRestrictsTheRootMoves) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+  e.Send("go depth 3 searchmoves g1f2 g1h2");
+  std::string best = e.Expect("bestmove .*");
+  EXPECT_TRUE(best == "bestmove g1f2" || best.rfind("bestmove g1f2 ", 0) == 0 || best == "bestmove g1h2" ||
+              best.rfind("bestmove g1h2 ", 0) == 0)
+      << best;
+}
+
 TEST(ProtocolUci, NoLegalMoveGivesBestmoveNone) {
   EngineProcess e;
   Handshake(e);

@@ -241,3 +241,26 @@ TEST(ProtocolXboard, LiftAnswersWithTheLegalTargets) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(ProtocolXboard, ExcludedMovesAreLeftOutOfAnalysis) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("new");
+  e.Send("force");
+  e.Send("setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");  // a1a8 mates
+  e.Send("post");
+  e.Send("exclude a1a8");
+  e.Send("analyze");
+  std::string line = e.Expect("[0-9]+ -?[0-9]+ [0-9]+ [0-9]+ .*");
+  ASSERT_FALSE(line.empty());
+  EXPECT_EQ(line.find("a1a8"), std::string::npos) << line;
+  e.Send("include all");
+  EXPECT_FALSE(e.Expect("[0-9]+ 10000[0-9] [0-9]+ [0-9]+ a1a8.*").empty());  // mate found again
+  e.Send("exit");
+  e.Send("exclude h9h9");
+  EXPECT_FALSE(e.Expect("Error \\(not a legal move\\): exclude h9h9").empty());
+}
+
+}  // namespace
