@@ -7,6 +7,7 @@
 
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdatomic.h>
 #include <stdio.h>
 
 #include "rules/position.h"
@@ -30,7 +31,7 @@ struct Session {
   int hash_mb, threads;
   int64_t move_overhead_ms;
   int multipv;
-  bool ponder;
+  _Atomic bool ponder;      /* toggled by the input thread, read by the waiter */
   /* the running search */
   pthread_t waiter;
   bool waiter_running;
@@ -39,7 +40,7 @@ struct Session {
   bool follow_up;              /* done() started another search (pondering) */
   SearchDoneFn done;
   SearchInfoFn info;        /* the front end's thinking output */
-  bool post;                /* send thinking output */
+  _Atomic bool post;        /* send thinking output (read by the search thread) */
   uint64_t node_cap;        /* most nodes a search may take, 0 = no cap (fuzzing) */
   void *front;              /* the protocol's own state */
 };

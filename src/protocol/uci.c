@@ -58,7 +58,8 @@ static void send_id(Session *s) {
 
 
 static void set_option(Session *s, char *args, const char *original) {
-  /* setoption name <id with spaces> [value <x with spaces>] */
+  /* setoption name <id with spaces> [value <x with spaces>]; never during a search */
+  session_stop(s);
   char *name = strstr(args, "name ");
   if (!name) {
     session_say(s, "Error (setoption without a name): %s", original);

@@ -9,7 +9,11 @@
 #include "protocol/protocol.h"
 #include "protocol/session.h"
 
+/* The input thread holds `lock` while it handles a command, and the waiter thread while it
+ * plays the search's move; the input thread lets go of it while it waits for input and to
+ * stop and join a search (finish_search), so the two never touch the game at once. */
 typedef struct XBoard {
+  pthread_mutex_t lock;
   int engine_side;          /* WHITE, BLACK, or -1 in force mode */
   bool analyzing;
   bool discard;             /* the running search was cancelled: do not play its move */
@@ -196,7 +200,16 @@ static void start_pondering(Session *s, Move expected) {
   pos_unmake(&s->pos);
 }
 
+static void xb_done_locked(Session *s, const SearchResult *result);
+
 static void xb_done(Session *s, const SearchResult *result) {
+  XBoard *xb = xb_of(s);
+  pthread_mutex_lock(&xb->lock);
+  xb_done_locked(s, result);
+  pthread_mutex_unlock(&xb->lock);
+}
+
+static void xb_done_locked(Session *s, const SearchResult *result) {
   XBoard *xb = xb_of(s);
   bool pondered = xb->pondering, hit = xb->ponder_hit;
   xb->pondering = xb->ponder_hit = false;
@@ -213,12 +226,20 @@ static void xb_done(Session *s, const SearchResult *result) {
   if (s->ponder && !xb->game_over) start_pondering(s, result->ponder);
 }
 
-/* Stops thinking without playing what was found. */
-static void cancel(Session *s) {
-  xb_of(s)->discard = true;
+/* Ends the running search; its move is played unless discard is set.  Lets go of the lock
+ * meanwhile, since the waiter needs it to finish. */
+static void finish_search(Session *s, bool discard) {
+  XBoard *xb = xb_of(s);
+  if (!session_searching(s)) return;
+  xb->discard = discard;
+  pthread_mutex_unlock(&xb->lock);
   session_stop(s);
-  xb_of(s)->discard = false;
+  pthread_mutex_lock(&xb->lock);
+  xb->discard = false;
 }
+
+/* Stops thinking without playing what was found. */
+static void cancel(Session *s) { finish_search(s, true); }
 
 static void think_if_our_turn(Session *s) {
   XBoard *xb = xb_of(s);
@@ -324,7 +345,7 @@ static void user_move(Session *s, const char *text) {
       return;
     }
   }
-  if (xb->analyzing || xb->pondering || xb->ponder_hit) cancel(s);
+  cancel(s); /* analysis, a missed ponder, or a move sent while the engine thinks */
   if (!session_play(s, ours, reason, sizeof reason)) {
     session_say(s, "Illegal move (%s): %s", reason, text);
     if (xb->analyzing) think_if_our_turn(s);
@@ -470,7 +491,7 @@ static bool xb_command(Session *s, char *line) {
     char *move = proto_word(&rest);
     if (!move) session_say(s, "Error (usermove needs a move): %s", original);
     else user_move(s, move);
-  } else if (!strcmp(cmd, "?")) session_stop(s);
+  } else if (!strcmp(cmd, "?")) finish_search(s, false);
   else if (!strcmp(cmd, "ping")) session_say(s, "pong %s", rest[0] ? proto_word(&rest) : "");
   else if (!strcmp(cmd, "result")) cancel(s), xb->game_over = true;
   else if (!strcmp(cmd, "setboard")) {
@@ -542,6 +563,8 @@ int xb_loop(FILE *in, FILE *out, const ProtoOptions *options) {
     return 1;
   }
   Session *s = &session;
+  pthread_mutex_init(&xb.lock, NULL);
+  pthread_mutex_lock(&xb.lock);
   s->front = &xb;
   s->info = xb_info;
   s->post = false;
@@ -553,11 +576,17 @@ int xb_loop(FILE *in, FILE *out, const ProtoOptions *options) {
     line[strcspn(line, "\r\n")] = 0;
     running = xb_command(s, line);
   }
-  while (running && fgets(line, sizeof line, in)) {
+  while (running) {
+    pthread_mutex_unlock(&xb.lock); /* the waiter may play its move while we wait for input */
+    bool got = fgets(line, sizeof line, in) != NULL;
+    pthread_mutex_lock(&xb.lock);
+    if (!got) break;
     line[strcspn(line, "\r\n")] = 0;
     running = xb_command(s, line);
   }
   cancel(s);
+  pthread_mutex_unlock(&xb.lock);
+  pthread_mutex_destroy(&xb.lock);
   session_free(s);
   return 0;
 }
