@@ -20,11 +20,16 @@ static double now_seconds(void) {
 
 static int usage(void) {
   fprintf(stderr,
-          "usage: herald perft RULES FEN|startpos DEPTH\n"
+          "usage: herald                              (a GUI: send uci or xboard)\n"
+          "       herald perft RULES FEN|startpos DEPTH\n"
           "       herald divide RULES FEN|startpos DEPTH\n"
           "       herald walk RULES GAMES PLIES SEED   (FENs along random games)\n"
           "       herald referee PRESET GAMEFILE       (Game Courier moves, one turn a line)\n"
           "       herald referee-bench PRESET RULES GAMES PLIES SEED\n"
+          "       herald search RULES FEN|startpos DEPTH|Nms|nodes=N [threads= multipv= moves=]\n"
+          "       herald bench [RULES] [DEPTH]   herald epd RULES FILE MS\n"
+          "       herald pgn check|convert|random ...   herald records import|export|stats ...\n"
+          "       herald notation ...\n"
           "RULES: %s\n",
           fixture_names());
   return 2;
