@@ -4,6 +4,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bridge/bridge.h"
 #include "gamecode/gamecode.h"
 #include "notation/cli.h"
 #include "notation/notation.h"
@@ -30,6 +31,8 @@ static int usage(void) {
           "       herald bench [RULES] [DEPTH]   herald epd RULES FILE MS\n"
           "       herald pgn check|convert|random ...   herald records import|export|stats ...\n"
           "       herald notation ...\n"
+          "       herald verify PRESET [--games N] [--plies N] [--samples N] [--seed S]\n"
+          "       herald list [DIR|PRESET]             (board size, per piece compiled/oracle)\n"
           "RULES: %s\n",
           fixture_names());
   return 2;
@@ -211,6 +214,8 @@ int main(int argc, char **argv) {
   if (!strcmp(argv[1], "walk")) return run_walk(argc, argv);
   if (!strcmp(argv[1], "referee")) return run_referee(argc, argv);
   if (!strcmp(argv[1], "referee-bench")) return run_referee_bench(argc, argv);
+  if (!strcmp(argv[1], "verify")) return br_verify_main(argc, argv);
+  if (!strcmp(argv[1], "list")) return br_list_main(argc, argv);
   if (!strcmp(argv[1], "bench")) return srch_bench_main(argc, argv);
   if (!strcmp(argv[1], "search")) return srch_search_main(argc, argv);
   if (!strcmp(argv[1], "epd")) return srch_epd_main(argc, argv);

@@ -4,6 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <dirent.h>
+
+#include "bridge/bridge.h"
 #include "rules/fixtures.h"
 
 bool session_init(Session *s, FILE *out, int hash_mb, char *err, int errlen) {
@@ -16,20 +19,25 @@ bool session_init(Session *s, FILE *out, int hash_mb, char *err, int errlen) {
   s->move_overhead_ms = 30;
   s->multipv = 1;
   s->post = true;
-  s->rules = calloc(1, sizeof *s->rules);
-  if (!s->rules) {
-    snprintf(err, errlen, "out of memory");
-    return false;
-  }
+  snprintf(s->preset_dir, sizeof s->preset_dir, "presets");
   return session_set_variant(s, "chess", err, errlen);
+}
+
+/* Frees the rule set in play, whichever kind it is. */
+static void drop_rules(Rules *rules, struct BrGame *game) {
+  if (game) {
+    br_free(game);
+  } else if (rules) {
+    rules_free(rules);
+    free(rules);
+  }
 }
 
 void session_free(Session *s) {
   session_stop(s);
   srch_free(s->search);
   pos_free(&s->pos);
-  if (s->rules) rules_free(s->rules);
-  free(s->rules);
+  drop_rules(s->rules, s->game);
   pthread_mutex_destroy(&s->out_lock);
   pthread_mutex_destroy(&s->search_lock);
 }
@@ -45,33 +53,78 @@ void session_say(Session *s, const char *fmt, ...) {
   pthread_mutex_unlock(&s->out_lock);
 }
 
-const char *session_variants(void) { return fixture_names(); }
+void session_variants(const Session *s, char *out, int outlen) {
+  snprintf(out, outlen, "%s", fixture_names());
+  DIR *dir = opendir(s->preset_dir);
+  if (!dir) return;
+  for (struct dirent *e; (e = readdir(dir));) {
+    size_t len = strlen(e->d_name);
+    if (len <= 7 || strcmp(e->d_name + len - 7, ".preset")) continue;
+    size_t used = strlen(out);
+    if (used + len + 2 >= (size_t)outlen) break;
+    snprintf(out + used, outlen - used, " %.*s", (int)(len - 7), e->d_name);
+  }
+  closedir(dir);
+}
+
+/* Loads NAME.preset from the preset folder through the bridge. */
+static bool load_preset(Session *s, const char *name, Rules **rules, struct BrGame **game, char *err,
+                        int errlen) {
+  char path[512], include_dir[512];
+  snprintf(path, sizeof path, "%s/%s.preset", s->preset_dir, name);
+  snprintf(include_dir, sizeof include_dir, "%s/include", s->preset_dir);
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    snprintf(err, errlen, "no built-in rules or preset called '%s' (built in: %s; presets in %s)", name,
+             fixture_names(), s->preset_dir);
+    return false;
+  }
+  fclose(f);
+  BrGame *g = br_load(path, include_dir, err, errlen);
+  if (!g) return false;
+  if (!g->rules_ready || !g->all_compiled) {
+    for (int i = 0; i < g->piece_count; i++)
+      if (!g->pieces[i].compiled) {
+        snprintf(err, errlen, "preset '%s' cannot be played yet: piece %s needs the interpreter (%s)", name,
+                 g->pieces[i].label, g->pieces[i].reason);
+        break;
+      }
+    br_free(g);
+    return false;
+  }
+  *rules = &g->rules;
+  *game = g;
+  return true;
+}
 
 bool session_set_variant(Session *s, const char *name, char *err, int errlen) {
   session_stop(s);
   if (s->search && !strcmp(s->variant, name)) return session_set_fen(s, "startpos", err, errlen);
-  Rules *fresh = calloc(1, sizeof *fresh);
+  Rules *fresh = NULL;
+  struct BrGame *game = NULL;
+  char fixture_err[RULES_ERR_LEN];
+  fresh = calloc(1, sizeof *fresh);
   if (!fresh) {
     snprintf(err, errlen, "out of memory");
     return false;
   }
-  if (!fixture_rules(fresh, name, err, errlen)) {
+  if (!fixture_rules(fresh, name, fixture_err, sizeof fixture_err)) {
     rules_free(fresh);
     free(fresh);
-    return false;
+    fresh = NULL;
+    if (!load_preset(s, name, &fresh, &game, err, errlen)) return false;
   }
   Search *search = srch_new(fresh, s->hash_mb, s->threads);
   if (!search) {
     snprintf(err, errlen, "out of memory for a %d MB hash table", s->hash_mb);
-    rules_free(fresh);
-    free(fresh);
+    drop_rules(fresh, game);
     return false;
   }
   srch_free(s->search);
   pos_free(&s->pos);
-  if (s->rules) rules_free(s->rules);
-  free(s->rules);
+  drop_rules(s->rules, s->game);
   s->rules = fresh;
+  s->game = game;
   s->search = search;
   snprintf(s->variant, sizeof s->variant, "%s", name);
   return session_set_fen(s, "startpos", err, errlen);

@@ -21,11 +21,15 @@ typedef struct Session Session;
 /* Runs on the waiter thread when a search ends; the session is locked meanwhile. */
 typedef void (*SearchDoneFn)(Session *s, const SearchResult *result);
 
+struct BrGame;
+
 struct Session {
   FILE *out;
   pthread_mutex_t out_lock;
-  Rules *rules;
-  char variant[32];         /* name of the rule set in play */
+  Rules *rules;             /* a built-in rule set, or the rules compiled from `game` */
+  struct BrGame *game;      /* the preset in play, or NULL for a built-in rule set */
+  char variant[64];         /* name of the rule set in play */
+  char preset_dir[256];     /* where presets are looked for (NAME.preset) */
   Position pos;
   Search *search;
   int hash_mb, threads;
@@ -52,10 +56,13 @@ void session_free(Session *s);
 /* Writes one line (a newline is added) under the output lock, and flushes. */
 void session_say(Session *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Switches to the named rule set at its start position.  False with a message if unknown. */
+/* Switches to the named rule set at its start position: a built-in one, or the preset
+ * NAME.preset in the preset folder, compiled by the bridge.  False with a message if there is
+ * none, or if the preset cannot be played yet (a piece the bridge could not compile). */
 bool session_set_variant(Session *s, const char *name, char *err, int errlen);
-/* Space-separated names of the rule sets on offer. */
-const char *session_variants(void);
+/* Space-separated names of the rule sets on offer: the built-in ones, then the presets found
+ * in the preset folder. */
+void session_variants(const Session *s, char *out, int outlen);
 
 /* Sets the position from a FEN ("startpos" allowed); the game history starts there. */
 bool session_set_fen(Session *s, const char *fen, char *err, int errlen);

@@ -41,8 +41,8 @@ static void uci_done(Session *s, const SearchResult *result) {
 static void send_id(Session *s) {
   session_say(s, "id name Herald 0.1");
   session_say(s, "id author the Herald developers");
-  char combo[1024] = "", names[512];
-  snprintf(names, sizeof names, "%s", session_variants());
+  char combo[4096] = "", names[2048];
+  session_variants(s, names, sizeof names);
   for (char *rest = names, *v; (v = proto_word(&rest));) {
     strncat(combo, " var ", sizeof combo - strlen(combo) - 1);
     strncat(combo, v, sizeof combo - strlen(combo) - 1);
@@ -53,6 +53,7 @@ static void send_id(Session *s) {
   session_say(s, "option name Ponder type check default false");
   session_say(s, "option name MultiPV type spin default 1 min 1 max %d", SRCH_MAX_PV);
   session_say(s, "option name Move Overhead type spin default 30 min 0 max 5000");
+  session_say(s, "option name PresetPath type string default %s", s->preset_dir);
   session_say(s, "uciok");
 }
 
@@ -92,6 +93,9 @@ static void set_option(Session *s, char *args, const char *original) {
   } else if (!strcasecmp(name, "Move Overhead")) {
     if (!proto_read_int(value, 0, 5000, &v)) session_say(s, "Error (bad Move Overhead value): %s", original);
     else s->move_overhead_ms = v;
+  } else if (!strcasecmp(name, "PresetPath")) {
+    if (!value || !*value || strlen(value) >= sizeof s->preset_dir) session_say(s, "Error (bad PresetPath): %s", original);
+    else snprintf(s->preset_dir, sizeof s->preset_dir, "%s", value);
   } else if (!strcasecmp(name, "Ponder")) {
     if (!value || (strcmp(value, "true") && strcmp(value, "false"))) session_say(s, "Error (Ponder takes true or false): %s", original);
     else s->ponder = !strcmp(value, "true");

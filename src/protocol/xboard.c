@@ -285,8 +285,8 @@ static void time_limits(Session *s, SearchLimits *limits) {
 }
 
 static void send_features(Session *s) {
-  char variants[1024] = "", names[512];
-  snprintf(names, sizeof names, "%s", session_variants());
+  char variants[4096] = "", names[2048];
+  session_variants(s, names, sizeof names);
   for (char *rest = names, *v; (v = proto_word(&rest));) {
     if (variants[0]) strncat(variants, ",", sizeof variants - strlen(variants) - 1);
     strncat(variants, xboard_name(v), sizeof variants - strlen(variants) - 1);

@@ -79,7 +79,7 @@ TEST(ProtocolXboard, IllegalMovesAndMalformedCommandsAreReported) {
   e.Send("memory lots");
   EXPECT_FALSE(e.Expect("Error \\(memory needs megabytes\\): memory lots").empty());
   e.Send("variant nosuchgame");
-  EXPECT_FALSE(e.Expect("Error \\(no built-in rules called 'nosuchgame'.*").empty());
+  EXPECT_FALSE(e.Expect("Error \\(no built-in rules or preset called 'nosuchgame'.*").empty());
   e.Send("setboard 8/8/8/8/8/8/8/9 w - - 0 1");
   EXPECT_FALSE(e.Expect("tellusererror Illegal position: .*").empty());
   e.Send("undo");

@@ -1,0 +1,509 @@
+/* Loading a preset into a rules model: geometry and start position from the interpreter's board
+ * after Pre-Game, piece movement from the labels' `def` functions (br_compile.c), royalty from
+ * the variables that track the royal squares, castling from the flagged squares, en passant
+ * from the `ep` variable in the pawn's def, promotion from `askpromote` or the forward-only
+ * pieces. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bridge/br_internal.h"
+
+static void note(BrGame *g, const char *text) {
+  size_t len = strlen(g->notes);
+  snprintf(g->notes + len, sizeof g->notes - len, "%s%s", len ? "; " : "", text);
+}
+
+/* The code the defs can come from: the preset file and the files it includes. */
+static char *gather_code(const char *path, const char *include_dir) {
+  char *text = br_read_file(path);
+  if (!text) return NULL;
+  const char *p = text;
+  size_t total = strlen(text);
+  char *all = malloc(total + 1);
+  if (!all) return text;
+  memcpy(all, text, total + 1);
+  while ((p = strstr(p, "include ")) != NULL) {
+    bool start = p == text || isspace((unsigned char)p[-1]) || p[-1] == ';' || p[-1] == ':';
+    p += 8;
+    if (!start) continue;
+    char name[64];
+    int n = 0;
+    while (*p && (isalnum((unsigned char)*p) || *p == '_' || *p == '-') && n < 63) name[n++] = *p++;
+    name[n] = 0;
+    if (!n) continue;
+    static const char *const suffix[] = {".txt", ".inc", ""};
+    for (int i = 0; i < 3; i++) {
+      char file[512];
+      snprintf(file, sizeof file, "%s/%s%s", include_dir ? include_dir : ".", name, suffix[i]);
+      char *inc = br_read_file(file);
+      if (!inc) continue;
+      /* Included code comes first, so that the preset's own defs win (the last def counts). */
+      size_t il = strlen(inc), al = strlen(all);
+      char *joined = malloc(il + al + 3);
+      if (joined) {
+        memcpy(joined, inc, il);
+        joined[il] = ';';
+        joined[il + 1] = '\n';
+        memcpy(joined + il + 2, all, al + 1);
+        free(all);
+        all = joined;
+      }
+      free(inc);
+      break;
+    }
+  }
+  free(text);
+  return all;
+}
+
+static bool same_compiled(const BrCompiled *a, const BrCompiled *b) {
+  if (a->count != b->count || a->ep_capture != b->ep_capture) return false;
+  for (int i = 0; i < a->count; i++) {
+    bool found = false;
+    for (int j = 0; j < b->count && !found; j++)
+      found = !memcmp(&a->atoms[i], &b->atoms[j], sizeof(Atom)) && a->from_ranks[i] == b->from_ranks[j];
+    if (!found) return false;
+  }
+  return true;
+}
+
+/* A zone for a set of ranks (White's frame), which must be contiguous. */
+static int zone_for_ranks(Rules *r, uint32_t ranks) {
+  int lo = __builtin_ctz(ranks), hi = 31 - __builtin_clz(ranks);
+  for (int k = lo; k <= hi; k++)
+    if (!(ranks >> k & 1)) return -2;
+  char name[16];
+  snprintf(name, sizeof name, "ranks %d-%d", lo + 1, hi + 1);
+  for (int z = 0; z < r->zone_count; z++)
+    if (!strcmp(r->zone_name[z], name)) return z;
+  return rules_add_zone(r, name, 0, r->geo.width - 1, lo, hi);
+}
+
+static const char *label_at(const gc_board *b, const char *coord) {
+  int idx = gc_board_index(b, coord);
+  return idx >= 0 ? b->cells[idx] : NULL;
+}
+
+/* The square a variable names when it holds a coordinate, else NULL. */
+static const char *var_square(gc_interp *gc, const char *name) {
+  const gc_value *v = gc_get_var(gc, name);
+  if (!v || v->type != GC_STR) return NULL;
+  return gc_board_index(gc_get_board(gc), v->u.s) >= 0 ? v->u.s : NULL;
+}
+
+static BrPiece *piece_of(BrGame *g, const char *label) {
+  for (int i = 0; i < g->piece_count; i++)
+    if (!strcmp(g->pieces[i].label, label)) return &g->pieces[i];
+  return NULL;
+}
+
+static bool fail(char *err, int errlen, const char *msg) {
+  snprintf(err, errlen, "%s", msg);
+  return false;
+}
+
+/* Adds a piece label (once). */
+static bool add_label(BrGame *g, const char *label, char *err, int errlen) {
+  if (piece_of(g, label)) return true;
+  if (strlen(label) != 1 || !isalpha((unsigned char)label[0]))
+    return fail(err, errlen, "piece labels of more than one letter are not supported yet");
+  if (g->piece_count == BR_MAX_PIECES) return fail(err, errlen, "too many piece labels");
+  BrPiece *pc = &g->pieces[g->piece_count++];
+  snprintf(pc->label, sizeof pc->label, "%s", label);
+  pc->color = isupper((unsigned char)label[0]) ? WHITE : BLACK;
+  pc->type = -1;
+  return true;
+}
+
+/* Royal pieces: labels whose square a variable tracks (seed 000 `K`/`k`, fairychess
+ * `Kpos`/`kpos`), as the check routine tests them (reference §5.4). */
+static void derive_royalty(BrGame *g) {
+  const gc_board *b = gc_get_board(g->gc);
+  char found[128] = "";
+  for (int i = 0; i < g->piece_count; i++) {
+    BrPiece *pc = &g->pieces[i];
+    const char *names[3] = {pc->label, NULL, NULL};
+    char pos[GC_LABEL_MAX + 4];
+    snprintf(pos, sizeof pos, "%spos", pc->label);
+    names[1] = pos;
+    for (int k = 0; names[k]; k++) {
+      const char *sq = var_square(g->gc, names[k]);
+      const char *at = sq ? label_at(b, sq) : NULL;
+      if (at && !strcmp(at, pc->label) && !pc->royal) {
+        pc->royal = true;
+        size_t len = strlen(found);
+        snprintf(found + len, sizeof found - len, " %s (variable %s)", pc->label, names[k]);
+      }
+    }
+  }
+  char text[200];
+  snprintf(text, sizeof text, "royal:%s", found[0] ? found : " none found");
+  note(g, text);
+}
+
+/* Castling from the flags of Pre-Game: a royal piece on a flagged square castles with each
+ * same-coloured piece on a flagged square of its rank, moving two squares toward it, the
+ * partner landing on the square the king crossed (the `castle` sub of seed 000; 2004 code). */
+static bool derive_castling(BrGame *g, char *rights, int rightslen, char *err, int errlen) {
+  Rules *r = &g->rules;
+  const gc_board *b = gc_get_board(g->gc);
+  int n = 0;
+  rights[0] = 0;
+  for (int sq = 0; sq < b->nfiles * b->nranks; sq++) {
+    const BrPiece *king = piece_of(g, b->cells[sq]);
+    if (!king || !king->royal || !gc_get_flag(g->gc, b->names[sq])) continue;
+    int kf = gc_board_file_of(b, sq), rank = gc_board_rank_of(b, sq);
+    for (int f = 0; f < b->nfiles; f++) {
+      int psq = gc_board_at(b, f, rank);
+      const BrPiece *partner = piece_of(g, b->cells[psq]);
+      if (f == kf || !partner || partner->royal || partner->color != king->color ||
+          !gc_get_flag(g->gc, b->names[psq]) || abs(f - kf) < 3)
+        continue;
+      int dir = f > kf ? 1 : -1;
+      char kt[40], pt[40];
+      snprintf(kt, sizeof kt, "%s", b->names[gc_board_at(b, kf + 2 * dir, rank)]);
+      snprintf(pt, sizeof pt, "%s", b->names[gc_board_at(b, kf + dir, rank)]);
+      if (!rules_add_castling(r, king->color, b->names[sq], kt, b->names[psq], pt, err, errlen))
+        return false;
+      Castling *c = &r->castlings[r->castling_count - 1];
+      c->king_type = king->type;
+      c->partner_type = partner->type;
+      int len = (int)strlen(rights);
+      char letter = (char)('A' + f);
+      snprintf(rights + len, rightslen - len, "%c", king->color == WHITE ? letter : tolower(letter));
+      n++;
+    }
+  }
+  char text[80];
+  snprintf(text, sizeof text, "castling: %d from flagged king and partner squares", n);
+  note(g, text);
+  return true;
+}
+
+/* Promotion: the labels of the first `askpromote` of the preset, or else every non-royal type
+ * that does not itself promote; pieces whose moves all go forward promote on the last rank. */
+static void derive_promotion(BrGame *g, const char *code) {
+  Rules *r = &g->rules;
+  int choices[MAX_TYPES], count = 0;
+  const char *ask = code ? strstr(code, "askpromote ") : NULL;
+  if (ask) {
+    ask += 11;
+    while (*ask && *ask != ';' && *ask != '\n' && count < MAX_TYPES) {
+      while (*ask == ' ' || *ask == '\t') ask++;
+      char label[GC_LABEL_MAX] = "";
+      int n = 0;
+      while (*ask && !isspace((unsigned char)*ask) && *ask != ';' && n < GC_LABEL_MAX - 1) label[n++] = *ask++;
+      label[n] = 0;
+      const BrPiece *pc = n ? piece_of(g, label) : NULL;
+      if (pc && pc->type >= 0) {
+        bool dup = false;
+        for (int i = 0; i < count; i++) dup |= choices[i] == pc->type;
+        if (!dup) choices[count++] = pc->type;
+      }
+    }
+  }
+  bool from_ask = count > 0;
+  int promoting = 0;
+  for (int t = 0; t < r->type_count; t++) {
+    const PieceType *pt = &r->types[t];
+    bool forward = pt->atom_count > 0;
+    for (int i = 0; i < pt->atom_count; i++) forward &= pt->atoms[i].dy > 0;
+    if (!forward || pt->royal) continue;
+    promoting |= 1 << t;
+  }
+  if (!from_ask)
+    for (int t = 0; t < r->type_count; t++)
+      if (!r->types[t].royal && !(promoting >> t & 1)) choices[count++] = t;
+  if (!promoting || !count) return;
+  int zone = rules_add_zone(r, "last rank", 0, r->geo.width - 1, r->geo.height - 1, r->geo.height - 1);
+  for (int t = 0; t < r->type_count; t++) {
+    if (!(promoting >> t & 1)) continue;
+    PieceType *pt = &r->types[t];
+    pt->promo_zone = zone;
+    pt->promo_count = count;
+    memcpy(pt->promo_choices, choices, sizeof(int) * count);
+    pt->promo_mandatory = true;
+    pt->resets_clock = true;
+  }
+  note(g, from_ask ? "promotion: forward-only pieces on the last rank, choices from askpromote"
+                   : "promotion: forward-only pieces on the last rank to any other non-royal type");
+}
+
+/* Betza text of a type's atoms, for GUIs (XBoard `piece` command) and listings: groups of
+ * atoms with the same step, kind and conditions become one letter with direction and mode
+ * prefixes.  Steps without a letter make the text "?" (the atoms stay exact). */
+static void describe_betza(const PieceType *pt, char *out, int outlen) {
+  static const struct { int a, b; char letter; } kLetters[] = {
+      {0, 1, 'W'}, {1, 1, 'F'}, {0, 2, 'D'}, {1, 2, 'N'}, {2, 2, 'A'},
+      {0, 3, 'H'}, {1, 3, 'C'}, {2, 3, 'Z'}, {3, 3, 'G'}};
+  bool used[MAX_ATOMS] = {false};
+  int n = 0;
+  out[0] = 0;
+  for (int i = 0; i < pt->atom_count; i++) {
+    if (used[i]) continue;
+    const Atom *a = &pt->atoms[i];
+    int ax = abs(a->dx), ay = abs(a->dy), lo = ax < ay ? ax : ay, hi = ax < ay ? ay : ax;
+    char letter = 0;
+    for (size_t k = 0; k < sizeof kLetters / sizeof kLetters[0]; k++)
+      if (kLetters[k].a == lo && kLetters[k].b == hi) letter = kLetters[k].letter;
+    if (!letter) {
+      snprintf(out, outlen, "?");
+      return;
+    }
+    int fwd = 0, back = 0, side = 0, count = 0;
+    for (int j = i; j < pt->atom_count; j++) {
+      const Atom *b = &pt->atoms[j];
+      int bx = abs(b->dx), by = abs(b->dy);
+      if (used[j] || b->kind != a->kind || b->mode != a->mode || b->lame != a->lame ||
+          b->range != a->range || b->from_zone != a->from_zone || b->initial != a->initial ||
+          (bx < by ? bx : by) != lo || (bx < by ? by : bx) != hi)
+        continue;
+      used[j] = true;
+      count++;
+      fwd += b->dy > 0, back += b->dy < 0, side += b->dy == 0;
+    }
+    int full = lo == 0 || lo == hi ? 4 : 8;
+    const char *dir = "";
+    if (count != full) {
+      if (fwd == count) dir = "f";
+      else if (back == count) dir = "b";
+      else if (side == count) dir = "s";
+      else if (side + fwd == count && lo == 0) dir = "fs";
+      else if (side + back == count && lo == 0) dir = "bs";
+      else if (fwd + back == count && lo == 0) dir = "v";
+      else {
+        snprintf(out, outlen, "?");
+        return;
+      }
+    }
+    char range[8] = "";
+    if (a->kind == ATOM_RIDE && a->range) snprintf(range, sizeof range, "%d", a->range);
+    n += snprintf(out + n, outlen - n, "%s%s%s%s%c%s%s", a->from_zone != NO_ZONE || a->initial ? "i" : "",
+                  dir, a->mode == MODE_MOVE ? "m" : a->mode == MODE_CAPTURE ? "c" : "",
+                  a->lame ? "n" : "", letter,
+                  a->kind == ATOM_RIDE && !a->range ? (char[]){letter, 0} : "", range);
+    if (n >= outlen) break;
+  }
+  /* The usual names of the usual compounds. */
+  static const struct { const char *from, *to; } kNames[] = {
+      {"WWFF", "Q"}, {"FFWW", "Q"}, {"WW", "R"}, {"FF", "B"}, {"WF", "K"}, {"FW", "K"}};
+  for (size_t k = 0; k < sizeof kNames / sizeof kNames[0]; k++)
+    if (!strcmp(out, kNames[k].from)) snprintf(out, outlen, "%s", kNames[k].to);
+}
+
+static bool lookup_def(void *ctx, const char *name, char *out, int outlen) {
+  return br_find_def(ctx, name, out, outlen);
+}
+
+/* Compiles the movement of both labels of one type into it. */
+static void compile_type(BrGame *g, int type, const char *code, BrPiece *pcs[2]) {
+  Rules *r = &g->rules;
+  BrCompiled comp[2];
+  bool ok[2] = {false, false};
+  char reason[2][BR_REASON_LEN];
+  const char *source[2] = {"def", "def"};
+  static _Thread_local char body[4096];
+  for (int c = 0; c < 2; c++) {
+    if (!pcs[c]) continue;
+    bool from_def = code && br_find_def(code, pcs[c]->label, body, sizeof body);
+    if (!from_def && code) {
+      /* The fairychess convention: the label's constant names the codename (`setconst N Knight`). */
+      char expr[GC_LABEL_MAX + 8];
+      snprintf(expr, sizeof expr, "const %s", pcs[c]->label);
+      gc_value v = gc_null();
+      gc_error ge;
+      if (gc_eval_expr(g->gc, expr, &v, &ge) == GC_OK && v.type == GC_STR && v.u.s[0] &&
+          strcmp(v.u.s, pcs[c]->label))
+        from_def = br_find_def(code, v.u.s, body, sizeof body);
+      gc_release(&v);
+    }
+    if (!from_def && !(code && br_find_referee_expr(code, pcs[c]->label, body, sizeof body))) {
+      snprintf(reason[c], BR_REASON_LEN,
+               "no def function named %s, and Post-Move decides its moves by more than one "
+               "`set legal` expression", pcs[c]->label);
+      continue;
+    }
+    source[c] = from_def ? "def" : "Post-Move `set legal`";
+    ok[c] = br_compile_def_with(r, body, c, lookup_def, (void *)code, &comp[c], reason[c], BR_REASON_LEN);
+  }
+  int use = ok[0] ? 0 : ok[1] ? 1 : -1;
+  if (ok[0] && pcs[1] && ok[1] && !same_compiled(&comp[0], &comp[1])) {
+    ok[0] = ok[1] = false, use = -1;
+    for (int c = 0; c < 2; c++)
+      snprintf(reason[c], BR_REASON_LEN, "the defs of %s and %s are not mirror images", pcs[0]->label, pcs[1]->label);
+  }
+  PieceType *pt = &r->types[type];
+  if (use >= 0) {
+    for (int i = 0; i < comp[use].count; i++) {
+      Atom a = comp[use].atoms[i];
+      if (comp[use].from_ranks[i] != ~0u) {
+        int z = zone_for_ranks(r, comp[use].from_ranks[i]);
+        if (z < 0) {
+          ok[0] = ok[1] = false;
+          for (int c = 0; c < 2; c++)
+            snprintf(reason[c], BR_REASON_LEN, "a move allowed from ranks that are not contiguous");
+          pt->atom_count = 0;
+          break;
+        }
+        a.from_zone = (int8_t)z;
+      }
+      pt->atoms[pt->atom_count++] = a;
+    }
+    if (comp[use].ep_capture) pt->ep_capturer = pt->ep_creator = pt->resets_clock = true;
+    describe_betza(pt, pt->betza, sizeof pt->betza);
+  }
+  for (int c = 0; c < 2; c++) {
+    if (!pcs[c]) continue;
+    pcs[c]->compiled = ok[c] && (ok[1 - c] || !pcs[1 - c]);
+    if (pcs[c]->compiled)
+      snprintf(pcs[c]->reason, BR_REASON_LEN, "from its %s: %s (%d atoms)%s", source[c], pt->betza,
+               pt->atom_count, pt->ep_capturer ? ", en passant" : "");
+    else if (ok[c])
+      snprintf(pcs[c]->reason, BR_REASON_LEN, "its partner label is oracle-backed");
+    else
+      snprintf(pcs[c]->reason, BR_REASON_LEN, "%.190s", reason[c]);
+  }
+}
+
+static bool build(BrGame *g, const char *path, const char *include_dir, char *err, int errlen) {
+  gc_error ge;
+  if (gc_load_preset_file(g->gc, path, include_dir, &ge) != GC_OK || gc_start(g->gc, &ge) != GC_OK) {
+    snprintf(err, errlen, "%s:%d: %s", ge.file, ge.line, ge.message);
+    return false;
+  }
+  snprintf(g->name, sizeof g->name, "%s", gc_game_name(g->gc) ? gc_game_name(g->gc) : path);
+  const gc_board *b = gc_get_board(g->gc);
+  Rules *r = &g->rules;
+  if (!rules_init(r, g->name, b->nfiles, b->nranks, err, errlen)) return false;
+  char files[GC_MAX_FILES * GC_LABEL_MAX], ranks[GC_MAX_RANKS * GC_LABEL_MAX];
+  files[0] = ranks[0] = 0;
+  for (int f = 0; f < b->nfiles; f++) strcat(strcat(files, f ? " " : ""), b->files[f]);
+  for (int k = 0; k < b->nranks; k++) strcat(strcat(ranks, k ? " " : ""), b->ranks[k]);
+  if (!geo_set_labels(&r->geo, files, ranks, err, errlen)) return false;
+  /* Pieces present, one type per letter; holes. */
+  for (int sq = 0; sq < b->nfiles * b->nranks; sq++) {
+    if (gc_board_is_hole(b, sq)) {
+      r->geo.hole[sq] = true;
+      continue;
+    }
+    if (gc_board_is_empty(b, sq)) continue;
+    if (!add_label(g, b->cells[sq], err, errlen)) return false;
+  }
+  char *code = gather_code(path, include_dir);
+  /* Types that only arise by promotion: the labels of every `askpromote` list. */
+  for (const char *ask = code ? strstr(code, "askpromote ") : NULL; ask; ask = strstr(ask, "askpromote ")) {
+    ask += 11;
+    while (*ask && *ask != ';' && *ask != '\n') {
+      while (*ask == ' ' || *ask == '\t') ask++;
+      char label[GC_LABEL_MAX];
+      int n = 0;
+      while (*ask && !isspace((unsigned char)*ask) && *ask != ';' && n < GC_LABEL_MAX - 1) label[n++] = *ask++;
+      label[n] = 0;
+      if (n == 1 && isalpha((unsigned char)label[0]) && !add_label(g, label, err, errlen)) {
+        free(code);
+        return false;
+      }
+      if (n == GC_LABEL_MAX - 1) break;
+    }
+  }
+  for (int i = 0; i < g->piece_count; i++) {
+    BrPiece *pc = &g->pieces[i];
+    if (pc->type >= 0) continue;
+    char other[2] = {(char)(pc->color == WHITE ? tolower(pc->label[0]) : toupper(pc->label[0])), 0};
+    BrPiece *pcs[2] = {NULL, NULL};
+    pcs[pc->color] = pc;
+    pcs[1 - pc->color] = piece_of(g, other);
+    char upper = (char)toupper(pc->label[0]);
+    int t = rules_add_piece(r, (char[]){upper, 0}, upper, "", err, errlen);
+    if (t < 0) {
+      free(code);
+      return false;
+    }
+    for (int c = 0; c < 2; c++) {
+      if (pcs[c]) pcs[c]->type = t;
+      snprintf(g->type_label[t][c], GC_LABEL_MAX, "%c", c == WHITE ? upper : tolower(upper));
+    }
+    compile_type(g, t, code, pcs);
+  }
+  derive_royalty(g);
+  for (int i = 0; i < g->piece_count; i++)
+    if (g->pieces[i].royal) r->types[g->pieces[i].type].royal = true;
+  char rights[64];
+  if (!derive_castling(g, rights, sizeof rights, err, errlen)) {
+    free(code);
+    return false;
+  }
+  derive_promotion(g, code);
+  if (code && strstr(code, "nopvc 100")) r->nmove_rule = 100;
+  if (code && strstr(code, "posvar")) r->repetition_count = 3;
+  free(code);
+  g->all_compiled = true;
+  for (int i = 0; i < g->piece_count; i++) g->all_compiled &= g->pieces[i].compiled;
+  /* The start position, in slash form. */
+  char fen[600];
+  int n = 0;
+  for (int rank = b->nranks - 1; rank >= 0; rank--) {
+    int run = 0;
+    for (int f = 0; f < b->nfiles; f++) {
+      int sq = gc_board_at(b, f, rank);
+      if (gc_board_is_empty(b, sq)) {
+        run++;
+        continue;
+      }
+      if (run) n += snprintf(fen + n, sizeof fen - n, "%d", run), run = 0;
+      n += snprintf(fen + n, sizeof fen - n, "%s", gc_board_is_hole(b, sq) ? "*" : b->cells[sq]);
+    }
+    if (run) n += snprintf(fen + n, sizeof fen - n, "%d", run);
+    if (rank) n += snprintf(fen + n, sizeof fen - n, "/");
+  }
+  snprintf(fen + n, sizeof fen - n, " %c %s - 0 1", gc_side_to_move(g->gc) == 1 ? 'w' : 'b',
+           rights[0] ? rights : "-");
+  snprintf(g->start_fen, sizeof g->start_fen, "%s", fen);
+  snprintf(r->start_fen, sizeof r->start_fen, "%.500s", fen);
+  for (int t = 0; t < r->type_count; t++)
+    if (!r->types[t].atom_count) return true; /* listed, but not playable by the engine yet */
+  if (!rules_finalize(r, err, errlen)) return false;
+  g->rules_ready = true;
+  return true;
+}
+
+BrGame *br_load(const char *path, const char *include_dir, char *err, int errlen) {
+  BrGame *g = calloc(1, sizeof *g);
+  if (!g) {
+    snprintf(err, errlen, "out of memory");
+    return NULL;
+  }
+  snprintf(g->path, sizeof g->path, "%s", path);
+  g->gc = gc_new();
+  if (!g->gc || !build(g, path, include_dir, err, errlen)) {
+    br_free(g);
+    return NULL;
+  }
+  return g;
+}
+
+void br_free(BrGame *g) {
+  if (!g) return;
+  if (g->gc) gc_free(g->gc);
+  rules_free(&g->rules);
+  free(g);
+}
+
+void br_move_text(const BrGame *g, const Position *p, Move m, char *out, int outlen) {
+  const Rules *r = &g->rules;
+  int from = move_from(m), to = move_to(m), kind = move_kind(m);
+  if (kind == MOVE_CASTLING) {
+    from = r->castlings[move_arg(m)].king_from;
+    to = r->castlings[move_arg(m)].king_to;
+  }
+  char f[2 * GEO_LABEL_MAX], t[2 * GEO_LABEL_MAX];
+  geo_square_name(&r->geo, from, f);
+  geo_square_name(&r->geo, to, t);
+  int code = p->board[from];
+  const char *label = code && code != SQ_HOLE ? g->type_label[piece_type(code)][piece_color(code)] : "?";
+  int n = snprintf(out, outlen, "%s %s-%s", label, f, t);
+  if (kind == MOVE_PROMOTION && n < outlen)
+    snprintf(out + n, outlen - n, "; %s-%s", g->type_label[move_arg(m)][piece_color(code)], t);
+}

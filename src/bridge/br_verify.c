@@ -1,0 +1,283 @@
+/* Verify mode: random games under the compiled rules, and at every position the interpreter's
+ * referee judges the generator's moves (each must be accepted) and a sample of the moves the
+ * generator does not make (each must be refused).  A disagreement names the position, the move
+ * and the preset's message with its file:line.  Also the CLI entries `verify` and `list`. */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bridge/br_internal.h"
+
+static uint64_t next_random(uint64_t *s) {
+  uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+static void record(BrVerifyStats *st, const Position *p, const char *what, const char *move,
+                   const gc_verdict *v) {
+  st->disagreements++;
+  if (st->first[0]) return;
+  char fen[600];
+  pos_get_fen(p, fen, sizeof fen);
+  if (v && v->file[0])
+    snprintf(st->first, sizeof st->first, "%.100s: %.100s | position %.400s | preset says: %.300s (%.100s:%d)", what,
+             move, fen, v->message, v->file, v->line);
+  else if (v)
+    snprintf(st->first, sizeof st->first, "%.100s: %.100s | position %.400s | preset says: %.300s", what, move,
+             fen, v->message);
+  else
+    snprintf(st->first, sizeof st->first, "%.100s: %.100s | position %.400s", what, move, fen);
+}
+
+static bool generated(const Rules *r, const MoveList *list, int from, int to) {
+  for (int i = 0; i < list->count; i++) {
+    Move m = list->moves[i];
+    int f = move_from(m), t = move_to(m);
+    if (move_kind(m) == MOVE_CASTLING) f = r->castlings[move_arg(m)].king_from, t = r->castlings[move_arg(m)].king_to;
+    if (f == from && t == to) return true;
+  }
+  return false;
+}
+
+/* Checks one position; returns false on an interpreter failure that ends the game. */
+static void check_position(BrGame *g, Position *pos, const MoveList *list, int illegal_samples,
+                           uint64_t *rng, BrVerifyStats *st) {
+  gc_state *here = gc_state_save(g->gc);
+  gc_verdict v;
+  char text[128];
+  for (int i = 0; i < list->count; i++) {
+    br_move_text(g, pos, list->moves[i], text, sizeof text);
+    gc_play(g->gc, text, &v);
+    st->legal_checked++;
+    if (v.status != GC_LEGAL)
+      record(st, pos, v.status == GC_ILLEGAL ? "generator move refused by the preset" : "preset error on a generator move", text, &v);
+    gc_state_restore(g->gc, here);
+    Move m = list->moves[i];
+    int kind = move_kind(m);
+    st->castlings += kind == MOVE_CASTLING;
+    st->en_passants += kind == MOVE_EN_PASSANT;
+    st->promotions += kind == MOVE_PROMOTION;
+    if (kind == MOVE_PROMOTION && move_arg(m) == g->rules.types[piece_type(pos->board[move_from(m)])].promo_choices[0]) {
+      /* Promotions to the types the generator does not offer must be refused. */
+      const PieceType *pt = &g->rules.types[piece_type(pos->board[move_from(m)])];
+      for (int t = 0; t < g->rules.type_count; t++) {
+        bool offered = false;
+        for (int c = 0; c < pt->promo_count; c++) offered |= pt->promo_choices[c] == t;
+        if (offered) continue;
+        Move other = move_make(move_from(m), move_to(m), MOVE_PROMOTION, t);
+        br_move_text(g, pos, other, text, sizeof text);
+        gc_play(g->gc, text, &v);
+        st->illegal_checked++;
+        if (v.status == GC_LEGAL) record(st, pos, "preset accepts a promotion the generator does not offer", text, &v);
+        gc_state_restore(g->gc, here);
+      }
+    }
+  }
+  /* Moves the generator does not make, from squares of the side to move: near the royal and
+   * promoting pieces (castling, en passant, promotion, double steps), then a random sample. */
+  const Geometry *g0 = &g->rules.geo;
+  for (int from = 0; from < g0->squares; from++) {
+    int code = pos->board[from];
+    if (!code || code == SQ_HOLE || piece_color(code) != pos->side) continue;
+    const PieceType *pt = &g->rules.types[piece_type(code)];
+    if (!pt->royal && pt->promo_zone == NO_ZONE && !pt->ep_capturer) continue;
+    for (int dy = -2; dy <= 2; dy++)
+      for (int dx = -2; dx <= 2; dx++) {
+        int f = geo_file(g0, from) + dx, r = geo_rank(g0, from) + dy;
+        if ((!dx && !dy) || !geo_on_board(g0, f, r)) continue;
+        int to = geo_square(g0, f, r);
+        if (generated(&g->rules, list, from, to)) continue;
+        char fs[2 * GEO_LABEL_MAX], ts[2 * GEO_LABEL_MAX];
+        geo_square_name(g0, from, fs);
+        geo_square_name(g0, to, ts);
+        snprintf(text, sizeof text, "%s %s-%s", g->type_label[piece_type(code)][piece_color(code)], fs, ts);
+        gc_play(g->gc, text, &v);
+        st->illegal_checked++;
+        if (v.status == GC_LEGAL) record(st, pos, "preset accepts a move the generator rejects", text, &v);
+        else if (v.status == GC_PRESET_ERROR) record(st, pos, "preset error on a rejected move", text, &v);
+        gc_state_restore(g->gc, here);
+      }
+  }
+  const Geometry *geo = &g->rules.geo;
+  int own[GEO_MAX_SQUARES], nown = 0;
+  for (int sq = 0; sq < geo->squares; sq++) {
+    int code = pos->board[sq];
+    if (code && code != SQ_HOLE && piece_color(code) == pos->side) own[nown++] = sq;
+  }
+  for (int k = 0; k < illegal_samples && nown; k++) {
+    int from = own[next_random(rng) % nown], to = (int)(next_random(rng) % geo->squares);
+    if (geo->hole[to] || to == from || generated(&g->rules, list, from, to)) continue;
+    char f[2 * GEO_LABEL_MAX], t[2 * GEO_LABEL_MAX];
+    geo_square_name(geo, from, f);
+    geo_square_name(geo, to, t);
+    int code = pos->board[from];
+    snprintf(text, sizeof text, "%s %s-%s", g->type_label[piece_type(code)][piece_color(code)], f, t);
+    gc_play(g->gc, text, &v);
+    st->illegal_checked++;
+    if (v.status == GC_LEGAL) record(st, pos, "preset accepts a move the generator rejects", text, &v);
+    else if (v.status == GC_PRESET_ERROR) record(st, pos, "preset error on a rejected move", text, &v);
+    gc_state_restore(g->gc, here);
+  }
+  gc_state_free(here);
+}
+
+bool br_verify(BrGame *g, int games, int max_plies, int illegal_samples, uint64_t seed,
+               BrVerifyStats *st) {
+  memset(st, 0, sizeof *st);
+  if (!g->rules_ready) {
+    snprintf(st->first, sizeof st->first, "the rules are not complete: some piece has no compiled "
+             "moves and the oracle is not built yet");
+    st->disagreements = 1;
+    return false;
+  }
+  uint64_t rng = seed * 2654435761ULL + 1;
+  gc_state *start = gc_state_save(g->gc);
+  static _Thread_local MoveList list;
+  for (int game = 0; game < games; game++) {
+    gc_state_restore(g->gc, start);
+    Position pos = {0};
+    char err[RULES_ERR_LEN];
+    if (!pos_set_fen(&pos, &g->rules, g->start_fen, err, sizeof err)) {
+      snprintf(st->first, sizeof st->first, "start position: %s", err);
+      st->disagreements++;
+      break;
+    }
+    st->games++;
+    for (int ply = 0; ply < max_plies; ply++) {
+      pos_legal_moves(&pos, &list);
+      st->positions++;
+      check_position(g, &pos, &list, illegal_samples, &rng, st);
+      if (!list.count) break;
+      Move m = list.moves[next_random(&rng) % list.count];
+      char text[128];
+      br_move_text(g, &pos, m, text, sizeof text);
+      gc_verdict v;
+      gc_play(g->gc, text, &v);
+      if (v.status != GC_LEGAL) break; /* already recorded by check_position */
+      pos_make(&pos, m);
+      /* The game-end verdicts: Post-Game of the mover against the rules for the side to move. */
+      char why[64];
+      GameResult ours = pos_game_result(&pos, why, sizeof why);
+      GameResult theirs = v.result == GC_RESULT_WON ? RESULT_LOSS
+                          : v.result == GC_RESULT_LOST ? RESULT_WIN
+                          : v.result == GC_RESULT_DRAWN ? RESULT_DRAW : RESULT_NONE;
+      st->results_checked++;
+      if (ours != theirs) {
+        static const char *const names[] = {"none", "win", "loss", "draw"};
+        char what[320];
+        snprintf(what, sizeof what, "game end differs after the move (rules: %s%s%s for the side to "
+                 "move; preset: %s, saying '%.60s')", names[ours], why[0] ? ", " : "", why,
+                 names[theirs], v.say);
+        record(st, &pos, what, text, NULL);
+      }
+      if (v.result != GC_RESULT_NONE || ours != RESULT_NONE) break; /* the game is over */
+    }
+    pos_free(&pos);
+  }
+  gc_state_restore(g->gc, start);
+  gc_state_free(start);
+  return st->disagreements == 0;
+}
+
+/* ---- CLI ---- */
+
+static void print_pieces(const BrGame *g) {
+  for (int i = 0; i < g->piece_count; i++) {
+    const BrPiece *pc = &g->pieces[i];
+    printf("  %-3s %-8s %s%s\n", pc->label, pc->compiled ? "compiled" : "oracle",
+           pc->royal ? "royal; " : "", pc->reason);
+  }
+}
+
+int br_verify_main(int argc, char **argv) {
+  if (argc < 3) {
+    fprintf(stderr, "usage: herald verify PRESET [--games N] [--plies N] [--samples N] [--seed S]\n");
+    return 2;
+  }
+  long games = 20, plies = 200, samples = 40, seed = 1;
+  for (int i = 3; i + 1 < argc; i += 2) {
+    long v = strtol(argv[i + 1], NULL, 10);
+    if (!strcmp(argv[i], "--games")) games = v;
+    else if (!strcmp(argv[i], "--plies")) plies = v;
+    else if (!strcmp(argv[i], "--samples")) samples = v;
+    else if (!strcmp(argv[i], "--seed")) seed = v;
+    else {
+      fprintf(stderr, "herald verify: unknown option %s\n", argv[i]);
+      return 2;
+    }
+  }
+  char err[512];
+  BrGame *g = br_load(argv[2], "presets/include", err, sizeof err);
+  if (!g) {
+    fprintf(stderr, "herald verify: %s\n", err);
+    return 1;
+  }
+  printf("%s: %dx%d, start %s\n", g->name, g->rules.geo.width, g->rules.geo.height, g->start_fen);
+  print_pieces(g);
+  printf("  derived: %s\n", g->notes);
+  if (!g->rules_ready) {
+    printf("verify: not possible yet: some piece has no compiled moves, and the oracle that "
+           "would move it is not built yet\n");
+    br_free(g);
+    return 1;
+  }
+  BrVerifyStats st;
+  bool ok = br_verify(g, (int)games, (int)plies, (int)samples, (uint64_t)seed, &st);
+  printf("verify: %ld games, %ld positions, %ld generator moves checked (%ld castlings, %ld en "
+         "passant, %ld promotions), %ld other moves checked, %ld game-end verdicts compared, %ld "
+         "disagreements\n",
+         st.games, st.positions, st.legal_checked, st.castlings, st.en_passants, st.promotions,
+         st.illegal_checked, st.results_checked, st.disagreements);
+  if (!ok) printf("first disagreement: %s\n", st.first);
+  br_free(g);
+  return ok ? 0 : 1;
+}
+
+static int list_one(const char *path) {
+  char err[512];
+  BrGame *g = br_load(path, "presets/include", err, sizeof err);
+  if (!g) {
+    printf("%s: cannot load: %s\n", path, err);
+    return 1;
+  }
+  printf("%s (%s): %dx%d board, %s\n", path, g->name, g->rules.geo.width, g->rules.geo.height,
+         g->all_compiled ? "all pieces compiled" : "some pieces oracle-backed");
+  print_pieces(g);
+  br_free(g);
+  return 0;
+}
+
+static int by_name(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int br_list_main(int argc, char **argv) {
+  const char *dir = argc >= 3 ? argv[2] : "presets";
+  size_t dl = strlen(dir);
+  if (dl > 7 && !strcmp(dir + dl - 7, ".preset")) return list_one(dir);
+  DIR *d = opendir(dir);
+  if (!d) {
+    fprintf(stderr, "herald list: cannot open %s\n", dir);
+    return 1;
+  }
+  char *names[256];
+  int n = 0;
+  struct dirent *e;
+  while ((e = readdir(d)) != NULL && n < 256) {
+    size_t len = strlen(e->d_name);
+    if (len > 7 && !strcmp(e->d_name + len - 7, ".preset")) names[n++] = strdup(e->d_name);
+  }
+  closedir(d);
+  qsort(names, n, sizeof names[0], by_name);
+  int rc = 0;
+  for (int i = 0; i < n; i++) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+    rc |= list_one(path);
+    free(names[i]);
+  }
+  return rc;
+}

@@ -1,0 +1,105 @@
+/* The bridge: from a Game Courier preset to the fast rules model (DESIGN.md, bridge/).
+ *
+ *   char err[256];
+ *   BrGame *g = br_load("presets/chess-tutorial.preset", "presets/include", err, sizeof err);
+ *   // g->rules is finalised when g->rules_ready; g->start_fen sets up the start position with pos_set_fen;
+ *   // g->pieces[i] says per preset label whether its movement compiled or needs the oracle.
+ *   br_free(g);
+ *
+ * Piece movement is compiled by partial evaluation of each label's `def` function (seed 000
+ * style: `def N checkleap #0 #1 1 2`).  Royalty, castling, en passant and promotion are derived
+ * from the preset's variables, flags and piece movement; the verify mode (br_verify) checks every
+ * derived rule against the interpreter, which stays the truth.  Library code never prints. */
+#ifndef HERALD_BRIDGE_BRIDGE_H
+#define HERALD_BRIDGE_BRIDGE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "gamecode/gamecode.h"
+#include "rules/position.h"
+#include "rules/rules.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum { BR_MAX_PIECES = 2 * MAX_TYPES, BR_REASON_LEN = 200 };
+
+/* One piece label of the preset (each colour has its own label: K and k). */
+typedef struct BrPiece {
+  char label[GC_LABEL_MAX];
+  int color;                   /* WHITE (upper case) or BLACK */
+  int type;                    /* index in rules.types, or -1 */
+  bool compiled;               /* movement compiled from its def, no oracle needed */
+  bool royal;
+  char reason[BR_REASON_LEN];  /* why it is oracle-backed, or what it compiled to */
+} BrPiece;
+
+typedef struct BrGame {
+  char path[256];
+  char name[64];
+  gc_interp *gc;               /* interpreter after Pre-Game (the start state) */
+  Rules rules;                 /* finalised */
+  char start_fen[600];         /* slash form with side, castling rights (file letters), ep */
+  BrPiece pieces[BR_MAX_PIECES];
+  int piece_count;
+  bool all_compiled;           /* every piece compiled: the Rules is a full copy of the preset */
+  bool rules_ready;            /* rules finalised (false while some piece has no atoms at all:
+                                  the oracle that would move it is not built yet) */
+  char notes[512];             /* how royalty, castling, promotion were derived */
+  char type_label[MAX_TYPES][2][GC_LABEL_MAX]; /* preset label of each type and colour */
+} BrGame;
+
+/* Loads the preset, runs Pre-Game and builds the rules.  NULL with a message on failure (a
+ * preset error carries its file:line). */
+BrGame *br_load(const char *path, const char *include_dir, char *err, int errlen);
+void br_free(BrGame *g);
+
+/* Game Courier notation of an engine move in position p ("P e2-e4", "P e7-e8; Q-e8"). */
+void br_move_text(const BrGame *g, const Position *p, Move m, char *out, int outlen);
+
+/* ---- compilation of one def body (exposed for tests) ----
+ * Compiles the def body of a piece label of the given colour on the board geometry of r into
+ * atoms written for White.  Returns true with the atoms, false with the reason.  ep_capture is
+ * set when the body allows en passant captures through the `ep` variable. */
+typedef struct BrCompiled {
+  Atom atoms[MAX_ATOMS];
+  uint32_t from_ranks[MAX_ATOMS]; /* ranks (White's frame) the atom applies from; all = ~0 */
+  int count;
+  bool ep_capture;
+} BrCompiled;
+bool br_compile_def(const Rules *r, const char *body, int color, BrCompiled *out, char *reason,
+                    int reasonlen);
+/* The same, with `fn name #0 #1` calls inlined: lookup copies the body of function name into
+ * out and returns true, or returns false when there is no such function. */
+typedef bool (*BrDefLookup)(void *ctx, const char *name, char *out, int outlen);
+bool br_compile_def_with(const Rules *r, const char *body, int color, BrDefLookup lookup,
+                         void *lookup_ctx, BrCompiled *out, char *reason, int reasonlen);
+
+/* ---- verify mode ---- */
+typedef struct BrVerifyStats {
+  long positions, legal_checked, illegal_checked, disagreements, games;
+  long castlings, en_passants, promotions; /* special generator moves among legal_checked */
+  long results_checked;        /* positions where the game-end verdicts were compared */
+  char first[1536];            /* the first disagreement, described */
+} BrVerifyStats;
+
+/* Plays games random games of at most max_plies plies with the compiled rules and compares at
+ * every position with the interpreter (every generated move must be accepted; up to
+ * illegal_samples random other moves of the side to move must be refused, and so must every
+ * other move within two squares of a royal or promoting piece, and every promotion to a type
+ * outside the generator's choices); after each move the preset's Post-Game verdict (won, drawn,
+ * nothing) must match pos_game_result.  Returns true when no
+ * disagreement was found. */
+bool br_verify(BrGame *g, int games, int max_plies, int illegal_samples, uint64_t seed,
+               BrVerifyStats *stats);
+
+/* CLI: `herald verify PRESET [--games N] [--plies N] [--seed S]` and `herald list [DIR]`. */
+int br_verify_main(int argc, char **argv);
+int br_list_main(int argc, char **argv);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
