@@ -5,9 +5,34 @@
 #include <string.h>
 
 #include <dirent.h>
+#include <unistd.h>
 
 #include "bridge/bridge.h"
 #include "rules/fixtures.h"
+
+/* presets/ in the working folder, else the one beside the binary's build/ folder (a GUI
+ * usually starts the engine elsewhere). */
+static void default_preset_dir(char *out, size_t outlen) {
+  snprintf(out, outlen, "presets");
+  DIR *here = opendir(out);
+  if (here) {
+    closedir(here);
+    return;
+  }
+  char exe[512];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n <= 0) return;
+  exe[n] = 0;
+  char *slash = strrchr(exe, '/');
+  if (!slash) return;
+  *slash = 0; /* .../build */
+  char candidate[600];
+  snprintf(candidate, sizeof candidate, "%s/../presets", exe);
+  DIR *beside = opendir(candidate);
+  if (!beside) return;
+  closedir(beside);
+  if (strlen(candidate) < outlen) memcpy(out, candidate, strlen(candidate) + 1);
+}
 
 bool session_init(Session *s, FILE *out, int hash_mb, char *err, int errlen) {
   memset(s, 0, sizeof *s);
@@ -19,7 +44,7 @@ bool session_init(Session *s, FILE *out, int hash_mb, char *err, int errlen) {
   s->move_overhead_ms = 30;
   s->multipv = 1;
   s->post = true;
-  snprintf(s->preset_dir, sizeof s->preset_dir, "presets");
+  default_preset_dir(s->preset_dir, sizeof s->preset_dir);
   return session_set_variant(s, "chess", err, errlen);
 }
 
