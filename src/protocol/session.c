@@ -167,6 +167,75 @@ bool session_set_fen(Session *s, const char *fen, char *err, int errlen) {
   return true;
 }
 
+/* Puts move m of the current game to the preset's referee.  Returns its status, or -1 when it
+ * cannot be asked (no preset, or a game not from the preset's start); v gets the verdict. */
+static int referee_move(Session *s, Move m, gc_verdict *v) {
+  BrGame *g = s->game;
+  if (!g) return -1;
+  char err[RULES_ERR_LEN];
+  Position walk = {0};
+  if (!pos_set_fen(&walk, s->rules, g->start_fen, err, sizeof err)) return -1;
+  uint64_t start_key = s->pos.ply ? s->pos.history[0].key : s->pos.key;
+  if (walk.key != start_key) {
+    pos_free(&walk);
+    return -1;
+  }
+  gc_state *saved = gc_state_save(g->gc);
+  int status = GC_LEGAL;
+  char text[128];
+  for (int i = 0; i < s->pos.ply && status == GC_LEGAL; i++) {
+    Move played = s->pos.history[i].move;
+    br_move_text(g, &walk, played, text, sizeof text);
+    status = gc_play(g->gc, text, v);
+    pos_make(&walk, played);
+  }
+  if (status == GC_LEGAL) {
+    br_move_text(g, &walk, m, text, sizeof text);
+    status = gc_play(g->gc, text, v);
+  } else {
+    status = -1; /* the game so far is not one the preset accepts: no verdict on this move */
+  }
+  gc_state_restore(g->gc, saved);
+  gc_state_free(saved);
+  pos_free(&walk);
+  return status;
+}
+
+Move session_safe_move(Session *s, Move m, char *note, int notelen) {
+  if (notelen > 0) note[0] = 0;
+  gc_verdict v;
+  if (!s->game || m == MOVE_NONE || referee_move(s, m, &v) != GC_ILLEGAL) return m;
+  char name[32];
+  pos_move_name(&s->pos, m, name, sizeof name);
+  snprintf(note, notelen, "the preset refused %s (%s)", name, v.message);
+  MoveList *list = malloc(sizeof *list);
+  pos_legal_moves(&s->pos, list);
+  Move chosen = m;
+  for (int i = 0; i < list->count; i++)
+    if (list->moves[i] != m && referee_move(s, list->moves[i], &v) == GC_LEGAL) {
+      chosen = list->moves[i];
+      break;
+    }
+  free(list);
+  return chosen;
+}
+
+/* A move in coordinate notation made into a Move even when it is not legal, so that the
+ * preset's referee can say why ("e2e5", "e7e8q"); MOVE_NONE if it names no squares. */
+static Move coordinate_move(const Session *s, const char *text) {
+  const Geometry *g = &s->rules->geo;
+  int used = 0, from = geo_parse_square(g, text, &used);
+  if (from < 0) return MOVE_NONE;
+  int more = 0, to = geo_parse_square(g, text + used, &more);
+  if (to < 0) return MOVE_NONE;
+  char promo = text[used + more];
+  if (promo) {
+    int t = rules_find_type(s->rules, promo, false);
+    if (t >= 0) return move_make(from, to, MOVE_PROMOTION, t);
+  }
+  return move_make(from, to, MOVE_NORMAL, 0);
+}
+
 bool session_play(Session *s, const char *text, char *reason, int reasonlen) {
   session_stop(s);
   Move m = pos_parse_move(&s->pos, text);
@@ -175,6 +244,12 @@ bool session_play(Session *s, const char *text, char *reason, int reasonlen) {
     pos_legal_moves(&s->pos, list);
     snprintf(reason, reasonlen, list->count ? "not a legal move here" : "the game is over");
     free(list);
+    /* A preset explains in its own words (its `die` message). */
+    Move attempt = coordinate_move(s, text);
+    gc_verdict v;
+    if (attempt != MOVE_NONE && s->pos.board[move_from(attempt)] != SQ_EMPTY &&
+        s->pos.board[move_from(attempt)] != SQ_HOLE && referee_move(s, attempt, &v) == GC_ILLEGAL && v.message[0])
+      snprintf(reason, reasonlen, "%s", v.message);
     return false;
   }
   pos_make(&s->pos, m);

@@ -69,6 +69,12 @@ bool session_set_fen(Session *s, const char *fen, char *err, int errlen);
 /* Plays a move given in coordinate notation; false with the reason when illegal. */
 bool session_play(Session *s, const char *text, char *reason, int reasonlen);
 
+/* Root safety for presets: the move about to be played is put to the preset's referee first
+ * (the game is replayed on the preset's interpreter); when it refuses, the first legal move it
+ * accepts replaces it and *note says why.  A built-in rule set, or a game that did not start
+ * from the preset's start position, leaves the move as it is.  Returns the move to play. */
+Move session_safe_move(Session *s, Move m, char *note, int notelen);
+
 /* Starts searching the current position; done is called on the waiter thread at the end. */
 bool session_start(Session *s, const SearchLimits *limits, SearchDoneFn done);
 /* From a done callback: starts another search on the current position (pondering after the

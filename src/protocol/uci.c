@@ -25,9 +25,11 @@ static void uci_done(Session *s, const SearchResult *result) {
     session_say(s, "bestmove (none)");
     return;
   }
-  char best[32], ponder[32] = "";
-  pos_move_name(&s->pos, result->best, best, sizeof best);
-  if (result->ponder != MOVE_NONE) {
+  char best[32], ponder[32] = "", note[600];
+  Move move = session_safe_move(s, result->best, note, sizeof note);
+  if (note[0]) session_say(s, "info string %s", note);
+  pos_move_name(&s->pos, move, best, sizeof best);
+  if (move == result->best && result->ponder != MOVE_NONE) {
     Position after;
     pos_copy(&after, &s->pos);
     pos_make(&after, result->best);

@@ -216,14 +216,16 @@ static void xb_done_locked(Session *s, const SearchResult *result) {
   if (hit) pos_make(&s->pos, xb->ponder_move); /* the opponent's move, kept even if cancelled */
   if (pondered && !hit) return;               /* still the opponent's turn */
   if (xb->discard || xb->analyzing || result->best == MOVE_NONE) return;
-  char name[32], shown[40];
-  pos_move_name(&s->pos, result->best, name, sizeof name);
-  pos_make(&s->pos, result->best);
+  char name[32], shown[40], note[600];
+  Move move = session_safe_move(s, result->best, note, sizeof note);
+  if (note[0]) session_say(s, "# %s", note);
+  pos_move_name(&s->pos, move, name, sizeof name);
+  pos_make(&s->pos, move);
   xb->engine_moves++;
   to_xboard(s, name, shown, sizeof shown);
   session_say(s, "move %s", shown);
   claim_result(s);
-  if (s->ponder && !xb->game_over) start_pondering(s, result->ponder);
+  if (s->ponder && !xb->game_over && move == result->best) start_pondering(s, result->ponder);
 }
 
 /* Ends the running search; its move is played unless discard is set.  Lets go of the lock

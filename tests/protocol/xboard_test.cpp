@@ -264,3 +264,25 @@ TEST(ProtocolXboard, ExcludedMovesAreLeftOutOfAnalysis) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(ProtocolXboard, PresetVariantsGiveThePresetsOwnIllegalMoveMessages) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("new");
+  e.Send("variant chess-tutorial");
+  EXPECT_FALSE(e.Expect("setup \\(.*\\) 8x8\\+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").empty());
+  e.Send("force");
+  e.Send("usermove e2e5");
+  EXPECT_FALSE(e.Expect("Illegal move \\(A Pawn cannot make a non-capturing move from e2 to e5\\): e2e5").empty());
+  e.Send("usermove e1e2");
+  EXPECT_FALSE(e.Expect("Illegal move \\(You may not capture your own pieces\\.\\): e1e2").empty());
+  e.Send("usermove e2e4");
+  e.Send("sd 3");
+  e.Send("go");
+  std::string move = e.Expect("move .*");
+  EXPECT_TRUE(std::regex_match(move, std::regex("move [a-h][1-8][a-h][1-8]"))) << move;
+}
+
+}  // namespace
