@@ -33,7 +33,7 @@ static int usage(void) {
           "       herald notation ...\n"
           "       herald verify PRESET [--games N] [--plies N] [--samples N] [--seed S]\n"
           "       herald list [DIR|PRESET]             (board size, per piece compiled/oracle)\n"
-          "RULES: %s\n",
+          "RULES: %s, or a preset (NAME in presets/, or a path to a .preset file)\n",
           fixture_names());
   return 2;
 }
@@ -42,7 +42,7 @@ static int run_perft(int argc, char **argv, bool divide) {
   if (argc != 5) return usage();
   static Rules rules;
   char err[RULES_ERR_LEN];
-  if (!fixture_rules(&rules, argv[2], err, sizeof err)) {
+  if (!br_rules_by_name(&rules, argv[2], "presets", err, sizeof err)) {
     fprintf(stderr, "herald: %s\n", err);
     return 1;
   }
@@ -88,7 +88,7 @@ static int run_walk(int argc, char **argv) {
   if (argc != 6) return usage();
   static Rules rules;
   char err[RULES_ERR_LEN];
-  if (!fixture_rules(&rules, argv[2], err, sizeof err)) {
+  if (!br_rules_by_name(&rules, argv[2], "presets", err, sizeof err)) {
     fprintf(stderr, "herald: %s\n", err);
     return 1;
   }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bridge/br_internal.h"
+#include "rules/fixtures.h"
 
 static void note(BrGame *g, const char *text) {
   size_t len = strlen(g->notes);
@@ -482,6 +483,33 @@ BrGame *br_load(const char *path, const char *include_dir, char *err, int errlen
     return NULL;
   }
   return g;
+}
+
+bool br_rules_by_name(Rules *out, const char *name, const char *preset_dir, char *err, int errlen) {
+  if (fixture_rules(out, name, err, errlen)) return true;
+  char path[512], include_dir[512];
+  size_t len = strlen(name);
+  if (len > 7 && !strcmp(name + len - 7, ".preset")) snprintf(path, sizeof path, "%s", name);
+  else snprintf(path, sizeof path, "%s/%s.preset", preset_dir, name);
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    snprintf(err, errlen, "no built-in rules or preset called '%s' (built in: %s)", name, fixture_names());
+    return false;
+  }
+  fclose(f);
+  char *slash = strrchr(path, '/');
+  snprintf(include_dir, sizeof include_dir, "%.*s/include", slash ? (int)(slash - path) : 1, slash ? path : ".");
+  BrGame *g = br_load(path, include_dir, err, errlen);
+  if (!g) return false;
+  if (!g->rules_ready || !g->all_compiled) {
+    snprintf(err, errlen, "preset '%s' cannot be played yet: a piece needs the interpreter (see herald list)", name);
+    br_free(g);
+    return false;
+  }
+  *out = g->rules;            /* the tables now belong to out */
+  g->rules.tables = NULL;
+  br_free(g);
+  return true;
 }
 
 void br_free(BrGame *g) {

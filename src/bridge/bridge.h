@@ -56,6 +56,11 @@ typedef struct BrGame {
 BrGame *br_load(const char *path, const char *include_dir, char *err, int errlen);
 void br_free(BrGame *g);
 
+/* Rules by name, for the command line: a built-in rule set, else a preset given by path
+ * (`*.preset`) or by name in preset_dir, compiled by the bridge.  The rules are finalised into
+ * *out (free with rules_free).  False with a message, also when the preset needs the oracle. */
+bool br_rules_by_name(Rules *out, const char *name, const char *preset_dir, char *err, int errlen);
+
 /* Game Courier notation of an engine move in position p ("P e2-e4", "P e7-e8; Q-e8"). */
 void br_move_text(const BrGame *g, const Position *p, Move m, char *out, int outlen);
 

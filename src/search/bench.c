@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "rules/fixtures.h"
+#include "bridge/bridge.h"
 #include "search/search.h"
 #include "search/search_internal.h"
 
@@ -48,7 +49,7 @@ static const BenchSet bench_sets[] = {
 
 static bool load_rules(Rules *rules, const char *name) {
   char err[RULES_ERR_LEN];
-  if (fixture_rules(rules, name, err, sizeof err)) return true;
+  if (br_rules_by_name(rules, name, "presets", err, sizeof err)) return true;
   fprintf(stderr, "herald: %s\n", err);
   return false;
 }
