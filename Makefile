@@ -22,7 +22,8 @@ TEST_SRC := $(wildcard tests/*.cpp tests/*/*.cpp)
 TEST_OBJ := $(TEST_SRC:%.cpp=$(BUILD)/obj/%.o)
 
 .PHONY: all test sanitize tsan bench fuzz clean
-all: $(BUILD)/herald
+TOOLS := $(BUILD)/herald-match $(BUILD)/herald-selfplay
+all: $(BUILD)/herald $(TOOLS)
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -39,10 +40,16 @@ $(BUILD)/libherald.a: $(LIB_OBJ)
 $(BUILD)/herald: $(BUILD)/obj/src/main.o $(BUILD)/libherald.a
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LDLIBS)
 
+# The user tools (tools/match/): engine matches and self-play testing.
+$(BUILD)/herald-match: $(BUILD)/obj/tools/match/herald_match.o $(BUILD)/libherald.a
+$(BUILD)/herald-selfplay: $(BUILD)/obj/tools/match/herald_selfplay.o $(BUILD)/libherald.a
+$(TOOLS):
+	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LDLIBS)
+
 $(BUILD)/herald_tests: $(TEST_OBJ) $(BUILD)/libherald.a
 	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDFLAGS) -lgtest $(LDLIBS)
 
-test: $(BUILD)/herald $(BUILD)/herald_tests
+test: $(BUILD)/herald $(TOOLS) $(BUILD)/herald_tests
 	HERALD_BIN=$(BUILD)/herald $(BUILD)/herald_tests
 
 SAN := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
@@ -85,4 +92,5 @@ fuzz: $(FUZZERS)
 clean:
 	rm -rf build
 
--include $(LIB_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BUILD)/obj/src/main.d $(wildcard build/fuzz/obj/src/*/*.d)
+-include $(LIB_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BUILD)/obj/src/main.d $(wildcard build/fuzz/obj/src/*/*.d) \
+  $(wildcard $(BUILD)/obj/tools/match/*.d)

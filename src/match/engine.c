@@ -1,0 +1,428 @@
+/* Engine processes: fork/exec with pipes, line reading with time-outs, and the two protocols. */
+#include "match/engine.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+int64_t mt_now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void copy_text(char *dst, int cap, const char *src, int len) {
+  if (len < 0) len = (int)strlen(src);
+  if (len > cap - 1) len = cap - 1;
+  memcpy(dst, src, (size_t)len);
+  dst[len] = 0;
+}
+
+bool mt_engine_spec_parse(MtEngineSpec *spec, const char *text, char *err, int errlen) {
+  memset(spec, 0, sizeof *spec);
+  spec->protocol = MT_UCI;
+  const char *p = text;
+  while (*p) {
+    const char *end = strchr(p, ',');
+    int len = end ? (int)(end - p) : (int)strlen(p);
+    char field[600];
+    copy_text(field, sizeof field, p, len);
+    char *eq = strchr(field, '=');
+    if (!eq) {
+      snprintf(err, errlen, "engine field without '=': %s", field);
+      return false;
+    }
+    *eq = 0;
+    const char *value = eq + 1;
+    if (!strcmp(field, "name")) copy_text(spec->name, sizeof spec->name, value, -1);
+    else if (!strcmp(field, "cmd")) copy_text(spec->command, sizeof spec->command, value, -1);
+    else if (!strcmp(field, "proto")) {
+      if (!strcmp(value, "uci")) spec->protocol = MT_UCI;
+      else if (!strcmp(value, "cecp") || !strcmp(value, "xboard")) spec->protocol = MT_CECP;
+      else {
+        snprintf(err, errlen, "unknown protocol %s (uci or cecp)", value);
+        return false;
+      }
+    } else if (!strncmp(field, "option.", 7)) {
+      if (spec->option_count == MT_MAX_OPTIONS) {
+        snprintf(err, errlen, "more than %d options", MT_MAX_OPTIONS);
+        return false;
+      }
+      *eq = '=';
+      copy_text(spec->options[spec->option_count++], MT_TEXT, field + 7, -1);
+    } else {
+      snprintf(err, errlen, "unknown engine field %s", field);
+      return false;
+    }
+    p = end ? end + 1 : p + len;
+  }
+  if (!spec->command[0]) {
+    snprintf(err, errlen, "engine without cmd=");
+    return false;
+  }
+  if (!spec->name[0]) {
+    const char *base = strrchr(spec->command, '/');
+    base = base ? base + 1 : spec->command;
+    int len = (int)strcspn(base, " ");
+    copy_text(spec->name, sizeof spec->name, base, len);
+  }
+  return true;
+}
+
+bool mt_engine_send(MtEngine *e, const char *line) {
+  if (e->dead || e->to_engine < 0) return false;
+  size_t len = strlen(line);
+  char *text = malloc(len + 2);
+  if (!text) return false;
+  memcpy(text, line, len);
+  text[len] = '\n';
+  size_t done = 0;
+  while (done < len + 1) {
+    ssize_t n = write(e->to_engine, text + done, len + 1 - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      e->dead = true;
+      break;
+    }
+    done += (size_t)n;
+  }
+  free(text);
+  return !e->dead;
+}
+
+__attribute__((format(printf, 2, 3))) static bool sendf(MtEngine *e, const char *format, ...) {
+  char line[8192];
+  va_list ap;
+  va_start(ap, format);
+  vsnprintf(line, sizeof line, format, ap);
+  va_end(ap);
+  return mt_engine_send(e, line);
+}
+
+int mt_engine_read_line(MtEngine *e, char *line, int cap, int timeout_ms) {
+  int64_t deadline = mt_now_ms() + timeout_ms;
+  for (;;) {
+    char *newline = memchr(e->buffer, '\n', (size_t)e->buffered);
+    if (newline || e->buffered == (int)sizeof e->buffer) {
+      int len = newline ? (int)(newline - e->buffer) : e->buffered;
+      int used = newline ? len + 1 : len;
+      if (len && e->buffer[len - 1] == '\r') len--;
+      copy_text(line, cap, e->buffer, len);
+      memmove(e->buffer, e->buffer + used, (size_t)(e->buffered - used));
+      e->buffered -= used;
+      copy_text(e->last_line, sizeof e->last_line, line, -1);
+      return 1;
+    }
+    if (e->dead || e->from_engine < 0) return -1;
+    int64_t left = deadline - mt_now_ms();
+    if (left <= 0) return 0;
+    struct pollfd pfd = {.fd = e->from_engine, .events = POLLIN};
+    int r = poll(&pfd, 1, (int)left);
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) return 0;
+    ssize_t n = read(e->from_engine, e->buffer + e->buffered, sizeof e->buffer - (size_t)e->buffered);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      e->dead = true;
+      return -1;
+    }
+    e->buffered += (int)n;
+  }
+}
+
+/* Waits for a line starting with prefix; false on time-out or death. */
+static bool expect(MtEngine *e, const char *prefix, int timeout_ms, char *line, int cap) {
+  int64_t deadline = mt_now_ms() + timeout_ms;
+  size_t len = strlen(prefix);
+  for (;;) {
+    int left = (int)(deadline - mt_now_ms());
+    if (left < 0) left = 0;
+    int r = mt_engine_read_line(e, line, cap, left);
+    if (r <= 0) return false;
+    if (!strncmp(line, prefix, len)) return true;
+  }
+}
+
+static bool spawn(MtEngine *e, char *err, int errlen) {
+  char command[sizeof e->spec.command];
+  copy_text(command, sizeof command, e->spec.command, -1);
+  char *argv[64];
+  int argc = 0;
+  char *save = NULL;  /* strtok_r: game threads start engines at the same time */
+  for (char *tok = strtok_r(command, " ", &save); tok && argc < 63; tok = strtok_r(NULL, " ", &save))
+    argv[argc++] = tok;
+  argv[argc] = NULL;
+  if (!argc) {
+    snprintf(err, errlen, "empty engine command");
+    return false;
+  }
+  int to_child[2], from_child[2];
+  /* Close-on-exec, so that an engine started by another game thread does not inherit our pipe
+   * ends and hide the end of output when this engine dies. */
+  if (pipe2(to_child, O_CLOEXEC)) {
+    snprintf(err, errlen, "pipe: %s", strerror(errno));
+    return false;
+  }
+  if (pipe2(from_child, O_CLOEXEC)) {
+    close(to_child[0]);
+    close(to_child[1]);
+    snprintf(err, errlen, "pipe: %s", strerror(errno));
+    return false;
+  }
+  pid_t pid = fork();
+  if (pid < 0) {
+    snprintf(err, errlen, "fork: %s", strerror(errno));
+    close(to_child[0]), close(to_child[1]), close(from_child[0]), close(from_child[1]);
+    return false;
+  }
+  if (pid == 0) {
+    dup2(to_child[0], 0);
+    dup2(from_child[1], 1);
+    int devnull = open("/dev/null", O_WRONLY);
+    if (devnull >= 0) dup2(devnull, 2);
+    execvp(argv[0], argv);
+    _exit(127);
+  }
+  close(to_child[0]);
+  close(from_child[1]);
+  e->pid = pid;
+  e->to_engine = to_child[1];
+  e->from_engine = from_child[0];
+  return true;
+}
+
+static void send_options(MtEngine *e) {
+  for (int i = 0; i < e->spec.option_count; i++) {
+    char name[MT_TEXT];
+    copy_text(name, sizeof name, e->spec.options[i], -1);
+    char *eq = strchr(name, '=');
+    *eq = 0;
+    if (e->spec.protocol == MT_UCI) sendf(e, "setoption name %s value %s", name, eq + 1);
+    else sendf(e, "option %s=%s", name, eq + 1);
+  }
+}
+
+bool mt_engine_start(MtEngine *e, const MtEngineSpec *spec, int timeout_ms, char *err, int errlen) {
+  memset(e, 0, sizeof *e);
+  e->spec = *spec;
+  e->to_engine = e->from_engine = -1;
+  /* Process-wide: a write to an engine that died must fail, not kill the match. */
+  signal(SIGPIPE, SIG_IGN);
+  if (!spawn(e, err, errlen)) return false;
+  char line[4096];
+  if (spec->protocol == MT_UCI) {
+    mt_engine_send(e, "uci");
+    if (!expect(e, "uciok", timeout_ms, line, sizeof line)) {
+      snprintf(err, errlen, "%s: no uciok (%s)", spec->name, e->dead ? "it exited" : "time-out");
+      mt_engine_stop(e);
+      return false;
+    }
+    send_options(e);
+    return true;
+  }
+  mt_engine_send(e, "xboard");
+  mt_engine_send(e, "protover 2");
+  /* Protocol 2: features until done=1; an engine that sends none gets 2 s. */
+  int64_t deadline = mt_now_ms() + timeout_ms;
+  bool done = false;
+  while (!done) {
+    int left = (int)(deadline - mt_now_ms());
+    if (left <= 0) break;
+    int r = mt_engine_read_line(e, line, sizeof line, left < 2000 ? left : 2000);
+    if (r < 0) {
+      snprintf(err, errlen, "%s: exited during the handshake", spec->name);
+      mt_engine_stop(e);
+      return false;
+    }
+    if (r == 0) break;
+    if (strncmp(line, "feature", 7)) continue;
+    if (strstr(line, "usermove=1")) e->usermove = true;
+    if (strstr(line, "setboard=1")) e->setboard = true;
+    if (strstr(line, "done=1")) done = true;
+  }
+  send_options(e);
+  return true;
+}
+
+static const char *xboard_variant(const char *variant) {
+  return !strcmp(variant, "chess") ? "normal" : variant;
+}
+
+/* CECP "level" wants the base as minutes or minutes:seconds. */
+static void cecp_level(MtEngine *e, const MtTimeControl *tc) {
+  int64_t seconds = tc->base_ms / 1000;
+  char base[32];
+  if (seconds % 60) snprintf(base, sizeof base, "%lld:%02lld", (long long)(seconds / 60), (long long)(seconds % 60));
+  else snprintf(base, sizeof base, "%lld", (long long)(seconds / 60));
+  sendf(e, "level %d %s %g", tc->moves, base, tc->inc_ms / 1000.0);
+}
+
+bool mt_engine_new_game(MtEngine *e, const char *variant, const char *fen, const MtTimeControl *tc,
+                        char *err, int errlen) {
+  char line[4096];
+  if (e->spec.protocol == MT_UCI) {
+    if (strcmp(variant, "chess")) sendf(e, "setoption name UCI_Variant value %s", variant);
+    mt_engine_send(e, "ucinewgame");
+    mt_engine_send(e, "isready");
+    if (!expect(e, "readyok", 10000, line, sizeof line)) {
+      snprintf(err, errlen, "%s: no readyok", e->spec.name);
+      return false;
+    }
+    return true;
+  }
+  if (tc->nodes) {
+    snprintf(err, errlen, "%s: CECP engines take no node limit; use depth or time", e->spec.name);
+    return false;
+  }
+  mt_engine_send(e, "new");
+  if (strcmp(variant, "chess")) sendf(e, "variant %s", xboard_variant(variant));
+  mt_engine_send(e, "force");
+  if (fen) {
+    if (!e->setboard) {
+      snprintf(err, errlen, "%s: no setboard feature for the opening FEN", e->spec.name);
+      return false;
+    }
+    sendf(e, "setboard %s", fen);
+  }
+  if (tc->depth) sendf(e, "sd %d", tc->depth);
+  if (tc->movetime_ms) sendf(e, "st %lld", (long long)((tc->movetime_ms + 999) / 1000));
+  else if (!tc->depth) cecp_level(e, tc);
+  mt_engine_send(e, "post");
+  e->moves_sent = 0;
+  return !e->dead;
+}
+
+/* Adds delta to each rank number of a move text; a square is a lower-case file letter then
+ * digits, so piece letters of drops and promotions are left alone. */
+static void shift_rank_numbers(const char *in, int delta, char *out, int cap) {
+  int n = 0;
+  while (*in && n < cap - 12) {
+    bool square = *in >= 'a' && *in <= 'z' && in[1] >= '0' && in[1] <= '9';
+    out[n++] = *in++;
+    if (!square) continue;
+    char *end;
+    long rank = strtol(in, &end, 10);
+    n += snprintf(out + n, (size_t)(cap - n), "%ld", rank + delta);
+    in = end;
+  }
+  out[n] = 0;
+}
+
+static int mate_score(int plies) { return plies > 0 ? 100000 - plies : -100000 - plies; }
+
+static void parse_uci_info(const char *line, MtGoReply *reply) {
+  const char *s = strstr(line, " score ");
+  if (!s) return;
+  int value;
+  if (sscanf(s, " score cp %d", &value) == 1) reply->score_cp = value, reply->has_score = true;
+  else if (sscanf(s, " score mate %d", &value) == 1) reply->score_cp = mate_score(2 * value), reply->has_score = true;
+}
+
+/* CECP thinking output: "ply score time nodes pv". */
+static void parse_cecp_post(const char *line, MtGoReply *reply) {
+  int ply, score;
+  if (sscanf(line, "%d %d", &ply, &score) == 2) reply->score_cp = score, reply->has_score = true;
+}
+
+MtGoReply mt_engine_go(MtEngine *e, const char *fen, const char *const *moves, int move_count,
+                       const MtTimeControl *tc, const int64_t clocks[2], int moves_to_go,
+                       int side, int64_t limit_ms) {
+  MtGoReply reply = {0};
+  reply.status = MT_GO_OK;
+  int64_t start = mt_now_ms();
+  bool timed = !tc->depth && !tc->nodes && !tc->movetime_ms;
+  if (e->spec.protocol == MT_UCI) {
+    size_t cap = 64 + strlen(fen) + (size_t)move_count * 16, len;
+    char *cmd = malloc(cap);
+    if (!cmd) {
+      reply.status = MT_GO_ERROR;
+      return reply;
+    }
+    len = (size_t)snprintf(cmd, cap, "position fen %s%s", fen, move_count ? " moves" : "");
+    for (int i = 0; i < move_count; i++) len += (size_t)snprintf(cmd + len, cap - len, " %s", moves[i]);
+    mt_engine_send(e, cmd);
+    free(cmd);
+    if (tc->nodes) sendf(e, "go nodes %llu", (unsigned long long)tc->nodes);
+    else if (tc->depth) sendf(e, "go depth %d", tc->depth);
+    else if (tc->movetime_ms) sendf(e, "go movetime %lld", (long long)tc->movetime_ms);
+    else if (moves_to_go)
+      sendf(e, "go wtime %lld btime %lld winc %lld binc %lld movestogo %d", (long long)clocks[0],
+            (long long)clocks[1], (long long)tc->inc_ms, (long long)tc->inc_ms, moves_to_go);
+    else
+      sendf(e, "go wtime %lld btime %lld winc %lld binc %lld", (long long)clocks[0], (long long)clocks[1],
+            (long long)tc->inc_ms, (long long)tc->inc_ms);
+  } else {
+    for (int i = e->moves_sent; i < move_count; i++) {
+      char text[64];
+      shift_rank_numbers(moves[i], e->zero_based_ranks ? -1 : 0, text, sizeof text);
+      sendf(e, e->usermove ? "usermove %s" : "%s", text);
+    }
+    if (timed) {
+      sendf(e, "time %lld", (long long)(clocks[side] / 10));
+      sendf(e, "otim %lld", (long long)(clocks[side ^ 1] / 10));
+    }
+    mt_engine_send(e, "go");
+  }
+  char line[8192];
+  for (;;) {
+    int64_t left = start + limit_ms - mt_now_ms();
+    int r = mt_engine_read_line(e, line, sizeof line, left > 0 ? (int)left : 0);
+    if (r < 0) {
+      reply.status = MT_GO_CRASH;
+      break;
+    }
+    if (r == 0) {
+      reply.status = MT_GO_TIMEOUT;
+      break;
+    }
+    if (e->spec.protocol == MT_UCI) {
+      if (!strncmp(line, "info", 4)) parse_uci_info(line, &reply);
+      else if (sscanf(line, "bestmove %63s", reply.move) == 1) break;
+    } else {
+      if (line[0] >= '0' && line[0] <= '9') parse_cecp_post(line, &reply);
+      else if (sscanf(line, "move %63s", reply.move) == 1) {
+        char text[64];
+        shift_rank_numbers(reply.move, e->zero_based_ranks ? 1 : 0, text, sizeof text);
+        memcpy(reply.move, text, sizeof text);
+        /* Back to force mode: the referee decides when the engine moves again. */
+        mt_engine_send(e, "force");
+        e->moves_sent = move_count + 1;
+        break;
+      } else if (!strncmp(line, "resign", 6)) {
+        reply.status = MT_GO_RESIGN;
+        break;
+      } else if (!strncmp(line, "Illegal move", 12) || !strncmp(line, "Error", 5)) {
+        reply.status = MT_GO_ERROR;
+        break;
+      }
+    }
+  }
+  reply.elapsed_ms = mt_now_ms() - start;
+  return reply;
+}
+
+void mt_engine_stop(MtEngine *e) {
+  if (e->pid <= 0) return;
+  if (!e->dead) mt_engine_send(e, "quit");
+  if (e->to_engine >= 0) close(e->to_engine);
+  e->to_engine = -1;
+  int status;
+  pid_t r = 0;
+  for (int i = 0; i < 50 && (r = waitpid(e->pid, &status, WNOHANG)) == 0; i++) usleep(5000);
+  if (r == 0) {
+    kill(e->pid, SIGKILL);
+    waitpid(e->pid, &status, 0);
+  }
+  if (e->from_engine >= 0) close(e->from_engine);
+  e->from_engine = -1;
+  e->pid = 0;
+  e->dead = true;
+}

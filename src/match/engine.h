@@ -1,0 +1,90 @@
+/* An engine in a child process, spoken to in UCI or CECP (XBoard protocol 2) through pipes.
+ * One Engine belongs to one thread at a time; nothing here prints. */
+#ifndef HERALD_MATCH_ENGINE_H
+#define HERALD_MATCH_ENGINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum { MT_UCI, MT_CECP } MtProtocol;
+
+enum { MT_MAX_OPTIONS = 16, MT_TEXT = 256 };
+
+/* How to start an engine: "cmd=PATH [ARGS]" (split on spaces), proto, options (UCI setoption /
+ * CECP option=, as NAME=VALUE). */
+typedef struct MtEngineSpec {
+  char name[64];
+  char command[512];
+  MtProtocol protocol;
+  int option_count;
+  char options[MT_MAX_OPTIONS][MT_TEXT];
+} MtEngineSpec;
+
+/* The time control of a game: base+inc per period of `moves` moves (0: whole game), or a fixed
+ * depth, node count or time per move. */
+typedef struct MtTimeControl {
+  int64_t base_ms, inc_ms;
+  int moves;
+  int depth;
+  uint64_t nodes;
+  int64_t movetime_ms;
+  int64_t margin_ms;   /* lateness forgiven before a time forfeit */
+} MtTimeControl;
+
+typedef struct MtEngine {
+  MtEngineSpec spec;
+  pid_t pid;
+  int to_engine, from_engine;
+  char buffer[65536];
+  int buffered;
+  bool usermove, setboard, dead;
+  bool zero_based_ranks;   /* CECP on a ten-rank board: XBoard counts ranks from 0 */
+  int moves_sent;          /* CECP: moves of the game already told to the engine */
+  char last_line[MT_TEXT]; /* for error messages */
+} MtEngine;
+
+typedef enum { MT_GO_OK, MT_GO_CRASH, MT_GO_TIMEOUT, MT_GO_RESIGN, MT_GO_ERROR } MtGoStatus;
+
+typedef struct MtGoReply {
+  MtGoStatus status;
+  char move[64];
+  bool has_score;
+  int score_cp;            /* from the engine's view; mates as +/-(100000 - plies) */
+  int64_t elapsed_ms;
+} MtGoReply;
+
+/* Parses "name=N,cmd=PATH ARGS,proto=uci|cecp,option.X=V" (commas separate fields). */
+bool mt_engine_spec_parse(MtEngineSpec *spec, const char *text, char *err, int errlen);
+
+/* Starts the process and does the handshake (uci/uciok, xboard/protover 2/feature done=1). */
+bool mt_engine_start(MtEngine *e, const MtEngineSpec *spec, int timeout_ms, char *err, int errlen);
+/* Sets up a new game of variant (Herald's name; "chess" is the standard game) from fen
+ * (NULL: the start position). */
+bool mt_engine_new_game(MtEngine *e, const char *variant, const char *fen, const MtTimeControl *tc,
+                        char *err, int errlen);
+/* Asks for a move.  moves are the game's moves so far in coordinate notation (from the FEN),
+ * clocks the remaining time of White and Black (ms), moves_to_go for a period control, side the
+ * engine's colour.  limit_ms bounds the wait. */
+MtGoReply mt_engine_go(MtEngine *e, const char *fen, const char *const *moves, int move_count,
+                       const MtTimeControl *tc, const int64_t clocks[2], int moves_to_go,
+                       int side, int64_t limit_ms);
+/* Says quit, waits a little, then kills; safe to call twice. */
+void mt_engine_stop(MtEngine *e);
+
+/* Reads one line (without the newline) within timeout_ms: 1 read, 0 timed out, -1 end of
+ * output (the engine died). */
+int mt_engine_read_line(MtEngine *e, char *line, int cap, int timeout_ms);
+bool mt_engine_send(MtEngine *e, const char *line);
+
+/* Milliseconds of a monotonic clock. */
+int64_t mt_now_ms(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,272 @@
+/* One refereed game between two engine processes, and its PGN. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "match/match.h"
+#include "notation/pgn.h"
+
+typedef struct Referee {
+  const MtMatchConfig *config;
+  MtGameRecord *game;
+  MtEngine engines[2];       /* by colour: [0] moves first */
+  int engine_of[2];          /* colour -> engine number of the match */
+  Position position;
+  char **names;              /* coordinate names of the moves played */
+  int cap;
+  int bad_run[2], good_run[2], quiet_run;
+} Referee;
+
+static const char *termination_tag(MtEnding e) {
+  switch (e) {
+  case MT_END_ADJUDICATED: case MT_END_MOVE_CAP: return "adjudication";
+  case MT_END_CRASH: return "abandoned";
+  case MT_END_TIME: return "time forfeit";
+  case MT_END_ILLEGAL: return "rules infraction";
+  default: return "normal";
+  }
+}
+
+/* Ends the game: `winner` is the colour that won, or -1 for a draw. */
+static void finish(Referee *r, int winner, MtEnding ending, const char *reason) {
+  MtGameRecord *g = r->game;
+  snprintf(g->result, sizeof g->result, "%s", winner < 0 ? "1/2-1/2" : winner == 0 ? "1-0" : "0-1");
+  g->ending = ending;
+  snprintf(g->reason, sizeof g->reason, "%.159s", reason);
+  for (int colour = 0; colour < 2; colour++)
+    g->points2[r->engine_of[colour]] = winner < 0 ? 1 : winner == colour ? 2 : 0;
+}
+
+static void loses(Referee *r, int colour, MtEnding ending, const char *what) {
+  char reason[320];
+  snprintf(reason, sizeof reason, "%s %s", r->engines[colour].spec.name, what);
+  finish(r, colour ^ 1, ending, reason);
+}
+
+static bool push_move(Referee *r, Move m) {
+  MtGameRecord *g = r->game;
+  if (g->move_count == r->cap) {
+    int cap = r->cap ? 2 * r->cap : 256;
+    Move *moves = realloc(g->moves, (size_t)cap * sizeof *moves);
+    if (!moves) return false;
+    g->moves = moves;
+    char **names = realloc(r->names, (size_t)cap * sizeof *names);
+    if (!names) return false;
+    r->names = names;
+    r->cap = cap;
+  }
+  char name[32];
+  pos_move_name(&r->position, m, name, sizeof name);
+  r->names[g->move_count] = strdup(name);
+  if (!r->names[g->move_count]) return false;
+  g->moves[g->move_count++] = m;
+  return true;
+}
+
+/* Score thresholds of MtAdjudication; true when the game was ended. */
+static bool adjudicate(Referee *r, int colour, const MtGoReply *reply) {
+  const MtAdjudication *a = &r->config->adjudication;
+  if (!reply->has_score) {
+    r->bad_run[colour] = r->good_run[colour] = r->quiet_run = 0;
+    return false;
+  }
+  int score = reply->score_cp;
+  if (a->resign_moves > 0) {
+    r->bad_run[colour] = score <= -a->resign_cp ? r->bad_run[colour] + 1 : 0;
+    r->good_run[colour] = score >= a->resign_cp ? r->good_run[colour] + 1 : 0;
+    for (int c = 0; c < 2; c++)
+      if (r->bad_run[c] >= a->resign_moves && r->good_run[c ^ 1] >= a->resign_moves) {
+        finish(r, c ^ 1, MT_END_ADJUDICATED, "resign threshold");
+        return true;
+      }
+  }
+  if (a->draw_moves > 0) {
+    bool quiet = score <= a->draw_cp && score >= -a->draw_cp && r->position.fullmove >= a->draw_after;
+    r->quiet_run = quiet ? r->quiet_run + 1 : 0;
+    if (r->quiet_run >= a->draw_moves) {
+      finish(r, -1, MT_END_ADJUDICATED, "draw threshold");
+      return true;
+    }
+  }
+  return false;
+}
+
+static void play(Referee *r) {
+  const MtMatchConfig *c = r->config;
+  const MtTimeControl *tc = &c->tc;
+  MtGameRecord *g = r->game;
+  char err[256], reason[64];
+  for (int colour = 0; colour < 2; colour++) {
+    const MtEngineSpec *spec = &c->engines[r->engine_of[colour]];
+    if (!mt_engine_start(&r->engines[colour], spec, c->start_timeout_ms ? c->start_timeout_ms : 10000, err,
+                         sizeof err)) {
+      r->engines[colour].spec = *spec;
+      loses(r, colour, MT_END_CRASH, "did not start");
+      return;
+    }
+  }
+  for (int colour = 0; colour < 2; colour++)
+    r->engines[colour].zero_based_ranks = r->engines[colour].spec.protocol == MT_CECP && c->rules->geo.height == 10;
+  for (int colour = 0; colour < 2; colour++)
+    if (!mt_engine_new_game(&r->engines[colour], c->variant, strcmp(g->fen, c->rules->start_fen) ? g->fen : NULL,
+                            tc, err, sizeof err)) {
+      loses(r, colour, MT_END_CRASH, r->engines[colour].dead ? "exited at the set-up" : "refused the set-up");
+      return;
+    }
+  bool timed = !tc->depth && !tc->nodes && !tc->movetime_ms;
+  int64_t clocks[2] = {tc->base_ms, tc->base_ms};
+  int own_moves[2] = {0, 0};
+  for (;;) {
+    int colour = r->position.side;
+    GameResult verdict = pos_game_result(&r->position, reason, sizeof reason);
+    if (verdict != RESULT_NONE) {
+      finish(r, verdict == RESULT_DRAW ? -1 : verdict == RESULT_WIN ? colour : colour ^ 1, MT_END_RULES, reason);
+      return;
+    }
+    if (c->adjudication.max_plies && g->move_count >= c->adjudication.max_plies) {
+      finish(r, -1, MT_END_MOVE_CAP, "move cap");
+      return;
+    }
+    int moves_to_go = tc->moves ? tc->moves - own_moves[colour] % tc->moves : 0;
+    int64_t margin = tc->margin_ms ? tc->margin_ms : 1000;
+    int64_t movetime = tc->movetime_ms;
+    /* CECP "st" counts whole seconds. */
+    if (r->engines[colour].spec.protocol == MT_CECP) movetime = (movetime + 999) / 1000 * 1000;
+    int64_t limit = timed ? clocks[colour] + margin : movetime ? movetime + margin : 60000 + margin;
+    MtGoReply reply = mt_engine_go(&r->engines[colour], g->fen, (const char *const *)r->names, g->move_count, tc,
+                                   clocks, moves_to_go, colour, limit);
+    switch (reply.status) {
+    case MT_GO_CRASH: loses(r, colour, MT_END_CRASH, "crashed"); return;
+    case MT_GO_TIMEOUT: loses(r, colour, MT_END_TIME, "lost on time (no move)"); return;
+    case MT_GO_RESIGN: loses(r, colour, MT_END_RESIGN, "resigns"); return;
+    case MT_GO_ERROR: {
+      char what[160];
+      snprintf(what, sizeof what, "reported an error (%.100s)", r->engines[colour].last_line);
+      loses(r, colour, MT_END_ILLEGAL, what);
+      return;
+    }
+    case MT_GO_OK: break;
+    }
+    if (timed) {
+      clocks[colour] -= reply.elapsed_ms;
+      if (clocks[colour] < -margin) {
+        loses(r, colour, MT_END_TIME, "lost on time");
+        return;
+      }
+      if (clocks[colour] < 0) clocks[colour] = 0;
+      clocks[colour] += tc->inc_ms;
+      own_moves[colour]++;
+      if (tc->moves && own_moves[colour] % tc->moves == 0) clocks[colour] += tc->base_ms;
+    }
+    Move m = pos_parse_move(&r->position, reply.move);
+    if (m == MOVE_NONE) {
+      char what[128];
+      snprintf(what, sizeof what, "played an illegal move (%s)", reply.move);
+      loses(r, colour, MT_END_ILLEGAL, what);
+      return;
+    }
+    if (!push_move(r, m)) {
+      finish(r, -1, MT_END_CRASH, "out of memory");
+      return;
+    }
+    pos_make(&r->position, m);
+    if (adjudicate(r, colour, &reply)) return;
+  }
+}
+
+static void write_pgn(const MtMatchConfig *c, MtGameRecord *g) {
+  NtPgnGame tags;
+  memset(&tags, 0, sizeof tags);
+  char text[64];
+  time_t now = time(NULL);
+  struct tm tm;
+  gmtime_r(&now, &tm);
+  strftime(text, sizeof text, "%Y.%m.%d", &tm);
+  nt_pgn_set_tag(&tags, "Event", c->event ? c->event : "herald-match");
+  nt_pgn_set_tag(&tags, "Site", "?");
+  nt_pgn_set_tag(&tags, "Date", text);
+  snprintf(text, sizeof text, "%d", g->index + 1);
+  nt_pgn_set_tag(&tags, "Round", text);
+  nt_pgn_set_tag(&tags, "White", c->engines[g->white].name);
+  nt_pgn_set_tag(&tags, "Black", c->engines[g->white ^ 1].name);
+  if (strcmp(c->variant, "chess")) nt_pgn_set_tag(&tags, "Variant", c->variant);
+  if (strcmp(g->fen, c->rules->start_fen)) {
+    nt_pgn_set_tag(&tags, "SetUp", "1");
+    nt_pgn_set_tag(&tags, "FEN", g->fen);
+  }
+  nt_pgn_set_tag(&tags, "Termination", termination_tag(g->ending));
+  nt_pgn_set_tag(&tags, "TerminationDetails", g->reason);
+  snprintf(text, sizeof text, "%d", g->move_count);
+  nt_pgn_set_tag(&tags, "PlyCount", text);
+  Position p = {0}; /* pos_set_fen keeps the history buffer it finds */
+  char err[128];
+  if (pos_set_fen(&p, c->rules, g->fen, err, sizeof err)) {
+    g->pgn = nt_pgn_write(&tags, &p, g->moves, g->move_count, g->result);
+    pos_free(&p);
+  }
+  nt_pgn_game_free(&tags);
+}
+
+void mt_play_game(const MtMatchConfig *c, int index, int opening_number, int white, const MtOpening *opening,
+                  MtGameRecord *g) {
+  memset(g, 0, sizeof *g);
+  g->index = index;
+  g->opening = opening_number;
+  g->white = white;
+  snprintf(g->fen, sizeof g->fen, "%s", opening->fen);
+  Referee r;
+  memset(&r, 0, sizeof r);
+  r.config = c;
+  r.game = g;
+  r.engine_of[0] = white;
+  r.engine_of[1] = white ^ 1;
+  for (int colour = 0; colour < 2; colour++) r.engines[colour].pid = 0;
+  char err[128];
+  bool ok = pos_set_fen(&r.position, c->rules, opening->fen, err, sizeof err);
+  for (int i = 0; ok && i < opening->ply_count; i++) {
+    ok = pos_is_legal(&r.position, opening->moves[i]) && push_move(&r, opening->moves[i]);
+    if (ok) pos_make(&r.position, opening->moves[i]);
+  }
+  g->opening_plies = g->move_count;
+  if (!ok) {
+    finish(&r, -1, MT_END_CRASH, "bad opening");
+    pos_free(&r.position);
+  } else {
+    play(&r);
+    pos_free(&r.position);
+  }
+  for (int colour = 0; colour < 2; colour++) mt_engine_stop(&r.engines[colour]);
+  for (int i = 0; i < g->move_count; i++) free(r.names[i]);
+  free(r.names);
+  write_pgn(c, g);
+}
+
+void mt_game_record_free(MtGameRecord *g) {
+  free(g->moves);
+  free(g->pgn);
+  g->moves = NULL;
+  g->pgn = NULL;
+}
+
+int mt_pgn_tally(const char *text, size_t len, char *player, int cap, MtTally *tally, char *err, int errlen) {
+  size_t offset = 0;
+  int line = 1, games = 0, r;
+  NtPgnGame g;
+  while ((r = nt_pgn_next(text, len, &offset, &line, &g, err, errlen)) != 0) {
+    if (r < 0) return -1;
+    const char *white = nt_pgn_tag(&g, "White"), *black = nt_pgn_tag(&g, "Black");
+    if (white && !player[0]) snprintf(player, cap, "%s", white);
+    bool as_white = white && !strcmp(white, player), as_black = black && !strcmp(black, player);
+    int points = !strcmp(g.result, "1-0") ? 2 : !strcmp(g.result, "0-1") ? 0 : !strcmp(g.result, "1/2-1/2") ? 1 : -1;
+    if (points >= 0 && as_white != as_black) {
+      if (as_black) points = 2 - points;
+      if (points == 2) tally->wins++;
+      else if (points == 1) tally->draws++;
+      else tally->losses++;
+      games++;
+    }
+    nt_pgn_game_free(&g);
+  }
+  return games;
+}

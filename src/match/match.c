@@ -1,0 +1,167 @@
+/* The match scheduler: openings, colour pairs, shards, worker threads, tally and SPRT. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "match/match.h"
+
+void mt_match_config_init(MtMatchConfig *c) {
+  memset(c, 0, sizeof *c);
+  c->variant = "chess";
+  c->games = 2;
+  c->concurrency = 1;
+  c->shard_count = 1;
+  c->tc.base_ms = 10000;
+  c->tc.inc_ms = 100;
+  c->tc.margin_ms = 1000;
+}
+
+/* splitmix64: a small generator whose stream depends only on the seed given. */
+static uint64_t next_random(uint64_t *state) {
+  uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+bool mt_random_opening(const Rules *r, int plies, uint64_t seed, int o, MtOpening *opening) {
+  memset(opening, 0, sizeof *opening);
+  snprintf(opening->fen, sizeof opening->fen, "%s", r->start_fen);
+  if (plies <= 0) return true;
+  if (plies > MT_MAX_OPENING_PLIES) plies = MT_MAX_OPENING_PLIES;
+  uint64_t state = seed ^ (0xD1B54A32D192ED03ull * (uint64_t)(o + 1));
+  MoveList *list = malloc(sizeof *list);
+  if (!list) return false;
+  char err[128], reason[64];
+  bool found = false;
+  for (int attempt = 0; attempt < 100 && !found; attempt++) {
+    Position p = {0}; /* pos_set_fen keeps the history buffer it finds */
+    if (!pos_set_fen(&p, r, r->start_fen, err, sizeof err)) break;
+    int ply = 0;
+    for (; ply < plies; ply++) {
+      pos_legal_moves(&p, list);
+      if (!list->count) break;
+      opening->moves[ply] = list->moves[next_random(&state) % (uint64_t)list->count];
+      pos_make(&p, opening->moves[ply]);
+    }
+    if (ply == plies && pos_game_result(&p, reason, sizeof reason) == RESULT_NONE) {
+      opening->ply_count = plies;
+      found = true;
+    }
+    pos_free(&p);
+  }
+  free(list);
+  return found;
+}
+
+bool mt_opening(const MtMatchConfig *c, int o, MtOpening *opening) {
+  if (c->opening_count > 0) {
+    memset(opening, 0, sizeof *opening);
+    snprintf(opening->fen, sizeof opening->fen, "%s", c->openings[o % c->opening_count]);
+    return true;
+  }
+  return mt_random_opening(c->rules, c->random_plies, c->seed, o, opening);
+}
+
+typedef struct Scheduler {
+  const MtMatchConfig *config;
+  pthread_mutex_t lock;
+  int next;
+  bool stop;
+  MtMatchState state;
+  int engine_failures[2];   /* games lost because an engine did not start */
+} Scheduler;
+
+static bool in_shard(const MtMatchConfig *c, int game) {
+  int count = c->shard_count > 0 ? c->shard_count : 1;
+  return (game / 2) % count == c->shard_index;
+}
+
+static void record(Scheduler *s, const MtGameRecord *g) {
+  const MtMatchConfig *c = s->config;
+  MtMatchState *st = &s->state;
+  st->games_done++;
+  if (g->points2[0] == 2) st->tally.wins++;
+  else if (g->points2[0] == 1) st->tally.draws++;
+  else st->tally.losses++;
+  int loser = g->points2[0] == 0 ? 0 : g->points2[1] == 0 ? 1 : -1;
+  if (loser >= 0) {
+    if (g->ending == MT_END_CRASH) st->crashes[loser]++;
+    if (g->ending == MT_END_TIME) st->forfeits[loser]++;
+    if (g->ending == MT_END_ILLEGAL) st->illegal[loser]++;
+    if (g->ending == MT_END_CRASH && strstr(g->reason, "did not start")) s->engine_failures[loser]++;
+  }
+  if (c->use_sprt) {
+    st->sprt = mt_sprt_verdict(&c->sprt, st->tally, &st->llr);
+    if (st->sprt != MT_SPRT_CONTINUE) {
+      s->stop = true;
+      st->stopped_early = true;
+    }
+  }
+  if (c->on_game) c->on_game(c->context, g, st);
+}
+
+static void *worker(void *arg) {
+  Scheduler *s = arg;
+  const MtMatchConfig *c = s->config;
+  for (;;) {
+    pthread_mutex_lock(&s->lock);
+    while (s->next < c->games && !in_shard(c, s->next)) s->next++;
+    if (s->stop || (c->cancel && *c->cancel) || s->next >= c->games) {
+      pthread_mutex_unlock(&s->lock);
+      return NULL;
+    }
+    int index = s->next++;
+    pthread_mutex_unlock(&s->lock);
+    MtOpening opening;
+    MtGameRecord g;
+    if (!mt_opening(c, index / 2, &opening)) {
+      if (c->on_log) c->on_log(c->context, "no random opening could be drawn");
+      pthread_mutex_lock(&s->lock);
+      s->stop = true;
+      pthread_mutex_unlock(&s->lock);
+      return NULL;
+    }
+    mt_play_game(c, index, index / 2, index % 2, &opening, &g);
+    pthread_mutex_lock(&s->lock);
+    record(s, &g);
+    pthread_mutex_unlock(&s->lock);
+    mt_game_record_free(&g);
+  }
+}
+
+int mt_match_run(const MtMatchConfig *c, MtMatchState *state, char *err, int errlen) {
+  memset(state, 0, sizeof *state);
+  if (!c->rules || c->games <= 0 || c->shard_count < 1 || c->shard_index < 0 ||
+      c->shard_index >= c->shard_count) {
+    snprintf(err, errlen, "bad match configuration (rules, games, shard)");
+    return MT_EXIT_USAGE;
+  }
+  Scheduler s;
+  memset(&s, 0, sizeof s);
+  s.config = c;
+  pthread_mutex_init(&s.lock, NULL);
+  for (int g = 0; g < c->games; g++) s.state.games_planned += in_shard(c, g);
+  int threads = c->concurrency < 1 ? 1 : c->concurrency > 256 ? 256 : c->concurrency;
+  pthread_t ids[256];
+  int started = 0;
+  for (; started < threads; started++)
+    if (pthread_create(&ids[started], NULL, worker, &s)) break;
+  if (!started) worker(&s);
+  for (int i = 0; i < started; i++) pthread_join(ids[i], NULL);
+  pthread_mutex_destroy(&s.lock);
+  *state = s.state;
+  for (int e = 0; e < 2; e++)
+    if (s.state.games_done && s.engine_failures[e] == s.state.games_done) {
+      snprintf(err, errlen, "engine %s could not be started", c->engines[e].name);
+      return MT_EXIT_ENGINE;
+    }
+  if (s.state.sprt == MT_SPRT_H1) return MT_EXIT_SPRT_H1;
+  if (s.state.sprt == MT_SPRT_H0) return MT_EXIT_SPRT_H0;
+  if (s.state.games_done < s.state.games_planned) {
+    snprintf(err, errlen, "stopped after %d of %d games", s.state.games_done, s.state.games_planned);
+    return MT_EXIT_CANCELLED;
+  }
+  return MT_EXIT_DONE;
+}

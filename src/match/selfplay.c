@@ -1,0 +1,425 @@
+/* Self-play games with the search in-process, and their report (text, JSON, sums). */
+#include "match/selfplay.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "match/match.h"
+#include "match/stats.h"
+#include "search/search.h"
+
+void mt_selfplay_config_init(MtSelfplayConfig *c) {
+  memset(c, 0, sizeof *c);
+  c->games = 10;
+  c->nodes = 2000;
+  c->max_plies = 400;
+  c->random_plies = 4;
+  c->shard_count = 1;
+  c->threads = 1;
+  c->hash_mb = 16;
+}
+
+static void report_init(MtSelfplayReport *r, const Rules *rules, uint64_t nodes) {
+  memset(r, 0, sizeof *r);
+  snprintf(r->rules, sizeof r->rules, "%s", rules->name);
+  r->nodes = nodes;
+  r->type_count = rules->type_count;
+  for (int t = 0; t < rules->type_count; t++) {
+    r->pieces[t].letter = rules->types[t].letter;
+    snprintf(r->pieces[t].name, sizeof r->pieces[t].name, "%s", rules->types[t].name);
+  }
+}
+
+static MtVerdictCount *verdict_slot(MtSelfplayReport *r, const char *reason) {
+  for (int i = 0; i < r->verdict_count; i++)
+    if (!strcmp(r->verdicts[i].reason, reason)) return &r->verdicts[i];
+  if (r->verdict_count == MT_MAX_VERDICTS) return &r->verdicts[MT_MAX_VERDICTS - 1];
+  MtVerdictCount *v = &r->verdicts[r->verdict_count++];
+  memset(v, 0, sizeof *v);
+  snprintf(v->reason, sizeof v->reason, "%s", reason);
+  return v;
+}
+
+/* winner: 0 first player, 1 second, -1 draw. */
+static void count_game(MtSelfplayReport *r, int winner, const char *reason, int plies, bool capped) {
+  if (!r->games || plies < r->shortest) r->shortest = plies;
+  if (plies > r->longest) r->longest = plies;
+  r->games++;
+  r->total_plies += plies;
+  r->capped += capped;
+  int bucket = plies / MT_LENGTH_BUCKET_PLIES;
+  r->lengths[bucket < MT_LENGTH_BUCKETS ? bucket : MT_LENGTH_BUCKETS - 1]++;
+  MtVerdictCount *v = verdict_slot(r, reason);
+  if (winner == 0) r->first_wins++, v->first++;
+  else if (winner == 1) r->second_wins++, v->second++;
+  else r->draws++, v->draws++;
+}
+
+static uint64_t next_random(uint64_t *state) {
+  uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+/* The piece statistics of a move the search chose, before it is made. */
+static void count_move(MtSelfplayReport *r, const Position *p, Move m) {
+  int kind = move_kind(m), type = -1;
+  if (kind == MOVE_PASS) return;
+  if (kind == MOVE_DROP) {
+    type = move_arg(m);
+    if (type >= 0 && type < MAX_TYPES) r->pieces[type].drops++;
+  } else {
+    type = piece_type(p->board[move_from(m)]);
+  }
+  if (type >= 0 && type < MAX_TYPES) r->pieces[type].moves++;
+  if (kind == MOVE_DROP || kind == MOVE_CASTLING) return;
+  int victim_square = kind == MOVE_EN_PASSANT ? p->ep_victim : move_to(m);
+  if (victim_square < 0) return;
+  int victim = p->board[victim_square];
+  if (victim == SQ_EMPTY || victim == SQ_HOLE) return;
+  int victim_type = piece_type(victim);
+  if (type >= 0 && type < MAX_TYPES) r->pieces[type].captures++;
+  if (victim_type >= 0 && victim_type < MAX_TYPES) r->pieces[victim_type].taken++;
+}
+
+static void play_game(const MtSelfplayConfig *c, Search *s, MoveList *list, int index, MtSelfplayReport *r) {
+  Position p = {0}; /* pos_set_fen keeps the history buffer it finds */
+  char err[128], reason[64];
+  if (!pos_set_fen(&p, c->rules, c->rules->start_fen, err, sizeof err)) {
+    r->disagreements++;
+    return;
+  }
+  srch_clear(s);
+  uint64_t state = c->seed ^ (0xD1B54A32D192ED03ull * (uint64_t)(index + 1));
+  SearchLimits limits;
+  srch_limits_init(&limits);
+  limits.nodes = c->nodes;
+  int max_plies = c->max_plies > 0 ? c->max_plies : 400;
+  for (int ply = 0;; ply++) {
+    GameResult verdict = pos_game_result(&p, reason, sizeof reason);
+    if (verdict != RESULT_NONE) {
+      int winner = verdict == RESULT_DRAW ? -1 : verdict == RESULT_WIN ? p.side : p.side ^ 1;
+      count_game(r, winner, reason, ply, false);
+      break;
+    }
+    if (ply >= max_plies) {
+      count_game(r, -1, "move cap", ply, true);
+      break;
+    }
+    Move m;
+    if (ply < c->random_plies) {
+      pos_legal_moves(&p, list);
+      m = list->moves[next_random(&state) % (uint64_t)list->count];
+    } else {
+      SearchResult best = srch_run(s, &p, &limits, NULL, NULL);
+      m = best.best;
+      if (m == MOVE_NONE || !pos_is_legal(&p, m)) {
+        r->disagreements++;
+        count_game(r, -1, "search and rules disagree", ply, false);
+        break;
+      }
+      count_move(r, &p, m);
+    }
+    pos_make(&p, m);
+  }
+  pos_free(&p);
+}
+
+typedef struct Pool {
+  const MtSelfplayConfig *config;
+  pthread_mutex_t lock;
+  int next, done, planned;
+  bool failed;
+  MtSelfplayReport *total;
+} Pool;
+
+static bool in_shard(const MtSelfplayConfig *c, int game) {
+  return game % (c->shard_count > 0 ? c->shard_count : 1) == c->shard_index;
+}
+
+static void *worker(void *arg) {
+  Pool *pool = arg;
+  const MtSelfplayConfig *c = pool->config;
+  Search *s = srch_new(c->rules, c->hash_mb > 0 ? c->hash_mb : 16, 1);
+  MoveList *list = malloc(sizeof *list);
+  MtSelfplayReport *mine = malloc(sizeof *mine);
+  if (!s || !list || !mine) {
+    pthread_mutex_lock(&pool->lock);
+    pool->failed = true;
+    pthread_mutex_unlock(&pool->lock);
+  }
+  for (; s && list && mine;) {
+    pthread_mutex_lock(&pool->lock);
+    while (pool->next < c->games && !in_shard(c, pool->next)) pool->next++;
+    bool stop = pool->next >= c->games || (c->cancel && *c->cancel);
+    int index = pool->next++;
+    pthread_mutex_unlock(&pool->lock);
+    if (stop) break;
+    report_init(mine, c->rules, c->nodes);
+    play_game(c, s, list, index, mine);
+    pthread_mutex_lock(&pool->lock);
+    char err[64];
+    mt_selfplay_report_add(pool->total, mine, err, sizeof err);
+    pool->done++;
+    if (c->on_progress) c->on_progress(c->context, pool->done, pool->planned);
+    pthread_mutex_unlock(&pool->lock);
+  }
+  free(mine);
+  free(list);
+  if (s) srch_free(s);
+  return NULL;
+}
+
+bool mt_selfplay_run(const MtSelfplayConfig *c, MtSelfplayReport *report, char *err, int errlen) {
+  report_init(report, c->rules, c->nodes);
+  if (c->shard_count < 1 || c->shard_index < 0 || c->shard_index >= c->shard_count) {
+    snprintf(err, errlen, "bad shard %d/%d", c->shard_index, c->shard_count);
+    return false;
+  }
+  Pool pool;
+  memset(&pool, 0, sizeof pool);
+  pool.config = c;
+  pool.total = report;
+  pthread_mutex_init(&pool.lock, NULL);
+  for (int g = 0; g < c->games; g++) pool.planned += in_shard(c, g);
+  int threads = c->threads < 1 ? 1 : c->threads > 64 ? 64 : c->threads;
+  pthread_t ids[64];
+  int started = 0;
+  for (; started < threads; started++)
+    if (pthread_create(&ids[started], NULL, worker, &pool)) break;
+  if (!started) worker(&pool);
+  for (int i = 0; i < started; i++) pthread_join(ids[i], NULL);
+  pthread_mutex_destroy(&pool.lock);
+  if (pool.failed && !pool.done) {
+    snprintf(err, errlen, "out of memory for the searcher");
+    return false;
+  }
+  return true;
+}
+
+bool mt_selfplay_report_add(MtSelfplayReport *dst, const MtSelfplayReport *src, char *err, int errlen) {
+  if (!src->games && !src->disagreements) return true;
+  if (dst->games && strcmp(dst->rules, src->rules)) {
+    snprintf(err, errlen, "reports of different rules (%s, %s)", dst->rules, src->rules);
+    return false;
+  }
+  if (!dst->games) {
+    snprintf(dst->rules, sizeof dst->rules, "%s", src->rules);
+    dst->nodes = src->nodes;
+    dst->shortest = src->shortest;
+  }
+  if (!dst->type_count) {
+    dst->type_count = src->type_count;
+    for (int t = 0; t < src->type_count; t++) {
+      dst->pieces[t].letter = src->pieces[t].letter;
+      memcpy(dst->pieces[t].name, src->pieces[t].name, sizeof dst->pieces[t].name);
+    }
+  }
+  if (src->games && src->shortest < dst->shortest) dst->shortest = src->shortest;
+  if (src->longest > dst->longest) dst->longest = src->longest;
+  dst->games += src->games;
+  dst->first_wins += src->first_wins;
+  dst->draws += src->draws;
+  dst->second_wins += src->second_wins;
+  dst->capped += src->capped;
+  dst->disagreements += src->disagreements;
+  dst->total_plies += src->total_plies;
+  for (int i = 0; i < MT_LENGTH_BUCKETS; i++) dst->lengths[i] += src->lengths[i];
+  for (int i = 0; i < src->verdict_count; i++) {
+    MtVerdictCount *v = verdict_slot(dst, src->verdicts[i].reason);
+    v->first += src->verdicts[i].first;
+    v->draws += src->verdicts[i].draws;
+    v->second += src->verdicts[i].second;
+  }
+  for (int t = 0; t < src->type_count && t < MAX_TYPES; t++) {
+    dst->pieces[t].moves += src->pieces[t].moves;
+    dst->pieces[t].captures += src->pieces[t].captures;
+    dst->pieces[t].taken += src->pieces[t].taken;
+    dst->pieces[t].drops += src->pieces[t].drops;
+  }
+  return true;
+}
+
+typedef struct Text {
+  char *s;
+  size_t len, cap;
+  bool failed;
+} Text;
+
+__attribute__((format(printf, 2, 3))) static void put(Text *t, const char *format, ...) {
+  for (;;) {
+    va_list ap;
+    va_start(ap, format);
+    int n = vsnprintf(t->s ? t->s + t->len : NULL, t->s ? t->cap - t->len : 0, format, ap);
+    va_end(ap);
+    if (n < 0) {
+      t->failed = true;
+      return;
+    }
+    if (t->s && t->len + (size_t)n < t->cap) {
+      t->len += (size_t)n;
+      return;
+    }
+    size_t cap = t->cap ? t->cap : 4096;
+    while (cap <= t->len + (size_t)n) cap *= 2;
+    char *bigger = realloc(t->s, cap);
+    if (!bigger) {
+      t->failed = true;
+      return;
+    }
+    t->s = bigger;
+    t->cap = cap;
+  }
+}
+
+static char *finish_text(Text *t) {
+  if (t->failed) {
+    free(t->s);
+    return NULL;
+  }
+  return t->s;
+}
+
+static MtTally first_player_tally(const MtSelfplayReport *r) {
+  return (MtTally){r->first_wins, r->draws, r->second_wins};
+}
+
+char *mt_selfplay_report_text(const MtSelfplayReport *r) {
+  Text t = {0};
+  put(&t, "Self-play of %s: %d games at %llu nodes per move\n", r->rules, r->games, (unsigned long long)r->nodes);
+  double mean, half;
+  mt_score_interval(first_player_tally(r), &mean, &half);
+  MtEloEstimate e = mt_elo_estimate(first_player_tally(r));
+  put(&t, "\nFirst player: +%d =%d -%d, score %.1f%% +/- %.1f%% (95%%), Elo %+.0f +/- %.0f\n", r->first_wins,
+      r->draws, r->second_wins, 100 * mean, 100 * half, e.elo + 0.0, e.margin);
+  put(&t, "\nHow games ended:\n");
+  for (int i = 0; i < r->verdict_count; i++) {
+    const MtVerdictCount *v = &r->verdicts[i];
+    put(&t, "  %-28s %5d   (first player won %d, drawn %d, second won %d)\n", v->reason,
+        v->first + v->draws + v->second, v->first, v->draws, v->second);
+  }
+  put(&t, "  cut by the move cap: %d; search/rules disagreements: %d\n", r->capped, r->disagreements);
+  put(&t, "\nGame length (plies): shortest %d, mean %.1f, longest %d\n", r->shortest,
+      r->games ? (double)r->total_plies / r->games : 0.0, r->longest);
+  int most = 0, last = -1;
+  for (int i = 0; i < MT_LENGTH_BUCKETS; i++) {
+    if (r->lengths[i] > most) most = r->lengths[i];
+    if (r->lengths[i]) last = i;
+  }
+  for (int i = 0; i <= last; i++) {
+    int bar = most ? (r->lengths[i] * 40 + most - 1) / most : 0;
+    char stars[41];
+    memset(stars, '#', (size_t)bar);
+    stars[bar] = 0;
+    if (i == MT_LENGTH_BUCKETS - 1) put(&t, "  %4d+     %5d %s\n", i * MT_LENGTH_BUCKET_PLIES, r->lengths[i], stars);
+    else
+      put(&t, "  %4d-%-4d %5d %s\n", i * MT_LENGTH_BUCKET_PLIES, (i + 1) * MT_LENGTH_BUCKET_PLIES - 1, r->lengths[i],
+          stars);
+  }
+  put(&t, "\nPieces (moves chosen by the search):\n  %-24s %8s %8s %8s %8s\n", "type", "moves", "captures",
+      "taken", "drops");
+  for (int i = 0; i < r->type_count; i++) {
+    const MtPieceCount *p = &r->pieces[i];
+    char label[40];
+    snprintf(label, sizeof label, "%c %s", p->letter, p->name);
+    put(&t, "  %-24s %8lld %8lld %8lld %8lld\n", label, (long long)p->moves, (long long)p->captures,
+        (long long)p->taken, (long long)p->drops);
+  }
+  return finish_text(&t);
+}
+
+char *mt_selfplay_report_json(const MtSelfplayReport *r) {
+  Text t = {0};
+  double mean, half;
+  mt_score_interval(first_player_tally(r), &mean, &half);
+  put(&t, "{\n  \"rules\": \"%s\",\n  \"nodes\": %llu,\n  \"games\": %d,\n", r->rules, (unsigned long long)r->nodes,
+      r->games);
+  put(&t, "  \"first_wins\": %d,\n  \"draws\": %d,\n  \"second_wins\": %d,\n", r->first_wins, r->draws, r->second_wins);
+  put(&t, "  \"first_score\": %.4f,\n  \"first_score_95\": %.4f,\n", mean, half);
+  put(&t, "  \"capped\": %d,\n  \"disagreements\": %d,\n", r->capped, r->disagreements);
+  put(&t, "  \"total_plies\": %lld,\n  \"shortest\": %d,\n  \"longest\": %d,\n", (long long)r->total_plies,
+      r->shortest, r->longest);
+  put(&t, "  \"length_bucket_plies\": %d,\n  \"lengths\": [", MT_LENGTH_BUCKET_PLIES);
+  for (int i = 0; i < MT_LENGTH_BUCKETS; i++) put(&t, "%s%d", i ? ", " : "", r->lengths[i]);
+  put(&t, "],\n  \"verdicts\": [\n");
+  for (int i = 0; i < r->verdict_count; i++)
+    put(&t, "    {\"reason\": \"%s\", \"first\": %d, \"draws\": %d, \"second\": %d}%s\n", r->verdicts[i].reason,
+        r->verdicts[i].first, r->verdicts[i].draws, r->verdicts[i].second, i + 1 < r->verdict_count ? "," : "");
+  put(&t, "  ],\n  \"pieces\": [\n");
+  for (int i = 0; i < r->type_count; i++) {
+    const MtPieceCount *p = &r->pieces[i];
+    put(&t, "    {\"letter\": \"%c\", \"name\": \"%s\", \"moves\": %lld, \"captures\": %lld, \"taken\": %lld, "
+            "\"drops\": %lld}%s\n",
+        p->letter, p->name, (long long)p->moves, (long long)p->captures, (long long)p->taken, (long long)p->drops,
+        i + 1 < r->type_count ? "," : "");
+  }
+  put(&t, "  ]\n}\n");
+  return finish_text(&t);
+}
+
+bool mt_selfplay_report_parse(MtSelfplayReport *r, const char *json, char *err, int errlen) {
+  memset(r, 0, sizeof *r);
+  const char *line = json;
+  int lineno = 0;
+  bool saw_rules = false;
+  while (*line) {
+    lineno++;
+    const char *end = strchr(line, '\n');
+    size_t len = end ? (size_t)(end - line) : strlen(line);
+    char text[1024];
+    if (len >= sizeof text) len = sizeof text - 1;
+    memcpy(text, line, len);
+    text[len] = 0;
+    const char *s = text;
+    while (*s == ' ') s++;
+    unsigned long long u;
+    long long a, b, c, d;
+    char word[48], name[24], letter;
+    if (sscanf(s, "\"rules\": \"%31[^\"]\"", r->rules) == 1) saw_rules = true;
+    else if (sscanf(s, "\"nodes\": %llu", &u) == 1) r->nodes = u;
+    else if (sscanf(s, "\"games\": %d", &r->games) == 1) {}
+    else if (sscanf(s, "\"first_wins\": %d", &r->first_wins) == 1) {}
+    else if (sscanf(s, "\"draws\": %d", &r->draws) == 1) {}
+    else if (sscanf(s, "\"second_wins\": %d", &r->second_wins) == 1) {}
+    else if (sscanf(s, "\"capped\": %d", &r->capped) == 1) {}
+    else if (sscanf(s, "\"disagreements\": %d", &r->disagreements) == 1) {}
+    else if (sscanf(s, "\"total_plies\": %lld", &a) == 1) r->total_plies = a;
+    else if (sscanf(s, "\"shortest\": %d", &r->shortest) == 1) {}
+    else if (sscanf(s, "\"longest\": %d", &r->longest) == 1) {}
+    else if (!strncmp(s, "\"lengths\": [", 12)) {
+      const char *q = s + 12;
+      for (int i = 0; i < MT_LENGTH_BUCKETS && *q && *q != ']'; i++) {
+        char *after;
+        r->lengths[i] = (int)strtol(q, &after, 10);
+        if (after == q) break;
+        q = after;
+        while (*q == ',' || *q == ' ') q++;
+      }
+    } else if (sscanf(s, "{\"reason\": \"%47[^\"]\", \"first\": %lld, \"draws\": %lld, \"second\": %lld", word, &a, &b,
+                      &c) == 4) {
+      MtVerdictCount *v = verdict_slot(r, word);
+      v->first += (int)a, v->draws += (int)b, v->second += (int)c;
+    } else if (sscanf(s, "{\"letter\": \"%c\", \"name\": \"%23[^\"]\", \"moves\": %lld, \"captures\": %lld, "
+                         "\"taken\": %lld, \"drops\": %lld",
+                      &letter, name, &a, &b, &c, &d) == 6) {
+      if (r->type_count == MAX_TYPES) {
+        snprintf(err, errlen, "line %d: more than %d piece types", lineno, MAX_TYPES);
+        return false;
+      }
+      MtPieceCount *p = &r->pieces[r->type_count++];
+      p->letter = letter;
+      snprintf(p->name, sizeof p->name, "%s", name);
+      p->moves = a, p->captures = b, p->taken = c, p->drops = d;
+    }
+    line = end ? end + 1 : line + strlen(line);
+  }
+  if (!saw_rules) {
+    snprintf(err, errlen, "not a herald-selfplay report (no \"rules\")");
+    return false;
+  }
+  return true;
+}

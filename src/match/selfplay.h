@@ -1,0 +1,79 @@
+/* Self-play testing of a rule set: games of Herald's search against itself in-process, and a
+ * report of how they ended, how long they were, whether the first player is favoured, and how
+ * much each piece type moved and captured.  Reports can be written as text or JSON, read back
+ * and added up (for shards run on several machines).  Nothing here prints. */
+#ifndef HERALD_MATCH_SELFPLAY_H
+#define HERALD_MATCH_SELFPLAY_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "rules/rules.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum { MT_MAX_VERDICTS = 24, MT_LENGTH_BUCKETS = 64, MT_LENGTH_BUCKET_PLIES = 10 };
+
+typedef struct MtSelfplayConfig {
+  const Rules *rules;        /* a preset may supply it later */
+  int games;                 /* of the whole run (all shards) */
+  uint64_t nodes;            /* per move: the strength */
+  int max_plies;             /* games cut (drawn) after so many plies; 0: 400 */
+  int random_plies;          /* random legal plies before the search plays, for variety */
+  uint64_t seed;
+  int shard_index, shard_count; /* this process plays games g with g % count == index */
+  int threads;               /* games at once */
+  int hash_mb;               /* per searcher; 0: 16 */
+  const volatile sig_atomic_t *cancel;
+  void (*on_progress)(void *context, int done, int planned);
+  void *context;
+} MtSelfplayConfig;
+
+typedef struct MtVerdictCount {
+  char reason[48];           /* pos_game_result's reason, or "move cap" */
+  int first, draws, second;  /* games won by the first player, drawn, won by the second */
+} MtVerdictCount;
+
+typedef struct MtPieceCount {
+  char letter;
+  char name[24];
+  int64_t moves, captures, taken, drops;  /* moves made (drops included), captures made,
+                                             times captured, drops */
+} MtPieceCount;
+
+typedef struct MtSelfplayReport {
+  char rules[32];
+  uint64_t nodes;
+  int games, first_wins, draws, second_wins;
+  int capped;                /* games cut by the move cap */
+  int disagreements;         /* the search found no legal move while the rules saw no end, or
+                                chose a move the rules call illegal */
+  int verdict_count;
+  MtVerdictCount verdicts[MT_MAX_VERDICTS];
+  int64_t total_plies;
+  int shortest, longest;
+  int lengths[MT_LENGTH_BUCKETS]; /* games of MT_LENGTH_BUCKET_PLIES plies each, the last
+                                     bucket taking the rest */
+  int type_count;
+  MtPieceCount pieces[MAX_TYPES];
+} MtSelfplayReport;
+
+void mt_selfplay_config_init(MtSelfplayConfig *c);
+/* Plays the games of this shard; false with a message when no searcher could be made. */
+bool mt_selfplay_run(const MtSelfplayConfig *c, MtSelfplayReport *report, char *err, int errlen);
+
+/* Adds src into dst (same rules, or dst empty). */
+bool mt_selfplay_report_add(MtSelfplayReport *dst, const MtSelfplayReport *src, char *err, int errlen);
+/* malloc'd text, or NULL. */
+char *mt_selfplay_report_text(const MtSelfplayReport *r);
+char *mt_selfplay_report_json(const MtSelfplayReport *r);
+/* Reads what mt_selfplay_report_json wrote. */
+bool mt_selfplay_report_parse(MtSelfplayReport *r, const char *json, char *err, int errlen);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

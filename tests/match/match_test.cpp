@@ -1,0 +1,303 @@
+// herald-match's library: real games through pipes (Herald against Herald and against
+// scripted engines that crash, hang, play illegal moves or report fixed scores).
+#include <gtest/gtest.h>
+
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "match/match.h"
+#include "rules/fixtures.h"
+
+namespace {
+
+std::string HeraldBin() {
+  const char *bin = std::getenv("HERALD_BIN");
+  return bin ? bin : "build/herald";
+}
+
+struct Collected {
+  std::vector<std::string> pgn, reasons;
+  std::vector<std::vector<Move>> moves;
+  std::vector<MtEnding> endings;
+  std::vector<int> points0;
+};
+
+void Collect(void *context, const MtGameRecord *g, const MtMatchState *) {
+  auto *c = static_cast<Collected *>(context);
+  c->pgn.push_back(g->pgn ? g->pgn : "");
+  c->reasons.push_back(g->reason);
+  c->endings.push_back(g->ending);
+  c->points0.push_back(g->points2[0]);
+  c->moves.emplace_back(g->moves, g->moves + g->move_count);
+}
+
+class MatchTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char err[128];
+    ASSERT_TRUE(fixture_rules(&rules_, "chess", err, sizeof err)) << err;
+    char dir[] = "/tmp/herald-match-test-XXXXXX";
+    ASSERT_NE(mkdtemp(dir), nullptr);
+    dir_ = dir;
+    mt_match_config_init(&config_);
+    config_.rules = &rules_;
+    config_.variant = "chess";
+    config_.tc.base_ms = 0;
+    config_.tc.nodes = 400;
+    config_.on_game = Collect;
+    config_.context = &collected_;
+  }
+  void TearDown() override {
+    rules_free(&rules_);
+    std::string cmd = "rm -rf " + dir_;
+    if (system(cmd.c_str())) {}
+  }
+  void Engine(int i, const std::string &spec) {
+    char err[256];
+    ASSERT_TRUE(mt_engine_spec_parse(&config_.engines[i], spec.c_str(), err, sizeof err)) << err;
+  }
+  void Herald(int i, const char *name) { Engine(i, "cmd=" + HeraldBin() + ",proto=uci,name=" + name); }
+  // A UCI engine in sh: answers the handshake, then on "go" does `on_go`.  $n counts its moves,
+  // $pos is the last position command.
+  std::string Script(const std::string &name, const std::string &on_go) {
+    std::string path = dir_ + "/" + name + ".sh";
+    std::ofstream f(path);
+    f << "n=0\nwhile read -r line; do case \"$line\" in\n"
+         "uci) echo 'id name "
+      << name << "'; echo uciok;;\nisready) echo readyok;;\nquit) exit 0;;\nposition*) pos=\"$line\";;\n"
+      << "go*) " << on_go << "; n=$((n+1));;\nesac; done\n";
+    return "cmd=/bin/sh " + path + ",proto=uci,name=" + name;
+  }
+  int Run(MtMatchState *st) {
+    char err[256] = "";
+    return mt_match_run(&config_, st, err, sizeof err);
+  }
+
+  Rules rules_;
+  std::string dir_;
+  MtMatchConfig config_;
+  Collected collected_;
+};
+
+TEST_F(MatchTest, HeraldAgainstHeraldThroughPipesWritesPgn) {
+  Herald(0, "A");
+  Engine(1, "cmd=" + HeraldBin() + ",proto=cecp,name=B");
+  config_.tc.nodes = 0;
+  config_.tc.depth = 2;
+  config_.games = 2;
+  config_.concurrency = 2;
+  config_.random_plies = 2;
+  config_.seed = 7;
+  config_.adjudication.max_plies = 60;
+  MtMatchState st;
+  EXPECT_EQ(Run(&st), MT_EXIT_DONE);
+  EXPECT_EQ(st.games_done, 2);
+  EXPECT_EQ(st.tally.wins + st.tally.draws + st.tally.losses, 2);
+  ASSERT_EQ(collected_.pgn.size(), 2u);
+  for (size_t i = 0; i < 2; i++) {
+    const std::string &pgn = collected_.pgn[i];
+    // Random openings are moves from the start position: no FEN needed.
+    EXPECT_EQ(pgn.find("[FEN"), std::string::npos) << pgn;
+    EXPECT_EQ(pgn.find("[Variant"), std::string::npos);  // chess needs none
+    EXPECT_NE(pgn.find("[Termination \""), std::string::npos);
+    EXPECT_NE(pgn.find("1. "), std::string::npos);
+    EXPECT_NE(collected_.endings[i], MT_END_CRASH) << collected_.reasons[i];
+    EXPECT_NE(collected_.endings[i], MT_END_ILLEGAL) << collected_.reasons[i];
+    ASSERT_GE(collected_.moves[i].size(), 2u);
+  }
+  // Both games of an opening start with the same random plies, colours swapped.
+  EXPECT_EQ(collected_.moves[0][0], collected_.moves[1][0]);
+  EXPECT_EQ(collected_.moves[0][1], collected_.moves[1][1]);
+  bool a_white_once = (collected_.pgn[0].find("[White \"A\"]") != std::string::npos) !=
+                      (collected_.pgn[1].find("[White \"A\"]") != std::string::npos);
+  EXPECT_TRUE(a_white_once);
+}
+
+TEST_F(MatchTest, FenOpeningsGetSetUpAndFenTags) {
+  Herald(0, "A");
+  Herald(1, "B");
+  const char *fens[] = {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"};
+  config_.openings = fens;
+  config_.opening_count = 1;
+  config_.adjudication.max_plies = 6;
+  MtMatchState st;
+  EXPECT_EQ(Run(&st), MT_EXIT_DONE);
+  ASSERT_EQ(collected_.pgn.size(), 2u);
+  for (const std::string &pgn : collected_.pgn) {
+    EXPECT_NE(pgn.find("[SetUp \"1\"]"), std::string::npos) << pgn;
+    EXPECT_NE(pgn.find("[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]"), std::string::npos) << pgn;
+    EXPECT_NE(pgn.find("[Termination \"adjudication\"]"), std::string::npos) << pgn;
+  }
+}
+
+TEST_F(MatchTest, VariantTagAndTenRankBoard) {
+  char err[128];
+  rules_free(&rules_);
+  ASSERT_TRUE(fixture_rules(&rules_, "xiangqi", err, sizeof err));
+  config_.variant = "xiangqi";
+  Herald(0, "uci");
+  // CECP counts xiangqi ranks from 0: the translation must keep every move legal.
+  Engine(1, "cmd=" + HeraldBin() + ",proto=cecp,name=cecp");
+  config_.tc.nodes = 0;
+  config_.tc.depth = 1;
+  config_.adjudication.max_plies = 24;
+  MtMatchState st;
+  EXPECT_EQ(Run(&st), MT_EXIT_DONE);
+  ASSERT_EQ(collected_.pgn.size(), 2u);
+  EXPECT_NE(collected_.pgn[0].find("[Variant \"xiangqi\"]"), std::string::npos);
+  for (size_t i = 0; i < 2; i++) EXPECT_EQ(collected_.endings[i], MT_END_MOVE_CAP) << collected_.reasons[i];
+}
+
+TEST_F(MatchTest, EngineThatCannotStartLosesAndMatchReportsIt) {
+  Herald(0, "H");
+  Engine(1, "cmd=/bin/false,proto=uci,name=false");
+  config_.games = 2;
+  MtMatchState st;
+  EXPECT_EQ(Run(&st), MT_EXIT_ENGINE);
+  EXPECT_EQ(st.tally.wins, 2);
+  EXPECT_EQ(st.crashes[1], 2);
+}
+
+TEST_F(MatchTest, EngineExitingMidGameLosesAndMatchGoesOn) {
+  Herald(0, "H");
+  Engine(1, Script("quitter", "[ $n -ge 1 ] && exit 3; case \"$pos\" in *moves*) echo 'bestmove a7a6';; "
+                              "*) echo 'bestmove a2a3';; esac"));
+  config_.games = 2;
+  MtMatchState st;
+  EXPECT_EQ(Run(&st), MT_EXIT_DONE);
+  EXPECT_EQ(st.games_done, 2);
+  EXPECT_EQ(st.tally.wins, 2);
+  EXPECT_EQ(st.crashes[1], 2);
+  for (const std::string &r : collected_.reasons) EXPECT_EQ(r, "quitter crashed");
+}
+
+TEST_F(MatchTest, SilentEngineForfeitsOnTime) {
+  Herald(0, "H");
+  Engine(1, Script("sleeper", "sleep 0"));
+  config_.tc.nodes = 0;
+  config_.tc.movetime_ms = 50;
+  config_.tc.margin_ms = 100;
+  config_.games = 1;
+  config_.random_plies = 1;  // the sleeper is Black
+  MtMatchState st;
+  EXPECT_EQ(Run(&st), MT_EXIT_DONE);
+  EXPECT_EQ(st.forfeits[1], 1);
+  EXPECT_EQ(collected_.endings.at(0), MT_END_TIME);
+}
+
+TEST_F(MatchTest, IllegalMoveLoses) {
+  Engine(0, Script("cheat", "echo 'bestmove e2e5'"));
+  Herald(1, "H");
+  config_.games = 1;
+  MtMatchState st;
+  EXPECT_EQ(Run(&st), MT_EXIT_DONE);
+  EXPECT_EQ(st.tally.losses, 1);
+  EXPECT_EQ(st.illegal[0], 1);
+  EXPECT_EQ(collected_.reasons.at(0), "cheat played an illegal move (e2e5)");
+}
+
+TEST_F(MatchTest, ResignAdjudicationUsesBothScores) {
+  // White shuffles its knight claiming -900, Black shuffles claiming +900: after 3 moves each
+  // both agree and White loses.
+  Engine(0, Script("pessimist", "echo 'info depth 1 score cp -900'; if [ $((n%2)) = 0 ]; then echo 'bestmove g1f3'; "
+                                "else echo 'bestmove f3g1'; fi"));
+  Engine(1, Script("optimist", "echo 'info depth 1 score cp 900'; if [ $((n%2)) = 0 ]; then echo 'bestmove b8c6'; "
+                               "else echo 'bestmove c6b8'; fi"));
+  config_.games = 1;
+  config_.adjudication.resign_cp = 500;
+  config_.adjudication.resign_moves = 3;
+  MtMatchState st;
+  EXPECT_EQ(Run(&st), MT_EXIT_DONE);
+  EXPECT_EQ(st.tally.losses, 1);
+  ASSERT_EQ(collected_.endings.size(), 1u);
+  EXPECT_EQ(collected_.endings[0], MT_END_ADJUDICATED);
+  EXPECT_EQ(collected_.reasons[0], "resign threshold");
+  EXPECT_NE(collected_.pgn[0].find("[PlyCount \"6\"]"), std::string::npos) << collected_.pgn[0];
+  EXPECT_NE(collected_.pgn[0].find("1. Nf3 Nc6 2. Ng1 Nb8 3. Nf3 Nc6 0-1"), std::string::npos) << collected_.pgn[0];
+}
+
+TEST_F(MatchTest, DrawAdjudicationAndMoveCap) {
+  Herald(0, "A");
+  Herald(1, "B");
+  config_.games = 1;
+  config_.adjudication.draw_cp = 100000;
+  config_.adjudication.draw_moves = 4;
+  MtMatchState st;
+  EXPECT_EQ(Run(&st), MT_EXIT_DONE);
+  EXPECT_EQ(st.tally.draws, 1);
+  EXPECT_EQ(collected_.reasons.at(0), "draw threshold");
+  EXPECT_NE(collected_.pgn[0].find("[PlyCount \"4\"]"), std::string::npos);
+
+  collected_ = Collected();
+  config_.adjudication = MtAdjudication{};
+  config_.adjudication.max_plies = 5;
+  EXPECT_EQ(Run(&st), MT_EXIT_DONE);
+  EXPECT_EQ(collected_.endings.at(0), MT_END_MOVE_CAP);
+  EXPECT_NE(collected_.pgn[0].find("[Result \"1/2-1/2\"]"), std::string::npos);
+}
+
+TEST_F(MatchTest, SprtStopsADecidedMatchEarly) {
+  Herald(0, "H");
+  Engine(1, Script("quitter", "exit 1"));
+  config_.games = 200;
+  config_.concurrency = 2;
+  config_.use_sprt = true;
+  config_.sprt = MtSprt{0, 50, 0.05, 0.05};
+  MtMatchState st;
+  EXPECT_EQ(Run(&st), MT_EXIT_SPRT_H1);
+  EXPECT_TRUE(st.stopped_early);
+  EXPECT_LT(st.games_done, 20);
+  EXPECT_EQ(st.tally.wins, st.games_done);
+}
+
+TEST_F(MatchTest, ShardsSplitOpeningsAndRandomOpeningsAreSeeded) {
+  config_.random_plies = 4;
+  config_.seed = 42;
+  MtOpening a, b, c;
+  ASSERT_TRUE(mt_opening(&config_, 3, &a));
+  ASSERT_TRUE(mt_opening(&config_, 3, &b));
+  ASSERT_TRUE(mt_opening(&config_, 4, &c));
+  ASSERT_EQ(a.ply_count, 4);
+  EXPECT_EQ(0, memcmp(a.moves, b.moves, sizeof a.moves));
+  EXPECT_NE(0, memcmp(a.moves, c.moves, sizeof a.moves));
+  Herald(0, "A");
+  Engine(1, Script("quitter", "exit 1"));
+  config_.games = 8;
+  config_.shard_count = 2;
+  config_.shard_index = 1;
+  MtMatchState st;
+  EXPECT_EQ(Run(&st), MT_EXIT_DONE);
+  EXPECT_EQ(st.games_planned, 4);  // openings 1 and 3, two games each
+  EXPECT_EQ(st.games_done, 4);
+}
+
+TEST(MatchPgn, TallyFollowsOnePlayerThroughBothColours) {
+  const char *pgn =
+      "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n"
+      "[White \"B\"]\n[Black \"A\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n"
+      "[White \"B\"]\n[Black \"A\"]\n[Result \"0-1\"]\n\n1. e4 e5 0-1\n\n"
+      "[White \"A\"]\n[Black \"B\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5 1/2-1/2\n\n"
+      "[White \"C\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n"
+      "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 *\n";
+  char player[64] = "", err[128];
+  MtTally t{0, 0, 0};
+  EXPECT_EQ(mt_pgn_tally(pgn, strlen(pgn), player, sizeof player, &t, err, sizeof err), 4);
+  EXPECT_STREQ(player, "A");
+  EXPECT_EQ(t.wins, 2);
+  EXPECT_EQ(t.draws, 1);
+  EXPECT_EQ(t.losses, 1);
+  // From B's side, added to what is there: a shard merged onto another.
+  char other[64] = "B";
+  MtTally b{1, 0, 0};
+  EXPECT_EQ(mt_pgn_tally(pgn, strlen(pgn), other, sizeof other, &b, err, sizeof err), 5);
+  EXPECT_EQ(b.wins, 1 + 1);
+  EXPECT_EQ(b.losses, 3);
+}
+
+}  // namespace

@@ -1,0 +1,145 @@
+// herald-selfplay's library: the counts of the report add up, shards add up to the whole run,
+// and JSON reads back what it wrote.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "match/selfplay.h"
+#include "rules/fixtures.h"
+
+namespace {
+
+class MatchSelfplay : public ::testing::Test {
+ protected:
+  void Load(const char *name) {
+    char err[128];
+    ASSERT_TRUE(fixture_rules(&rules_, name, err, sizeof err)) << err;
+    loaded_ = true;
+    mt_selfplay_config_init(&config_);
+    config_.rules = &rules_;
+    config_.nodes = 300;
+    config_.games = 4;
+    config_.max_plies = 60;
+    config_.random_plies = 2;
+    config_.seed = 5;
+  }
+  void TearDown() override {
+    if (loaded_) rules_free(&rules_);
+  }
+  MtSelfplayReport Run() {
+    MtSelfplayReport r;
+    char err[128];
+    EXPECT_TRUE(mt_selfplay_run(&config_, &r, err, sizeof err)) << err;
+    return r;
+  }
+
+  Rules rules_;
+  bool loaded_ = false;
+  MtSelfplayConfig config_;
+};
+
+void ExpectConsistent(const MtSelfplayReport &r, int random_plies) {
+  EXPECT_EQ(r.first_wins + r.draws + r.second_wins, r.games);
+  int verdict_games = 0, length_games = 0;
+  for (int i = 0; i < r.verdict_count; i++)
+    verdict_games += r.verdicts[i].first + r.verdicts[i].draws + r.verdicts[i].second;
+  for (int i = 0; i < MT_LENGTH_BUCKETS; i++) length_games += r.lengths[i];
+  EXPECT_EQ(verdict_games, r.games);
+  EXPECT_EQ(length_games, r.games);
+  int64_t moves = 0, captures = 0, taken = 0;
+  for (int t = 0; t < r.type_count; t++) {
+    moves += r.pieces[t].moves;
+    captures += r.pieces[t].captures;
+    taken += r.pieces[t].taken;
+  }
+  // Every ply after the random ones was chosen by the search and counted once.
+  EXPECT_EQ(moves, r.total_plies - (int64_t)r.games * random_plies);
+  EXPECT_EQ(captures, taken);
+  EXPECT_LE(r.shortest, r.longest);
+  EXPECT_EQ(r.disagreements, 0);
+}
+
+TEST_F(MatchSelfplay, ReportCountsAddUp) {
+  Load("chess");
+  MtSelfplayReport r = Run();
+  EXPECT_EQ(r.games, 4);
+  EXPECT_STREQ(r.rules, "chess");
+  ExpectConsistent(r, 2);
+  EXPECT_EQ(r.type_count, 6);
+  char *text = mt_selfplay_report_text(&r);
+  ASSERT_NE(text, nullptr);
+  EXPECT_NE(std::string(text).find("First player: +"), std::string::npos);
+  EXPECT_NE(std::string(text).find("Pawn"), std::string::npos);
+  free(text);
+}
+
+TEST_F(MatchSelfplay, MoveCapCutsEveryGame) {
+  Load("chess");
+  config_.max_plies = 10;
+  MtSelfplayReport r = Run();
+  EXPECT_EQ(r.capped, 4);
+  EXPECT_EQ(r.draws, 4);
+  ASSERT_EQ(r.verdict_count, 1);
+  EXPECT_STREQ(r.verdicts[0].reason, "move cap");
+  EXPECT_EQ(r.lengths[1], 4);  // 10 plies: the 10-19 bucket
+  EXPECT_EQ(r.total_plies, 40);
+  ExpectConsistent(r, 2);
+}
+
+TEST_F(MatchSelfplay, DropsAreCountedInShogiFamilies) {
+  Load("minishogi");
+  config_.games = 2;
+  config_.max_plies = 80;
+  MtSelfplayReport r = Run();
+  ExpectConsistent(r, 2);
+  int64_t drops = 0;
+  for (int t = 0; t < r.type_count; t++) drops += r.pieces[t].drops;
+  EXPECT_GT(drops, 0);
+}
+
+TEST_F(MatchSelfplay, ShardsAddUpToTheWholeRunAndJsonRoundTrips) {
+  Load("chess");
+  config_.threads = 2;
+  MtSelfplayReport whole = Run();
+  config_.threads = 1;
+  config_.shard_count = 2;
+  MtSelfplayReport sum;
+  memset(&sum, 0, sizeof sum);
+  char err[128];
+  for (int i = 0; i < 2; i++) {
+    config_.shard_index = i;
+    MtSelfplayReport part = Run();
+    EXPECT_EQ(part.games, 2);
+    // Through JSON, as merge does.
+    char *json = mt_selfplay_report_json(&part);
+    ASSERT_NE(json, nullptr);
+    MtSelfplayReport back;
+    ASSERT_TRUE(mt_selfplay_report_parse(&back, json, err, sizeof err)) << err;
+    free(json);
+    EXPECT_EQ(back.games, part.games);
+    EXPECT_EQ(back.total_plies, part.total_plies);
+    EXPECT_EQ(back.verdict_count, part.verdict_count);
+    EXPECT_EQ(back.pieces[5].moves, part.pieces[5].moves);
+    EXPECT_EQ(0, memcmp(back.lengths, part.lengths, sizeof back.lengths));
+    ASSERT_TRUE(mt_selfplay_report_add(&sum, &back, err, sizeof err)) << err;
+  }
+  EXPECT_EQ(sum.games, whole.games);
+  EXPECT_EQ(sum.total_plies, whole.total_plies);
+  EXPECT_EQ(sum.first_wins, whole.first_wins);
+  EXPECT_EQ(sum.second_wins, whole.second_wins);
+  EXPECT_EQ(sum.shortest, whole.shortest);
+  EXPECT_EQ(sum.longest, whole.longest);
+  for (int t = 0; t < whole.type_count; t++) EXPECT_EQ(sum.pieces[t].moves, whole.pieces[t].moves) << t;
+  ExpectConsistent(sum, 2);
+
+  MtSelfplayReport other;
+  memset(&other, 0, sizeof other);
+  snprintf(other.rules, sizeof other.rules, "xiangqi");
+  other.games = 1;
+  EXPECT_FALSE(mt_selfplay_report_add(&sum, &other, err, sizeof err));
+  EXPECT_FALSE(mt_selfplay_report_parse(&other, "{}", err, sizeof err));
+}
+
+}  // namespace

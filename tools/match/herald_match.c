@@ -1,0 +1,315 @@
+/* herald-match: matches between UCI and CECP engines refereed by Herald's rules.
+ *   herald-match -engine cmd=build/herald,proto=uci -engine cmd=/usr/games/fairymax,proto=cecp \
+ *     --games 200 --concurrency 2 --tc 10+0.1 --pgn out.pgn
+ *   herald-match merge OUT.pgn IN.pgn...   combine shards and print the result */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bridge/bridge.h"
+#include "match/match.h"
+#include "notation/pgn.h"
+#include "rules/fixtures.h"
+
+static volatile sig_atomic_t interrupted;
+static void on_signal(int sig) {
+  (void)sig;
+  interrupted = 1;
+}
+
+typedef struct Output {
+  FILE *pgn;
+  bool tty, verbose;
+  const MtMatchConfig *config;
+} Output;
+
+static void print_progress(FILE *f, const MtMatchState *st, const MtMatchConfig *c) {
+  MtEloEstimate e = mt_elo_estimate(st->tally);
+  fprintf(f, "games %d/%d  +%d =%d -%d  score %.1f%%  Elo %+.1f +/- %.1f", st->games_done, st->games_planned,
+          st->tally.wins, st->tally.draws, st->tally.losses, 100 * e.score, e.elo + 0.0, e.margin);
+  if (c && c->use_sprt) {
+    double lower, upper;
+    mt_sprt_bounds(&c->sprt, &lower, &upper);
+    fprintf(f, "  LLR %.2f (%.2f, %.2f)", st->llr, lower, upper);
+  }
+}
+
+static void on_game(void *context, const MtGameRecord *g, const MtMatchState *st) {
+  Output *out = context;
+  if (out->pgn && g->pgn) {
+    fputs(g->pgn, out->pgn);
+    fputc('\n', out->pgn);
+    fflush(out->pgn);
+  }
+  if (out->verbose || g->ending == MT_END_CRASH || g->ending == MT_END_TIME || g->ending == MT_END_ILLEGAL) {
+    if (out->tty) fputs("\r\033[K", stderr);
+    fprintf(stderr, "game %d: %s vs %s %s {%s}\n", g->index + 1, out->config->engines[g->white].name,
+            out->config->engines[g->white ^ 1].name, g->result, g->reason);
+  }
+  if (out->tty) fputs("\r\033[K", stderr);
+  print_progress(stderr, st, out->config);
+  fputs(out->tty ? "" : "\n", stderr);
+  fflush(stderr);
+}
+
+static void on_log(void *context, const char *message) {
+  (void)context;
+  fprintf(stderr, "herald-match: %s\n", message);
+}
+
+static char *read_file(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  size_t cap = 1 << 16, n = 0;
+  char *text = malloc(cap + 1);
+  size_t got;
+  while (text && (got = fread(text + n, 1, cap - n, f)) > 0) {
+    n += got;
+    if (n == cap) {
+      char *bigger = realloc(text, 2 * cap + 1);
+      if (!bigger) {
+        free(text);
+        text = NULL;
+        break;
+      }
+      text = bigger;
+      cap *= 2;
+    }
+  }
+  fclose(f);
+  if (text) text[n] = 0;
+  *len = n;
+  return text;
+}
+
+/* merge: concatenates PGN files and tallies the results of the first game's White player. */
+static int merge_main(int argc, char **argv) {
+  if (argc < 3) {
+    fprintf(stderr, "usage: herald-match merge OUT.pgn IN.pgn...\n");
+    return MT_EXIT_USAGE;
+  }
+  FILE *out = strcmp(argv[1], "-") ? fopen(argv[1], "w") : stdout;
+  if (!out) {
+    fprintf(stderr, "herald-match: %s: %s\n", argv[1], strerror(errno));
+    return MT_EXIT_USAGE;
+  }
+  char player[128] = "";
+  MtTally tally = {0};
+  int games = 0;
+  for (int i = 2; i < argc; i++) {
+    size_t len;
+    char *text = read_file(argv[i], &len);
+    if (!text) {
+      fprintf(stderr, "herald-match: %s: %s\n", argv[i], strerror(errno));
+      return MT_EXIT_USAGE;
+    }
+    fputs(text, out);
+    if (len && text[len - 1] != '\n') fputc('\n', out);
+    char err[256];
+    int read = mt_pgn_tally(text, len, player, sizeof player, &tally, err, sizeof err);
+    if (read < 0) fprintf(stderr, "herald-match: %s: %s\n", argv[i], err);
+    else games += read;
+    free(text);
+  }
+  if (out != stdout) fclose(out);
+  MtEloEstimate e = mt_elo_estimate(tally);
+  printf("%s: games %d  +%d =%d -%d  score %.1f%%  Elo %+.1f +/- %.1f\n", player[0] ? player : "?", games,
+         tally.wins, tally.draws, tally.losses, 100 * e.score, e.elo + 0.0, e.margin);
+  return MT_EXIT_DONE;
+}
+
+static void usage(void) {
+  fprintf(stderr,
+          "usage: herald-match -engine SPEC -engine SPEC [options]\n"
+          "       herald-match merge OUT.pgn IN.pgn...\n"
+          "SPEC: cmd=PATH ARGS,proto=uci|cecp[,name=NAME][,option.NAME=VALUE]...\n"
+          "  --variant NAME        rules and engine variant (%s)\n"
+          "  --games N             games in the whole match (default 2)\n"
+          "  --concurrency N       games at once (default 1)\n"
+          "  --tc BASE+INC         seconds (default 10+0.1); --moves N: moves per period\n"
+          "  --depth D | --nodes N | --movetime MS   fixed limit per move instead of a clock\n"
+          "  --margin MS           lateness forgiven before a time forfeit (default 1000)\n"
+          "  --openings FILE       one FEN a line, each played twice with colours swapped\n"
+          "  --random-plies K      random legal K-ply openings (by --seed) when no FILE\n"
+          "  --resign CP N         adjudicate a loss after N moves at <= -CP agreed by both\n"
+          "  --draw CP N AFTER     adjudicate a draw after N plies within +/-CP from move AFTER\n"
+          "  --max-plies N         drawn when no verdict after N plies\n"
+          "  --sprt ELO0 ELO1 ALPHA BETA   stop when decided\n"
+          "  --pgn FILE            write the games\n"
+          "  --shard I/N --seed S  play openings O with O %% N == I (I from 0)\n"
+          "  --verbose             a line per game\n"
+          "exit: 0 done, 1 usage, 2 an engine never started, 3 SPRT accepted ELO1,\n"
+          "      4 SPRT accepted ELO0, 5 interrupted\n",
+          fixture_names());
+}
+
+static char **read_openings(const char *path, int *count) {
+  size_t len;
+  char *text = read_file(path, &len);
+  if (!text) return NULL;
+  char **list = NULL;
+  int n = 0, cap = 0;
+  for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+    while (*line == ' ' || *line == '\t') line++;
+    size_t l = strlen(line);
+    while (l && (line[l - 1] == '\r' || line[l - 1] == ' ')) line[--l] = 0;
+    if (!l || line[0] == '#') continue;
+    /* EPD lines carry operations after the four fields; a FEN's counters are kept. */
+    char *semicolon = strchr(line, ';');
+    if (semicolon) *semicolon = 0;
+    if (n == cap) {
+      cap = cap ? 2 * cap : 64;
+      char **bigger = realloc(list, (size_t)cap * sizeof *list);
+      if (!bigger) break;
+      list = bigger;
+    }
+    list[n++] = strdup(line);
+  }
+  free(text);
+  *count = n;
+  return list;
+}
+
+int main(int argc, char **argv) {
+  if (argc > 1 && !strcmp(argv[1], "merge")) return merge_main(argc - 1, argv + 1);
+  MtMatchConfig c;
+  mt_match_config_init(&c);
+  Output out = {0};
+  out.config = &c;
+  const char *pgn_path = NULL, *openings_path = NULL;
+  int engines = 0;
+  char err[256];
+  static Rules rules;
+  const char *variant = "chess";
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+#define NEED(k)                                                       \
+  if (i + (k) >= argc) {                                              \
+    fprintf(stderr, "herald-match: %s needs %d argument(s)\n", a, k); \
+    return MT_EXIT_USAGE;                                             \
+  }
+    if (!strcmp(a, "-engine") || !strcmp(a, "--engine")) {
+      NEED(1);
+      if (engines == 2) {
+        fprintf(stderr, "herald-match: two engines only\n");
+        return MT_EXIT_USAGE;
+      }
+      if (!mt_engine_spec_parse(&c.engines[engines++], argv[++i], err, sizeof err)) {
+        fprintf(stderr, "herald-match: %s\n", err);
+        return MT_EXIT_USAGE;
+      }
+    } else if (!strcmp(a, "--variant")) { NEED(1); variant = argv[++i]; }
+    else if (!strcmp(a, "--games")) { NEED(1); c.games = atoi(argv[++i]); }
+    else if (!strcmp(a, "--concurrency")) { NEED(1); c.concurrency = atoi(argv[++i]); }
+    else if (!strcmp(a, "--tc")) {
+      NEED(1);
+      double base = 0, inc = 0;
+      if (sscanf(argv[++i], "%lf+%lf", &base, &inc) < 1) {
+        fprintf(stderr, "herald-match: --tc BASE+INC in seconds\n");
+        return MT_EXIT_USAGE;
+      }
+      c.tc.base_ms = (int64_t)(base * 1000), c.tc.inc_ms = (int64_t)(inc * 1000);
+    } else if (!strcmp(a, "--moves")) { NEED(1); c.tc.moves = atoi(argv[++i]); }
+    else if (!strcmp(a, "--depth")) { NEED(1); c.tc.depth = atoi(argv[++i]); }
+    else if (!strcmp(a, "--nodes")) { NEED(1); c.tc.nodes = strtoull(argv[++i], NULL, 10); }
+    else if (!strcmp(a, "--movetime")) { NEED(1); c.tc.movetime_ms = atoll(argv[++i]); }
+    else if (!strcmp(a, "--margin")) { NEED(1); c.tc.margin_ms = atoll(argv[++i]); }
+    else if (!strcmp(a, "--openings")) { NEED(1); openings_path = argv[++i]; }
+    else if (!strcmp(a, "--random-plies")) { NEED(1); c.random_plies = atoi(argv[++i]); }
+    else if (!strcmp(a, "--resign")) {
+      NEED(2);
+      c.adjudication.resign_cp = atoi(argv[++i]);
+      c.adjudication.resign_moves = atoi(argv[++i]);
+    } else if (!strcmp(a, "--draw")) {
+      NEED(3);
+      c.adjudication.draw_cp = atoi(argv[++i]);
+      c.adjudication.draw_moves = atoi(argv[++i]);
+      c.adjudication.draw_after = atoi(argv[++i]);
+    } else if (!strcmp(a, "--max-plies")) { NEED(1); c.adjudication.max_plies = atoi(argv[++i]); }
+    else if (!strcmp(a, "--sprt")) {
+      NEED(4);
+      c.use_sprt = true;
+      c.sprt.elo0 = atof(argv[++i]), c.sprt.elo1 = atof(argv[++i]);
+      c.sprt.alpha = atof(argv[++i]), c.sprt.beta = atof(argv[++i]);
+      if (c.sprt.alpha <= 0 || c.sprt.alpha >= 1 || c.sprt.beta <= 0 || c.sprt.beta >= 1 || c.sprt.elo1 <= c.sprt.elo0) {
+        fprintf(stderr, "herald-match: --sprt ELO0 ELO1 ALPHA BETA with ELO0 < ELO1 and 0 < ALPHA, BETA < 1\n");
+        return MT_EXIT_USAGE;
+      }
+    } else if (!strcmp(a, "--pgn")) { NEED(1); pgn_path = argv[++i]; }
+    else if (!strcmp(a, "--shard")) {
+      NEED(1);
+      if (sscanf(argv[++i], "%d/%d", &c.shard_index, &c.shard_count) != 2 || c.shard_count < 1 ||
+          c.shard_index < 0 || c.shard_index >= c.shard_count) {
+        fprintf(stderr, "herald-match: --shard I/N with 0 <= I < N\n");
+        return MT_EXIT_USAGE;
+      }
+    } else if (!strcmp(a, "--seed")) { NEED(1); c.seed = strtoull(argv[++i], NULL, 10); }
+    else if (!strcmp(a, "--verbose")) out.verbose = true;
+    else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      usage();
+      return MT_EXIT_DONE;
+    } else {
+      fprintf(stderr, "herald-match: unknown argument %s\n", a);
+      usage();
+      return MT_EXIT_USAGE;
+    }
+  }
+  if (engines != 2) {
+    usage();
+    return MT_EXIT_USAGE;
+  }
+  for (int e = 0; e < 2; e++)
+    if (c.tc.nodes && c.engines[e].protocol == MT_CECP) {
+      fprintf(stderr, "herald-match: %s speaks CECP, which has no node limit: use --depth or a clock\n",
+              c.engines[e].name);
+      return MT_EXIT_USAGE;
+    }
+  if (!br_rules_by_name(&rules, variant, "presets", err, sizeof err)) {
+    fprintf(stderr, "herald-match: %s\n", err);
+    return MT_EXIT_USAGE;
+  }
+  c.rules = &rules;
+  c.variant = variant;
+  char **openings = NULL;
+  if (openings_path) {
+    openings = read_openings(openings_path, &c.opening_count);
+    if (!openings || !c.opening_count) {
+      fprintf(stderr, "herald-match: %s: no openings\n", openings_path);
+      return MT_EXIT_USAGE;
+    }
+    c.openings = (const char *const *)openings;
+  }
+  if (pgn_path && !(out.pgn = fopen(pgn_path, "w"))) {
+    fprintf(stderr, "herald-match: %s: %s\n", pgn_path, strerror(errno));
+    return MT_EXIT_USAGE;
+  }
+  out.tty = isatty(2);
+  signal(SIGINT, on_signal);
+  signal(SIGTERM, on_signal);
+  c.cancel = &interrupted;
+  c.on_game = on_game;
+  c.on_log = on_log;
+  c.context = &out;
+  MtMatchState st;
+  int status = mt_match_run(&c, &st, err, sizeof err);
+  if (out.tty) fputs("\n", stderr);
+  if (out.pgn) fclose(out.pgn);
+  printf("%s vs %s (%s): ", c.engines[0].name, c.engines[1].name, variant);
+  print_progress(stdout, &st, &c);
+  printf("\n");
+  for (int e = 0; e < 2; e++)
+    if (st.crashes[e] || st.forfeits[e] || st.illegal[e])
+      printf("%s: %d crash(es), %d time forfeit(s), %d illegal move(s)\n", c.engines[e].name, st.crashes[e],
+             st.forfeits[e], st.illegal[e]);
+  if (status == MT_EXIT_SPRT_H1) printf("SPRT: H1 accepted (elo >= %g)\n", c.sprt.elo1);
+  if (status == MT_EXIT_SPRT_H0) printf("SPRT: H0 accepted (elo <= %g)\n", c.sprt.elo0);
+  if (status == MT_EXIT_ENGINE || status == MT_EXIT_CANCELLED || status == MT_EXIT_USAGE)
+    fprintf(stderr, "herald-match: %s\n", err);
+  for (int i = 0; i < c.opening_count; i++) free(openings[i]);
+  free(openings);
+  rules_free(&rules);
+  return status;
+}
