@@ -53,7 +53,8 @@ typedef struct Position {
  * multi-digit empties, '-' or '*' for holes, '+X' promoted types, 'X~' promoted marks, hands in
  * "[...]" or as an extra rank, Shredder/X-FEN castling letters) or Game Courier's compact form
  * ("rnbqkbnrpppppppp32PPPPPPPPRNBQKBNR").  "startpos" means the rules' start position.
- * Returns false with a message and leaves p empty on error. */
+ * p must be zeroed (Position p = {0}) or a position set up before: its history buffer is
+ * reused.  Returns false with a message and leaves p empty on error. */
 bool pos_set_fen(Position *p, const Rules *r, const char *fen, char *err, int errlen);
 /* Writes the slash-form FEN. */
 void pos_get_fen(const Position *p, char *out, int outlen);
