@@ -485,27 +485,37 @@ BrGame *br_load(const char *path, const char *include_dir, char *err, int errlen
   return g;
 }
 
-bool br_rules_by_name(Rules *out, const char *name, const char *preset_dir, char *err, int errlen) {
-  if (fixture_rules(out, name, err, errlen)) return true;
+BrGame *br_load_playable(const char *name, const char *preset_dir, char *err, int errlen) {
   char path[512], include_dir[512];
   size_t len = strlen(name);
   if (len > 7 && !strcmp(name + len - 7, ".preset")) snprintf(path, sizeof path, "%s", name);
   else snprintf(path, sizeof path, "%s/%s.preset", preset_dir, name);
   FILE *f = fopen(path, "r");
   if (!f) {
-    snprintf(err, errlen, "no built-in rules or preset called '%s' (built in: %s)", name, fixture_names());
-    return false;
+    snprintf(err, errlen, "no built-in rules or preset called '%s' (built in: %s; presets in %s)", name,
+             fixture_names(), preset_dir);
+    return NULL;
   }
   fclose(f);
-  char *slash = strrchr(path, '/');
+  const char *slash = strrchr(path, '/');
   snprintf(include_dir, sizeof include_dir, "%.*s/include", slash ? (int)(slash - path) : 1, slash ? path : ".");
   BrGame *g = br_load(path, include_dir, err, errlen);
+  if (!g) return NULL;
+  if (g->rules_ready && g->all_compiled) return g;
+  for (int i = 0; i < g->piece_count; i++)
+    if (!g->pieces[i].compiled) {
+      snprintf(err, errlen, "preset '%s' cannot be played yet: piece %s needs the interpreter (%s)", name,
+               g->pieces[i].label, g->pieces[i].reason);
+      break;
+    }
+  br_free(g);
+  return NULL;
+}
+
+bool br_rules_by_name(Rules *out, const char *name, const char *preset_dir, char *err, int errlen) {
+  if (fixture_rules(out, name, err, errlen)) return true;
+  BrGame *g = br_load_playable(name, preset_dir, err, errlen);
   if (!g) return false;
-  if (!g->rules_ready || !g->all_compiled) {
-    snprintf(err, errlen, "preset '%s' cannot be played yet: a piece needs the interpreter (see herald list)", name);
-    br_free(g);
-    return false;
-  }
   *out = g->rules;            /* the tables now belong to out */
   g->rules.tables = NULL;
   br_free(g);

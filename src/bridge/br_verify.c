@@ -210,7 +210,12 @@ int br_verify_main(int argc, char **argv) {
     }
   }
   char err[512];
-  BrGame *g = br_load(argv[2], "presets/include", err, sizeof err);
+  /* A preset by path, or by name in presets/ as the other commands take it. */
+  char path[512];
+  size_t len = strlen(argv[2]);
+  if (len > 7 && !strcmp(argv[2] + len - 7, ".preset")) snprintf(path, sizeof path, "%s", argv[2]);
+  else snprintf(path, sizeof path, "presets/%s.preset", argv[2]);
+  BrGame *g = br_load(path, "presets/include", err, sizeof err);
   if (!g) {
     fprintf(stderr, "herald verify: %s\n", err);
     return 1;

@@ -56,6 +56,11 @@ typedef struct BrGame {
 BrGame *br_load(const char *path, const char *include_dir, char *err, int errlen);
 void br_free(BrGame *g);
 
+/* A playable preset: by path (`*.preset`) or by name in preset_dir (NAME.preset), includes
+ * looked up beside it.  NULL with a message when there is none, or when a piece is not compiled
+ * (it would need the interpreter at move time, which is not built yet). */
+BrGame *br_load_playable(const char *name, const char *preset_dir, char *err, int errlen);
+
 /* Rules by name, for the command line: a built-in rule set, else a preset given by path
  * (`*.preset`) or by name in preset_dir, compiled by the bridge.  The rules are finalised into
  * *out (free with rules_free).  False with a message, also when the preset needs the oracle. */

@@ -92,36 +92,6 @@ void session_variants(const Session *s, char *out, int outlen) {
   closedir(dir);
 }
 
-/* Loads NAME.preset from the preset folder through the bridge. */
-static bool load_preset(Session *s, const char *name, Rules **rules, struct BrGame **game, char *err,
-                        int errlen) {
-  char path[512], include_dir[512];
-  snprintf(path, sizeof path, "%s/%s.preset", s->preset_dir, name);
-  snprintf(include_dir, sizeof include_dir, "%s/include", s->preset_dir);
-  FILE *f = fopen(path, "r");
-  if (!f) {
-    snprintf(err, errlen, "no built-in rules or preset called '%s' (built in: %s; presets in %s)", name,
-             fixture_names(), s->preset_dir);
-    return false;
-  }
-  fclose(f);
-  BrGame *g = br_load(path, include_dir, err, errlen);
-  if (!g) return false;
-  if (!g->rules_ready || !g->all_compiled) {
-    for (int i = 0; i < g->piece_count; i++)
-      if (!g->pieces[i].compiled) {
-        snprintf(err, errlen, "preset '%s' cannot be played yet: piece %s needs the interpreter (%s)", name,
-                 g->pieces[i].label, g->pieces[i].reason);
-        break;
-      }
-    br_free(g);
-    return false;
-  }
-  *rules = &g->rules;
-  *game = g;
-  return true;
-}
-
 bool session_set_variant(Session *s, const char *name, char *err, int errlen) {
   session_stop(s);
   if (s->search && !strcmp(s->variant, name)) return session_set_fen(s, "startpos", err, errlen);
@@ -137,7 +107,9 @@ bool session_set_variant(Session *s, const char *name, char *err, int errlen) {
     rules_free(fresh);
     free(fresh);
     fresh = NULL;
-    if (!load_preset(s, name, &fresh, &game, err, errlen)) return false;
+    game = br_load_playable(name, s->preset_dir, err, errlen);
+    if (!game) return false;
+    fresh = &game->rules;
   }
   Search *search = srch_new(fresh, s->hash_mb, s->threads);
   if (!search) {

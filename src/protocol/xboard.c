@@ -78,8 +78,7 @@ static void xboard_betza(const PieceType *pt, char *out, size_t outlen) {
   size_t n = 0;
   for (const char *p = pt->betza; *p && n + 2 < outlen; p++) {
     out[n++] = *p;
-    if (pt->ep_capturer && *p == 'c' && islower((unsigned char)p[1])) out[n++] = 'e';
-    else if (pt->ep_capturer && *p == 'c' && isupper((unsigned char)p[1])) out[n++] = 'e';
+    if (pt->ep_capturer && *p == 'c' && isalpha((unsigned char)p[1])) out[n++] = 'e';
   }
   out[n] = 0;
 }

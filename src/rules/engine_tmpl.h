@@ -164,10 +164,9 @@ static bool attacked(const Position *p, int sq, int by, BB occ, BB gone) {
 static inline BB occupied(const Position *p) { return bb_or(color_bb(p, 0), color_bb(p, 1)); }
 
 static inline BB royals_of(const Position *p, int c) {
-  const Rules *r = p->rules;
   BB royals = bb_zero();
-  for (int t = 0; t < r->type_count; t++)
-    if (r->types[t].royal) royals = bb_or(royals, pieces(p, c, t));
+  for (uint32_t types = p->rules->royal_types; types; types &= types - 1)
+    royals = bb_or(royals, pieces(p, c, __builtin_ctz(types)));
   return royals;
 }
 

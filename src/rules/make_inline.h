@@ -33,26 +33,11 @@ static inline void set_promoted(Position *p, int sq, bool on) {
   p->promoted[sq >> 6] = on ? p->promoted[sq >> 6] | bit : p->promoted[sq >> 6] & ~bit;
 }
 
-/* The type a captured piece becomes in the capturer's hand. */
-static inline int hand_type(const Rules *r, int type, bool promoted_mark, int promoted_from) {
-  if (r->types[type].promoted_form && r->types[type].unpromoted >= 0) return r->types[type].unpromoted;
-  if (promoted_mark && promoted_from >= 0) return promoted_from;
-  return type;
-}
-
 static inline void hand_add(Position *p, int color, int type, int delta) {
   const Rules *r = p->rules;
   int n = p->hand[color][type];
   p->key ^= r->zobrist_hand[color][type][n & 63] ^ r->zobrist_hand[color][type][(n + delta) & 63];
   p->hand[color][type] = (uint8_t)(n + delta);
-}
-
-/* First type that promotes to `type`: what a promoted-marked piece reverts to. */
-static inline int promoted_origin(const Rules *r, int type) {
-  for (int t = 0; t < r->type_count; t++)
-    for (int i = 0; i < r->types[t].promo_count; i++)
-      if (r->types[t].promo_choices[i] == type) return t;
-  return -1;
 }
 
 void pos_grow_history(Position *p);
@@ -106,7 +91,7 @@ static inline void pos_do_move(Position *p, Move m) {
       pos_take(p, victim_sq);
       if (r->drops) {
         int vt = piece_type(victim);
-        hand_add(p, us, hand_type(r, vt, u->captured_promoted, promoted_origin(r, vt)), +1);
+        hand_add(p, us, r->hand_type[vt][u->captured_promoted], +1);
       }
       set_promoted(p, victim_sq, false);
       p->halfmove = 0;
@@ -199,7 +184,7 @@ static inline void pos_undo_move(Position *p) {
       set_promoted(p, victim_sq, u->captured_promoted);
       if (r->drops) {
         int vt = piece_type(u->captured);
-        p->hand[us][hand_type(r, vt, u->captured_promoted, promoted_origin(r, vt))]--;
+        p->hand[us][r->hand_type[vt][u->captured_promoted]]--;
       }
     }
   }

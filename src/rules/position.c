@@ -301,28 +301,37 @@ static void piece_text(const Position *p, int sq, char *out, bool braces) {
   else sprintf(out, promoted_at(p, sq) ? "%c~" : "%c", letter);
 }
 
-void pos_get_fen(const Position *p, char *out, int outlen) {
-  const Rules *r = p->rules;
-  const Geometry *g = &r->geo;
-  int n = 0;
-  out[0] = 0;
+/* The board field, from the top rank down: slash form ('/' between ranks, '*' holes, runs
+ * within a rank) or Game Courier's compact form (runs across ranks, '-' holes, {+p}). */
+static void write_board(const Position *p, bool compact, char *out, int outlen, int *n) {
+  const Geometry *g = &p->rules->geo;
+  int empty = 0;
   for (int rank = g->height - 1; rank >= 0; rank--) {
-    int empty = 0;
     for (int file = 0; file < g->width; file++) {
       int sq = geo_square(g, file, rank);
       if (p->board[sq] == SQ_EMPTY) {
         empty++;
         continue;
       }
-      if (empty) append(out, outlen, &n, "%d", empty), empty = 0;
+      if (empty) append(out, outlen, n, "%d", empty), empty = 0;
       char text[8];
-      if (p->board[sq] == SQ_HOLE) strcpy(text, "*");
-      else piece_text(p, sq, text, false);
-      append(out, outlen, &n, "%s", text);
+      if (p->board[sq] == SQ_HOLE) strcpy(text, compact ? "-" : "*");
+      else piece_text(p, sq, text, compact);
+      append(out, outlen, n, "%s", text);
     }
-    if (empty) append(out, outlen, &n, "%d", empty);
-    if (rank) append(out, outlen, &n, "/");
+    if (compact) continue;
+    if (empty) append(out, outlen, n, "%d", empty), empty = 0;
+    if (rank) append(out, outlen, n, "/");
   }
+  if (empty) append(out, outlen, n, "%d", empty);
+}
+
+void pos_get_fen(const Position *p, char *out, int outlen) {
+  const Rules *r = p->rules;
+  const Geometry *g = &r->geo;
+  int n = 0;
+  out[0] = 0;
+  write_board(p, false, out, outlen, &n);
   if (r->drops) {
     append(out, outlen, &n, "[");
     for (int c = 0; c < 2; c++)
@@ -368,23 +377,9 @@ void pos_get_fen(const Position *p, char *out, int outlen) {
 }
 
 void pos_get_compact(const Position *p, char *out, int outlen) {
-  const Geometry *g = &p->rules->geo;
-  int n = 0, empty = 0;
+  int n = 0;
   out[0] = 0;
-  for (int rank = g->height - 1; rank >= 0; rank--)
-    for (int file = 0; file < g->width; file++) {
-      int sq = geo_square(g, file, rank);
-      if (p->board[sq] == SQ_EMPTY) {
-        empty++;
-        continue;
-      }
-      if (empty) append(out, outlen, &n, "%d", empty), empty = 0;
-      char text[8];
-      if (p->board[sq] == SQ_HOLE) strcpy(text, "-");
-      else piece_text(p, sq, text, true);
-      append(out, outlen, &n, "%s", text);
-    }
-  if (empty) append(out, outlen, &n, "%d", empty);
+  write_board(p, true, out, outlen, &n);
 }
 
 void pos_make(Position *p, Move m) { pos_do_move(p, m); }

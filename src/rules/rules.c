@@ -166,9 +166,11 @@ bool rules_finalize(Rules *r, char *err, int errlen) {
     if (!g->hole[sq]) bits_set(&r->board_mask, sq);
   r->bbw = g->squares <= 64 ? 1 : g->squares <= 128 ? 2 : 4;
   r->royal_type_count = 0;
+  r->royal_types = 0;
   for (int t = 0; t < r->type_count; t++) {
     PieceType *pt = &r->types[t];
     r->royal_type_count += pt->royal;
+    if (pt->royal) r->royal_types |= 1u << t;
     for (int i = 0; i < pt->promo_count; i++)
       if (pt->promo_choices[i] < 0 || pt->promo_choices[i] >= r->type_count) {
         snprintf(err, errlen, "piece '%s' promotes to an unknown type", pt->name);
@@ -180,6 +182,17 @@ bool rules_finalize(Rules *r, char *err, int errlen) {
     }
   }
   if (r->turn_parts < 1) r->turn_parts = 1;
+  /* A promoted form reverts to its base type; a piece with the promoted mark (crazyhouse) to
+   * the first type that promotes into it. */
+  for (int t = 0; t < r->type_count; t++) {
+    const PieceType *pt = &r->types[t];
+    int base = pt->promoted_form && pt->unpromoted >= 0 ? pt->unpromoted : t, origin = -1;
+    for (int u = 0; u < r->type_count && origin < 0; u++)
+      for (int i = 0; i < r->types[u].promo_count; i++)
+        if (r->types[u].promo_choices[i] == t) origin = u;
+    r->hand_type[t][0] = (int8_t)base;
+    r->hand_type[t][1] = (int8_t)(base != t || origin < 0 ? base : origin);
+  }
   make_keys(r);
   if (!assign_castle_rights(r, err, errlen)) return false;
   count_initial_pieces(r);

@@ -102,7 +102,9 @@ typedef struct Rules {
   Bits board_mask;
   Bits stuck[MAX_TYPES][2]; /* squares the type could never move from (forced promotion) */
   int royal_type_count;
+  uint32_t royal_types;     /* bit t set when type t is royal */
   int initial_count[MAX_TYPES]; /* pieces of each type per side in the start position */
+  int8_t hand_type[MAX_TYPES][2]; /* what a captured piece becomes in hand: [type][promoted mark] */
   uint64_t zobrist_piece[64][GEO_MAX_SQUARES];
   uint64_t zobrist_hand[2][MAX_TYPES][64];
   uint64_t zobrist_castle[MAX_CASTLINGS];

@@ -100,7 +100,6 @@ static bool build_piece(Builder *b, int t, int c, char *err, int errlen) {
   const Geometry *g = &r->geo;
   const PieceType *pt = &r->types[t];
   int bbw = tb->bbw, idx0 = (t * 2 + c) * b->n;
-  (void)pt;
   for (int a = 0; a < pt->atom_count; a++) {
     const Atom *at = &pt->atoms[a];
     int dy = c ? -at->dy : at->dy;
@@ -146,8 +145,9 @@ static bool build_piece(Builder *b, int t, int c, char *err, int errlen) {
   return true;
 }
 
-static bool build_lame_lists(Builder *b, char *err, int errlen) {
-  /* Second pass: regenerate lame leaps per (t, c, sq) in order, now that legs are interned. */
+/* Lame leaps grouped by (type, colour, square), forwards and inverted for attack tests, with
+ * the squares that must be empty interned as leg masks. */
+static void build_lame_lists(Builder *b) {
   Rules *r = b->r;
   RuleTables *tb = b->t;
   const Geometry *g = &r->geo;
@@ -156,7 +156,6 @@ static bool build_lame_lists(Builder *b, char *err, int errlen) {
   typedef struct { int list, inv_list; LameEntry e, inv; } Item;
   Item *items = NULL;
   int len = 0, cap = 0;
-  b->legs_len = 0;
   for (int t = 0; t < r->type_count; t++)
     for (int c = 0; c < 2; c++) {
       const PieceType *pt = &r->types[t];
@@ -212,8 +211,6 @@ static bool build_lame_lists(Builder *b, char *err, int errlen) {
   tb->legs = alloc_words(b->legs_len, tb->bbw);
   for (int i = 0; i < b->legs_len; i++) pack(tb->legs + (size_t)i * tb->bbw, &b->legs[i], tb->bbw);
   free(items), free(count), free(inv_count);
-  (void)err, (void)errlen;
-  return true;
 }
 
 static void build_rays(Builder *b) {
@@ -337,7 +334,7 @@ bool rules_build_tables(Rules *r, char *err, int errlen) {
   for (int t = 0; t < r->type_count; t++)
     for (int c = 0; c < 2; c++)
       if (!build_piece(&b, t, c, err, errlen)) return false;
-  if (!build_lame_lists(&b, err, errlen)) return false;
+  build_lame_lists(&b);
   free(b.legs);
   if (!close_directions(tb, err, errlen)) return false;
   build_rays(&b);
