@@ -1,271 +1,22 @@
 /* Compiling a piece's `def` body into movement atoms by partial evaluation.
  *
  * The body is parsed as GAME Code's Polish notation (reference §3.1: read right to left, with
- * break-away `and`/`or`, §3.2) into a tree.  Its move primitives (checkleap, checkride,
- * checkatwostep ...) give the candidate atoms.  Each candidate is then tried from every origin
+ * break-away `and`/`or`, §3.2) into a tree (br_parse.c).  Its move primitives (checkleap,
+ * checkride, checkatwostep, checkhop, checkgrasshop ...) give the candidate atoms.  Each candidate is then tried from every origin
  * square, for a destination that is empty and for one holding an enemy piece, with the squares
  * the atom passes known to be empty and everything else unknown; the tree is evaluated in
  * three-valued logic.  A candidate becomes an atom when the answers are definite and depend on
- * the origin only through its rank (pawn double steps).  Anything else is refused with a
- * reason, and the piece stays with the oracle. */
+ * the origin only through its rank (pawn double steps); hops and grasshopper moves are tried
+ * with a screen on the line.  Anything else is refused with a reason, and the piece stays with
+ * the oracle. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "bridge/br_internal.h"
+#include "bridge/br_tree.h"
 
-/* ---- tokens ---- */
-
-enum { TOK_MAX = 256, TOK_LEN = 64, NODE_MAX = 512, ARGS_MAX = 6, CAND_MAX = 128 };
-
-typedef struct Tokens {
-  char text[TOK_MAX][TOK_LEN];
-  int count;
-} Tokens;
-
-static bool tokenize(const char *body, Tokens *t, char *reason, int reasonlen) {
-  t->count = 0;
-  const char *s = body;
-  while (*s) {
-    while (isspace((unsigned char)*s)) s++;
-    if (!*s) break;
-    if (*s == '"' || *s == '(') {
-      snprintf(reason, reasonlen, "quoted strings and (...) groups are not compiled yet");
-      return false;
-    }
-    if (t->count == TOK_MAX) {
-      snprintf(reason, reasonlen, "body longer than %d words", TOK_MAX);
-      return false;
-    }
-    int n = 0;
-    while (*s && !isspace((unsigned char)*s)) {
-      if (n < TOK_LEN - 1) t->text[t->count][n++] = *s;
-      s++;
-    }
-    t->text[t->count][n] = 0;
-    t->count++;
-  }
-  return true;
-}
-
-/* ---- operators the compiler understands ---- */
-
-typedef enum {
-  OP_LIT, OP_ARG, OP_AND, OP_OR, OP_BREAK_AND, OP_BREAK_OR, OP_NOT, OP_EQ, OP_NE, OP_LT, OP_GT,
-  OP_LE, OP_GE, OP_EMPTY, OP_CAPTURE, OP_SPACE, OP_ISLOWER, OP_ISUPPER, OP_RANK, OP_FILE,
-  OP_RANKNAME, OP_FILENAME, OP_VAR, OP_JOIN, OP_WHERE, OP_ONBOARD, OP_NEG, OP_COND,
-  OP_CHECKLEAP, OP_CHECKALEAP, OP_CHECKRIDE, OP_CHECKARIDE, OP_CHECKATWOSTEP, OP_TRUE, OP_FALSE
-} OpCode;
-
-static const struct {
-  const char *name;
-  OpCode op;
-  int arity;
-} kOps[] = {
-    {"not", OP_NOT, 1},           {"!", OP_NOT, 1},
-    {"==", OP_EQ, 2},             {"equal", OP_EQ, 2},
-    {"!=", OP_NE, 2},             {"unequal", OP_NE, 2},
-    {"<", OP_LT, 2},              {">", OP_GT, 2},
-    {"<=", OP_LE, 2},             {">=", OP_GE, 2},
-    {"empty", OP_EMPTY, 1},       {"capture", OP_CAPTURE, 0},
-    {"space", OP_SPACE, 1},       {"islower", OP_ISLOWER, 1},
-    {"isupper", OP_ISUPPER, 1},   {"rank", OP_RANK, 1},
-    {"file", OP_FILE, 1},         {"rankname", OP_RANKNAME, 1},
-    {"filename", OP_FILENAME, 1}, {"var", OP_VAR, 1},
-    {"join", OP_JOIN, 2},         {"where", OP_WHERE, 3},
-    {"onboard", OP_ONBOARD, 1},   {"neg", OP_NEG, 1},
-    {"cond", OP_COND, 3},         {"checkleap", OP_CHECKLEAP, 4},
-    {"checkaleap", OP_CHECKALEAP, 4}, {"checkride", OP_CHECKRIDE, 4},
-    {"checkaride", OP_CHECKARIDE, 4}, {"checkatwostep", OP_CHECKATWOSTEP, 6},
-    {"true", OP_TRUE, 0},         {"false", OP_FALSE, 0},
-};
-
-/* Operators of GAME Code that we know we do not compile yet: naming them gives a clear reason. */
-static const char *const kNotYet[] = {
-    "checkhop", "checkahop", "checkmaxsteps", "checknsteps", "checktwostep", "checkgrasshop",
-    "checkpath", "checkapath", "checklongleap", "voidleap", "voidride", "sub", "match",
-    "any", "anyfalse", "onlyif", "unless", "flag", "distance", "what", "insight", "const",
-    "count", "nor", "and", "or", "minus", "plus", "-", "+", "*", "/", "abs", "sign", "mod",
-    "findpiece", "remove", "in", "isempty", "lastrank", "isconst", "alias", NULL};
-
-typedef struct Node {
-  OpCode op;
-  int nargs;
-  int args[ARGS_MAX];
-  char lit[TOK_LEN];
-  int arg_index; /* OP_ARG: #0 or #1 */
-} Node;
-
-typedef struct Tree {
-  Node nodes[NODE_MAX];
-  int count;
-  int root;
-  BrDefLookup lookup; /* finds the bodies of functions called with fn, or NULL */
-  void *lookup_ctx;
-  int inline_depth;
-} Tree;
-
-enum { INLINE_MAX = 8, BREAK_MAX = 48 }; /* fn nesting; parse levels (break-away and/or, fn) */
-
-static int parse_range(Tree *t, const Tokens *tk, int end, int level, char *reason, int reasonlen);
-static bool tokenize(const char *body, Tokens *t, char *reason, int reasonlen);
-
-/* `fn name #0 #1`: the called function's body parsed in place (its #0 #1 are ours). */
-static int inline_call(Tree *t, const char *name, int level, char *reason, int reasonlen) {
-  char body[4096];
-  if (!t->lookup || !t->lookup(t->lookup_ctx, name, body, sizeof body)) {
-    snprintf(reason, reasonlen, "calls fn %s, whose def was not found", name);
-    return -1;
-  }
-  if (t->inline_depth == INLINE_MAX || level >= BREAK_MAX) {
-    snprintf(reason, reasonlen, "fn calls nested deeper than %d", INLINE_MAX);
-    return -1;
-  }
-  Tokens *tk = malloc(sizeof *tk);
-  if (!tk) {
-    snprintf(reason, reasonlen, "out of memory");
-    return -1;
-  }
-  int root = -1;
-  if (tokenize(body, tk, reason, reasonlen)) {
-    t->inline_depth++;
-    root = tk->count ? parse_range(t, tk, tk->count, level + 1, reason, reasonlen) : -1;
-    t->inline_depth--;
-    if (!tk->count) snprintf(reason, reasonlen, "fn %s has an empty body", name);
-  }
-  free(tk);
-  return root;
-}
-
-static int new_node(Tree *t, OpCode op) {
-  if (t->count == NODE_MAX) return -1;
-  Node *n = &t->nodes[t->count];
-  memset(n, 0, sizeof *n);
-  n->op = op;
-  return t->count++;
-}
-
-static bool is_number(const char *s) {
-  if (*s == '-' || *s == '+') s++;
-  if (!*s) return false;
-  for (; *s; s++)
-    if (!isdigit((unsigned char)*s)) return false;
-  return true;
-}
-
-
-/* Parses tokens[0..end) right to left; returns the root node or -1 with a reason. */
-static int parse_range(Tree *t, const Tokens *tk, int end, int level, char *reason, int reasonlen) {
-  int stack[TOK_MAX];
-  int depth = 0;
-  for (int i = end - 1; i >= 0; i--) {
-    const char *w = tk->text[i];
-    if (!strcmp(w, "and") || !strcmp(w, "or")) {
-      bool is_and = w[0] == 'a';
-      if (depth >= 2) {
-        int n = new_node(t, is_and ? OP_AND : OP_OR);
-        if (n < 0) goto too_big;
-        t->nodes[n].nargs = 2;
-        t->nodes[n].args[0] = stack[depth - 1];
-        t->nodes[n].args[1] = stack[depth - 2];
-        depth -= 2;
-        stack[depth++] = n;
-        continue;
-      }
-      if (depth != 1 || i == 0) {
-        snprintf(reason, reasonlen, "'%s' at word %d has nothing to work on", w, i + 1);
-        return -1;
-      }
-      /* Break-away form: the value decides, or the rest of the expression (to the left) does. */
-      if (level == BREAK_MAX) {
-        snprintf(reason, reasonlen, "more than %d break-away and/or", BREAK_MAX);
-        return -1;
-      }
-      int rest = parse_range(t, tk, i, level + 1, reason, reasonlen);
-      if (rest < 0) return -1;
-      int n = new_node(t, is_and ? OP_BREAK_AND : OP_BREAK_OR);
-      if (n < 0) goto too_big;
-      t->nodes[n].nargs = 2;
-      t->nodes[n].args[0] = stack[0];
-      t->nodes[n].args[1] = rest;
-      return n;
-    }
-    if (!strcmp(w, "fn")) {
-      /* Operands to the right: the name, then the arguments; only (#0 #1) calls inline. */
-      if (depth < 3 || t->nodes[stack[depth - 1]].op != OP_LIT ||
-          t->nodes[stack[depth - 2]].op != OP_ARG || t->nodes[stack[depth - 2]].arg_index != 0 ||
-          t->nodes[stack[depth - 3]].op != OP_ARG || t->nodes[stack[depth - 3]].arg_index != 1) {
-        snprintf(reason, reasonlen, "fn is compiled only as `fn name #0 #1`");
-        return -1;
-      }
-      char name[TOK_LEN];
-      snprintf(name, sizeof name, "%s", t->nodes[stack[depth - 1]].lit);
-      int n = inline_call(t, name, level, reason, reasonlen);
-      if (n < 0) return -1;
-      depth -= 3;
-      stack[depth++] = n;
-      continue;
-    }
-    int op = -1;
-    for (size_t k = 0; k < sizeof kOps / sizeof kOps[0]; k++)
-      if (!strcmp(w, kOps[k].name)) op = (int)k;
-    if (op >= 0) {
-      int arity = kOps[op].arity;
-      if (depth < arity) {
-        snprintf(reason, reasonlen, "'%s' lacks operands", w);
-        return -1;
-      }
-      int n = new_node(t, kOps[op].op);
-      if (n < 0) goto too_big;
-      t->nodes[n].nargs = arity;
-      for (int a = 0; a < arity; a++) t->nodes[n].args[a] = stack[depth - 1 - a];
-      depth -= arity;
-      stack[depth++] = n;
-      continue;
-    }
-    for (int k = 0; kNotYet[k]; k++)
-      if (!strcmp(w, kNotYet[k])) {
-        snprintf(reason, reasonlen, "uses '%s', which the compiler does not handle yet", w);
-        return -1;
-      }
-    int n;
-    if (w[0] == '#' && isdigit((unsigned char)w[1]) && !w[2]) {
-      n = new_node(t, OP_ARG);
-      if (n < 0) goto too_big;
-      t->nodes[n].arg_index = w[1] - '0';
-      if (t->nodes[n].arg_index > 1) {
-        snprintf(reason, reasonlen, "uses argument %s beyond #0 #1", w);
-        return -1;
-      }
-    } else if (w[0] == '#') {
-      snprintf(reason, reasonlen, "depends on the variable %s", w);
-      return -1;
-    } else {
-      /* A plain word: a number, label or coordinate.  Long lower-case words are probably
-       * operators we do not know: refuse rather than misread them. */
-      bool word = strlen(w) >= 3;
-      for (const char *c = w; *c; c++) word &= islower((unsigned char)*c) != 0;
-      bool name = i > 0 && (!strcmp(tk->text[i - 1], "var") || !strcmp(tk->text[i - 1], "fn"));
-      if (word && !name) {
-        snprintf(reason, reasonlen, "uses '%s', not understood by the compiler", w);
-        return -1;
-      }
-      n = new_node(t, OP_LIT);
-      if (n < 0) goto too_big;
-      snprintf(t->nodes[n].lit, TOK_LEN, "%s", w);
-    }
-    stack[depth++] = n;
-  }
-  if (depth != 1) {
-    snprintf(reason, reasonlen, "expression leaves %d values", depth);
-    return -1;
-  }
-  return stack[0];
-too_big:
-  snprintf(reason, reasonlen, "expression too large");
-  return -1;
-}
+enum { CAND_MAX = 128 }; /* candidate atoms per def */
 
 /* ---- three-valued evaluation ---- */
 
@@ -286,6 +37,7 @@ typedef struct Scene {
   bool dest_enemy;        /* destination holds an enemy piece (else it is empty) */
   bool path[GEO_MAX_SQUARES]; /* squares known to be empty */
   int ep_square;          /* value of `var ep` in the en passant trial, or -1 */
+  int screen;             /* the hop trial's screen: known occupied, or -1 */
   bool unknown_var;       /* some variable other than ep was read */
 } Scene;
 
@@ -354,6 +106,7 @@ static int known_empty(const Scene *s, int sq) {
   if (sq < 0 || s->geo->hole[sq]) return 0;
   if (sq == s->origin) return 0;
   if (sq == s->dest) return !s->dest_enemy;
+  if (sq == s->screen) return 0;
   return s->path[sq] ? 1 : -1;
 }
 
@@ -378,12 +131,76 @@ static int ride_test(const Scene *s, int o, int d, int steps[8][2], int nsteps) 
   return 0;
 }
 
+/* The t-th of the eight symmetries of the board (reference §4.4), applied to (x, y). */
+static void symmetry(int t, int x, int y, int *ox, int *oy) {
+  static const int kMap[8][4] = {{1, 0, 0, 1}, {-1, 0, 0, 1}, {1, 0, 0, -1}, {-1, 0, 0, -1},
+                                 {0, 1, 1, 0}, {0, -1, 1, 0}, {0, 1, -1, 0}, {0, -1, -1, 0}};
+  *ox = kMap[t][0] * x + kMap[t][1] * y;
+  *oy = kMap[t][2] * x + kMap[t][3] * y;
+}
+
+/* checktwostep o d x1 y1 x2 y2: some symmetry of the pair of steps, applied to both, leads
+ * from o through an empty square to d.  True, false, or unknown. */
+static int twostep_test(const Scene *s, int o, int d, const int v[4]) {
+  bool unknown = false;
+  for (int t = 0; t < 8; t++) {
+    int ax, ay, bx, by;
+    symmetry(t, v[0], v[1], &ax, &ay);
+    symmetry(t, v[2], v[3], &bx, &by);
+    int m = offset(s, o, ax, ay);
+    if (!on_board(s, m) || offset(s, m, bx, by) != d) continue;
+    int e = known_empty(s, m);
+    if (e == 1) return 1;
+    unknown |= e < 0;
+  }
+  return unknown ? -1 : 0;
+}
+
+/* A hop (checkhop, reference §4.4) from o to d along one of the steps: exactly one occupied
+ * square strictly between.  True, false, or unknown when a square between is not known. */
+static int hop_test(const Scene *s, int o, int d, int steps[8][2], int nsteps) {
+  if (o < 0 || d < 0 || o == d) return 0;
+  int fx = geo_file(s->geo, d) - geo_file(s->geo, o), fy = geo_rank(s->geo, d) - geo_rank(s->geo, o);
+  for (int i = 0; i < nsteps; i++) {
+    int sx = steps[i][0], sy = steps[i][1];
+    if (!sx && !sy) continue;
+    int k = sx ? fx / sx : fy / sy;
+    if (k < 2 || k * sx != fx || k * sy != fy) continue;
+    int occupied = 0;
+    bool unknown = false;
+    for (int j = 1; j < k; j++) {
+      int e = known_empty(s, offset(s, o, j * sx, j * sy));
+      occupied += e == 0;
+      unknown |= e < 0;
+    }
+    if (occupied > 1) return 0;
+    return unknown ? -1 : occupied == 1;
+  }
+  return 0;
+}
+
+/* checkgrasshop o d: d is the square just beyond the first piece met from o along a queen
+ * line (reference §4.4). */
+static int grasshop_test(const Scene *s, int o, int d) {
+  if (o < 0 || d < 0 || o == d) return 0;
+  int fx = geo_file(s->geo, d) - geo_file(s->geo, o), fy = geo_rank(s->geo, d) - geo_rank(s->geo, o);
+  if (fx && fy && abs(fx) != abs(fy)) return 0;
+  int sx = (fx > 0) - (fx < 0), sy = (fy > 0) - (fy < 0);
+  for (int sq = offset(s, o, sx, sy); sq != d; sq = offset(s, sq, sx, sy)) {
+    if (!on_board(s, sq)) return 0;
+    int e = known_empty(s, sq);
+    if (e < 0) return -1;
+    if (e == 0) return offset(s, sq, sx, sy) == d;
+  }
+  return 0;
+}
+
 static Val eval(const Tree *t, int n, Scene *s);
 
 static int eval_int(const Tree *t, int n, Scene *s, bool *ok) {
   Val v = eval(t, n, s);
   if (v.kind == V_NUM) return v.num;
-  if (v.kind == V_STR && is_number(v.str)) return atoi(v.str);
+  if (v.kind == V_STR && br_is_number(v.str)) return atoi(v.str);
   *ok = false;
   return 0;
 }
@@ -397,7 +214,7 @@ static Val compare(const Scene *s, OpCode op, Val a, Val b) {
   char x[64], y[64];
   if (!text_of(s, &a, x, sizeof x) || !text_of(s, &b, y, sizeof y)) return v_unknown();
   int c;
-  if (is_number(x) && is_number(y)) c = atoi(x) - atoi(y);
+  if (br_is_number(x) && br_is_number(y)) c = atoi(x) - atoi(y);
   else c = strcmp(x, y);
   switch (op) {
     case OP_EQ: return v_bool(c == 0);
@@ -483,6 +300,14 @@ static Val eval(const Tree *t, int n, Scene *s) {
         if (s->ep_square >= 0) return v_sq(s->ep_square);
         return (Val){.kind = V_NOEP};
       }
+      /* herald-rules `eppass`: the square the multi-step move passed, which the en passant
+       * trial makes the destination (Berolina pawns take by stepping onto it). */
+      if (a.kind == V_STR && !strcmp(a.str, "eppass")) {
+        if (s->ep_square >= 0) return v_sq(s->dest);
+        return (Val){.kind = V_NOEP};
+      }
+      char setting[48];
+      if (a.kind == V_STR && br_setting_text(a.str, setting, sizeof setting)) return v_str(setting);
       s->unknown_var = true;
       return v_unknown();
     }
@@ -535,6 +360,44 @@ static Val eval(const Tree *t, int n, Scene *s) {
         if (offset(s, o, steps[i][0], steps[i][1]) == d) return v_bool(true);
       return v_bool(false);
     }
+    case OP_DISTANCE: {
+      /* King steps between two squares (reference §4.3). */
+      Val a = eval(t, nd->args[0], s), b = eval(t, nd->args[1], s);
+      int o = square_of(s, &a), d = square_of(s, &b);
+      if (a.kind == V_UNKNOWN || b.kind == V_UNKNOWN || o < 0 || d < 0) return v_unknown();
+      int fx = abs(geo_file(s->geo, d) - geo_file(s->geo, o)), fy = abs(geo_rank(s->geo, d) - geo_rank(s->geo, o));
+      return v_num(fx > fy ? fx : fy);
+    }
+    case OP_CHECKHOP: case OP_CHECKAHOP: case OP_CHECKGRASSHOP: {
+      Val a = eval(t, nd->args[0], s), b = eval(t, nd->args[1], s);
+      bool ok = true;
+      int dx = 0, dy = 0;
+      if (nd->op != OP_CHECKGRASSHOP) dx = eval_int(t, nd->args[2], s, &ok), dy = eval_int(t, nd->args[3], s, &ok);
+      int o = square_of(s, &a), d = square_of(s, &b);
+      if (!ok || a.kind == V_UNKNOWN || b.kind == V_UNKNOWN) return v_unknown();
+      if (o < 0 || d < 0 || !on_board(s, o) || !on_board(s, d)) return v_bool(false);
+      int r;
+      if (nd->op == OP_CHECKGRASSHOP) {
+        r = grasshop_test(s, o, d);
+      } else {
+        int steps[8][2], count;
+        if (nd->op == OP_CHECKHOP) count = images(dx, dy, steps);
+        else steps[0][0] = dx, steps[0][1] = dy, count = 1;
+        r = hop_test(s, o, d, steps, count);
+      }
+      return r < 0 ? v_unknown() : v_bool(r);
+    }
+    case OP_CHECKTWOSTEP: {
+      Val a = eval(t, nd->args[0], s), b = eval(t, nd->args[1], s);
+      bool ok = true;
+      int v[4];
+      for (int k = 0; k < 4; k++) v[k] = eval_int(t, nd->args[2 + k], s, &ok);
+      int o = square_of(s, &a), d = square_of(s, &b);
+      if (!ok || a.kind == V_UNKNOWN || b.kind == V_UNKNOWN) return v_unknown();
+      if (o < 0 || d < 0 || !on_board(s, o) || !on_board(s, d)) return v_bool(false);
+      int r = twostep_test(s, o, d, v);
+      return r < 0 ? v_unknown() : v_bool(r);
+    }
     case OP_CHECKATWOSTEP: {
       Val a = eval(t, nd->args[0], s), b = eval(t, nd->args[1], s);
       bool ok = true;
@@ -573,8 +436,8 @@ static void add_cand(Cand *c, int *n, Cand x) {
 
 static bool literal_int(const Tree *t, int n, int *out) {
   const Node *nd = &t->nodes[n];
-  if (nd->op == OP_LIT && is_number(nd->lit)) return *out = atoi(nd->lit), true;
-  if (nd->op == OP_NEG && t->nodes[nd->args[0]].op == OP_LIT && is_number(t->nodes[nd->args[0]].lit))
+  if (nd->op == OP_LIT && br_is_number(nd->lit)) return *out = atoi(nd->lit), true;
+  if (nd->op == OP_NEG && t->nodes[nd->args[0]].op == OP_LIT && br_is_number(t->nodes[nd->args[0]].lit))
     return *out = -atoi(t->nodes[nd->args[0]].lit), true;
   return false;
 }
@@ -583,22 +446,41 @@ static bool collect(const Tree *t, int n, Cand *c, int *count, char *reason, int
   const Node *nd = &t->nodes[n];
   for (int a = 0; a < nd->nargs; a++)
     if (!collect(t, nd->args[a], c, count, reason, reasonlen)) return false;
-  if (nd->op < OP_CHECKLEAP || nd->op > OP_CHECKATWOSTEP) return true;
+  if (nd->op < OP_CHECKLEAP || nd->op > OP_CHECKGRASSHOP) return true; /* not a move primitive */
+  int st[8][2], ns;
+  if (nd->op == OP_CHECKGRASSHOP) {
+    ns = images(1, 0, st);
+    ns += images(1, 1, st + ns);
+    for (int i = 0; i < ns; i++) add_cand(c, count, (Cand){ATOM_GRASSHOP, st[i][0], st[i][1], false, 0, 0});
+    return true;
+  }
   int v[4];
-  int first = nd->op == OP_CHECKATWOSTEP ? 4 : 2;
+  int first = nd->op == OP_CHECKATWOSTEP || nd->op == OP_CHECKTWOSTEP ? 4 : 2;
   for (int k = 0; k < first; k++)
     if (!literal_int(t, nd->args[2 + k], &v[k])) {
       snprintf(reason, reasonlen, "a move primitive has offsets that are not numbers");
       return false;
     }
-  int st[8][2], ns;
   switch (nd->op) {
+    case OP_CHECKHOP:
+      ns = images(v[0], v[1], st);
+      for (int i = 0; i < ns; i++) add_cand(c, count, (Cand){ATOM_HOP, st[i][0], st[i][1], false, 0, 0});
+      break;
+    case OP_CHECKAHOP: add_cand(c, count, (Cand){ATOM_HOP, v[0], v[1], false, 0, 0}); break;
     case OP_CHECKLEAP: case OP_CHECKRIDE:
       ns = images(v[0], v[1], st);
       for (int i = 0; i < ns; i++)
         add_cand(c, count, (Cand){nd->op == OP_CHECKLEAP ? ATOM_LEAP : ATOM_RIDE, st[i][0], st[i][1], false, 0, 0});
       break;
     case OP_CHECKALEAP: add_cand(c, count, (Cand){ATOM_LEAP, v[0], v[1], false, 0, 0}); break;
+    case OP_CHECKTWOSTEP:
+      for (int t = 0; t < 8; t++) {
+        int ax, ay, bx, by;
+        symmetry(t, v[0], v[1], &ax, &ay);
+        symmetry(t, v[2], v[3], &bx, &by);
+        add_cand(c, count, (Cand){ATOM_LEAP, ax + bx, ay + by, true, ax, ay});
+      }
+      break;
     case OP_CHECKARIDE: add_cand(c, count, (Cand){ATOM_RIDE, v[0], v[1], false, 0, 0}); break;
     default: add_cand(c, count, (Cand){ATOM_LEAP, v[0] + v[2], v[1] + v[3], true, v[0], v[1]}); break;
   }
@@ -639,6 +521,50 @@ static bool rank_set(const Geometry *g, const uint8_t *res, uint32_t *ranks) {
   return true;
 }
 
+/* A leap allowed exactly when its destination lies in one rectangle of the board (the xiangqi
+ * palace, the elephant's own half): the zone of that rectangle, written for White, or -1. */
+static int destination_zone(const Geometry *g, const Scene *sc, const uint8_t *res, int dx, int dy,
+                            int color) {
+  int f0 = g->width, f1 = -1, r0 = g->height, r1 = -1;
+  for (int sq = 0; sq < g->squares; sq++) {
+    if (res[sq] != R_TRUE) continue;
+    int d = offset(sc, sq, dx, dy), f = geo_file(g, d), r = geo_rank(g, d);
+    f0 = f < f0 ? f : f0, f1 = f > f1 ? f : f1, r0 = r < r0 ? r : r0, r1 = r > r1 ? r : r1;
+  }
+  if (f1 < 0) return -1;
+  static _Thread_local bool refused[GEO_MAX_SQUARES];
+  memset(refused, 0, sizeof refused);
+  for (int sq = 0; sq < g->squares; sq++) {
+    if (res[sq] == R_OFF) continue;
+    int d = offset(sc, sq, dx, dy), f = geo_file(g, d), r = geo_rank(g, d);
+    bool inside = f >= f0 && f <= f1 && r >= r0 && r <= r1;
+    if (inside != (res[sq] == R_TRUE)) return -1;
+    refused[d] = res[sq] == R_FALSE;
+  }
+  /* Squares the leap can never land on may join the rectangle: grown as far as it goes, it is
+   * the same for every direction of the piece (the whole palace), so they share one zone. */
+  for (bool grown = true; grown;) {
+    grown = false;
+    int *edge[4] = {&f0, &f1, &r0, &r1};
+    for (int e = 0; e < 4; e++) {
+      int step = e % 2 ? 1 : -1, at = *edge[e] + step;
+      bool file_edge = e < 2;
+      if (at < 0 || at >= (file_edge ? g->width : g->height)) continue;
+      bool clear = true;
+      for (int k = file_edge ? r0 : f0; clear && k <= (file_edge ? r1 : f1); k++) {
+        int sq = file_edge ? geo_square(g, at, k) : geo_square(g, k, at);
+        clear = sq < 0 || !refused[sq];
+      }
+      if (clear) *edge[e] = at, grown = true;
+    }
+  }
+  if (color != WHITE) {
+    int t = g->height - 1 - r1;
+    r1 = g->height - 1 - r0, r0 = t;
+  }
+  return br_zone_for_rect(f0, f1, r0, r1);
+}
+
 typedef struct Trial {
   const Tree *tree;
   Scene scene;
@@ -650,6 +576,7 @@ static int try_move(Trial *tr, int origin, int k, bool enemy, int ep_square) {
   Scene *s = &tr->scene;
   const Cand *c = tr->cand;
   memset(s->path, 0, sizeof s->path);
+  s->screen = -1;
   int dest;
   if (c->kind == ATOM_RIDE) {
     for (int j = 1; j < k; j++) {
@@ -674,6 +601,26 @@ static int try_move(Trial *tr, int origin, int k, bool enemy, int ep_square) {
   return tv < 0 ? R_UNKNOWN : tv ? R_TRUE : R_FALSE;
 }
 
+/* The candidate's hop from origin over a screen j steps out to the square k steps out. */
+static int try_hop(Trial *tr, int origin, int j, int k, bool enemy) {
+  Scene *s = &tr->scene;
+  const Cand *c = tr->cand;
+  memset(s->path, 0, sizeof s->path);
+  for (int i = 1; i < k; i++) {
+    int sq = offset(s, origin, i * c->dx, i * c->dy);
+    if (!on_board(s, sq)) return R_OFF;
+    s->path[sq] = i != j;
+  }
+  s->screen = offset(s, origin, j * c->dx, j * c->dy);
+  int dest = offset(s, origin, k * c->dx, k * c->dy);
+  if (!on_board(s, dest)) return R_OFF;
+  s->origin = origin, s->dest = dest, s->dest_enemy = enemy, s->ep_square = -1;
+  s->unknown_var = false;
+  Val v = eval(tr->tree, tr->tree->root, s);
+  int tv = truth(&v);
+  return tv < 0 ? R_UNKNOWN : tv ? R_TRUE : R_FALSE;
+}
+
 static void describe(const Geometry *g, const Cand *c, int origin, bool enemy, char *reason,
                      int reasonlen, const char *what) {
   char o[24];
@@ -692,6 +639,39 @@ static bool push_atom(BrCompiled *out, Atom a, uint32_t ranks, char *reason, int
   out->from_ranks[out->count] = ranks;
   out->count++;
   return true;
+}
+
+/* Hops (cannons) and grasshopper moves: tried from every origin with the screen j steps out
+ * and the destination k steps out (k = j + 1 for the grasshopper), the squares between empty.
+ * The answer may not depend on the origin, j or k: these atoms carry no zone and no range. */
+static bool compile_hop(Trial *tr, int forward, BrCompiled *out, char *reason, int reasonlen) {
+  const Cand *c = tr->cand;
+  const Geometry *g = tr->scene.geo;
+  int verdict[2] = {-1, -1};
+  for (int m = 0; m < 2; m++)
+    for (int sq = 0; sq < g->squares; sq++) {
+      if (g->hole[sq]) continue;
+      for (int j = 1; j < GEO_MAX_SIDE; j++) {
+        int last = c->kind == ATOM_GRASSHOP ? j + 1 : GEO_MAX_SIDE;
+        int k = j + 1;
+        for (; k <= last; k++) {
+          int res = try_hop(tr, sq, j, k, m == 1);
+          if (res == R_OFF) break;
+          if (res == R_UNKNOWN || (verdict[m] >= 0 && verdict[m] != res)) {
+            describe(g, c, sq, m == 1, reason, reasonlen,
+                     res == R_UNKNOWN ? "cannot decide" : "the answer depends on the distances");
+            return false;
+          }
+          verdict[m] = res;
+        }
+        if (k == j + 1) break; /* the screen's square or the one beyond is off the board */
+      }
+    }
+  int mode = (verdict[0] == R_TRUE ? MODE_MOVE : 0) | (verdict[1] == R_TRUE ? MODE_CAPTURE : 0);
+  if (!mode) return true;
+  Atom a = {.kind = c->kind, .dx = (int8_t)c->dx, .dy = (int8_t)(c->dy * forward), .mode = (uint8_t)mode,
+            .from_zone = NO_ZONE, .to_zone = NO_ZONE};
+  return push_atom(out, a, ~0u, reason, reasonlen);
 }
 
 /* Is the candidate's move (one step or leap) already produced by an earlier ride? Same
@@ -719,14 +699,14 @@ bool br_compile_def_with(const Rules *r, const char *body, int color, BrDefLooku
   memset(out, 0, sizeof *out);
   static _Thread_local Tokens tk;
   static _Thread_local Tree tree;
-  if (!tokenize(body, &tk, reason, reasonlen)) return false;
+  if (!br_tokenize(body, &tk, reason, reasonlen)) return false;
   if (!tk.count) {
     snprintf(reason, reasonlen, "empty def");
     return false;
   }
   tree.count = 0;
   tree.lookup = lookup, tree.lookup_ctx = lookup_ctx, tree.inline_depth = 0;
-  tree.root = parse_range(&tree, &tk, tk.count, 0, reason, reasonlen);
+  tree.root = br_parse_tree(&tree, &tk, reason, reasonlen);
   if (tree.root < 0) return false;
   static _Thread_local Cand cands[CAND_MAX];
   int ncand = 0;
@@ -745,6 +725,11 @@ bool br_compile_def_with(const Rules *r, const char *body, int color, BrDefLooku
   for (int pass = 0; pass < 2; pass++)
     for (int ci = 0; ci < ncand; ci++) {
       const Cand *c = &cands[ci];
+      if (c->kind == ATOM_HOP || c->kind == ATOM_GRASSHOP) {
+        tr.cand = c;
+        if (pass == 1 && !compile_hop(&tr, forward, out, reason, reasonlen)) return false;
+        continue;
+      }
       if ((pass == 0) != (c->kind == ATOM_RIDE)) continue;
       if (c->lame && !lame_matches_engine(c->dx, c->dy, c->px, c->py)) {
         snprintf(reason, reasonlen, "two-step (%d,%d)+(%d,%d) has a leg the engine does not model",
@@ -754,6 +739,7 @@ bool br_compile_def_with(const Rules *r, const char *body, int color, BrDefLooku
       tr.cand = c;
       uint32_t ranks[2] = {0, 0};
       int range[2] = {0, 0};
+      int to_zone[2] = {NO_ZONE, NO_ZONE};
       bool present[2] = {false, false};
       for (int m = 0; m < 2; m++) {
         static _Thread_local uint8_t first[GEO_MAX_SQUARES];
@@ -803,8 +789,16 @@ bool br_compile_def_with(const Rules *r, const char *body, int color, BrDefLooku
         int common_range = limited;
         uint32_t rk;
         if (!rank_set(g, first, &rk)) {
-          describe(g, c, 0, m == 1, reason, reasonlen, "origins are not whole ranks");
-          return false;
+          /* Not a matter of the origin's rank: perhaps of where the leap lands. */
+          int z = c->kind == ATOM_LEAP ? destination_zone(g, &tr.scene, first, c->dx, c->dy, color) : -1;
+          if (z < 0) {
+            describe(g, c, 0, m == 1, reason, reasonlen, "origins are not whole ranks");
+            return false;
+          }
+          to_zone[m] = z;
+          rk = 0;
+          for (int sq = 0; sq < g->squares; sq++)
+            if (!g->hole[sq]) rk |= 1u << geo_rank(g, sq);
         }
         if (!rk) continue;
         present[m] = true;
@@ -817,13 +811,14 @@ bool br_compile_def_with(const Rules *r, const char *body, int color, BrDefLooku
       for (int m = 0; m < 2; m++) {
         if (!present[m]) continue;
         int mode = m == 0 ? MODE_MOVE : MODE_CAPTURE;
-        bool both = m == 0 && present[1] && ranks[1] == ranks[0] && range[1] == range[0];
+        bool both = m == 0 && present[1] && ranks[1] == ranks[0] && range[1] == range[0] &&
+                    to_zone[1] == to_zone[0];
         if (both) mode = MODE_BOTH, present[1] = false;
         /* Ranks from which the move cannot land count as allowed: the atom needs no zone. */
         uint32_t from = ranks[m];
         Atom a = {.kind = c->kind, .dx = (int8_t)c->dx, .dy = (int8_t)(c->dy * forward),
                   .range = (uint8_t)range[m], .mode = (uint8_t)mode, .lame = c->lame,
-                  .from_zone = NO_ZONE, .to_zone = NO_ZONE};
+                  .from_zone = NO_ZONE, .to_zone = (int8_t)to_zone[m]};
         uint32_t white_ranks = 0;
         for (int rk = 0; rk < g->height; rk++)
           if (from >> rk & 1) white_ranks |= 1u << (color == WHITE ? rk : g->height - 1 - rk);
@@ -849,12 +844,13 @@ bool br_compile_def_with(const Rules *r, const char *body, int color, BrDefLooku
           uint32_t low = wider & -wider;
           if (((wider + low) & wider) == 0) zone_ranks = wider; /* still one run of ranks */
         }
-        if (c->kind == ATOM_LEAP && covered_by_ride(out, c, mode, zone_ranks)) continue;
+        if (c->kind == ATOM_LEAP && to_zone[m] == NO_ZONE && covered_by_ride(out, c, mode, zone_ranks))
+          continue;
         if (!push_atom(out, a, zone_ranks == white_all ? ~0u : zone_ranks, reason, reasonlen))
           return false;
       }
     }
-  /* En passant: moves to an empty square that become legal when `ep` names the square behind
+  /* En passant: moves to an empty square that become legal when `ep` names a square behind
    * the destination (the piece that made a multi-step move; seed 000 `set ep #to`). */
   for (int ci = 0; ci < ncand; ci++) {
     const Cand *c = &cands[ci];
@@ -864,11 +860,14 @@ bool br_compile_def_with(const Rules *r, const char *body, int color, BrDefLooku
       if (g->hole[sq]) continue;
       int dest = offset(&tr.scene, sq, c->dx, c->dy);
       if (!on_board(&tr.scene, dest)) continue;
-      int victim = offset(&tr.scene, dest, 0, -forward);
-      if (!on_board(&tr.scene, victim) || victim == sq) continue;
-      int plain = try_move(&tr, sq, 1, false, -1);
-      int with_ep = try_move(&tr, sq, 1, false, victim);
-      if (with_ep == R_TRUE && plain != R_TRUE) {
+      /* The pawn taken stands behind the passed square: straight behind it after a straight
+       * double step, diagonally after a Berolina pawn's diagonal one. */
+      for (int vx = -1; vx <= 1; vx++) {
+        int victim = offset(&tr.scene, dest, vx, -forward);
+        if (!on_board(&tr.scene, victim) || victim == sq) continue;
+        int plain = try_move(&tr, sq, 1, false, -1);
+        int with_ep = try_move(&tr, sq, 1, false, victim);
+        if (with_ep != R_TRUE || plain == R_TRUE) continue;
         if (try_move(&tr, sq, 1, true, -1) != R_TRUE) {
           describe(g, c, sq, false, reason, reasonlen, "en passant on a move that is not a capture");
           return false;

@@ -123,6 +123,10 @@ static bool add_label(BrGame *g, const char *label, char *err, int errlen) {
 static void derive_royalty(BrGame *g) {
   const gc_board *b = gc_get_board(g->gc);
   char found[128] = "";
+  if (br_setting_int(g->gc, "extinction", 0)) { /* herald-rules: Kpos/kpos only name castlers */
+    note(g, "royal: none (extinction)");
+    return;
+  }
   for (int i = 0; i < g->piece_count; i++) {
     BrPiece *pc = &g->pieces[i];
     const char *names[3] = {pc->label, NULL, NULL};
@@ -144,6 +148,71 @@ static void derive_royalty(BrGame *g) {
   note(g, text);
 }
 
+/* Appends a castling-rights letter (the partner's file) once. */
+static void add_right(char *rights, int rightslen, int color, int file) {
+  char letter = (char)(color == WHITE ? 'A' + file : 'a' + file);
+  if (strchr(rights, letter)) return;
+  int len = (int)strlen(rights);
+  snprintf(rights + len, rightslen - len, "%c", letter);
+}
+
+/* The partner a royal piece on sq castles with toward dir: the nearest piece of its colour,
+ * not royal, on a flagged square (the pieces between must be gone before it castles), or -1. */
+static int castling_partner(BrGame *g, int sq, int dir) {
+  const gc_board *b = gc_get_board(g->gc);
+  const BrPiece *king = piece_of(g, b->cells[sq]);
+  int rank = gc_board_rank_of(b, sq);
+  for (int f = gc_board_file_of(b, sq) + dir; f >= 0 && f < b->nfiles; f += dir) {
+    int psq = gc_board_at(b, f, rank);
+    if (gc_board_is_empty(b, psq) || gc_board_is_hole(b, psq)) continue;
+    const BrPiece *partner = piece_of(g, b->cells[psq]);
+    if (partner && !partner->royal && partner->color == king->color && gc_get_flag(g->gc, b->names[psq]))
+      return psq;
+  }
+  return -1;
+}
+
+/* Castling from the fairychess settings wcastle/bcastle (seed 004): a royal piece on a flagged
+ * square may move to each listed square of its rank at least two files away, toward the first
+ * piece beyond it, which lands on the square next to the king on the other side (herald-rules
+ * `castling_ok`).  Several squares toward one partner give flexible castling. */
+static bool derive_listed_castling(BrGame *g, char *rights, int rightslen, char *err, int errlen) {
+  Rules *r = &g->rules;
+  const gc_board *b = gc_get_board(g->gc);
+  int n = 0;
+  for (int sq = 0; sq < b->nfiles * b->nranks; sq++) {
+    const BrPiece *king = piece_of(g, b->cells[sq]);
+    if (!king || !gc_get_flag(g->gc, b->names[sq])) continue;
+    /* The castling piece: royal, or named by its Kpos/kpos variable (extinction). */
+    char pos[GC_LABEL_MAX + 4];
+    snprintf(pos, sizeof pos, "%spos", king->label);
+    const char *tracked = var_square(g->gc, pos);
+    if (!king->royal && !(tracked && !strcmp(tracked, b->names[sq]))) continue;
+    char targets[GC_MAX_FILES][GC_LABEL_MAX * 2];
+    int count = br_setting_words(g->gc, king->color == WHITE ? "wcastle" : "bcastle", targets, GC_MAX_FILES);
+    int kf = gc_board_file_of(b, sq), rank = gc_board_rank_of(b, sq);
+    for (int i = 0; i < count; i++) {
+      int to = gc_board_index(b, targets[i]);
+      if (to < 0 || gc_board_rank_of(b, to) != rank || abs(gc_board_file_of(b, to) - kf) < 2) continue;
+      int dir = gc_board_file_of(b, to) > kf ? 1 : -1;
+      int psq = castling_partner(g, sq, dir);
+      if (psq < 0 || abs(gc_board_file_of(b, psq) - kf) <= abs(gc_board_file_of(b, to) - kf)) continue;
+      const char *pt = b->names[gc_board_at(b, gc_board_file_of(b, to) - dir, rank)];
+      if (!rules_add_castling(r, king->color, b->names[sq], b->names[to], b->names[psq], pt, err, errlen))
+        return false;
+      Castling *c = &r->castlings[r->castling_count - 1];
+      c->king_type = king->type;
+      c->partner_type = piece_of(g, b->cells[psq])->type;
+      add_right(rights, rightslen, king->color, gc_board_file_of(b, psq));
+      n++;
+    }
+  }
+  char text[80];
+  snprintf(text, sizeof text, "castling: %d from wcastle/bcastle", n);
+  note(g, text);
+  return true;
+}
+
 /* Castling from the flags of Pre-Game: a royal piece on a flagged square castles with each
  * same-coloured piece on a flagged square of its rank, moving two squares toward it, the
  * partner landing on the square the king crossed (the `castle` sub of seed 000; 2004 code). */
@@ -152,6 +221,8 @@ static bool derive_castling(BrGame *g, char *rights, int rightslen, char *err, i
   const gc_board *b = gc_get_board(g->gc);
   int n = 0;
   rights[0] = 0;
+  if (gc_get_var(g->gc, "wcastle") || gc_get_var(g->gc, "bcastle"))
+    return derive_listed_castling(g, rights, rightslen, err, errlen);
   for (int sq = 0; sq < b->nfiles * b->nranks; sq++) {
     const BrPiece *king = piece_of(g, b->cells[sq]);
     if (!king || !king->royal || !gc_get_flag(g->gc, b->names[sq])) continue;
@@ -183,12 +254,32 @@ static bool derive_castling(BrGame *g, char *rights, int rightslen, char *err, i
   return true;
 }
 
-/* Promotion: the labels of the first `askpromote` of the preset, or else every non-royal type
- * that does not itself promote; pieces whose moves all go forward promote on the last rank. */
+/* The fairychess promotion choices (wprom, seed 004) as types; their count, or -1 when the
+ * preset does not set wprom. */
+static int listed_promotions(BrGame *g, int choices[MAX_TYPES]) {
+  char labels[MAX_TYPES][GC_LABEL_MAX * 2];
+  int n = br_setting_words(g->gc, "wprom", labels, MAX_TYPES), count = 0;
+  for (int i = 0; i < n; i++) {
+    const BrPiece *pc = piece_of(g, labels[i]);
+    bool dup = false;
+    for (int k = 0; pc && k < count; k++) dup |= choices[k] == pc->type;
+    if (pc && pc->type >= 0 && !dup) choices[count++] = pc->type;
+  }
+  return n < 0 ? -1 : count;
+}
+
+/* Promotion: the fairychess settings (wprom, a zone of pzs ranks, forced on entering it when
+ * pforced is set, else only on the last rank), or the labels of the first `askpromote` of the
+ * preset, or else every non-royal type that does not itself promote; pieces whose moves all go
+ * forward promote. */
 static void derive_promotion(BrGame *g, const char *code) {
   Rules *r = &g->rules;
   int choices[MAX_TYPES], count = 0;
-  const char *ask = code ? strstr(code, "askpromote ") : NULL;
+  int listed = listed_promotions(g, choices);
+  int depth = listed >= 0 ? br_setting_int(g->gc, "pzs", 1) : 1;
+  if (depth < 1 || depth > r->geo.height) depth = 1;
+  if (listed >= 0) count = listed;
+  const char *ask = code && listed < 0 ? strstr(code, "askpromote ") : NULL;
   if (ask) {
     ask += 11;
     while (*ask && *ask != ';' && *ask != '\n' && count < MAX_TYPES) {
@@ -205,7 +296,7 @@ static void derive_promotion(BrGame *g, const char *code) {
       }
     }
   }
-  bool from_ask = count > 0;
+  bool from_ask = count > 0 || listed >= 0;
   int promoting = 0;
   for (int t = 0; t < r->type_count; t++) {
     const PieceType *pt = &r->types[t];
@@ -218,18 +309,22 @@ static void derive_promotion(BrGame *g, const char *code) {
     for (int t = 0; t < r->type_count; t++)
       if (!r->types[t].royal && !(promoting >> t & 1)) choices[count++] = t;
   if (!promoting || !count) return;
-  int zone = rules_add_zone(r, "last rank", 0, r->geo.width - 1, r->geo.height - 1, r->geo.height - 1);
+  int zone = rules_add_zone(r, depth == 1 ? "last rank" : "promotion zone", 0, r->geo.width - 1,
+                            r->geo.height - depth, r->geo.height - 1);
+  bool mandatory = depth == 1 || br_setting_int(g->gc, "pforced", 0);
   for (int t = 0; t < r->type_count; t++) {
     if (!(promoting >> t & 1)) continue;
     PieceType *pt = &r->types[t];
     pt->promo_zone = zone;
     pt->promo_count = count;
     memcpy(pt->promo_choices, choices, sizeof(int) * count);
-    pt->promo_mandatory = true;
+    pt->promo_mandatory = mandatory;
+    pt->promo_only_captured = listed >= 0 && br_setting_int(g->gc, "pcaptured", 0);
     pt->resets_clock = true;
   }
-  note(g, from_ask ? "promotion: forward-only pieces on the last rank, choices from askpromote"
-                   : "promotion: forward-only pieces on the last rank to any other non-royal type");
+  note(g, listed >= 0  ? "promotion: forward-only pieces, zone and choices from pzs/wprom"
+          : from_ask ? "promotion: forward-only pieces on the last rank, choices from askpromote"
+                     : "promotion: forward-only pieces on the last rank to any other non-royal type");
 }
 
 /* Betza text of a type's atoms, for GUIs (XBoard `piece` command) and listings: groups of
@@ -280,11 +375,13 @@ static void describe_betza(const PieceType *pt, char *out, int outlen) {
       }
     }
     char range[8] = "";
-    if (a->kind == ATOM_RIDE && a->range) snprintf(range, sizeof range, "%d", a->range);
-    n += snprintf(out + n, outlen - n, "%s%s%s%s%c%s%s", a->from_zone != NO_ZONE || a->initial ? "i" : "",
+    if (a->kind != ATOM_LEAP && a->range) snprintf(range, sizeof range, "%d", a->range);
+    /* Hoppers (cannons) and grasshoppers: Betza's p and g before a riding letter (pR, gQ). */
+    const char *hop = a->kind == ATOM_HOP ? "p" : a->kind == ATOM_GRASSHOP ? "g" : "";
+    n += snprintf(out + n, outlen - n, "%s%s%s%s%s%c%s%s", a->from_zone != NO_ZONE || a->initial ? "i" : "",
                   dir, a->mode == MODE_MOVE ? "m" : a->mode == MODE_CAPTURE ? "c" : "",
-                  a->lame ? "n" : "", letter,
-                  a->kind == ATOM_RIDE && !a->range ? (char[]){letter, 0} : "", range);
+                  a->lame ? "n" : "", hop, letter,
+                  a->kind != ATOM_LEAP && !a->range ? (char[]){letter, 0} : "", range);
     if (n >= outlen) break;
   }
   /* The usual names of the usual compounds. */
@@ -292,6 +389,43 @@ static void describe_betza(const PieceType *pt, char *out, int outlen) {
       {"WWFF", "Q"}, {"FFWW", "Q"}, {"WW", "R"}, {"FF", "B"}, {"WF", "K"}, {"FW", "K"}};
   for (size_t k = 0; k < sizeof kNames / sizeof kNames[0]; k++)
     if (!strcmp(out, kNames[k].from)) snprintf(out, outlen, "%s", kNames[k].to);
+}
+
+/* Xiangqi's facing generals (herald-rules `flyinggenerals`): each royal type also attacks along
+ * its file, capturing only a royal piece, so no move may leave the generals facing. */
+static void add_flying_generals(BrGame *g) {
+  Rules *r = &g->rules;
+  for (int t = 0; t < r->type_count; t++) {
+    PieceType *pt = &r->types[t];
+    if (!pt->royal || pt->atom_count + 2 > MAX_ATOMS) continue;
+    for (int dy = -1; dy <= 1; dy += 2)
+      pt->atoms[pt->atom_count++] = (Atom){.kind = ATOM_RIDE, .dx = 0, .dy = (int8_t)dy, .mode = MODE_CAPTURE,
+                                           .royal_only = true, .from_zone = NO_ZONE, .to_zone = NO_ZONE};
+  }
+  note(g, "royal pieces may not face each other on an open file");
+}
+
+/* Game end from the fairychess settings of herald-rules: `stalemate win` (the stalemated side
+ * loses, Shatranj), `bareking true` (a side left with its royal piece alone loses), `nmoves N` plies without capture or pawn move draw, `reps N` repetitions
+ * draw (0 turns a rule off). */
+static void derive_game_end(BrGame *g) {
+  Rules *r = &g->rules;
+  char word[1][GC_LABEL_MAX * 2];
+  if (br_setting_words(g->gc, "stalemate", word, 1) == 1 && !strcmp(word[0], "win")) {
+    r->stalemate = RESULT_LOSS;
+    note(g, "stalemate loses");
+  }
+  if (br_setting_int(g->gc, "extinction", 0)) {
+    r->extinction = true;
+    note(g, "a side that loses every piece of a kind loses");
+  }
+  if (br_setting_int(g->gc, "bareking", 0)) {
+    r->bare_royal_loses = true;
+    note(g, "a bare royal piece loses");
+  }
+  if (br_setting_int(g->gc, "flyinggenerals", 0)) add_flying_generals(g);
+  if (gc_get_var(g->gc, "nmoves")) r->nmove_rule = br_setting_int(g->gc, "nmoves", 0);
+  if (gc_get_var(g->gc, "reps")) r->repetition_count = br_setting_int(g->gc, "reps", 0);
 }
 
 static bool lookup_def(void *ctx, const char *name, char *out, int outlen) {
@@ -409,6 +543,8 @@ static bool build(BrGame *g, const char *path, const char *include_dir, char *er
       if (n == GC_LABEL_MAX - 1) break;
     }
   }
+  br_bind_settings(g->gc); /* defs may read the fixed pawn settings (wpr bpr fps pzs) */
+  br_bind_zones(r);        /* and confine leaps to a part of the board (the xiangqi palace) */
   for (int i = 0; i < g->piece_count; i++) {
     BrPiece *pc = &g->pieces[i];
     if (pc->type >= 0) continue;
@@ -428,6 +564,8 @@ static bool build(BrGame *g, const char *path, const char *include_dir, char *er
     }
     compile_type(g, t, code, pcs);
   }
+  br_bind_settings(NULL);
+  br_bind_zones(NULL);
   derive_royalty(g);
   for (int i = 0; i < g->piece_count; i++)
     if (g->pieces[i].royal) r->types[g->pieces[i].type].royal = true;
@@ -439,6 +577,7 @@ static bool build(BrGame *g, const char *path, const char *include_dir, char *er
   derive_promotion(g, code);
   if (code && strstr(code, "nopvc 100")) r->nmove_rule = 100;
   if (code && strstr(code, "posvar")) r->repetition_count = 3;
+  derive_game_end(g);
   free(code);
   g->all_compiled = true;
   for (int i = 0; i < g->piece_count; i++) g->all_compiled &= g->pieces[i].compiled;

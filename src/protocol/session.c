@@ -78,6 +78,16 @@ void session_say(Session *s, const char *fmt, ...) {
   pthread_mutex_unlock(&s->out_lock);
 }
 
+/* Whether name is one of the built-in rule sets (a whole word of fixture_names()). */
+static bool is_builtin_name(const char *name) {
+  size_t len = strlen(name);
+  for (const char *p = fixture_names(); (p = strstr(p, name)) != NULL; p += len) {
+    bool starts = p == fixture_names() || p[-1] == ' ';
+    if (starts && (p[len] == ' ' || p[len] == 0)) return true;
+  }
+  return false;
+}
+
 void session_variants(const Session *s, char *out, int outlen) {
   snprintf(out, outlen, "%s", fixture_names());
   DIR *dir = opendir(s->preset_dir);
@@ -85,6 +95,11 @@ void session_variants(const Session *s, char *out, int outlen) {
   for (struct dirent *e; (e = readdir(dir));) {
     size_t len = strlen(e->d_name);
     if (len <= 7 || strcmp(e->d_name + len - 7, ".preset")) continue;
+    /* A preset named like a built-in rule set (presets/chess.preset) is shadowed by it: the
+     * name resolves to the built-in, so it is offered once. */
+    char name[256];
+    snprintf(name, sizeof name, "%.*s", (int)(len - 7), e->d_name);
+    if (is_builtin_name(name)) continue;
     size_t used = strlen(out);
     if (used + len + 2 >= (size_t)outlen) break;
     snprintf(out + used, outlen - used, " %.*s", (int)(len - 7), e->d_name);

@@ -190,9 +190,9 @@ TEST(BridgeCompile, NotAndCaptureConditions) {
 }
 
 TEST(BridgeCompile, UnsupportedBodiesSayWhy) {
-  Compiled hop = Compile("checkhop #0 #1 1 0");
-  EXPECT_FALSE(hop.ok);
-  EXPECT_NE(hop.reason.find("checkhop"), std::string::npos) << hop.reason;
+  Compiled steps = Compile("checkmaxsteps #0 #1 2");
+  EXPECT_FALSE(steps.ok);
+  EXPECT_NE(steps.reason.find("checkmaxsteps"), std::string::npos) << steps.reason;
   Compiled var = Compile("checkleap #0 #1 1 1 and var magic");
   EXPECT_FALSE(var.ok);
   EXPECT_NE(var.reason.find("variable"), std::string::npos) << var.reason;

@@ -1,0 +1,282 @@
+// The bridge on fairychess-style presets (seed 004, presets/include/herald-*.txt): hoppers and
+// grasshoppers compiled into atoms, the fixed pawn settings read while compiling, and the
+// castling, promotion and game-end rules derived from wcastle/bcastle, wprom/pzs/pforced and
+// stalemate/bareking/nmoves/reps.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <string>
+
+#include "bridge/br_internal.h"
+#include "bridge/bridge.h"
+
+namespace {
+
+struct Board8 {
+  Rules r;
+  Board8() {
+    char err[RULES_ERR_LEN];
+    rules_init(&r, "test", 8, 8, err, sizeof err);
+  }
+  ~Board8() { rules_free(&r); }
+};
+
+struct Compiled {
+  bool ok;
+  BrCompiled c;
+  std::string reason;
+};
+
+Compiled Compile(const char *body) {
+  static Board8 board;
+  Compiled out{};
+  char reason[BR_REASON_LEN] = "";
+  out.ok = br_compile_def(&board.r, body, WHITE, &out.c, reason, sizeof reason);
+  out.reason = reason;
+  return out;
+}
+
+int Count(const BrCompiled &c, AtomKind kind, int mode) {
+  int n = 0;
+  for (int i = 0; i < c.count; i++) n += c.atoms[i].kind == kind && c.atoms[i].mode == mode;
+  return n;
+}
+
+struct GameBox {
+  BrGame *g = nullptr;
+  std::string err;
+  explicit GameBox(const char *path) {
+    char e[512] = "";
+    g = br_load(path, "presets/include", e, sizeof e);
+    err = e;
+  }
+  ~GameBox() { br_free(g); }
+  GameBox(const GameBox &) = delete;
+  GameBox &operator=(const GameBox &) = delete;
+};
+
+int TypeOf(const BrGame *g, const char *label) {
+  for (int i = 0; i < g->piece_count; i++)
+    if (!strcmp(g->pieces[i].label, label)) return g->pieces[i].type;
+  return -1;
+}
+
+}  // namespace
+
+TEST(BridgeFairychess, CannonMovesAsRookAndCapturesByHopping) {
+  Compiled c = Compile("or and checkhop #0 #1 0 1 cond empty #0 capture not empty #1 "
+                       "and checkride #0 #1 0 1 not cond empty #0 capture not empty #1");
+  ASSERT_TRUE(c.ok) << c.reason;
+  EXPECT_EQ(Count(c.c, ATOM_RIDE, MODE_MOVE), 4);
+  EXPECT_EQ(Count(c.c, ATOM_HOP, MODE_CAPTURE), 4);
+  EXPECT_EQ(c.c.count, 8);
+}
+
+TEST(BridgeFairychess, KoreanCannonHopsBothWays) {
+  Compiled c = Compile("checkhop #0 #1 0 1");
+  ASSERT_TRUE(c.ok) << c.reason;
+  EXPECT_EQ(Count(c.c, ATOM_HOP, MODE_BOTH), 4);
+  Compiled vao = Compile("checkahop #0 #1 1 1");
+  ASSERT_TRUE(vao.ok) << vao.reason;
+  EXPECT_EQ(Count(vao.c, ATOM_HOP, MODE_BOTH), 1);
+}
+
+TEST(BridgeFairychess, GrasshopperLandsBeyondTheHurdle) {
+  Compiled c = Compile("checkgrasshop #0 #1");
+  ASSERT_TRUE(c.ok) << c.reason;
+  EXPECT_EQ(Count(c.c, ATOM_GRASSHOP, MODE_BOTH), 8);
+}
+
+TEST(BridgeFairychess, TwoStepIsTheLameLeapEveryWay) {
+  Compiled horse = Compile("checktwostep #0 #1 0 1 1 1");
+  ASSERT_TRUE(horse.ok) << horse.reason;
+  EXPECT_EQ(horse.c.count, 8);
+  for (int i = 0; i < horse.c.count; i++) EXPECT_TRUE(horse.c.atoms[i].lame);
+  Compiled mao = Compile("checktwostep #0 #1 1 1 0 1");  // diagonal first: not the engine's path
+  EXPECT_FALSE(mao.ok);
+}
+
+TEST(BridgeFairychess, DistanceIsKingSteps) {
+  Compiled c = Compile("checkleap #0 #1 0 1 or checkleap #0 #1 0 2 and <= distance #0 #1 1");
+  ASSERT_TRUE(c.ok) << c.reason;
+  EXPECT_EQ(c.c.count, 4);  // the (0,2) leaps are two steps away
+}
+
+TEST(BridgeFairychess, PawnSettingsAreReadOnlyWhileBound) {
+  const char *body = "and checkaleap #0 #1 0 1 >= var fps 1";
+  Compiled unbound = Compile(body);
+  EXPECT_FALSE(unbound.ok);
+  EXPECT_NE(unbound.reason.find("variable"), std::string::npos) << unbound.reason;
+  gc_interp *gc = gc_new();
+  gc_error err;
+  ASSERT_EQ(gc_run_code(gc, "set fps 2; set magic 1;", "test", &err), GC_OK);
+  br_bind_settings(gc);
+  Compiled bound = Compile(body);
+  Compiled other = Compile("and checkaleap #0 #1 0 1 var magic");  // not a fixed setting
+  br_bind_settings(nullptr);
+  gc_free(gc);
+  ASSERT_TRUE(bound.ok) << bound.reason;
+  EXPECT_EQ(bound.c.count, 1);
+  EXPECT_FALSE(other.ok);
+}
+
+TEST(BridgeFairychess, CastlingFromWcastle) {
+  GameBox box("presets/capablanca.preset");
+  ASSERT_NE(box.g, nullptr) << box.err;
+  const Rules &r = box.g->rules;
+  ASSERT_EQ(r.castling_count, 4);
+  bool short_white = false;
+  for (int i = 0; i < r.castling_count; i++) {
+    const Castling &c = r.castlings[i];
+    char kf[8], kt[8], pf[8], pt[8];
+    geo_square_name(&r.geo, c.king_from, kf);
+    geo_square_name(&r.geo, c.king_to, kt);
+    geo_square_name(&r.geo, c.partner_from, pf);
+    geo_square_name(&r.geo, c.partner_to, pt);
+    if (c.color == WHITE && !strcmp(kt, "i1")) {
+      short_white = true;
+      EXPECT_STREQ(kf, "f1");
+      EXPECT_STREQ(pf, "j1");
+      EXPECT_STREQ(pt, "h1");
+    }
+  }
+  EXPECT_TRUE(short_white);
+  EXPECT_NE(std::string(box.g->start_fen).find(" AJaj "), std::string::npos) << box.g->start_fen;
+}
+
+TEST(BridgeFairychess, NoCastlingWhenTheListIsEmpty) {
+  GameBox box("presets/shatranj.preset");
+  ASSERT_NE(box.g, nullptr) << box.err;
+  EXPECT_EQ(box.g->rules.castling_count, 0);
+}
+
+TEST(BridgeFairychess, PromotionFromWpromAndZone) {
+  GameBox shatranj("presets/shatranj.preset");
+  ASSERT_NE(shatranj.g, nullptr) << shatranj.err;
+  const PieceType &pawn = shatranj.g->rules.types[TypeOf(shatranj.g, "P")];
+  ASSERT_EQ(pawn.promo_count, 1);
+  EXPECT_EQ(pawn.promo_choices[0], TypeOf(shatranj.g, "Q"));
+  EXPECT_TRUE(pawn.promo_mandatory);
+  GameBox makruk("presets/makruk.preset");
+  ASSERT_NE(makruk.g, nullptr) << makruk.err;
+  const Rules &r = makruk.g->rules;
+  const PieceType &bia = r.types[TypeOf(makruk.g, "P")];
+  ASSERT_EQ(bia.promo_count, 1);
+  EXPECT_EQ(bia.promo_choices[0], TypeOf(makruk.g, "M"));
+  EXPECT_TRUE(bia.promo_mandatory);
+  EXPECT_STREQ(r.zone_name[bia.promo_zone], "promotion zone");
+}
+
+TEST(BridgeFairychess, GameEndSettings) {
+  GameBox shatranj("presets/shatranj.preset");
+  ASSERT_NE(shatranj.g, nullptr) << shatranj.err;
+  EXPECT_EQ(shatranj.g->rules.stalemate, RESULT_LOSS);
+  EXPECT_TRUE(shatranj.g->rules.bare_royal_loses);
+  EXPECT_EQ(shatranj.g->rules.nmove_rule, 100);
+  EXPECT_EQ(shatranj.g->rules.repetition_count, 3);
+  GameBox makruk("presets/makruk.preset");
+  ASSERT_NE(makruk.g, nullptr) << makruk.err;
+  EXPECT_EQ(makruk.g->rules.nmove_rule, 0);
+  EXPECT_NE(makruk.g->rules.stalemate, RESULT_LOSS);
+}
+
+TEST(BridgeFairychess, ExtinctionHasNoRoyalButCastles) {
+  GameBox box("presets/extinction.preset");
+  ASSERT_NE(box.g, nullptr) << box.err;
+  const Rules &r = box.g->rules;
+  EXPECT_TRUE(r.extinction);
+  for (int t = 0; t < r.type_count; t++) EXPECT_FALSE(r.types[t].royal) << t;
+  EXPECT_EQ(r.castling_count, 4);
+  const PieceType &pawn = r.types[TypeOf(box.g, "P")];
+  EXPECT_EQ(pawn.promo_count, 5);  // a Pawn may become a King
+}
+
+TEST(BridgeFairychess, GrandPromotesInThreeRanksToCapturedPieces) {
+  GameBox box("presets/grand.preset");
+  ASSERT_NE(box.g, nullptr) << box.err;
+  const Rules &r = box.g->rules;
+  const PieceType &pawn = r.types[TypeOf(box.g, "P")];
+  EXPECT_TRUE(pawn.promo_only_captured);
+  EXPECT_FALSE(pawn.promo_mandatory);  // optional on ranks 8 and 9; the engine forces it on 10
+  EXPECT_EQ(pawn.promo_count, 6);
+  EXPECT_EQ(r.castling_count, 0);
+}
+
+TEST(BridgeFairychess, FlexibleCastlingFromSeveralSquares) {
+  // Capablanca's board with the back rank cleared and castling to any square at least two
+  // files from the King (Grotesque Chess's flexible castling): one castling per square.
+  std::string text;
+  {
+    FILE *f = fopen("presets/capablanca.preset", "r");
+    ASSERT_NE(f, nullptr);
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
+    fclose(f);
+  }
+  auto replace = [&](const std::string &from, const std::string &to) {
+    size_t at = text.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    text.replace(at, from.size(), to);
+  };
+  replace("FEN: rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR",
+          "FEN: r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R");
+  replace("set wcastle c1 i1;", "set wcastle b1 c1 d1 h1 i1;");
+  replace("set bcastle c8 i8;", "set bcastle b8 c8 d8 h8 i8;");
+  std::string path = testing::TempDir() + "/flexible.preset";
+  FILE *out = fopen(path.c_str(), "w");
+  ASSERT_NE(out, nullptr);
+  fputs(text.c_str(), out);
+  fclose(out);
+  GameBox box(path.c_str());
+  ASSERT_NE(box.g, nullptr) << box.err;
+  EXPECT_EQ(box.g->rules.castling_count, 10);
+  BrVerifyStats st;
+  EXPECT_TRUE(br_verify(box.g, 2, 6, 10, 3, &st)) << st.first;
+  EXPECT_GT(st.castlings, 0);
+}
+
+TEST(BridgeFairychess, BerolinaPawnsTakeEnPassantByAStraightStep) {
+  GameBox box("presets/berolina.preset");
+  ASSERT_NE(box.g, nullptr) << box.err;
+  const PieceType &pawn = box.g->rules.types[TypeOf(box.g, "P")];
+  EXPECT_TRUE(pawn.ep_capturer);
+  EXPECT_TRUE(pawn.ep_creator);
+  // After f2-h4 a7-b6, h4-g5 h7-f5 (passing g6), the pawn on g5 may step onto g6.  (Played
+  // from the start: the FEN reader looks for the pawn to take straight behind the ep square.)
+  Position p{};
+  char err[RULES_ERR_LEN];
+  ASSERT_TRUE(pos_set_fen(&p, &box.g->rules, box.g->start_fen, err, sizeof err)) << err;
+  for (const char *m : {"f2h4", "a7b6", "h4g5", "h7f5"}) {
+    Move mv = pos_parse_move(&p, m);
+    ASSERT_NE(mv, MOVE_NONE) << m;
+    pos_make(&p, mv);
+  }
+  MoveList list;
+  pos_legal_moves(&p, &list);
+  bool passant = false;
+  for (int i = 0; i < list.count; i++) passant |= move_kind(list.moves[i]) == MOVE_EN_PASSANT;
+  EXPECT_TRUE(passant);
+  pos_free(&p);
+}
+
+TEST(BridgeFairychess, XiangqiPiecesKeepToTheirPartsOfTheBoard) {
+  GameBox box("presets/xiangqi.preset");
+  ASSERT_NE(box.g, nullptr) << box.err;
+  ASSERT_TRUE(box.g->all_compiled);
+  const Rules &r = box.g->rules;
+  const PieceType &general = r.types[TypeOf(box.g, "K")];
+  int palace_steps = 0, facing = 0;
+  for (int i = 0; i < general.atom_count; i++) {
+    const Atom &a = general.atoms[i];
+    if (a.royal_only) {
+      facing++;
+    } else if (a.to_zone != NO_ZONE) {
+      palace_steps++;
+      EXPECT_STREQ(r.zone_name[a.to_zone], "to d1-f3");
+    }
+  }
+  EXPECT_EQ(palace_steps, 4);
+  EXPECT_EQ(facing, 2);
+  EXPECT_EQ(r.stalemate, RESULT_LOSS);
+}

@@ -1,0 +1,316 @@
+// Every preset in presets/: it loads, its pieces compile, the perft figures written in its
+// header match the generator compiled from it, its referee game is accepted, and a short verify
+// run finds the generator and the preset's referee in agreement.  A preset carries its figures
+// as header comments (`// perft DEPTH NODES`, `// referee game: PATH`), so adding a preset adds
+// its tests.  The piece library itself (presets/include/herald-pieces.txt) is checked for the
+// fairychess conventions: a def, a -Range function and a -Desc text per codename.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "bridge/br_internal.h"
+#include "bridge/bridge.h"
+#include "gamecode/gc_value.h"
+
+namespace {
+
+const char *kPresetDir = "presets";
+const char *kIncludeDir = "presets/include";
+const char *kLibrary = "presets/include/herald-pieces.txt";
+// Perft depths whose node count is above this are documentation only (the tests stay quick).
+const uint64_t kPerftNodeLimit = 1000000;
+
+std::string ReadFile(const std::string &path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::vector<std::string> PresetFiles() {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (const auto &e : std::filesystem::directory_iterator(kPresetDir, ec))
+    if (e.path().extension() == ".preset") out.push_back(e.path().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+struct PresetFacts {
+  std::vector<std::pair<int, uint64_t>> perft;  // depth, nodes from the start position
+  std::string referee_game;
+};
+
+PresetFacts ReadFacts(const std::string &path) {
+  PresetFacts f;
+  std::istringstream in(ReadFile(path));
+  std::string line;
+  static const std::regex perft(R"(^//\s*perft\s+(\d+)\s+(\d+)\s*$)");
+  static const std::regex game(R"(^//\s*referee game:\s*(\S+)\s*$)");
+  std::smatch m;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line[0] == '[') break;  // the header ends at the first section
+    if (std::regex_match(line, m, perft)) f.perft.push_back({std::stoi(m[1]), std::stoull(m[2])});
+    else if (std::regex_match(line, m, game)) f.referee_game = m[1];
+  }
+  return f;
+}
+
+struct GameBox {
+  BrGame *g = nullptr;
+  std::string err;
+  explicit GameBox(const std::string &path) {
+    char e[512] = "";
+    g = br_load(path.c_str(), kIncludeDir, e, sizeof e);
+    err = e;
+  }
+  ~GameBox() { br_free(g); }
+  GameBox(const GameBox &) = delete;
+  GameBox &operator=(const GameBox &) = delete;
+};
+
+std::string Name(const testing::TestParamInfo<std::string> &info) {
+  std::string n = std::filesystem::path(info.param).stem().string();
+  for (char &c : n)
+    if (!isalnum(static_cast<unsigned char>(c))) c = '_';
+  return n;
+}
+
+class PresetLibrary : public testing::TestWithParam<std::string> {};
+
+}  // namespace
+
+TEST(PresetFiles, ThereArePresets) { EXPECT_GE(PresetFiles().size(), 5u); }
+
+// The presets written on the piece library carry their figures; the tutorial presets (seeds
+// 000 and 001) are kept as the tutorials wrote them, and their figures live in the bridge tests.
+static bool UsesTheLibrary(const std::string &path) {
+  return ReadFile(path).find("include herald-pieces") != std::string::npos;
+}
+
+TEST_P(PresetLibrary, LoadsAndCarriesItsFigures) {
+  GameBox box(GetParam());
+  ASSERT_NE(box.g, nullptr) << box.err;
+  if (!UsesTheLibrary(GetParam())) GTEST_SKIP() << "not written on the piece library";
+  EXPECT_TRUE(box.g->all_compiled) << "a piece of a library preset needs the interpreter";
+  PresetFacts f = ReadFacts(GetParam());
+  EXPECT_FALSE(f.perft.empty()) << "no `// perft DEPTH NODES` line in the header";
+  EXPECT_FALSE(f.referee_game.empty()) << "no `// referee game: PATH` line in the header";
+}
+
+TEST_P(PresetLibrary, PerftMatchesTheFigures) {
+  GameBox box(GetParam());
+  ASSERT_NE(box.g, nullptr) << box.err;
+  if (!box.g->rules_ready || !box.g->all_compiled) GTEST_SKIP() << "some piece needs the interpreter";
+  for (auto [depth, nodes] : ReadFacts(GetParam()).perft) {
+    if (nodes > kPerftNodeLimit) continue;
+    Position p{};
+    char err[RULES_ERR_LEN];
+    ASSERT_TRUE(pos_set_fen(&p, &box.g->rules, box.g->start_fen, err, sizeof err)) << err;
+    EXPECT_EQ(pos_perft(&p, depth), nodes) << "perft " << depth;
+    pos_free(&p);
+  }
+}
+
+TEST_P(PresetLibrary, RefereeAcceptsItsGame) {
+  PresetFacts f = ReadFacts(GetParam());
+  if (f.referee_game.empty() && !UsesTheLibrary(GetParam())) GTEST_SKIP() << "no referee game named";
+  ASSERT_FALSE(f.referee_game.empty());
+  std::string game = ReadFile(f.referee_game);
+  ASSERT_FALSE(game.empty()) << f.referee_game;
+  gc_interp *gc = gc_new();
+  gc_error err;
+  ASSERT_EQ(gc_load_preset_file(gc, GetParam().c_str(), kIncludeDir, &err), GC_OK) << err.message;
+  gc_verdict v;
+  int rc = gc_referee_game(gc, game.c_str(), &v);
+  EXPECT_EQ(rc, 0) << "ply " << v.ply << ": " << v.message << " " << v.file << ":" << v.line;
+  gc_free(gc);
+}
+
+TEST_P(PresetLibrary, ShortVerifyAgrees) {
+  GameBox box(GetParam());
+  ASSERT_NE(box.g, nullptr) << box.err;
+  if (!box.g->rules_ready || !box.g->all_compiled) GTEST_SKIP() << "some piece needs the interpreter";
+  // One short game: the interpreter judges every generator move and runs the preset's
+  // Post-Game (which lists every legal move) after each, so this is the slow test; the long
+  // runs (`herald verify NAME --games 200`) are done by hand.
+  BrVerifyStats st;
+  bool ok = br_verify(box.g, 1, 16, 10, 7, &st);
+  EXPECT_TRUE(ok) << st.first;
+  EXPECT_EQ(st.disagreements, 0);
+  EXPECT_GT(st.legal_checked, 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Presets, PresetLibrary, testing::ValuesIn(PresetFiles()), Name);
+
+// ---- the piece library ----
+
+namespace {
+
+// Codenames of the library: every `def NAME-Range` names one.
+std::vector<std::string> Codenames(const std::string &text) {
+  std::vector<std::string> out;
+  static const std::regex range(R"(^def\s+(\S+)-Range\s)");
+  std::istringstream in(text);
+  std::string line;
+  std::smatch m;
+  while (std::getline(in, line))
+    if (std::regex_search(line, m, range)) out.push_back(m[1]);
+  return out;
+}
+
+bool Truthy(gc_interp *gc, const std::string &expr) {
+  gc_value v = gc_null();
+  gc_error err;
+  bool ok = gc_eval_expr(gc, expr.c_str(), &v, &err) == GC_OK &&
+            ((v.type == GC_BOOL && v.u.b) || (v.type == GC_NUM && v.u.n != 0) ||
+             (v.type == GC_STR && v.u.s[0] && std::string(v.u.s) != "0") || v.type == GC_ARR);
+  gc_release(&v);
+  return ok;
+}
+
+std::string Text(gc_interp *gc, const std::string &expr) {
+  gc_value v = gc_null();
+  gc_error err;
+  std::string out;
+  if (gc_eval_expr(gc, expr.c_str(), &v, &err) == GC_OK && v.type == GC_STR) out = v.u.s;
+  gc_release(&v);
+  return out;
+}
+
+struct LibraryBox {
+  gc_interp *gc = gc_new();
+  std::string text = ReadFile(kLibrary);
+  LibraryBox() {
+    gc_set_include_dir(gc, kIncludeDir);
+    gc_error err;
+    EXPECT_EQ(gc_run_code(gc, "include herald-pieces; include herald-rules;", "test", &err), GC_OK) << err.message;
+  }
+  ~LibraryBox() { gc_free(gc); }
+};
+
+bool Lookup(void *ctx, const char *name, char *out, int outlen) {
+  return br_find_def(static_cast<const char *>(ctx), name, out, outlen);
+}
+
+}  // namespace
+
+TEST(PieceLibrary, FortyPiecesEachWithDefRangeAndDescription) {
+  LibraryBox lib;
+  std::vector<std::string> names = Codenames(lib.text);
+  EXPECT_GE(names.size(), 40u);
+  for (const std::string &n : names) {
+    EXPECT_TRUE(Truthy(lib.gc, "isfunc " + n)) << n;
+    EXPECT_TRUE(Truthy(lib.gc, "isfunc " + n + "-Range")) << n;
+    std::string desc = Text(lib.gc, "var " + n + "-Desc");
+    EXPECT_NE(desc.find("%s"), std::string::npos) << n << ": " << desc;
+  }
+}
+
+TEST(PieceLibrary, RangesAreSupersetsOfTheMovesOnAnEmptyishBoard) {
+  // From d4 of an 8x8 board holding only the piece: every move the def allows is in its range.
+  LibraryBox lib;
+  for (const std::string &n : Codenames(lib.text)) {
+    gc_error err;
+    std::string code = "set ep false; empty all; add X d4; set ok true; set rng fn " + n +
+                       "-Range d4; for to spaces: if fn " + n + " d4 #to and not match #to #rng: set ok false; " +
+                       "set bad #to; endif; next;";
+    ASSERT_EQ(gc_run_code(lib.gc, code.c_str(), "test", &err), GC_OK) << n << ": " << err.message;
+    EXPECT_TRUE(Truthy(lib.gc, "var ok")) << n << " reaches " << Text(lib.gc, "var bad") << " outside its range";
+  }
+}
+
+TEST(PieceLibrary, StandardPiecesCompile) {
+  LibraryBox lib;
+  Rules r;
+  char err[RULES_ERR_LEN];
+  ASSERT_TRUE(rules_init(&r, "test", 8, 8, err, sizeof err));
+  static const char *const kMustCompile[] = {
+      "King", "Queen", "Rook", "Bishop", "Knight", "White_Pawn", "Black_Pawn", "Cardinal", "Marshall",
+      "Amazon", "Centaur", "Nightrider", "Wazir", "Ferz", "Alfil", "Dabbaba", "Camel", "Zebra", "Giraffe",
+      "Champion", "Wizard", "Kirin", "Phoenix", "Elephant", "Cannon", "Vao", "Korean_Cannon",
+      "Grasshopper", "Xiangqi_Horse", "White_Soldier", "Black_Soldier", "White_Shogi_Pawn",
+      "White_Lance", "White_Shogi_Knight", "White_Silver", "White_Gold", "White_Tokin", "Dragon_King",
+      "Dragon_Horse", "White_Berolina_Pawn", "Black_Berolina_Pawn", "White_Khon"};
+  br_bind_settings(lib.gc);
+  for (const char *name : kMustCompile) {
+    char body[4096];
+    ASSERT_TRUE(br_find_def(lib.text.c_str(), name, body, sizeof body)) << name;
+    BrCompiled out;
+    char reason[BR_REASON_LEN] = "";
+    EXPECT_TRUE(br_compile_def_with(&r, body, WHITE, Lookup, (void *)lib.text.c_str(), &out, reason, sizeof reason))
+        << name << ": " << reason;
+  }
+  br_bind_settings(nullptr);
+  rules_free(&r);
+}
+
+// ---- the rules include, played through the referee ----
+
+namespace {
+
+struct Referee {
+  gc_interp *gc = gc_new();
+  explicit Referee(const char *path) {
+    gc_error err;
+    EXPECT_EQ(gc_load_preset_file(gc, path, kIncludeDir, &err), GC_OK) << err.message;
+    EXPECT_EQ(gc_start(gc, &err), GC_OK) << err.message;
+  }
+  ~Referee() { gc_free(gc); }
+  gc_verdict Play(const char *move) {
+    gc_verdict v;
+    gc_play(gc, move, &v);
+    return v;
+  }
+};
+
+}  // namespace
+
+TEST(RulesInclude, CheckmateIsDeclaredAndTheLegalListIsBuilt) {
+  Referee ref("presets/chess.preset");
+  const gc_value *start = gc_legal_moves(ref.gc);
+  ASSERT_NE(start, nullptr);
+  EXPECT_EQ(gc_arr_len(start), 20u);  // setlegal from the stalemated sub, before the first move
+  for (const char *m : {"P f2-f3", "P e7-e5", "P g2-g4"}) EXPECT_EQ(ref.Play(m).status, GC_LEGAL) << m;
+  gc_verdict mate = ref.Play("Q d8-h4");
+  EXPECT_EQ(mate.status, GC_LEGAL) << mate.message;
+  EXPECT_EQ(mate.result, GC_RESULT_WON);
+  EXPECT_EQ(mate.result_player, 2);
+}
+
+TEST(RulesInclude, IllegalMovesAreExplainedWithTheDescription) {
+  Referee ref("presets/capablanca.preset");
+  gc_verdict v = ref.Play("A c1-c3");
+  EXPECT_EQ(v.status, GC_ILLEGAL);
+  EXPECT_NE(std::string(v.message).find("Archbishop"), std::string::npos) << v.message;
+  EXPECT_NE(std::string(v.message).find("as a Bishop or as a Knight"), std::string::npos) << v.message;
+  EXPECT_EQ(ref.Play("P e7-e5").status, GC_ILLEGAL);  // not Black's turn
+  EXPECT_EQ(ref.Play("N b1-d2").status, GC_ILLEGAL);  // own piece
+}
+
+TEST(RulesInclude, PromotionMustBeToAnOfferedPiece) {
+  Referee ref("presets/shatranj.preset");
+  // A Shatranj pawn may become only a Ferz; walk the h pawn up to the last rank.
+  for (const char *m : {"P h2-h3", "P a7-a6", "P h3-h4", "P a6-a5", "P h4-h5", "P a5-a4", "P h5-h6",
+                        "P a4-a3", "P h6-g7", "P b7-b6"})
+    ASSERT_EQ(ref.Play(m).status, GC_LEGAL) << m;
+  EXPECT_EQ(ref.Play("P g7-h8").status, GC_ILLEGAL);         // must promote
+  EXPECT_EQ(ref.Play("P g7-h8; R-h8").status, GC_ILLEGAL);   // not to a Rook
+  EXPECT_EQ(ref.Play("P g7-h8; Q-h8").status, GC_LEGAL);     // to a Ferz
+}
+
+TEST(RulesInclude, GrandPawnsPromoteOnlyToCapturedPieces) {
+  Referee ref("presets/grand.preset");
+  for (const char *m : {"P e3-e5", "P d8-d6", "P e5-d6", "P c8-c7", "P d6-d7", "P c7-c6"})
+    ASSERT_EQ(ref.Play(m).status, GC_LEGAL) << m;
+  // d7 takes on e8: the eighth rank is in the zone, promotion optional, but nothing is lost yet.
+  EXPECT_EQ(ref.Play("P d7-e8; Q-e8").status, GC_ILLEGAL);
+  EXPECT_EQ(ref.Play("P d7-e8").status, GC_LEGAL);
+}
