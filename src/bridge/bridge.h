@@ -36,8 +36,11 @@ typedef struct BrPiece {
   char reason[BR_REASON_LEN];  /* why it is oracle-backed, or what it compiled to */
 } BrPiece;
 
+typedef struct BrOracle BrOracle;
+
 typedef struct BrGame {
   char path[256];
+  char include_dir[256];
   char name[64];
   gc_interp *gc;               /* interpreter after Pre-Game (the start state) */
   Rules rules;                 /* finalised */
@@ -49,6 +52,9 @@ typedef struct BrGame {
                                   the oracle that would move it is not built yet) */
   char notes[512];             /* how royalty, castling, promotion were derived */
   char type_label[MAX_TYPES][2][GC_LABEL_MAX]; /* preset label of each type and colour */
+  bool declares_results;       /* the preset's code says won/drawn/lost somewhere (else the
+                                  game ends are Herald's own: mate, stalemate, counters) */
+  BrOracle *oracle;            /* decides the oracle-backed pieces' moves (rules.oracle), or NULL */
 } BrGame;
 
 /* Loads the preset, runs Pre-Game and builds the rules.  NULL with a message on failure (a
@@ -87,11 +93,28 @@ typedef bool (*BrDefLookup)(void *ctx, const char *name, char *out, int outlen);
 bool br_compile_def_with(const Rules *r, const char *body, int color, BrDefLookup lookup,
                          void *lookup_ctx, BrCompiled *out, char *reason, int reasonlen);
 
+/* ---- the oracle (br_oracle.c) ----
+ * The preset's referee deciding the moves of the pieces that did not compile, with a cache by
+ * (position key, move) and of game-end verdicts by position key, shared by all threads.  br_load
+ * makes one when some piece is oracle-backed and hooks it into g->rules. */
+BrOracle *br_oracle_new(BrGame *g, char *err, int errlen);
+void br_oracle_free(BrOracle *o);
+RulesOracle *br_oracle_hooks(BrOracle *o);
+typedef struct BrOracleStats {
+  long asked;       /* moves put to the oracle */
+  long cached;      /* answered from the cache */
+  long refused;     /* refused by the referee */
+  long mismatched;  /* accepted by the referee with effects the model does not know */
+  char error[512];  /* the first problem, or "" */
+} BrOracleStats;
+void br_oracle_stats(BrOracle *o, BrOracleStats *out);
+
 /* ---- verify mode ---- */
 typedef struct BrVerifyStats {
   long positions, legal_checked, illegal_checked, disagreements, games;
   long castlings, en_passants, promotions; /* special generator moves among legal_checked */
   long results_checked;        /* positions where the game-end verdicts were compared */
+  long oracle_asked, oracle_cached; /* questions put to the oracle, and answered by its cache */
   char first[1536];            /* the first disagreement, described */
 } BrVerifyStats;
 

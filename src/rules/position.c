@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "rules/engine.h"
+#include "rules/oracle.h"
 #include "rules/make_inline.h"
 
 void pos_grow_history(Position *p) {
@@ -383,9 +384,17 @@ void pos_get_compact(const Position *p, char *out, int outlen) {
 }
 
 void pos_make(Position *p, Move m) { pos_do_move(p, m); }
+
+void pos_anchor(Position *p) {
+  if (p->rules->oracle) p->rules->oracle->anchor(p->rules->oracle->ctx, p);
+}
 void pos_unmake(Position *p) { pos_undo_move(p); }
 
 void pos_legal_moves(Position *p, MoveList *list) {
+  if (p->rules->oracle) {
+    oracle_legal_moves(p, list);
+    return;
+  }
   switch (p->rules->bbw) {
   case 1: engine_legal_moves_w1(p, list); break;
   case 2: engine_legal_moves_w2(p, list); break;
@@ -402,6 +411,7 @@ bool pos_in_check(Position *p) {
 }
 
 uint64_t pos_perft(Position *p, int depth) {
+  if (p->rules->oracle) return oracle_perft(p, depth);
   switch (p->rules->bbw) {
   case 1: return engine_perft_w1(p, depth);
   case 2: return engine_perft_w2(p, depth);
@@ -472,6 +482,14 @@ GameResult pos_game_result(Position *p, char *reason, int reasonlen) {
     if (!others) {
       snprintf(reason, reasonlen, "bare royal");
       return RESULT_LOSS;
+    }
+  }
+  if (r->oracle) {
+    bool known = false;
+    GameResult said = r->oracle->verdict(r->oracle->ctx, p, &known);
+    if (known && said != RESULT_NONE) {
+      snprintf(reason, reasonlen, "the preset's verdict");
+      return said;
     }
   }
   MoveList *list = malloc(sizeof *list);

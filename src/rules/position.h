@@ -67,6 +67,11 @@ void pos_copy(Position *dst, const Position *src);
 void pos_make(Position *p, Move m);
 void pos_unmake(Position *p);
 
+/* For rules with an oracle: p (with its whole history) is a root that copies of p, which have
+ * no history, will be searched from; the oracle remembers how to decide there.  No-op
+ * otherwise. */
+void pos_anchor(Position *p);
+
 /* Legal moves of the side to move. */
 void pos_legal_moves(Position *p, MoveList *list);
 bool pos_in_check(Position *p);
