@@ -192,14 +192,19 @@ static bool sync(BrOracle *o, Cursor *c, Position *p) {
     if (!was_top) gc_state_restore(c->gc, c->stack[i].state);
     c->at_top = true;
   } else {
+    gc_state *mine = NULL; /* the anchor's state, copied for this thread's interpreter */
     pthread_mutex_lock(&o->lock);
     for (int d = p->ply; d >= 0 && found < 0; d--)
       for (int a = 0; a < o->anchor_count && found < 0; a++)
         if (o->anchors[a].key == key_at(p, d)) {
           found = d;
-          gc_state_restore(c->gc, o->anchors[a].state);
+          mine = gc_state_clone(o->anchors[a].state);
         }
     pthread_mutex_unlock(&o->lock);
+    if (mine) {
+      gc_state_restore(c->gc, mine);
+      gc_state_free(mine);
+    }
     if (found < 0) {
       set_error(o, "%s", "the oracle can only decide positions reached by moves from the preset's "
                          "start position");
@@ -308,7 +313,9 @@ static void oracle_anchor(void *ctx, Position *p) {
     /* The start position (anchor 0) stays; the others are replaced in turn. */
     int a = o->anchor_count < ANCHOR_MAX ? o->anchor_count++ : 1 + o->anchor_next++ % (ANCHOR_MAX - 1);
     if (o->anchors[a].state) gc_state_free(o->anchors[a].state);
-    o->anchors[a] = (Anchor){p->key, gc_state_save(c->gc)};
+    gc_state *own = gc_state_save(c->gc);
+    o->anchors[a] = (Anchor){p->key, gc_state_clone(own)};
+    gc_state_free(own);
   }
   pthread_mutex_unlock(&o->lock);
 }
@@ -336,7 +343,9 @@ BrOracle *br_oracle_new(BrGame *g, char *err, int errlen) {
   o->game = g;
   o->id = atomic_fetch_add(&next_id, 1);
   o->hooks = (RulesOracle){oracle_filter, oracle_verdict, oracle_anchor, NULL, o};
-  o->anchors[0] = (Anchor){start.key, gc_state_save(g->gc)};
+  gc_state *own = gc_state_save(g->gc);
+  o->anchors[0] = (Anchor){start.key, gc_state_clone(own)}; /* shares nothing with g->gc */
+  gc_state_free(own);
   o->anchor_count = 1;
   pos_free(&start);
   return o;

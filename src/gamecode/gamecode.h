@@ -103,6 +103,10 @@ typedef struct gc_state gc_state;
 gc_state *gc_state_save(gc_interp *gc);
 void gc_state_restore(gc_interp *gc, const gc_state *st);
 void gc_state_free(gc_state *st);
+/* A deep copy sharing no memory with st: a state saved by one interpreter can so be handed to
+ * another interpreter of the same preset in another thread (values are reference counted, not
+ * atomically). */
+gc_state *gc_state_clone(const gc_state *st);
 int gc_ply(const gc_interp *gc);        /* moves played so far */
 int gc_side_to_move(const gc_interp *gc); /* 1 or 2 */
 /* Legal-move list built by `setlegal` during the last Post-Game: "from-to" strings. */

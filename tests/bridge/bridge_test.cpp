@@ -327,7 +327,7 @@ TEST(BridgeLoad, Chess2004IsListedWithReasons) {
   GameBox box(k2004);
   ASSERT_NE(box.g, nullptr) << box.err;
   EXPECT_FALSE(box.g->all_compiled);
-  EXPECT_FALSE(box.g->rules_ready);
+  EXPECT_TRUE(box.g->rules_ready) << "the oracle decides the pawns";
   EXPECT_EQ(box.g->piece_count, 12);
   for (int i = 0; i < box.g->piece_count; i++) {
     const BrPiece &pc = box.g->pieces[i];
@@ -341,7 +341,7 @@ TEST(BridgeLoad, Chess2004IsListedWithReasons) {
   EXPECT_EQ(box.g->rules.types[queen].atom_count, 8);
   EXPECT_EQ(box.g->rules.castling_count, 4);
   BrVerifyStats st;
-  EXPECT_FALSE(br_verify(box.g, 1, 10, 5, 1, &st));
+  EXPECT_TRUE(br_verify(box.g, 1, 10, 5, 1, &st)) << st.first;
 }
 
 TEST(BridgeLoad, MissingFileIsAnError) {
