@@ -177,6 +177,65 @@ static bool same_board(const BrGame *g, const gc_interp *gc, const Position *p) 
   return true;
 }
 
+/* Remembers the interpreter's state as the one for key (a copy sharing nothing with gc).  The
+ * start position (anchor 0) stays; the others are replaced in turn. */
+static void add_anchor(BrOracle *o, uint64_t key, gc_interp *gc) {
+  gc_state *own = gc_state_save(gc);
+  gc_state *shared = gc_state_clone(own);
+  gc_state_free(own);
+  pthread_mutex_lock(&o->lock);
+  bool known = false;
+  for (int a = 0; a < o->anchor_count && !known; a++) known = o->anchors[a].key == key;
+  if (!known) {
+    int a = o->anchor_count < ANCHOR_MAX ? o->anchor_count++ : 1 + o->anchor_next++ % (ANCHOR_MAX - 1);
+    if (o->anchors[a].state) gc_state_free(o->anchors[a].state);
+    o->anchors[a] = (Anchor){key, shared};
+    shared = NULL;
+  }
+  pthread_mutex_unlock(&o->lock);
+  gc_state_free(shared);
+}
+
+/* The board of p in Game Courier's FEN form, with the preset's labels. */
+static void gc_fen_of(const BrGame *g, const Position *p, char *out, int outlen) {
+  const Geometry *geo = &g->rules.geo;
+  int n = 0;
+  for (int rank = geo->height - 1; rank >= 0 && n < outlen - 40; rank--) {
+    int run = 0;
+    for (int file = 0; file < geo->width; file++) {
+      int sq = geo_square(geo, file, rank), code = p->board[sq];
+      if (code == SQ_EMPTY && !geo->hole[sq]) {
+        run++;
+        continue;
+      }
+      if (run) n += snprintf(out + n, outlen - n, "%d", run), run = 0;
+      const char *label = geo->hole[sq] ? "-" : g->type_label[piece_type(code)][piece_color(code)];
+      n += snprintf(out + n, outlen - n, strlen(label) > 1 ? "{%s}" : "%s", label);
+    }
+    if (run) n += snprintf(out + n, outlen - n, "%d", run);
+    if (rank) n += snprintf(out + n, outlen - n, "/");
+  }
+}
+
+/* A position the game did not reach from the start (set up from a FEN): the preset starts over
+ * from its board, and the state becomes an anchor for the line from there. */
+static bool set_up(BrOracle *o, Cursor *c, Position *p) {
+  int back = p->ply;
+  Move *line = malloc(sizeof(Move) * (size_t)(back ? back : 1));
+  if (!line) return false;
+  for (int j = 0; j < back; j++) line[j] = p->history[j].move;
+  for (int j = 0; j < back; j++) pos_unmake(p);
+  char fen[4 * GEO_MAX_SQUARES];
+  gc_fen_of(o->game, p, fen, sizeof fen);
+  gc_error ge;
+  bool ok = gc_start_from(c->gc, fen, p->side + 1, &ge) == GC_OK;
+  if (!ok) set_error(o, "the preset cannot start from this position: %.200s", ge.message);
+  if (ok) add_anchor(o, p->key, c->gc);
+  for (int j = 0; j < back; j++) pos_make(p, line[j]);
+  free(line);
+  return ok;
+}
+
 /* Brings the cursor's interpreter to the state of p.  False when the position cannot be
  * reached from a state the oracle knows. */
 static bool sync(BrOracle *o, Cursor *c, Position *p) {
@@ -205,12 +264,11 @@ static bool sync(BrOracle *o, Cursor *c, Position *p) {
       gc_state_restore(c->gc, mine);
       gc_state_free(mine);
     }
-    if (found < 0) {
-      set_error(o, "%s", "the oracle can only decide positions reached by moves from the preset's "
-                         "start position");
-      return false;
-    }
     truncate_stack(c, 0);
+    if (found < 0) {
+      if (!set_up(o, c, p)) return false;
+      found = 0;
+    }
     push_frame(c, key_at(p, found), found);
   }
   /* Replay the moves from there with the referee. */
@@ -269,9 +327,9 @@ static int oracle_filter(void *ctx, Position *p, Move *moves, int count) {
       pos_make(p, m);
       if (!same_board(o->game, c->gc, p)) {
         legal = false;
+        /* Not an error in itself: a diagonal pawn step onto the en passant square is proposed as
+         * a plain move and as en passant, and only the one whose board agrees is played. */
         atomic_fetch_add_explicit(&o->mismatched, 1, memory_order_relaxed);
-        set_error(o, "the referee's board after %.60s differs from the model's: the move has effects "
-                     "the model does not know, and is not played", text);
       } else {
         put_verdict(o, p->key, &v, p->side);
       }
@@ -305,19 +363,7 @@ static GameResult oracle_verdict(void *ctx, Position *p, bool *known) {
 static void oracle_anchor(void *ctx, Position *p) {
   BrOracle *o = ctx;
   Cursor *c = thread_cursor(o);
-  if (!c || !sync(o, c, p)) return;
-  pthread_mutex_lock(&o->lock);
-  bool known = false;
-  for (int a = 0; a < o->anchor_count && !known; a++) known = o->anchors[a].key == p->key;
-  if (!known) {
-    /* The start position (anchor 0) stays; the others are replaced in turn. */
-    int a = o->anchor_count < ANCHOR_MAX ? o->anchor_count++ : 1 + o->anchor_next++ % (ANCHOR_MAX - 1);
-    if (o->anchors[a].state) gc_state_free(o->anchors[a].state);
-    gc_state *own = gc_state_save(c->gc);
-    o->anchors[a] = (Anchor){p->key, gc_state_clone(own)};
-    gc_state_free(own);
-  }
-  pthread_mutex_unlock(&o->lock);
+  if (c && sync(o, c, p)) add_anchor(o, p->key, c->gc);
 }
 
 /* ---- lifetime ---- */

@@ -42,9 +42,52 @@ static bool generated(const Rules *r, const MoveList *list, int from, int to) {
   return false;
 }
 
+/* The preset's own legal list (setlegal in its Post-Game, as the fairychess `stalemated`
+ * builds it), when it has one: the same (from, to) pairs as the generator's moves. */
+static void compare_legal_list(BrGame *g, Position *pos, const MoveList *list, BrVerifyStats *st) {
+  const gc_value *legal = gc_legal_moves(g->gc);
+  if (!legal || legal->type != GC_ARR || !gc_arr_len(legal)) return;
+  const Rules *r = &g->rules;
+  const gc_array *a = legal->u.a;
+  st->legal_lists++;
+  char text[4 * GEO_LABEL_MAX + 2];
+  for (size_t i = 0; i < a->len; i++) {
+    const gc_value *v = &a->items[i].val;
+    if (v->type != GC_STR) continue;
+    bool found = false;
+    for (int k = 0; k < list->count && !found; k++) {
+      Move m = list->moves[k];
+      if (move_kind(m) == MOVE_DROP || move_kind(m) == MOVE_PASS) continue;
+      int f = move_from(m), t = move_to(m);
+      if (move_kind(m) == MOVE_CASTLING) f = r->castlings[move_arg(m)].king_from, t = r->castlings[move_arg(m)].king_to;
+      char fs[2 * GEO_LABEL_MAX], ts[2 * GEO_LABEL_MAX];
+      geo_square_name(&r->geo, f, fs);
+      geo_square_name(&r->geo, t, ts);
+      snprintf(text, sizeof text, "%s-%s", fs, ts);
+      found = !strcmp(text, v->u.s);
+    }
+    if (!found) record(st, pos, "the preset's legal list (setlegal) has a move the generator does not make", v->u.s, NULL);
+  }
+  for (int k = 0; k < list->count; k++) {
+    Move m = list->moves[k];
+    if (move_kind(m) == MOVE_DROP || move_kind(m) == MOVE_PASS) continue;
+    int f = move_from(m), t = move_to(m);
+    if (move_kind(m) == MOVE_CASTLING) f = r->castlings[move_arg(m)].king_from, t = r->castlings[move_arg(m)].king_to;
+    char fs[2 * GEO_LABEL_MAX], ts[2 * GEO_LABEL_MAX];
+    geo_square_name(&r->geo, f, fs);
+    geo_square_name(&r->geo, t, ts);
+    snprintf(text, sizeof text, "%s-%s", fs, ts);
+    bool found = false;
+    for (size_t i = 0; i < a->len && !found; i++)
+      found = a->items[i].val.type == GC_STR && !strcmp(a->items[i].val.u.s, text);
+    if (!found) record(st, pos, "a generator move is missing from the preset's legal list (setlegal)", text, NULL);
+  }
+}
+
 /* Checks one position; returns false on an interpreter failure that ends the game. */
 static void check_position(BrGame *g, Position *pos, const MoveList *list, int illegal_samples,
                            uint64_t *rng, BrVerifyStats *st) {
+  compare_legal_list(g, pos, list, st);
   gc_state *here = gc_state_save(g->gc);
   gc_verdict v;
   char text[128];
@@ -240,6 +283,14 @@ int br_verify_main(int argc, char **argv) {
          "disagreements\n",
          st.games, st.positions, st.legal_checked, st.castlings, st.en_passants, st.promotions,
          st.illegal_checked, st.results_checked, st.disagreements);
+  if (st.legal_lists) printf("verify: %ld positions compared with the preset's own legal list\n", st.legal_lists);
+  if (g->oracle) {
+    BrOracleStats os;
+    br_oracle_stats(g->oracle, &os);
+    printf("oracle: %ld questions, %ld from its cache, %ld refused, %ld refused for a board the model "
+           "does not reach%s%s\n", os.asked, os.cached, os.refused, os.mismatched, os.error[0] ? "; " : "",
+           os.error);
+  }
   if (!ok) printf("first disagreement: %s\n", st.first);
   br_free(g);
   return ok ? 0 : 1;

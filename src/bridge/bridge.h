@@ -104,7 +104,7 @@ typedef struct BrOracleStats {
   long asked;       /* moves put to the oracle */
   long cached;      /* answered from the cache */
   long refused;     /* refused by the referee */
-  long mismatched;  /* accepted by the referee with effects the model does not know */
+  long mismatched;  /* accepted by the referee, but its board differs from the model's: not played */
   char error[512];  /* the first problem, or "" */
 } BrOracleStats;
 void br_oracle_stats(BrOracle *o, BrOracleStats *out);
@@ -114,7 +114,7 @@ typedef struct BrVerifyStats {
   long positions, legal_checked, illegal_checked, disagreements, games;
   long castlings, en_passants, promotions; /* special generator moves among legal_checked */
   long results_checked;        /* positions where the game-end verdicts were compared */
-  long oracle_asked, oracle_cached; /* questions put to the oracle, and answered by its cache */
+  long legal_lists;             /* positions where the preset's own legal list was compared */
   char first[1536];            /* the first disagreement, described */
 } BrVerifyStats;
 

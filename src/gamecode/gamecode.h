@@ -88,6 +88,10 @@ typedef struct gc_verdict {
 
 /* Builds the start position and runs Pre-Game. */
 int gc_start(gc_interp *gc, gc_error *err);
+/* The same from another position (a FEN in either form, on the preset's board), with player
+ * (1 or 2) to move: what Pre-Game derives from the board (royal squares, flags) is derived
+ * again, but nothing of a game's history (moved pieces, en passant) is known. */
+int gc_start_from(gc_interp *gc, const char *fen, int player, gc_error *err);
 /* Plays one turn written in Game Courier notation (parts joined by ';'). On GC_ILLEGAL and
  * GC_PRESET_ERROR the position is left as it was before the call. */
 gc_status gc_play(gc_interp *gc, const char *move, gc_verdict *out);

@@ -311,6 +311,15 @@ struct gc_state {
     gc_value legal;
 };
 
+int gc_start_from(gc_interp *gc, const char *fen, int player, gc_error *err) {
+    char *own = gc->fen;
+    gc->fen = (char *)fen;
+    int rc = gc_start(gc, err);
+    gc->fen = own;
+    if (rc == GC_OK && player == 2) gc->to_move = 2;
+    return rc;
+}
+
 gc_state *gc_state_save(gc_interp *gc) {
     gc_state *st = calloc(1, sizeof *st);
     if (!st) abort();

@@ -579,3 +579,19 @@ TEST(BridgeLoad, CodenamesThroughConstants) {
   BrVerifyStats st;
   EXPECT_TRUE(br_verify(box.g, 1, 60, 10, 4, &st)) << st.first;
 }
+
+namespace {
+
+// A preset that builds its own legal list (setlegal in Post-Game) is compared with the
+// generator move for move; here White's list at the start has only e2-e4.
+TEST(BridgeVerify, ComparesThePresetsOwnLegalList) {
+  std::string text = Replace(ReadFile(kTutorial), "[Post-Game 2]\n", "[Post-Game 2]\nsetlegal e2 e4;\n");
+  GameBox box(WriteVariant("ownlist.preset", text));
+  ASSERT_NE(box.g, nullptr) << box.err;
+  BrVerifyStats st;
+  EXPECT_FALSE(br_verify(box.g, 1, 2, 0, 3, &st));
+  EXPECT_GT(st.legal_lists, 0);
+  EXPECT_NE(std::string(st.first).find("missing from the preset's legal list"), std::string::npos) << st.first;
+}
+
+}  // namespace

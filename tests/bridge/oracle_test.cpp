@@ -93,6 +93,26 @@ TEST(Oracle, Chess2004PawnsAreOracleBackedAndCountAsChess) {
   EXPECT_STREQ(st.error, "");
 }
 
+TEST(Oracle, PositionsSetUpFromAFenAreDecidedToo) {
+  GameBox box("presets/chess-2004.preset");
+  ASSERT_NE(box.g, nullptr) << box.err;
+  PosBox pos;
+  char err[256];
+  // Kiwipete (castling both ways, en passant, promotions near): 48, 2039, 97862 in Chess.
+  ASSERT_TRUE(pos_set_fen(&pos.p, &box.g->rules,
+                          "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", err,
+                          sizeof err)) << err;
+  EXPECT_EQ(pos_perft(&pos.p, 1), 48u);
+  EXPECT_EQ(pos_perft(&pos.p, 2), 2039u);
+  // Black to move.
+  ASSERT_TRUE(pos_set_fen(&pos.p, &box.g->rules, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+                          err, sizeof err)) << err;
+  EXPECT_EQ(pos_perft(&pos.p, 2), 600u);
+  BrOracleStats st;
+  br_oracle_stats(box.g->oracle, &st);
+  EXPECT_STREQ(st.error, "");
+}
+
 TEST(Oracle, EscortedQueenAgreesWithABruteForceReferee) {
   GameBox box("presets/escorted-queen.preset");
   ASSERT_NE(box.g, nullptr) << box.err;
