@@ -44,8 +44,9 @@ static bool generated(const Rules *r, const MoveList *list, int from, int to) {
 
 /* The preset's own legal list (setlegal in its Post-Game, as the fairychess `stalemated`
  * builds it), when it has one: the same (from, to) pairs as the generator's moves. */
-static void compare_legal_list(BrGame *g, Position *pos, const MoveList *list, BrVerifyStats *st) {
-  const gc_value *legal = gc_legal_moves(g->gc);
+static void compare_legal_list(const BrGame *g, gc_interp *gc, Position *pos, const MoveList *list,
+                               BrVerifyStats *st) {
+  const gc_value *legal = gc_legal_moves(gc);
   if (!legal || legal->type != GC_ARR || !gc_arr_len(legal)) return;
   const Rules *r = &g->rules;
   const gc_array *a = legal->u.a;
@@ -85,19 +86,19 @@ static void compare_legal_list(BrGame *g, Position *pos, const MoveList *list, B
 }
 
 /* Checks one position; returns false on an interpreter failure that ends the game. */
-static void check_position(BrGame *g, Position *pos, const MoveList *list, int illegal_samples,
-                           uint64_t *rng, BrVerifyStats *st) {
-  compare_legal_list(g, pos, list, st);
-  gc_state *here = gc_state_save(g->gc);
+static void check_position(const BrGame *g, gc_interp *gc, Position *pos, const MoveList *list,
+                           int illegal_samples, uint64_t *rng, BrVerifyStats *st) {
+  compare_legal_list(g, gc, pos, list, st);
+  gc_state *here = gc_state_save(gc);
   gc_verdict v;
   char text[128];
   for (int i = 0; i < list->count; i++) {
     br_move_text(g, pos, list->moves[i], text, sizeof text);
-    gc_play(g->gc, text, &v);
+    gc_play(gc, text, &v);
     st->legal_checked++;
     if (v.status != GC_LEGAL)
       record(st, pos, v.status == GC_ILLEGAL ? "generator move refused by the preset" : "preset error on a generator move", text, &v);
-    gc_state_restore(g->gc, here);
+    gc_state_restore(gc, here);
     Move m = list->moves[i];
     int kind = move_kind(m);
     st->castlings += kind == MOVE_CASTLING;
@@ -112,10 +113,10 @@ static void check_position(BrGame *g, Position *pos, const MoveList *list, int i
         if (offered) continue;
         Move other = move_make(move_from(m), move_to(m), MOVE_PROMOTION, t);
         br_move_text(g, pos, other, text, sizeof text);
-        gc_play(g->gc, text, &v);
+        gc_play(gc, text, &v);
         st->illegal_checked++;
         if (v.status == GC_LEGAL) record(st, pos, "preset accepts a promotion the generator does not offer", text, &v);
-        gc_state_restore(g->gc, here);
+        gc_state_restore(gc, here);
       }
     }
   }
@@ -137,11 +138,11 @@ static void check_position(BrGame *g, Position *pos, const MoveList *list, int i
         geo_square_name(g0, from, fs);
         geo_square_name(g0, to, ts);
         snprintf(text, sizeof text, "%s %s-%s", g->type_label[piece_type(code)][piece_color(code)], fs, ts);
-        gc_play(g->gc, text, &v);
+        gc_play(gc, text, &v);
         st->illegal_checked++;
         if (v.status == GC_LEGAL) record(st, pos, "preset accepts a move the generator rejects", text, &v);
         else if (v.status == GC_PRESET_ERROR) record(st, pos, "preset error on a rejected move", text, &v);
-        gc_state_restore(g->gc, here);
+        gc_state_restore(gc, here);
       }
   }
   const Geometry *geo = &g->rules.geo;
@@ -158,74 +159,124 @@ static void check_position(BrGame *g, Position *pos, const MoveList *list, int i
     geo_square_name(geo, to, t);
     int code = pos->board[from];
     snprintf(text, sizeof text, "%s %s-%s", g->type_label[piece_type(code)][piece_color(code)], f, t);
-    gc_play(g->gc, text, &v);
+    gc_play(gc, text, &v);
     st->illegal_checked++;
     if (v.status == GC_LEGAL) record(st, pos, "preset accepts a move the generator rejects", text, &v);
     else if (v.status == GC_PRESET_ERROR) record(st, pos, "preset error on a rejected move", text, &v);
-    gc_state_restore(g->gc, here);
+    gc_state_restore(gc, here);
   }
   gc_state_free(here);
+}
+
+/* ---- the judge: a referee following one game ---- */
+
+struct BrJudge {
+  const BrGame *game;
+  gc_interp *gc;
+  uint64_t rng;
+};
+
+BrJudge *br_judge_new(const BrGame *g, uint64_t seed, char *err, int errlen) {
+  BrJudge *j = calloc(1, sizeof *j);
+  if (!j) {
+    snprintf(err, errlen, "out of memory");
+    return NULL;
+  }
+  j->game = g;
+  j->rng = seed * 2654435761ULL + 1;
+  j->gc = gc_new();
+  gc_error ge;
+  if (!j->gc || gc_load_preset_file(j->gc, g->path, g->include_dir, &ge) != GC_OK ||
+      gc_start(j->gc, &ge) != GC_OK) {
+    snprintf(err, errlen, "%s:%d: %s", ge.file, ge.line, ge.message);
+    br_judge_free(j);
+    return NULL;
+  }
+  return j;
+}
+
+void br_judge_free(BrJudge *j) {
+  if (!j) return;
+  if (j->gc) gc_free(j->gc);
+  free(j);
+}
+
+void br_judge_check(BrJudge *j, Position *pos, const MoveList *list, int samples, BrVerifyStats *st) {
+  st->positions++;
+  check_position(j->game, j->gc, pos, list, samples, &j->rng, st);
+}
+
+bool br_judge_play(BrJudge *j, Position *pos, Move m, BrVerifyStats *st) {
+  const BrGame *g = j->game;
+  char text[128];
+  br_move_text(g, pos, m, text, sizeof text);
+  gc_verdict v;
+  gc_play(j->gc, text, &v);
+  if (v.status != GC_LEGAL) {
+    record(st, pos, v.status == GC_ILLEGAL ? "move played refused by the preset" : "preset error on the move played",
+           text, &v);
+    return false;
+  }
+  pos_make(pos, m);
+  bool over = v.result != GC_RESULT_NONE;
+  /* The game-end verdicts: Post-Game of the mover against the rules for the side to move. */
+  char why[64];
+  GameResult ours = pos_game_result(pos, why, sizeof why);
+  if (g->declares_results) {
+    GameResult theirs = v.result == GC_RESULT_WON ? RESULT_LOSS
+                        : v.result == GC_RESULT_LOST ? RESULT_WIN
+                        : v.result == GC_RESULT_DRAWN ? RESULT_DRAW : RESULT_NONE;
+    st->results_checked++;
+    if (ours != theirs) {
+      static const char *const names[] = {"none", "win", "loss", "draw"};
+      char what[320];
+      snprintf(what, sizeof what, "game end differs after the move (rules: %s%s%s for the side to "
+               "move; preset: %s, saying '%.60s')", names[ours], why[0] ? ", " : "", why,
+               names[theirs], v.say);
+      record(st, pos, what, text, NULL);
+    }
+  }
+  pos_unmake(pos);
+  return !over && ours == RESULT_NONE;
 }
 
 bool br_verify(BrGame *g, int games, int max_plies, int illegal_samples, uint64_t seed,
                BrVerifyStats *st) {
   memset(st, 0, sizeof *st);
   if (!g->rules_ready) {
-    snprintf(st->first, sizeof st->first, "the rules are not complete: some piece has no compiled "
-             "moves and the oracle is not built yet");
+    snprintf(st->first, sizeof st->first, "the rules could not be built from the preset");
     st->disagreements = 1;
     return false;
   }
-  uint64_t rng = seed * 2654435761ULL + 1;
-  gc_state *start = gc_state_save(g->gc);
+  char err[RULES_ERR_LEN + 300];
+  BrJudge *judge = br_judge_new(g, seed, err, sizeof err);
+  if (!judge) {
+    snprintf(st->first, sizeof st->first, "%s", err);
+    st->disagreements = 1;
+    return false;
+  }
   static _Thread_local MoveList list;
   for (int game = 0; game < games; game++) {
-    gc_state_restore(g->gc, start);
+    gc_error ge;
+    if (gc_start(judge->gc, &ge) != GC_OK) break;
     Position pos = {0};
-    char err[RULES_ERR_LEN];
     if (!pos_set_fen(&pos, &g->rules, g->start_fen, err, sizeof err)) {
-      snprintf(st->first, sizeof st->first, "start position: %s", err);
+      snprintf(st->first, sizeof st->first, "start position: %.300s", err);
       st->disagreements++;
       break;
     }
     st->games++;
     for (int ply = 0; ply < max_plies; ply++) {
       pos_legal_moves(&pos, &list);
-      st->positions++;
-      check_position(g, &pos, &list, illegal_samples, &rng, st);
+      br_judge_check(judge, &pos, &list, illegal_samples, st);
       if (!list.count) break;
-      Move m = list.moves[next_random(&rng) % list.count];
-      char text[128];
-      br_move_text(g, &pos, m, text, sizeof text);
-      gc_verdict v;
-      gc_play(g->gc, text, &v);
-      if (v.status != GC_LEGAL) break; /* already recorded by check_position */
+      Move m = list.moves[next_random(&judge->rng) % list.count]; /* one random stream, as ever */
+      if (!br_judge_play(judge, &pos, m, st)) break;
       pos_make(&pos, m);
-      /* The game-end verdicts: Post-Game of the mover against the rules for the side to move. */
-      char why[64];
-      GameResult ours = pos_game_result(&pos, why, sizeof why);
-      GameResult theirs = v.result == GC_RESULT_WON ? RESULT_LOSS
-                          : v.result == GC_RESULT_LOST ? RESULT_WIN
-                          : v.result == GC_RESULT_DRAWN ? RESULT_DRAW : RESULT_NONE;
-      if (!g->declares_results) {
-        if (ours != RESULT_NONE) break; /* Herald's own ending: the preset has none to compare */
-        continue;
-      }
-      st->results_checked++;
-      if (ours != theirs) {
-        static const char *const names[] = {"none", "win", "loss", "draw"};
-        char what[320];
-        snprintf(what, sizeof what, "game end differs after the move (rules: %s%s%s for the side to "
-                 "move; preset: %s, saying '%.60s')", names[ours], why[0] ? ", " : "", why,
-                 names[theirs], v.say);
-        record(st, &pos, what, text, NULL);
-      }
-      if (v.result != GC_RESULT_NONE || ours != RESULT_NONE) break; /* the game is over */
     }
     pos_free(&pos);
   }
-  gc_state_restore(g->gc, start);
-  gc_state_free(start);
+  br_judge_free(judge);
   return st->disagreements == 0;
 }
 

@@ -128,6 +128,19 @@ typedef struct BrVerifyStats {
 bool br_verify(BrGame *g, int games, int max_plies, int illegal_samples, uint64_t seed,
                BrVerifyStats *stats);
 
+/* The judge: a referee with an interpreter of its own (so one per thread) that follows one game
+ * and compares, as verify does, what the generator says with what the preset says.  Self-play
+ * uses it to find rule bugs in presets while the engine plays. */
+typedef struct BrJudge BrJudge;
+BrJudge *br_judge_new(const BrGame *g, uint64_t seed, char *err, int errlen);
+void br_judge_free(BrJudge *j);
+/* The position: every generator move must be accepted, samples of the others refused, and the
+ * preset's own legal list (if it builds one) must match.  Disagreements are added to st. */
+void br_judge_check(BrJudge *j, Position *pos, const MoveList *list, int samples, BrVerifyStats *st);
+/* Plays m on the referee and compares the game-end verdicts after it; pos is left as it was
+ * (m is not made).  False when the referee refused m or the game is over. */
+bool br_judge_play(BrJudge *j, Position *pos, Move m, BrVerifyStats *st);
+
 /* CLI: `herald verify PRESET [--games N] [--plies N] [--seed S]` and `herald list [DIR]`. */
 int br_verify_main(int argc, char **argv);
 int br_list_main(int argc, char **argv);
