@@ -20,6 +20,8 @@ bool br_find_moved_block(const char *code, const char *name, char *out, int outl
 /* Makes pt an oracle piece with candidate atoms read from the def bodies of its White and Black
  * labels (either may be NULL), or every square a candidate when they cannot be read. */
 void br_set_candidates(PieceType *pt, const char *const bodies[2], BrDefLookup lookup, void *ctx);
+/* Does the interpreter's board hold what p's board holds (the preset's labels)? */
+bool br_same_board(const BrGame *g, const gc_interp *gc, const Position *p);
 /* The game an oracle decides for. */
 BrGame *br_oracle_game(BrOracle *o);
 /* Reads a whole file into a malloc'd string (NULL on failure). */

@@ -15,9 +15,12 @@
 #include <string.h>
 
 #include "bridge/br_internal.h"
+#include "rules/oracle.h"
 
 enum {
   CACHE_BITS = 18,      /* 256k entries per table, 4 MiB each */
+  EFFECT_BITS = 14,     /* 16k recorded effects of MOVE_ORACLE moves */
+  EFFECT_LOCKS = 64,
   STACK_MAX = 1024,     /* plies a cursor follows */
   ANCHOR_MAX = 64,
   THREAD_SLOTS = 4      /* oracles a thread keeps a cursor of at hand */
@@ -55,6 +58,8 @@ struct BrOracle {
   Anchor anchors[ANCHOR_MAX];
   int anchor_count, anchor_next;
   Slot *moves, *verdicts;
+  MoveEffects *effects;  /* by (key, move); entry key 0 = free */
+  pthread_mutex_t effect_locks[EFFECT_LOCKS];
   _Atomic long asked, cached, refused, mismatched;
   char error[512];
 };
@@ -92,6 +97,31 @@ static void table_put(Slot *t, uint64_t hash, uint64_t data) {
 }
 
 static uint64_t move_hash(uint64_t key, Move m) { return mix(key ^ mix((uint64_t)m + 0x9E3779B97F4A7C15ULL)); }
+
+/* Move entries: bit 0 set (an entry), bit 1 legal, bit 2 legal only as a MOVE_ORACLE move (the
+ * referee's board shows effects the model's move does not have). */
+enum { MOVE_LEGAL = 2, MOVE_AS_ORACLE = 4 };
+
+static void put_effects(BrOracle *o, const MoveEffects *fx) {
+  uint64_t h = move_hash(fx->key, fx->move);
+  size_t i = h & ((1u << EFFECT_BITS) - 1);
+  pthread_mutex_t *lock = &o->effect_locks[i % EFFECT_LOCKS];
+  pthread_mutex_lock(lock);
+  o->effects[i] = *fx;
+  pthread_mutex_unlock(lock);
+}
+
+static bool get_effects(BrOracle *o, uint64_t key, Move m, MoveEffects *out) {
+  uint64_t h = move_hash(key, m);
+  size_t i = h & ((1u << EFFECT_BITS) - 1);
+  pthread_mutex_t *lock = &o->effect_locks[i % EFFECT_LOCKS];
+  pthread_mutex_lock(lock);
+  bool found = o->effects[i].key == key && o->effects[i].move == m;
+  if (found) *out = o->effects[i];
+  pthread_mutex_unlock(lock);
+  return found;
+}
+
 
 /* Verdict entries: bit 0 set (an entry), bits 1-2 the GameResult for the side to move. */
 static void put_verdict(BrOracle *o, uint64_t key, const gc_verdict *v, int side_to_move) {
@@ -161,7 +191,7 @@ static uint64_t key_at(const Position *p, int ply) { return ply == p->ply ? p->k
 
 /* Does the interpreter's board show what the model's board shows?  A move whose effects the
  * model does not know (a capture it did not expect, a piece it did not move) is refused. */
-static bool same_board(const BrGame *g, const gc_interp *gc, const Position *p) {
+bool br_same_board(const BrGame *g, const gc_interp *gc, const Position *p) {
   const gc_board *b = gc_get_board(gc);
   const Geometry *geo = &g->rules.geo;
   for (int sq = 0; sq < geo->squares; sq++) {
@@ -194,6 +224,35 @@ static void add_anchor(BrOracle *o, uint64_t key, gc_interp *gc) {
   }
   pthread_mutex_unlock(&o->lock);
   gc_state_free(shared);
+}
+
+/* The squares where the referee's board differs from p's, as effects of move m in p.  False
+ * when a square holds something the model has no code for, or too much changed. */
+static bool board_effects(const BrGame *g, const gc_interp *gc, const Position *p, Move m, MoveEffects *fx) {
+  const gc_board *b = gc_get_board(gc);
+  const Geometry *geo = &g->rules.geo;
+  fx->key = p->key;
+  fx->move = m;
+  fx->count = 0;
+  for (int sq = 0; sq < geo->squares; sq++) {
+    if (geo->hole[sq]) continue;
+    int cell = gc_board_at(b, geo_file(geo, sq), geo_rank(geo, sq));
+    int code = SQ_EMPTY;
+    if (!gc_board_is_empty(b, cell)) {
+      code = -1;
+      for (int t = 0; t < g->rules.type_count && code < 0; t++)
+        for (int c = 0; c < 2 && code < 0; c++)
+          if (!strcmp(b->cells[cell], g->type_label[t][c])) code = piece_code(c, t);
+      if (code < 0) return false;
+    }
+    if (code == p->board[sq]) continue;
+    if (fx->count == MOVE_EFFECT_MAX) return false;
+    fx->square[fx->count] = (uint8_t)sq;
+    fx->before[fx->count] = p->board[sq];
+    fx->after[fx->count] = (uint8_t)code;
+    fx->count++;
+  }
+  return fx->count > 0;
 }
 
 /* The board of p in Game Courier's FEN form, with the preset's labels. */
@@ -300,48 +359,97 @@ static bool sync(BrOracle *o, Cursor *c, Position *p) {
 
 /* ---- the hooks ---- */
 
+/* Does another candidate with the same squares give the referee's board (en passant proposed
+ * as a plain move and as en passant)?  Then m is only a second name for it. */
+static bool another_name(const BrGame *g, const gc_interp *gc, Position *p, Move m, const Move *all, int count) {
+  for (int k = 0; k < count; k++) {
+    Move other = all[k];
+    if (other == m || move_kind(other) == MOVE_ORACLE || move_from(other) != move_from(m) ||
+        move_to(other) != move_to(m))
+      continue;
+    pos_make(p, other);
+    bool same = br_same_board(g, gc, p);
+    pos_unmake(p);
+    if (same) return true;
+  }
+  return false;
+}
+
+/* Puts m to the referee (the cursor stands at p); returns the cache entry for (p, m). */
+static uint64_t ask(BrOracle *o, Cursor *c, Position *p, Move m, const Move *all, int count) {
+  char text[160];
+  br_move_text(o->game, p, m, text, sizeof text);
+  gc_verdict v;
+  if (gc_play(c->gc, text, &v) != GC_LEGAL) {
+    atomic_fetch_add_explicit(&o->refused, 1, memory_order_relaxed);
+    return 1;
+  }
+  uint64_t entry = 1 | MOVE_LEGAL;
+  bool plain = move_kind(m) != MOVE_ORACLE;
+  if (plain) {
+    pos_make(p, m);
+    if (br_same_board(o->game, c->gc, p)) put_verdict(o, p->key, &v, p->side);
+    else plain = false;
+    pos_unmake(p);
+  }
+  if (!plain) {
+    Move as_oracle = move_make(move_from(m), move_to(m), MOVE_ORACLE, 0);
+    MoveEffects fx;
+    if (move_kind(m) != MOVE_ORACLE && another_name(o->game, c->gc, p, m, all, count)) {
+      entry = 1;
+    } else if (!board_effects(o->game, c->gc, p, as_oracle, &fx)) {
+      atomic_fetch_add_explicit(&o->mismatched, 1, memory_order_relaxed);
+      entry = 1;
+    } else {
+      put_effects(o, &fx);
+      if (move_kind(m) != MOVE_ORACLE) entry |= MOVE_AS_ORACLE;
+      *pos_effects_slot(p, p->ply) = fx; /* so that making it needs no question */
+      pos_make(p, as_oracle);
+      put_verdict(o, p->key, &v, p->side);
+      pos_unmake(p);
+    }
+  }
+  gc_state_restore(c->gc, c->stack[c->depth - 1].state);
+  return entry;
+}
+
 static int oracle_filter(void *ctx, Position *p, Move *moves, int count) {
   BrOracle *o = ctx;
   int kept = 0;
   Cursor *c = NULL;
-  bool synced = false;
+  Move *all = malloc(sizeof(Move) * (size_t)(count ? count : 1));
+  if (!all) return 0;
+  memcpy(all, moves, sizeof(Move) * (size_t)count);
   for (int i = 0; i < count; i++) {
-    Move m = moves[i];
+    Move m = all[i];
     uint64_t hash = move_hash(p->key, m), data;
     atomic_fetch_add_explicit(&o->asked, 1, memory_order_relaxed);
     if (table_get(o->moves, hash, &data)) {
       atomic_fetch_add_explicit(&o->cached, 1, memory_order_relaxed);
-      if (data & 2) moves[kept++] = m;
-      continue;
-    }
-    if (!synced) {
-      c = thread_cursor(o);
-      if (!c || !sync(o, c, p)) return 0;
-      synced = true;
-    }
-    char text[160];
-    br_move_text(o->game, p, m, text, sizeof text);
-    gc_verdict v;
-    bool legal = gc_play(c->gc, text, &v) == GC_LEGAL;
-    if (legal) {
-      pos_make(p, m);
-      if (!same_board(o->game, c->gc, p)) {
-        legal = false;
-        /* Not an error in itself: a diagonal pawn step onto the en passant square is proposed as
-         * a plain move and as en passant, and only the one whose board agrees is played. */
-        atomic_fetch_add_explicit(&o->mismatched, 1, memory_order_relaxed);
-      } else {
-        put_verdict(o, p->key, &v, p->side);
-      }
-      pos_unmake(p);
-      gc_state_restore(c->gc, c->stack[c->depth - 1].state);
     } else {
-      atomic_fetch_add_explicit(&o->refused, 1, memory_order_relaxed);
+      if (!c) {
+        c = thread_cursor(o);
+        if (!c || !sync(o, c, p)) {
+          free(all);
+          return 0;
+        }
+      }
+      data = ask(o, c, p, m, all, count);
+      table_put(o->moves, hash, data);
     }
-    table_put(o->moves, hash, 1 | (uint64_t)legal << 1);
-    if (legal) moves[kept++] = m;
+    if (data & MOVE_AS_ORACLE) moves[kept++] = move_make(move_from(m), move_to(m), MOVE_ORACLE, 0);
+    else if (data & MOVE_LEGAL) moves[kept++] = m;
   }
+  free(all);
   return kept;
+}
+
+static bool oracle_effects(void *ctx, Position *p, uint32_t m, MoveEffects *out) {
+  BrOracle *o = ctx;
+  if (get_effects(o, p->key, m, out)) return true;
+  Move again = m; /* evicted: the referee is asked again, which records them */
+  oracle_filter(o, p, &again, 1);
+  return get_effects(o, p->key, m, out);
 }
 
 static GameResult oracle_verdict(void *ctx, Position *p, bool *known) {
@@ -373,22 +481,24 @@ BrOracle *br_oracle_new(BrGame *g, char *err, int errlen) {
   if (o) {
     o->moves = calloc((size_t)1 << CACHE_BITS, sizeof(Slot));
     o->verdicts = calloc((size_t)1 << CACHE_BITS, sizeof(Slot));
+    o->effects = calloc((size_t)1 << EFFECT_BITS, sizeof(MoveEffects));
   }
-  if (!o || !o->moves || !o->verdicts) {
-    if (o) free(o->moves), free(o->verdicts);
+  if (!o || !o->moves || !o->verdicts || !o->effects) {
+    if (o) free(o->moves), free(o->verdicts), free(o->effects);
     free(o);
     snprintf(err, errlen, "out of memory for the oracle's tables");
     return NULL;
   }
   Position start = {0};
   if (!pos_set_fen(&start, &g->rules, g->start_fen, err, errlen)) {
-    free(o->moves), free(o->verdicts), free(o);
+    free(o->moves), free(o->verdicts), free(o->effects), free(o);
     return NULL;
   }
   pthread_mutex_init(&o->lock, NULL);
   o->game = g;
   o->id = atomic_fetch_add(&next_id, 1);
-  o->hooks = (RulesOracle){oracle_filter, oracle_verdict, oracle_anchor, NULL, o};
+  o->hooks = (RulesOracle){oracle_filter, oracle_verdict, oracle_effects, oracle_anchor, NULL, o};
+  for (int i = 0; i < EFFECT_LOCKS; i++) pthread_mutex_init(&o->effect_locks[i], NULL);
   gc_state *own = gc_state_save(g->gc);
   o->anchors[0] = (Anchor){start.key, gc_state_clone(own)}; /* shares nothing with g->gc */
   gc_state_free(own);
@@ -409,6 +519,8 @@ void br_oracle_free(BrOracle *o) {
   for (int i = 0; i < THREAD_SLOTS; i++)
     if (tl_slots[i].id == o->id) tl_slots[i].id = 0, tl_slots[i].cursor = NULL;
   pthread_mutex_destroy(&o->lock);
+  for (int i = 0; i < EFFECT_LOCKS; i++) pthread_mutex_destroy(&o->effect_locks[i]);
+  free(o->effects);
   free(o->moves);
   free(o->verdicts);
   free(o);

@@ -218,6 +218,13 @@ bool br_judge_play(BrJudge *j, Position *pos, Move m, BrVerifyStats *st) {
     return false;
   }
   pos_make(pos, m);
+  if (!br_same_board(g, j->gc, pos)) {
+    /* Post-Move did more than the move (or less): the generator's position is not the preset's. */
+    record(st, pos, "the preset's board after the move differs from the generator's (an effect of "
+           "Post-Move the model does not know)", text, NULL);
+    pos_unmake(pos);
+    return false;
+  }
   bool over = v.result != GC_RESULT_NONE;
   /* The game-end verdicts: Post-Game of the mover against the rules for the side to move. */
   char why[64];

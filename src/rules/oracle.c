@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "rules/engine.h"
+#include "rules/make_inline.h"
 
 static bool has_oracle_pieces(const Position *p, int color) {
   const Rules *r = p->rules;
@@ -76,4 +77,61 @@ uint64_t oracle_perft(Position *p, int depth) {
     }
   free(list);
   return nodes;
+}
+
+/* ---- MOVE_ORACLE: make and unmake from the effects the oracle recorded ---- */
+
+MoveEffects *pos_effects_slot(Position *p, int ply) {
+  if (ply >= p->effects_cap) {
+    int cap = p->history_cap > ply ? p->history_cap : ply + 1;
+    MoveEffects *fx = realloc(p->effects, (size_t)cap * sizeof *fx);
+    if (!fx) abort(); /* as pos_grow_history: nothing sensible remains */
+    p->effects = fx;
+    p->effects_cap = cap;
+  }
+  return &p->effects[ply];
+}
+
+void pos_do_oracle_move(Position *p, Move m) {
+  const Rules *r = p->rules;
+  MoveEffects fx = {0};
+  /* Remade (the line is replayed) from what this ply held, else asked before anything changes:
+   * the oracle may replay the line to p. */
+  bool known = p->ply < p->effects_cap && p->effects[p->ply].key == p->key && p->effects[p->ply].move == m;
+  if (known) fx = p->effects[p->ply];
+  else known = r->oracle && r->oracle->effects(r->oracle->ctx, p, m, &fx);
+  fx.key = p->key;
+  fx.move = m;
+  int mover = p->board[move_from(m)];
+  /* The bookkeeping of a turn (history, en passant, counters, side) is a pass's; then the
+   * squares change as the referee changed them. */
+  pos_make(p, move_make(0, 0, MOVE_PASS, 0));
+  p->history[p->ply - 1].move = m;
+  if (!known) fx.count = 0;
+  *pos_effects_slot(p, p->ply - 1) = fx;
+  uint32_t rights = p->castle_rights;
+  bool capture = false;
+  for (int i = 0; i < fx.count; i++) {
+    int sq = fx.square[i];
+    if (p->board[sq] != SQ_EMPTY) {
+      capture |= piece_color(p->board[sq]) != piece_color(mover) && sq != move_from(m);
+      pos_take(p, sq);
+    }
+    if (fx.after[i] != SQ_EMPTY) pos_put(p, fx.after[i], sq);
+    rights &= r->castle_keep[sq];
+  }
+  if (capture || (mover != SQ_EMPTY && mover != SQ_HOLE && r->types[piece_type(mover)].resets_clock))
+    p->halfmove = 0;
+  for (uint32_t changed = rights ^ p->castle_rights; changed; changed &= changed - 1)
+    p->key ^= r->zobrist_castle[__builtin_ctz(changed)];
+  p->castle_rights = rights;
+}
+
+void pos_undo_oracle_effects(Position *p, int ply) {
+  const MoveEffects *fx = &p->effects[ply];
+  for (int i = fx->count - 1; i >= 0; i--) {
+    int sq = fx->square[i];
+    if (p->board[sq] != SQ_EMPTY) pos_raw_take(p, sq);
+    if (fx->before[i] != SQ_EMPTY) pos_raw_put(p, fx->before[i], sq);
+  }
 }

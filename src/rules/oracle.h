@@ -6,5 +6,8 @@
 
 void oracle_legal_moves(Position *p, MoveList *list);
 uint64_t oracle_perft(Position *p, int depth);
+/* The effects record of a ply (grown as needed): what a MOVE_ORACLE move made there changed.
+ * The oracle fills the one of p->ply before making such a move itself. */
+MoveEffects *pos_effects_slot(Position *p, int ply);
 
 #endif

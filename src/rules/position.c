@@ -21,6 +21,9 @@ void pos_grow_history(Position *p) {
 
 void pos_free(Position *p) {
   free(p->history);
+  free(p->effects);
+  p->effects = NULL;
+  p->effects_cap = 0;
   p->history = NULL;
   p->history_cap = p->ply = 0;
 }
@@ -29,6 +32,8 @@ void pos_copy(Position *dst, const Position *src) {
   memcpy(dst, src, sizeof *dst);
   dst->history = NULL;
   dst->history_cap = dst->ply = 0;
+  dst->effects = NULL;
+  dst->effects_cap = 0;
 }
 
 uint64_t pos_compute_key(const Position *p) {
@@ -49,10 +54,12 @@ uint64_t pos_compute_key(const Position *p) {
 static bool fail(Position *p, char *err, int errlen, const char *fmt, const char *detail) {
   snprintf(err, errlen, fmt, detail);
   Undo *h = p->history;
-  int cap = p->history_cap;
+  int cap = p->history_cap, fx_cap = p->effects_cap;
+  MoveEffects *fx = p->effects;
   const Rules *r = p->rules;
   memset(p, 0, sizeof *p);
   p->history = h, p->history_cap = cap, p->rules = r;
+  p->effects = fx, p->effects_cap = fx_cap;
   return false;
 }
 
@@ -219,10 +226,13 @@ static bool read_castling(Position *p, const char *field, char *err, int errlen)
 
 bool pos_set_fen(Position *p, const Rules *r, const char *fen, char *err, int errlen) {
   Undo *history = p->history;
-  int cap = p->history_cap;
+  int cap = p->history_cap, fx_cap = p->effects_cap;
+  MoveEffects *fx = p->effects;
   if (history && cap == 0) history = NULL;
+  if (fx && fx_cap == 0) fx = NULL;
   memset(p, 0, sizeof *p);
   p->history = history, p->history_cap = cap;
+  p->effects = fx, p->effects_cap = fx_cap;
   p->rules = r;
   p->ep_victim = -1;
   p->fullmove = 1;

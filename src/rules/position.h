@@ -47,6 +47,8 @@ typedef struct Position {
   uint8_t hand[2][MAX_TYPES];
   Undo *history;
   int ply, history_cap;
+  MoveEffects *effects;      /* per ply, for MOVE_ORACLE moves (rules with an oracle only) */
+  int effects_cap;
 } Position;
 
 /* Sets up p for rules r from a FEN: slash form ("rnbqkbnr/pppppppp/8/.../RNBQKBNR w KQkq - 0 1",

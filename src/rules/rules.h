@@ -78,6 +78,15 @@ typedef enum { RESULT_NONE, RESULT_WIN, RESULT_LOSS, RESULT_DRAW } GameResult;
 struct RuleTables; /* width-packed tables, built by rules_finalize */
 struct Position;
 
+enum { MOVE_EFFECT_MAX = 32 };
+/* What a move does to the board, square by square (codes as Position.board holds them). */
+typedef struct MoveEffects {
+  uint64_t key;   /* the position and move they belong to (a made move is remade from them) */
+  uint32_t move;
+  int count;
+  uint8_t square[MOVE_EFFECT_MAX], before[MOVE_EFFECT_MAX], after[MOVE_EFFECT_MAX];
+} MoveEffects;
+
 /* Decides what the model cannot: set (by the bridge) when some piece type is `oracle`.  The
  * oracle is the preset's own referee; rules/ only knows these hooks.  All may be called from
  * several threads at once. */
@@ -87,6 +96,8 @@ typedef struct RulesOracle {
   int (*filter)(void *ctx, struct Position *p, uint32_t *moves, int count);
   /* The verdict of the rules on p for its side to move, when the oracle knows one (*known). */
   GameResult (*verdict)(void *ctx, struct Position *p, bool *known);
+  /* The squares a MOVE_ORACLE move changes in p (which the filter gave); false when unknown. */
+  bool (*effects)(void *ctx, struct Position *p, uint32_t move, MoveEffects *out);
   /* p, with its whole history, is a position copies of it may start from (a search root). */
   void (*anchor)(void *ctx, struct Position *p);
   /* Called by rules_free when the rules own the oracle (may be NULL). */
