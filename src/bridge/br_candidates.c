@@ -77,12 +77,37 @@ static bool add_images(PieceType *pt, AtomKind kind, int dx, int dy, bool absolu
   return true;
 }
 
+/* Words a body may hold without granting moves of its own: conditions, arithmetic, board
+ * queries, literals.  Anything else (a `sub` call, an unknown function) may grant moves the
+ * primitives do not show, and every square stays a candidate. */
+static bool harmless(const Words *ws, int i) {
+  static const char *const known[] = {
+      "and", "or", "not", "!", "nor", "nand", "xor", "cond", "==", "!=", "<", ">", "<=", ">=", "equal",
+      "unequal", "empty", "capture", "space", "islower", "isupper", "isalpha", "rank", "file", "rankname",
+      "filename", "join", "where", "onboard", "neg", "abs", "-", "+", "*", "/", "minus", "plus", "mod",
+      "true", "false", "match", "what", "insight", "same", "sign", "distance", "lastrank", "var", "const",
+      "flag", "origin", "dest", "moved", "old", NULL};
+  const char *w = ws->w[i];
+  if (w[0] == '#' || w[0] == '"' || isdigit((unsigned char)w[0]) || (w[0] == '-' && isdigit((unsigned char)w[1])))
+    return true;
+  for (int k = 0; known[k]; k++)
+    if (!strcmp(w, known[k])) return true;
+  /* The name after var, const or flag, and piece labels (single letters) compared with space. */
+  if (i > 0 && (!strcmp(ws->w[i - 1], "var") || !strcmp(ws->w[i - 1], "const") || !strcmp(ws->w[i - 1], "flag")))
+    return true;
+  return strlen(w) == 1 && isalpha((unsigned char)w[0]);
+}
+
 /* Reads the primitives of one body into pt's atoms; false when a primitive is not understood. */
-static bool read_primitives(const Words *ws, PieceType *pt, int color) {
+static bool read_primitives(const Words *ws, PieceType *pt, int color, bool statements) {
   int found = 0;
   for (int i = 0; i < ws->n; i++) {
     const char *w = ws->w[i];
-    if (strncmp(w, "check", 5)) continue;
+    if (strncmp(w, "check", 5)) {
+      /* In Post-Move statements only a subroutine call may hide moves. */
+      if (statements ? !strcmp(w, "sub") || !strcmp(w, "gosub") : !harmless(ws, i)) return false;
+      continue;
+    }
     bool ride = !strcmp(w, "checkride") || !strcmp(w, "checkaride");
     bool leap = !strcmp(w, "checkleap") || !strcmp(w, "checkaleap");
     bool twostep = !strcmp(w, "checkatwostep");
@@ -100,7 +125,8 @@ static bool read_primitives(const Words *ws, PieceType *pt, int color) {
   return found > 0;
 }
 
-void br_set_candidates(PieceType *pt, const char *const bodies[2], BrDefLookup lookup, void *ctx) {
+void br_set_candidates(PieceType *pt, const char *const bodies[2], const bool statements[2], BrDefLookup lookup,
+                       void *ctx) {
   pt->oracle = true;
   pt->atom_count = 0;
   pt->any_square = false;
@@ -109,7 +135,7 @@ void br_set_candidates(PieceType *pt, const char *const bodies[2], BrDefLookup l
   for (int c = 0; c < 2 && ok; c++) {
     if (!bodies[c]) continue;
     ws->n = 0;
-    ok = split(bodies[c], ws, lookup, ctx, 0) && read_primitives(ws, pt, c);
+    ok = split(bodies[c], ws, lookup, ctx, 0) && read_primitives(ws, pt, c, statements[c]);
   }
   free(ws);
   if (!ok) {

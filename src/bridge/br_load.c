@@ -328,7 +328,7 @@ static void compile_type(BrGame *g, int type, const char *code, BrPiece *pcs[2])
   char reason[2][BR_REASON_LEN];
   const char *source[2] = {"def", "def"};
   static _Thread_local char bodies[2][4096];
-  bool have_body[2] = {false, false};
+  bool have_body[2] = {false, false}, statements[2] = {false, false};
   for (int c = 0; c < 2; c++) {
     if (!pcs[c]) continue;
     char *body = bodies[c];
@@ -349,7 +349,7 @@ static void compile_type(BrGame *g, int type, const char *code, BrPiece *pcs[2])
                "no def function named %s, and Post-Move decides its moves by more than one "
                "`set legal` expression", pcs[c]->label);
       /* The oracle's candidates then come from the Post-Move code of the label. */
-      have_body[c] = code && br_find_moved_block(code, pcs[c]->label, body, sizeof bodies[c]);
+      have_body[c] = statements[c] = code && br_find_moved_block(code, pcs[c]->label, body, sizeof bodies[c]);
       continue;
     }
     have_body[c] = true;
@@ -385,7 +385,7 @@ static void compile_type(BrGame *g, int type, const char *code, BrPiece *pcs[2])
   if (!(ok[0] || !pcs[0]) || !(ok[1] || !pcs[1])) {
     /* Not a full copy of the preset: the oracle decides, the atoms only propose. */
     const char *const cand[2] = {have_body[0] ? bodies[0] : NULL, have_body[1] ? bodies[1] : NULL};
-    br_set_candidates(pt, cand, lookup_def, (void *)code);
+    br_set_candidates(pt, cand, statements, lookup_def, (void *)code);
     pt->ep_capturer = pt->ep_creator = pt->resets_clock = false;
     describe_betza(pt, pt->betza, sizeof pt->betza);
     if (pt->any_square) snprintf(pt->betza, sizeof pt->betza, "?");
@@ -399,7 +399,8 @@ static void compile_type(BrGame *g, int type, const char *code, BrPiece *pcs[2])
     else if (ok[c])
       snprintf(pcs[c]->reason, BR_REASON_LEN, "its partner label is oracle-backed");
     else
-      snprintf(pcs[c]->reason, BR_REASON_LEN, "%.190s", reason[c]);
+      snprintf(pcs[c]->reason, BR_REASON_LEN, "%.190s; the referee decides among %s", reason[c],
+               pt->any_square ? "every square" : pt->betza);
   }
 }
 
@@ -506,16 +507,29 @@ static bool build(BrGame *g, const char *path, const char *include_dir, char *er
     if (!g->oracle) return false;
     r->oracle = br_oracle_hooks(g->oracle);
   }
+  /* What the defs do not show (captures and freezing done in Post-Move) is found by playing. */
+  int demoted = g->probe ? br_probe(g, 1, 60, 1, err, errlen) : 0;
+  if (demoted < 0) return false;
+  if (demoted) {
+    char text[64];
+    snprintf(text, sizeof text, "probe: %d type%s handed to the referee", demoted, demoted > 1 ? "s" : "");
+    note(g, text);
+  }
   g->rules_ready = true;
   return true;
 }
 
 BrGame *br_load(const char *path, const char *include_dir, char *err, int errlen) {
+  return br_load_with(path, include_dir, true, err, errlen);
+}
+
+BrGame *br_load_with(const char *path, const char *include_dir, bool probe, char *err, int errlen) {
   BrGame *g = calloc(1, sizeof *g);
   if (!g) {
     snprintf(err, errlen, "out of memory");
     return NULL;
   }
+  g->probe = probe;
   snprintf(g->path, sizeof g->path, "%s", path);
   snprintf(g->include_dir, sizeof g->include_dir, "%s", include_dir ? include_dir : ".");
   g->gc = gc_new();

@@ -299,11 +299,23 @@ static void print_pieces(const BrGame *g) {
 
 int br_verify_main(int argc, char **argv) {
   if (argc < 3) {
-    fprintf(stderr, "usage: herald verify PRESET [--games N] [--plies N] [--samples N] [--seed S]\n");
+    fprintf(stderr, "usage: herald verify PRESET [--games N] [--plies N] [--samples N] [--seed S] [--no-probe]\n"
+                    "  --no-probe: the rules as compiled, without the load-time game that hands to the\n"
+                    "              referee the types whose moves it contradicts\n");
     return 2;
   }
   long games = 20, plies = 200, samples = 40, seed = 1;
-  for (int i = 3; i + 1 < argc; i += 2) {
+  bool probe = true;
+  for (int i = 3; i < argc; i += 2) {
+    if (!strcmp(argv[i], "--no-probe")) {
+      probe = false;
+      i--;
+      continue;
+    }
+    if (i + 1 >= argc) {
+      fprintf(stderr, "herald verify: %s needs a value\n", argv[i]);
+      return 2;
+    }
     long v = strtol(argv[i + 1], NULL, 10);
     if (!strcmp(argv[i], "--games")) games = v;
     else if (!strcmp(argv[i], "--plies")) plies = v;
@@ -320,7 +332,7 @@ int br_verify_main(int argc, char **argv) {
   size_t len = strlen(argv[2]);
   if (len > 7 && !strcmp(argv[2] + len - 7, ".preset")) snprintf(path, sizeof path, "%s", argv[2]);
   else snprintf(path, sizeof path, "presets/%s.preset", argv[2]);
-  BrGame *g = br_load(path, "presets/include", err, sizeof err);
+  BrGame *g = br_load_with(path, "presets/include", probe, err, sizeof err);
   if (!g) {
     fprintf(stderr, "herald verify: %s\n", err);
     return 1;
@@ -398,4 +410,111 @@ int br_list_main(int argc, char **argv) {
     free(names[i]);
   }
   return rc;
+}
+
+/* ---- the probe: what reading the defs cannot show ---- */
+
+/* The type that moves in m (the king for castling, the dropped type), or -1. */
+static int mover_type(const Position *p, Move m) {
+  const Rules *r = p->rules;
+  switch (move_kind(m)) {
+  case MOVE_PASS: return -1;
+  case MOVE_DROP: return move_arg(m);
+  case MOVE_CASTLING: return piece_type(p->board[r->castlings[move_arg(m)].king_from]);
+  default: return piece_type(p->board[move_from(m)]);
+  }
+}
+
+static bool side_has_oracle_pieces(const Position *p, int color) {
+  const Rules *r = p->rules;
+  for (int t = 0; t < r->type_count; t++) {
+    if (!r->types[t].oracle) continue;
+    if (p->hand[color][t]) return true;
+    for (int w = 0; w < BITS_WORDS; w++)
+      if (p->by_piece[color][t][w]) return true;
+  }
+  return false;
+}
+
+static bool demote(BrGame *g, int type, const char *why, const char *move, char *err, int errlen) {
+  Rules *r = &g->rules;
+  r->types[type].oracle = true;
+  g->all_compiled = false;
+  for (int i = 0; i < g->piece_count; i++) {
+    BrPiece *pc = &g->pieces[i];
+    if (pc->type != type) continue;
+    pc->compiled = false;
+    snprintf(pc->reason, sizeof pc->reason, "its def compiles (%s), but the referee %s %s: Post-Move does "
+             "more than the def says, so the referee decides", r->types[type].betza, why, move);
+  }
+  if (!g->oracle) {
+    g->oracle = br_oracle_new(g, err, errlen);
+    if (!g->oracle) return false;
+    r->oracle = br_oracle_hooks(g->oracle);
+  }
+  return true;
+}
+
+int br_probe(BrGame *g, int games, int max_plies, uint64_t seed, char *err, int errlen) {
+  BrJudge *judge = br_judge_new(g, seed, err, errlen);
+  if (!judge) return -1;
+  MoveList *list = malloc(sizeof *list);
+  int demoted = 0;
+  for (int game = 0; game < games && list; game++) {
+    gc_error ge;
+    Position pos = {0};
+    if (gc_start(judge->gc, &ge) != GC_OK || !pos_set_fen(&pos, &g->rules, g->start_fen, err, errlen)) {
+      pos_free(&pos);
+      break;
+    }
+    for (int ply = 0; ply < max_plies; ply++) {
+      /* The model's own moves (the oracle would already have put them right). */
+      RulesOracle *oracle = g->rules.oracle;
+      g->rules.oracle = NULL;
+      pos_legal_moves(&pos, list);
+      g->rules.oracle = oracle;
+      /* A refusal speaks against the def unless the royal's safety may hang on an enemy piece
+       * whose attacks only the referee knows. */
+      bool refusals_count = !g->rules.royal_type_count || !side_has_oracle_pieces(&pos, pos.side ^ 1);
+      gc_state *here = gc_state_save(judge->gc);
+      for (int i = 0; i < list->count; i++) {
+        Move m = list->moves[i];
+        int type = mover_type(&pos, m);
+        if (type < 0 || g->rules.types[type].oracle) continue; /* the referee decides it already */
+        char text[128];
+        br_move_text(g, &pos, m, text, sizeof text);
+        gc_verdict v;
+        if (gc_play(judge->gc, text, &v) != GC_LEGAL) {
+          if (!refusals_count) continue;
+          if (!demote(g, type, "refuses", text, err, errlen)) demoted = -1;
+          else demoted++;
+          continue;
+        }
+        pos_make(&pos, m);
+        bool same = br_same_board(g, judge->gc, &pos);
+        pos_unmake(&pos);
+        gc_state_restore(judge->gc, here);
+        if (!same) {
+          if (!demote(g, type, "changes the board otherwise after", text, err, errlen)) demoted = -1;
+          else demoted++;
+        }
+        if (demoted < 0) break;
+      }
+      gc_state_free(here);
+      if (demoted < 0) break;
+      pos_legal_moves(&pos, list);
+      if (!list->count) break;
+      Move m = list->moves[next_random(&judge->rng) % list->count];
+      char text[128];
+      br_move_text(g, &pos, m, text, sizeof text);
+      gc_verdict v;
+      if (gc_play(judge->gc, text, &v) != GC_LEGAL || v.result != GC_RESULT_NONE) break;
+      pos_make(&pos, m);
+    }
+    pos_free(&pos);
+    if (demoted < 0) break;
+  }
+  free(list);
+  br_judge_free(judge);
+  return demoted;
 }

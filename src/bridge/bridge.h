@@ -24,7 +24,7 @@
 extern "C" {
 #endif
 
-enum { BR_MAX_PIECES = 2 * MAX_TYPES, BR_REASON_LEN = 200 };
+enum { BR_MAX_PIECES = 2 * MAX_TYPES, BR_REASON_LEN = 320 };
 
 /* One piece label of the preset (each colour has its own label: K and k). */
 typedef struct BrPiece {
@@ -54,12 +54,17 @@ typedef struct BrGame {
   char type_label[MAX_TYPES][2][GC_LABEL_MAX]; /* preset label of each type and colour */
   bool declares_results;       /* the preset's code says won/drawn/lost somewhere (else the
                                   game ends are Herald's own: mate, stalemate, counters) */
+  bool probe;                  /* load played a game to find what the defs do not show */
   BrOracle *oracle;            /* decides the oracle-backed pieces' moves (rules.oracle), or NULL */
 } BrGame;
 
-/* Loads the preset, runs Pre-Game and builds the rules.  NULL with a message on failure (a
- * preset error carries its file:line). */
+/* Loads the preset, runs Pre-Game and builds the rules, then plays one random game in which every
+ * move of a compiled type is put to the referee (br_probe): a type the referee contradicts is
+ * handed to the oracle.  NULL with a message on failure (a preset error carries its file:line). */
 BrGame *br_load(const char *path, const char *include_dir, char *err, int errlen);
+/* The same; probe false skips the load-time game that hands to the oracle the types whose
+ * compiled moves the referee refuses or whose boards differ (for testing verify itself). */
+BrGame *br_load_with(const char *path, const char *include_dir, bool probe, char *err, int errlen);
 void br_free(BrGame *g);
 
 /* A playable preset: by path (`*.preset`) or by name in preset_dir (NAME.preset), includes

@@ -23,9 +23,9 @@ const char *k2004 = "presets/chess-2004.preset";
 struct GameBox {
   BrGame *g = nullptr;
   std::string err;
-  explicit GameBox(const std::string &path) {
+  explicit GameBox(const std::string &path, bool probe = true) {
     char e[512] = "";
-    g = br_load(path.c_str(), "presets/include", e, sizeof e);
+    g = br_load_with(path.c_str(), "presets/include", probe, e, sizeof e);
     err = e;
   }
   ~GameBox() { br_free(g); }
@@ -380,11 +380,12 @@ TEST(BridgeVerify, TutorialAgreesWithTheInterpreter) {
 }
 
 TEST(BridgeVerify, ReportsAPresetThatRefusesItsOwnMove) {
-  // Post-Move refuses h2-h3 although def P allows it: verify must name the move, the preset's
-  // message and its line.
+  // Post-Move refuses h2-h3 although def P allows it: verify (on the rules as compiled, without
+  // the load-time probe) must name the move, the preset's message and its line.
   std::string text = Replace(ReadFile(kTutorial), "[Post-Move 1]\n",
                              "[Post-Move 1]\nif == dest h3: die No h3 today.; endif;\n");
-  GameBox box(WriteVariant("noh3.preset", text));
+  std::string path = WriteVariant("noh3.preset", text);
+  GameBox box(path, false);
   ASSERT_NE(box.g, nullptr) << box.err;
   BrVerifyStats st;
   EXPECT_FALSE(br_verify(box.g, 1, 2, 0, 1, &st));
@@ -393,6 +394,17 @@ TEST(BridgeVerify, ReportsAPresetThatRefusesItsOwnMove) {
   EXPECT_NE(first.find("-h3"), std::string::npos) << first;  // P h2-h3 or N g1-h3
   EXPECT_NE(first.find("No h3 today."), std::string::npos) << first;
   EXPECT_NE(first.find("noh3.preset:"), std::string::npos) << first;
+  // Loaded with the probe, the types the referee contradicts go to the oracle, named with the
+  // move that showed it, and verify then agrees.
+  GameBox probed(path);
+  ASSERT_NE(probed.g, nullptr) << probed.err;
+  EXPECT_FALSE(probed.g->all_compiled);
+  bool named = false;
+  for (int i = 0; i < probed.g->piece_count; i++)
+    named |= std::string(probed.g->pieces[i].reason).find("refuses") != std::string::npos &&
+             std::string(probed.g->pieces[i].reason).find("-h3") != std::string::npos;
+  EXPECT_TRUE(named);
+  EXPECT_TRUE(br_verify(probed.g, 2, 40, 4, 1, &st)) << st.first;
 }
 
 TEST(BridgeVerify, ReportsAMoveThePresetAllowsButTheDefDoesNot) {

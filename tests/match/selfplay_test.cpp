@@ -173,7 +173,7 @@ TEST(MatchSelfplayPreset, TheRefereeWatchesEveryGame) {
     std::string path = testing::TempDir() + (buggy ? "/selfplay-noh3.preset" : "/selfplay-clean.preset");
     std::ofstream(path) << text;
     char err[512];
-    BrGame *g = br_load(path.c_str(), "presets/include", err, sizeof err);
+    BrGame *g = br_load_with(path.c_str(), "presets/include", !buggy, err, sizeof err); /* the probe would mend it */
     ASSERT_NE(g, nullptr) << err;
     MtSelfplayConfig c;
     mt_selfplay_config_init(&c);
