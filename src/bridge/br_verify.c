@@ -151,8 +151,11 @@ static void check_position(const BrGame *g, gc_interp *gc, Position *pos, const 
     int code = pos->board[sq];
     if (code && code != SQ_HOLE && piece_color(code) == pos->side) own[nown++] = sq;
   }
-  for (int k = 0; k < illegal_samples && nown; k++) {
-    int from = own[next_random(rng) % nown], to = (int)(next_random(rng) % geo->squares);
+  /* illegal_samples < 0: every (from, to) pair, the brute-force pass. */
+  int tries = illegal_samples >= 0 ? illegal_samples : nown * geo->squares;
+  for (int k = 0; k < tries && nown; k++) {
+    int from = illegal_samples >= 0 ? own[next_random(rng) % nown] : own[k / geo->squares];
+    int to = illegal_samples >= 0 ? (int)(next_random(rng) % geo->squares) : k % geo->squares;
     if (geo->hole[to] || to == from || generated(&g->rules, list, from, to)) continue;
     char f[2 * GEO_LABEL_MAX], t[2 * GEO_LABEL_MAX];
     geo_square_name(geo, from, f);
@@ -300,6 +303,8 @@ static void print_pieces(const BrGame *g) {
 int br_verify_main(int argc, char **argv) {
   if (argc < 3) {
     fprintf(stderr, "usage: herald verify PRESET [--games N] [--plies N] [--samples N] [--seed S] [--no-probe]\n"
+                    "  --samples N|all: other moves put to the referee per position (default 40; all:\n"
+                    "              every (from, to) pair of the side to move, the brute-force pass)\n"
                     "  --no-probe: the rules as compiled, without the load-time game that hands to the\n"
                     "              referee the types whose moves it contradicts\n");
     return 2;
@@ -319,7 +324,7 @@ int br_verify_main(int argc, char **argv) {
     long v = strtol(argv[i + 1], NULL, 10);
     if (!strcmp(argv[i], "--games")) games = v;
     else if (!strcmp(argv[i], "--plies")) plies = v;
-    else if (!strcmp(argv[i], "--samples")) samples = v;
+    else if (!strcmp(argv[i], "--samples")) samples = strcmp(argv[i + 1], "all") ? v : -1;
     else if (!strcmp(argv[i], "--seed")) seed = v;
     else {
       fprintf(stderr, "herald verify: unknown option %s\n", argv[i]);

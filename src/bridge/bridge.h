@@ -124,12 +124,13 @@ typedef struct BrVerifyStats {
 } BrVerifyStats;
 
 /* Plays games random games of at most max_plies plies with the compiled rules and compares at
- * every position with the interpreter (every generated move must be accepted; up to
- * illegal_samples random other moves of the side to move must be refused, and so must every
- * other move within two squares of a royal or promoting piece, and every promotion to a type
- * outside the generator's choices); after each move the preset's Post-Game verdict (won, drawn,
- * nothing) must match pos_game_result.  Returns true when no
- * disagreement was found. */
+ * every position with the interpreter: every generated move must be accepted; up to
+ * illegal_samples random other moves of the side to move must be refused (every (from, to) pair
+ * when illegal_samples < 0), and so must every other move within two squares of a royal or
+ * promoting piece, and every promotion to a type outside the generator's choices; the preset's
+ * own legal list, when it builds one, must be the generator's.  After each move the boards
+ * must agree and the preset's Post-Game verdict (won, drawn, nothing) must match
+ * pos_game_result.  Returns true when no disagreement was found. */
 bool br_verify(BrGame *g, int games, int max_plies, int illegal_samples, uint64_t seed,
                BrVerifyStats *stats);
 

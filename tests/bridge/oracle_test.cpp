@@ -138,6 +138,28 @@ TEST(Oracle, EscortedQueenAgreesWithABruteForceReferee) {
   EXPECT_EQ(pos_perft(&pos.p, 3), 8782u);
 }
 
+// Ultima: every piece ends with the referee (the Long Leaper and Chameleon by their defs, the
+// others by the load-time probe: captures by withdrawal, pinching and coordination happen in
+// Post-Move, and the Immobilizer freezes); the oracle's count equals the referee's own.
+TEST(Oracle, UltimaCountsAsItsReferee) {
+  GameBox box("presets/ultima.preset");
+  ASSERT_NE(box.g, nullptr) << box.err;
+  for (int i = 0; i < box.g->piece_count; i++) EXPECT_FALSE(box.g->pieces[i].compiled) << box.g->pieces[i].label;
+  const char *env = std::getenv("HERALD_ORACLE_BRUTE_DEPTH");
+  int depth = env ? std::atoi(env) : 1;
+  PosBox pos;
+  char err[256];
+  ASSERT_TRUE(pos_set_fen(&pos.p, &box.g->rules, box.g->start_fen, err, sizeof err)) << err;
+  gc_state *start = gc_state_save(box.g->gc);
+  for (int d = 1; d <= depth; d++) {
+    uint64_t brute = RefereePerft(box.g, box.g->gc, d);
+    gc_state_restore(box.g->gc, start);
+    EXPECT_EQ(pos_perft(&pos.p, d), brute) << "depth " << d;
+  }
+  gc_state_free(start);
+  EXPECT_EQ(pos_perft(&pos.p, 2), 944u);
+}
+
 TEST(Oracle, ThreadsShareOneOracle) {
   Rules rules;
   char err[256];
