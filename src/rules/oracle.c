@@ -81,6 +81,19 @@ uint64_t oracle_perft(Position *p, int depth) {
 
 /* ---- MOVE_ORACLE: make and unmake from the effects the oracle recorded ---- */
 
+int pos_oracle_victims(const Position *p, Move m, int *codes, int max) {
+  const Rules *r = p->rules;
+  MoveEffects fx;
+  if (move_kind(m) != MOVE_ORACLE || !r->oracle || !r->oracle->effects(r->oracle->ctx, (Position *)p, m, &fx))
+    return 0;
+  int n = 0, us = p->side;
+  for (int i = 0; i < fx.count && n < max; i++) {
+    int before = fx.before[i];
+    if (before != SQ_EMPTY && before != SQ_HOLE && piece_color(before) != us && fx.after[i] != before) codes[n++] = before;
+  }
+  return n;
+}
+
 MoveEffects *pos_effects_slot(Position *p, int ply) {
   if (ply >= p->effects_cap) {
     int cap = p->history_cap > ply ? p->history_cap : ply + 1;

@@ -74,6 +74,10 @@ void pos_unmake(Position *p);
  * otherwise. */
 void pos_anchor(Position *p);
 
+/* The enemy pieces a MOVE_ORACLE move removes or changes (their codes, at most max); 0 for other
+ * moves.  Asks the oracle, which leaves p as it was. */
+int pos_oracle_victims(const Position *p, Move m, int *codes, int max);
+
 /* Legal moves of the side to move. */
 void pos_legal_moves(Position *p, MoveList *list);
 bool pos_in_check(Position *p);
