@@ -55,7 +55,8 @@ printf '%-15s %5s %12s %10s %-12s %10s %7s\n' preset depth nodes "preset/s" buil
 presets="chess-tutorial 6 chess
 chess 6 chess
 chess-2004 4 -
-escorted-queen 4 -"
+escorted-queen 4 -
+ultima 3 -"
 while read -r preset depth builtin; do
   [ -f "presets/$preset.preset" ] || continue
   line=$("$herald" perft "$preset" startpos "$depth")
