@@ -148,6 +148,9 @@ static void define_variant(Session *s) {
   }
   for (int t = 0; t < r->type_count; t++) {
     const PieceType *pt = &r->types[t];
+    /* A piece only the preset's referee can move has no Betza: XBoard has to leave its moves
+     * to the engine (switch off its legality testing for such variants). */
+    if (pt->any_square) continue;
     char betza[96];
     xboard_betza(pt, betza, sizeof betza);
     session_say(s, "piece %s%c& %s", pt->promoted_form ? "+" : "", pt->letter, betza);
