@@ -118,7 +118,8 @@ const char *k2004Head =
     "# and a Rook captured on its corner left the castling flag behind (so the King castled with\n"
     "# whatever piece stood there).  The Pawns' moves are written inline in Post-Move: the oracle\n"
     "# decides them.\n"
-    "// perft 1 20\n// perft 2 400\n// perft 3 8902\n// perft 4 197281\n// perft 5 4865609\n";
+    "// perft 1 20\n// perft 2 400\n// perft 3 8902\n// perft 4 197281\n// perft 5 4865609\n"
+    "// referee game: presets/games/chess-2004.game\n";
 
 std::string Fixed2004() {
   std::string s = gctest::chess_2004_code();
