@@ -72,6 +72,7 @@ bench: $(BUILD)/herald
 # Fuzz targets: tests/fuzz/NAME_fuzz.c, each with a seed corpus in tests/fuzz/corpus/NAME.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 30
+FUZZ_SEED    ?= 0  # 0: a new seed each run; CI fixes it, so that a red run can be replayed
 FUZZ_FLAGS   := -std=c11 -g -O1 -Isrc -D_GNU_SOURCE -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_LIB_SRC := $(filter-out src/main.c,$(wildcard src/*/*.c))
 FUZZ_LIB_OBJ := $(FUZZ_LIB_SRC:%.c=build/fuzz/obj/%.o)
@@ -84,7 +85,7 @@ build/fuzz/%_fuzz: tests/fuzz/%_fuzz.c $(FUZZ_LIB_OBJ)
 fuzz: $(FUZZERS)
 	@for f in $(FUZZERS); do name=$$(basename $$f _fuzz); mkdir -p build/fuzz/corpus-$$name; \
 	  echo "== fuzz $$name ($(FUZZ_SECONDS) s)"; \
-	  $$f -max_total_time=$(FUZZ_SECONDS) build/fuzz/corpus-$$name tests/fuzz/corpus/$$name \
+	  $$f -max_total_time=$(FUZZ_SECONDS) -seed=$(FUZZ_SEED) build/fuzz/corpus-$$name tests/fuzz/corpus/$$name \
 	    > build/fuzz/$$name.log 2>&1 || { tail -40 build/fuzz/$$name.log; exit 1; }; \
 	  tail -1 build/fuzz/$$name.log; \
 	done

@@ -31,7 +31,7 @@ static int usage(void) {
           "       herald bench [RULES] [DEPTH]   herald epd RULES FILE MS\n"
           "       herald pgn check|convert|random ...   herald records import|export|stats ...\n"
           "       herald notation ...\n"
-          "       herald verify PRESET [--games N] [--plies N] [--samples N] [--seed S]\n"
+          "       herald verify PRESET [--games N] [--plies N] [--samples N] [--seed S] [--no-probe]\n"
           "       herald list [DIR|PRESET]             (board size, per piece compiled/oracle)\n"
           "RULES: %s, or a preset (NAME in presets/, or a path to a .preset file)\n",
           fixture_names());

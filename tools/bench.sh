@@ -47,3 +47,27 @@ while read -r variant rules depth; do
   fi
 done <<< "$cases"
 echo "signature: $total nodes"
+
+# Presets: compiled by the bridge, beside the built-in rule set they copy (the target is within
+# 10%); oracle-backed ones (some piece decided by the preset's referee), with their speed.
+echo
+printf '%-15s %5s %12s %10s %-12s %10s %7s\n' preset depth nodes "preset/s" built-in "built-in/s" ratio
+presets="chess-tutorial 6 chess
+chess 6 chess
+chess-2004 4 -
+escorted-queen 4 -
+ultima 3 -"
+while read -r preset depth builtin; do
+  [ -f "presets/$preset.preset" ] || continue
+  line=$("$herald" perft "$preset" startpos "$depth")
+  nodes=$(echo "$line" | awk '{print $2}')
+  nps=$(echo "$line" | awk '{print $6}')
+  if [ "$builtin" != "-" ]; then
+    bline=$("$herald" perft "$builtin" startpos "$depth")
+    bnps=$(echo "$bline" | awk '{print $6}')
+    ratio=$(echo "$nps / $bnps" | bc -l)
+    printf '%-15s %5s %12s %10.0f %-12s %10.0f %6.2fx\n' "$preset" "$depth" "$nodes" "$nps" "$builtin" "$bnps" "$ratio"
+  else
+    printf '%-15s %5s %12s %10.0f %-12s %10s %7s\n' "$preset" "$depth" "$nodes" "$nps" "(oracle)" - -
+  fi
+done <<< "$presets"

@@ -14,6 +14,23 @@ bool br_find_def(const char *code, const char *name, char *out, int outlen);
  * `set legal EXPR` right after `if/elseif equal moved NAME`, with origin/dest turned into
  * #0/#1 so that it compiles as a def body.  False if there is none. */
 bool br_find_referee_expr(const char *code, const char *name, char *out, int outlen);
+/* The code Post-Move runs for a label (2004 style): from `if/elseif equal moved NAME;` to the
+ * next `equal moved` test or section.  False if there is none. */
+bool br_find_moved_block(const char *code, const char *name, char *out, int outlen);
+/* Makes pt an oracle piece with candidate atoms read from the def bodies of its White and Black
+ * labels (either may be NULL; statements[c]: body c is Post-Move code, not an expression), or
+ * every square a candidate when they cannot be read. */
+void br_set_candidates(PieceType *pt, const char *const bodies[2], const bool statements[2], BrDefLookup lookup,
+                       void *ctx);
+/* Does the interpreter's board hold what p's board holds (the preset's labels)? */
+bool br_same_board(const BrGame *g, const gc_interp *gc, const Position *p);
+/* Plays games random games of at most max_plies plies at load and puts every generator move of
+ * a compiled type to the referee: a type whose move the referee refuses, or after which its
+ * board differs from the model's (captures or freezing done in Post-Move, which the def does not
+ * show), is handed to the oracle.  Returns how many types were, or -1 with err. */
+int br_probe(BrGame *g, int games, int max_plies, uint64_t seed, char *err, int errlen);
+/* The game an oracle decides for. */
+BrGame *br_oracle_game(BrOracle *o);
 /* Reads a whole file into a malloc'd string (NULL on failure). */
 char *br_read_file(const char *path);
 

@@ -330,6 +330,28 @@ static void derive_promotion(BrGame *g, const char *code) {
 /* Betza text of a type's atoms, for GUIs (XBoard `piece` command) and listings: groups of
  * atoms with the same step, kind and conditions become one letter with direction and mode
  * prefixes.  Steps without a letter make the text "?" (the atoms stay exact). */
+/* Does the code use the command word (a whole word followed by `;`)? */
+static bool has_command(const char *code, const char *word) {
+  size_t n = strlen(word);
+  for (const char *at = strstr(code, word); at; at = strstr(at + 1, word)) {
+    bool start = at == code || !(isalnum((unsigned char)at[-1]) || at[-1] == '_');
+    const char *end = at + n;
+    while (*end == ' ' || *end == '\t') end++;
+    if (start && (*end == ';' || *end == '\n' || *end == 0)) return true;
+  }
+  return false;
+}
+
+/* En passant for oracle pawns: pieces that promote and whose Post-Move keeps an `ep` square
+ * capture and leave behind en passant as the compiled pawns do; the oracle still decides. */
+static void derive_oracle_en_passant(BrGame *g, const char *code) {
+  if (!code || !(strstr(code, "set ep ") || strstr(code, "#ep"))) return;
+  for (int t = 0; t < g->rules.type_count; t++) {
+    PieceType *pt = &g->rules.types[t];
+    if (pt->oracle && pt->promo_count) pt->ep_capturer = pt->ep_creator = pt->resets_clock = true;
+  }
+}
+
 static void describe_betza(const PieceType *pt, char *out, int outlen) {
   static const struct { int a, b; char letter; } kLetters[] = {
       {0, 1, 'W'}, {1, 1, 'F'}, {0, 2, 'D'}, {1, 2, 'N'}, {2, 2, 'A'},
@@ -439,10 +461,12 @@ static void compile_type(BrGame *g, int type, const char *code, BrPiece *pcs[2])
   bool ok[2] = {false, false};
   char reason[2][BR_REASON_LEN];
   const char *source[2] = {"def", "def"};
-  static _Thread_local char body[4096];
+  static _Thread_local char bodies[2][4096];
+  bool have_body[2] = {false, false}, statements[2] = {false, false};
   for (int c = 0; c < 2; c++) {
     if (!pcs[c]) continue;
-    bool from_def = code && br_find_def(code, pcs[c]->label, body, sizeof body);
+    char *body = bodies[c];
+    bool from_def = code && br_find_def(code, pcs[c]->label, body, sizeof bodies[c]);
     if (!from_def && code) {
       /* The fairychess convention: the label's constant names the codename (`setconst N Knight`). */
       char expr[GC_LABEL_MAX + 8];
@@ -451,15 +475,18 @@ static void compile_type(BrGame *g, int type, const char *code, BrPiece *pcs[2])
       gc_error ge;
       if (gc_eval_expr(g->gc, expr, &v, &ge) == GC_OK && v.type == GC_STR && v.u.s[0] &&
           strcmp(v.u.s, pcs[c]->label))
-        from_def = br_find_def(code, v.u.s, body, sizeof body);
+        from_def = br_find_def(code, v.u.s, body, sizeof bodies[c]);
       gc_release(&v);
     }
-    if (!from_def && !(code && br_find_referee_expr(code, pcs[c]->label, body, sizeof body))) {
+    if (!from_def && !(code && br_find_referee_expr(code, pcs[c]->label, body, sizeof bodies[c]))) {
       snprintf(reason[c], BR_REASON_LEN,
                "no def function named %s, and Post-Move decides its moves by more than one "
                "`set legal` expression", pcs[c]->label);
+      /* The oracle's candidates then come from the Post-Move code of the label. */
+      have_body[c] = statements[c] = code && br_find_moved_block(code, pcs[c]->label, body, sizeof bodies[c]);
       continue;
     }
+    have_body[c] = true;
     source[c] = from_def ? "def" : "Post-Move `set legal`";
     ok[c] = br_compile_def_with(r, body, c, lookup_def, (void *)code, &comp[c], reason[c], BR_REASON_LEN);
   }
@@ -489,6 +516,14 @@ static void compile_type(BrGame *g, int type, const char *code, BrPiece *pcs[2])
     if (comp[use].ep_capture) pt->ep_capturer = pt->ep_creator = pt->resets_clock = true;
     describe_betza(pt, pt->betza, sizeof pt->betza);
   }
+  if (!(ok[0] || !pcs[0]) || !(ok[1] || !pcs[1])) {
+    /* Not a full copy of the preset: the oracle decides, the atoms only propose. */
+    const char *const cand[2] = {have_body[0] ? bodies[0] : NULL, have_body[1] ? bodies[1] : NULL};
+    br_set_candidates(pt, cand, statements, lookup_def, (void *)code);
+    pt->ep_capturer = pt->ep_creator = pt->resets_clock = false;
+    describe_betza(pt, pt->betza, sizeof pt->betza);
+    if (pt->any_square) snprintf(pt->betza, sizeof pt->betza, "?");
+  }
   for (int c = 0; c < 2; c++) {
     if (!pcs[c]) continue;
     pcs[c]->compiled = ok[c] && (ok[1 - c] || !pcs[1 - c]);
@@ -498,7 +533,8 @@ static void compile_type(BrGame *g, int type, const char *code, BrPiece *pcs[2])
     else if (ok[c])
       snprintf(pcs[c]->reason, BR_REASON_LEN, "its partner label is oracle-backed");
     else
-      snprintf(pcs[c]->reason, BR_REASON_LEN, "%.190s", reason[c]);
+      snprintf(pcs[c]->reason, BR_REASON_LEN, "%.190s; the referee decides among %s", reason[c],
+               pt->any_square ? "every square" : pt->betza);
   }
 }
 
@@ -575,6 +611,8 @@ static bool build(BrGame *g, const char *path, const char *include_dir, char *er
     return false;
   }
   derive_promotion(g, code);
+  g->declares_results = code && (has_command(code, "won") || has_command(code, "drawn") || has_command(code, "lost"));
+  derive_oracle_en_passant(g, code);
   if (code && strstr(code, "nopvc 100")) r->nmove_rule = 100;
   if (code && strstr(code, "posvar")) r->repetition_count = 3;
   derive_game_end(g);
@@ -602,20 +640,37 @@ static bool build(BrGame *g, const char *path, const char *include_dir, char *er
            rights[0] ? rights : "-");
   snprintf(g->start_fen, sizeof g->start_fen, "%s", fen);
   snprintf(r->start_fen, sizeof r->start_fen, "%.500s", fen);
-  for (int t = 0; t < r->type_count; t++)
-    if (!r->types[t].atom_count) return true; /* listed, but not playable by the engine yet */
   if (!rules_finalize(r, err, errlen)) return false;
+  if (!g->all_compiled) {
+    g->oracle = br_oracle_new(g, err, errlen);
+    if (!g->oracle) return false;
+    r->oracle = br_oracle_hooks(g->oracle);
+  }
+  /* What the defs do not show (captures and freezing done in Post-Move) is found by playing. */
+  int demoted = g->probe ? br_probe(g, 1, 60, 1, err, errlen) : 0;
+  if (demoted < 0) return false;
+  if (demoted) {
+    char text[64];
+    snprintf(text, sizeof text, "probe: %d type%s handed to the referee", demoted, demoted > 1 ? "s" : "");
+    note(g, text);
+  }
   g->rules_ready = true;
   return true;
 }
 
 BrGame *br_load(const char *path, const char *include_dir, char *err, int errlen) {
+  return br_load_with(path, include_dir, true, err, errlen);
+}
+
+BrGame *br_load_with(const char *path, const char *include_dir, bool probe, char *err, int errlen) {
   BrGame *g = calloc(1, sizeof *g);
   if (!g) {
     snprintf(err, errlen, "out of memory");
     return NULL;
   }
+  g->probe = probe;
   snprintf(g->path, sizeof g->path, "%s", path);
+  snprintf(g->include_dir, sizeof g->include_dir, "%s", include_dir ? include_dir : ".");
   g->gc = gc_new();
   if (!g->gc || !build(g, path, include_dir, err, errlen)) {
     br_free(g);
@@ -638,17 +693,15 @@ BrGame *br_load_playable(const char *name, const char *preset_dir, char *err, in
   fclose(f);
   const char *slash = strrchr(path, '/');
   snprintf(include_dir, sizeof include_dir, "%.*s/include", slash ? (int)(slash - path) : 1, slash ? path : ".");
-  BrGame *g = br_load(path, include_dir, err, errlen);
-  if (!g) return NULL;
-  if (g->rules_ready && g->all_compiled) return g;
-  for (int i = 0; i < g->piece_count; i++)
-    if (!g->pieces[i].compiled) {
-      snprintf(err, errlen, "preset '%s' cannot be played yet: piece %s needs the interpreter (%s)", name,
-               g->pieces[i].label, g->pieces[i].reason);
-      break;
-    }
+  return br_load(path, include_dir, err, errlen);
+}
+
+/* The rules own the game when they leave it (br_rules_by_name): its oracle needs it. */
+static void release_game(void *ctx) {
+  BrGame *g = br_oracle_game(ctx);
+  g->rules.oracle = NULL;
+  g->rules.tables = NULL; /* freed by the rules that took them */
   br_free(g);
-  return NULL;
 }
 
 bool br_rules_by_name(Rules *out, const char *name, const char *preset_dir, char *err, int errlen) {
@@ -657,12 +710,18 @@ bool br_rules_by_name(Rules *out, const char *name, const char *preset_dir, char
   if (!g) return false;
   *out = g->rules;            /* the tables now belong to out */
   g->rules.tables = NULL;
+  if (out->oracle) {
+    out->oracle->release = release_game;
+    return true;
+  }
   br_free(g);
   return true;
 }
 
 void br_free(BrGame *g) {
   if (!g) return;
+  g->rules.oracle = NULL;
+  br_oracle_free(g->oracle);
   if (g->gc) gc_free(g->gc);
   rules_free(&g->rules);
   free(g);
@@ -678,6 +737,14 @@ void br_move_text(const BrGame *g, const Position *p, Move m, char *out, int out
   char f[2 * GEO_LABEL_MAX], t[2 * GEO_LABEL_MAX];
   geo_square_name(&r->geo, from, f);
   geo_square_name(&r->geo, to, t);
+  if (kind == MOVE_DROP) {
+    snprintf(out, outlen, "%s*%s", g->type_label[move_arg(m)][p->side], t);
+    return;
+  }
+  if (kind == MOVE_PASS) {
+    snprintf(out, outlen, "pass");
+    return;
+  }
   int code = p->board[from];
   const char *label = code && code != SQ_HOLE ? g->type_label[piece_type(code)][piece_color(code)] : "?";
   int n = snprintf(out, outlen, "%s %s-%s", label, f, t);

@@ -42,19 +42,63 @@ static bool generated(const Rules *r, const MoveList *list, int from, int to) {
   return false;
 }
 
+/* The preset's own legal list (setlegal in its Post-Game, as the fairychess `stalemated`
+ * builds it), when it has one: the same (from, to) pairs as the generator's moves. */
+static void compare_legal_list(const BrGame *g, gc_interp *gc, Position *pos, const MoveList *list,
+                               BrVerifyStats *st) {
+  const gc_value *legal = gc_legal_moves(gc);
+  if (!legal || legal->type != GC_ARR || !gc_arr_len(legal)) return;
+  const Rules *r = &g->rules;
+  const gc_array *a = legal->u.a;
+  st->legal_lists++;
+  char text[4 * GEO_LABEL_MAX + 2];
+  for (size_t i = 0; i < a->len; i++) {
+    const gc_value *v = &a->items[i].val;
+    if (v->type != GC_STR) continue;
+    bool found = false;
+    for (int k = 0; k < list->count && !found; k++) {
+      Move m = list->moves[k];
+      if (move_kind(m) == MOVE_DROP || move_kind(m) == MOVE_PASS) continue;
+      int f = move_from(m), t = move_to(m);
+      if (move_kind(m) == MOVE_CASTLING) f = r->castlings[move_arg(m)].king_from, t = r->castlings[move_arg(m)].king_to;
+      char fs[2 * GEO_LABEL_MAX], ts[2 * GEO_LABEL_MAX];
+      geo_square_name(&r->geo, f, fs);
+      geo_square_name(&r->geo, t, ts);
+      snprintf(text, sizeof text, "%s-%s", fs, ts);
+      found = !strcmp(text, v->u.s);
+    }
+    if (!found) record(st, pos, "the preset's legal list (setlegal) has a move the generator does not make", v->u.s, NULL);
+  }
+  for (int k = 0; k < list->count; k++) {
+    Move m = list->moves[k];
+    if (move_kind(m) == MOVE_DROP || move_kind(m) == MOVE_PASS) continue;
+    int f = move_from(m), t = move_to(m);
+    if (move_kind(m) == MOVE_CASTLING) f = r->castlings[move_arg(m)].king_from, t = r->castlings[move_arg(m)].king_to;
+    char fs[2 * GEO_LABEL_MAX], ts[2 * GEO_LABEL_MAX];
+    geo_square_name(&r->geo, f, fs);
+    geo_square_name(&r->geo, t, ts);
+    snprintf(text, sizeof text, "%s-%s", fs, ts);
+    bool found = false;
+    for (size_t i = 0; i < a->len && !found; i++)
+      found = a->items[i].val.type == GC_STR && !strcmp(a->items[i].val.u.s, text);
+    if (!found) record(st, pos, "a generator move is missing from the preset's legal list (setlegal)", text, NULL);
+  }
+}
+
 /* Checks one position; returns false on an interpreter failure that ends the game. */
-static void check_position(BrGame *g, Position *pos, const MoveList *list, int illegal_samples,
-                           uint64_t *rng, BrVerifyStats *st) {
-  gc_state *here = gc_state_save(g->gc);
+static void check_position(const BrGame *g, gc_interp *gc, Position *pos, const MoveList *list,
+                           int illegal_samples, uint64_t *rng, BrVerifyStats *st) {
+  compare_legal_list(g, gc, pos, list, st);
+  gc_state *here = gc_state_save(gc);
   gc_verdict v;
   char text[128];
   for (int i = 0; i < list->count; i++) {
     br_move_text(g, pos, list->moves[i], text, sizeof text);
-    gc_play(g->gc, text, &v);
+    gc_play(gc, text, &v);
     st->legal_checked++;
     if (v.status != GC_LEGAL)
       record(st, pos, v.status == GC_ILLEGAL ? "generator move refused by the preset" : "preset error on a generator move", text, &v);
-    gc_state_restore(g->gc, here);
+    gc_state_restore(gc, here);
     Move m = list->moves[i];
     int kind = move_kind(m);
     st->castlings += kind == MOVE_CASTLING;
@@ -69,10 +113,10 @@ static void check_position(BrGame *g, Position *pos, const MoveList *list, int i
         if (offered) continue;
         Move other = move_make(move_from(m), move_to(m), MOVE_PROMOTION, t);
         br_move_text(g, pos, other, text, sizeof text);
-        gc_play(g->gc, text, &v);
+        gc_play(gc, text, &v);
         st->illegal_checked++;
         if (v.status == GC_LEGAL) record(st, pos, "preset accepts a promotion the generator does not offer", text, &v);
-        gc_state_restore(g->gc, here);
+        gc_state_restore(gc, here);
       }
     }
   }
@@ -94,11 +138,11 @@ static void check_position(BrGame *g, Position *pos, const MoveList *list, int i
         geo_square_name(g0, from, fs);
         geo_square_name(g0, to, ts);
         snprintf(text, sizeof text, "%s %s-%s", g->type_label[piece_type(code)][piece_color(code)], fs, ts);
-        gc_play(g->gc, text, &v);
+        gc_play(gc, text, &v);
         st->illegal_checked++;
         if (v.status == GC_LEGAL) record(st, pos, "preset accepts a move the generator rejects", text, &v);
         else if (v.status == GC_PRESET_ERROR) record(st, pos, "preset error on a rejected move", text, &v);
-        gc_state_restore(g->gc, here);
+        gc_state_restore(gc, here);
       }
   }
   const Geometry *geo = &g->rules.geo;
@@ -107,78 +151,142 @@ static void check_position(BrGame *g, Position *pos, const MoveList *list, int i
     int code = pos->board[sq];
     if (code && code != SQ_HOLE && piece_color(code) == pos->side) own[nown++] = sq;
   }
-  for (int k = 0; k < illegal_samples && nown; k++) {
-    int from = own[next_random(rng) % nown], to = (int)(next_random(rng) % geo->squares);
+  /* illegal_samples < 0: every (from, to) pair, the brute-force pass. */
+  int tries = illegal_samples >= 0 ? illegal_samples : nown * geo->squares;
+  for (int k = 0; k < tries && nown; k++) {
+    int from = illegal_samples >= 0 ? own[next_random(rng) % nown] : own[k / geo->squares];
+    int to = illegal_samples >= 0 ? (int)(next_random(rng) % geo->squares) : k % geo->squares;
     if (geo->hole[to] || to == from || generated(&g->rules, list, from, to)) continue;
     char f[2 * GEO_LABEL_MAX], t[2 * GEO_LABEL_MAX];
     geo_square_name(geo, from, f);
     geo_square_name(geo, to, t);
     int code = pos->board[from];
     snprintf(text, sizeof text, "%s %s-%s", g->type_label[piece_type(code)][piece_color(code)], f, t);
-    gc_play(g->gc, text, &v);
+    gc_play(gc, text, &v);
     st->illegal_checked++;
     if (v.status == GC_LEGAL) record(st, pos, "preset accepts a move the generator rejects", text, &v);
     else if (v.status == GC_PRESET_ERROR) record(st, pos, "preset error on a rejected move", text, &v);
-    gc_state_restore(g->gc, here);
+    gc_state_restore(gc, here);
   }
   gc_state_free(here);
+}
+
+/* ---- the judge: a referee following one game ---- */
+
+struct BrJudge {
+  const BrGame *game;
+  gc_interp *gc;
+  uint64_t rng;
+};
+
+BrJudge *br_judge_new(const BrGame *g, uint64_t seed, char *err, int errlen) {
+  BrJudge *j = calloc(1, sizeof *j);
+  if (!j) {
+    snprintf(err, errlen, "out of memory");
+    return NULL;
+  }
+  j->game = g;
+  j->rng = seed * 2654435761ULL + 1;
+  j->gc = gc_new();
+  gc_error ge;
+  if (!j->gc || gc_load_preset_file(j->gc, g->path, g->include_dir, &ge) != GC_OK ||
+      gc_start(j->gc, &ge) != GC_OK) {
+    snprintf(err, errlen, "%s:%d: %s", ge.file, ge.line, ge.message);
+    br_judge_free(j);
+    return NULL;
+  }
+  return j;
+}
+
+void br_judge_free(BrJudge *j) {
+  if (!j) return;
+  if (j->gc) gc_free(j->gc);
+  free(j);
+}
+
+void br_judge_check(BrJudge *j, Position *pos, const MoveList *list, int samples, BrVerifyStats *st) {
+  st->positions++;
+  check_position(j->game, j->gc, pos, list, samples, &j->rng, st);
+}
+
+bool br_judge_play(BrJudge *j, Position *pos, Move m, BrVerifyStats *st) {
+  const BrGame *g = j->game;
+  char text[128];
+  br_move_text(g, pos, m, text, sizeof text);
+  gc_verdict v;
+  gc_play(j->gc, text, &v);
+  if (v.status != GC_LEGAL) {
+    record(st, pos, v.status == GC_ILLEGAL ? "move played refused by the preset" : "preset error on the move played",
+           text, &v);
+    return false;
+  }
+  pos_make(pos, m);
+  if (!br_same_board(g, j->gc, pos)) {
+    /* Post-Move did more than the move (or less): the generator's position is not the preset's. */
+    record(st, pos, "the preset's board after the move differs from the generator's (an effect of "
+           "Post-Move the model does not know)", text, NULL);
+    pos_unmake(pos);
+    return false;
+  }
+  bool over = v.result != GC_RESULT_NONE;
+  /* The game-end verdicts: Post-Game of the mover against the rules for the side to move. */
+  char why[64];
+  GameResult ours = pos_game_result(pos, why, sizeof why);
+  if (g->declares_results) {
+    GameResult theirs = v.result == GC_RESULT_WON ? RESULT_LOSS
+                        : v.result == GC_RESULT_LOST ? RESULT_WIN
+                        : v.result == GC_RESULT_DRAWN ? RESULT_DRAW : RESULT_NONE;
+    st->results_checked++;
+    if (ours != theirs) {
+      static const char *const names[] = {"none", "win", "loss", "draw"};
+      char what[320];
+      snprintf(what, sizeof what, "game end differs after the move (rules: %s%s%s for the side to "
+               "move; preset: %s, saying '%.60s')", names[ours], why[0] ? ", " : "", why,
+               names[theirs], v.say);
+      record(st, pos, what, text, NULL);
+    }
+  }
+  pos_unmake(pos);
+  return !over && ours == RESULT_NONE;
 }
 
 bool br_verify(BrGame *g, int games, int max_plies, int illegal_samples, uint64_t seed,
                BrVerifyStats *st) {
   memset(st, 0, sizeof *st);
   if (!g->rules_ready) {
-    snprintf(st->first, sizeof st->first, "the rules are not complete: some piece has no compiled "
-             "moves and the oracle is not built yet");
+    snprintf(st->first, sizeof st->first, "the rules could not be built from the preset");
     st->disagreements = 1;
     return false;
   }
-  uint64_t rng = seed * 2654435761ULL + 1;
-  gc_state *start = gc_state_save(g->gc);
+  char err[RULES_ERR_LEN + 300];
+  BrJudge *judge = br_judge_new(g, seed, err, sizeof err);
+  if (!judge) {
+    snprintf(st->first, sizeof st->first, "%s", err);
+    st->disagreements = 1;
+    return false;
+  }
   static _Thread_local MoveList list;
   for (int game = 0; game < games; game++) {
-    gc_state_restore(g->gc, start);
+    gc_error ge;
+    if (gc_start(judge->gc, &ge) != GC_OK) break;
     Position pos = {0};
-    char err[RULES_ERR_LEN];
     if (!pos_set_fen(&pos, &g->rules, g->start_fen, err, sizeof err)) {
-      snprintf(st->first, sizeof st->first, "start position: %s", err);
+      snprintf(st->first, sizeof st->first, "start position: %.300s", err);
       st->disagreements++;
       break;
     }
     st->games++;
     for (int ply = 0; ply < max_plies; ply++) {
       pos_legal_moves(&pos, &list);
-      st->positions++;
-      check_position(g, &pos, &list, illegal_samples, &rng, st);
+      br_judge_check(judge, &pos, &list, illegal_samples, st);
       if (!list.count) break;
-      Move m = list.moves[next_random(&rng) % list.count];
-      char text[128];
-      br_move_text(g, &pos, m, text, sizeof text);
-      gc_verdict v;
-      gc_play(g->gc, text, &v);
-      if (v.status != GC_LEGAL) break; /* already recorded by check_position */
+      Move m = list.moves[next_random(&judge->rng) % list.count]; /* one random stream, as ever */
+      if (!br_judge_play(judge, &pos, m, st)) break;
       pos_make(&pos, m);
-      /* The game-end verdicts: Post-Game of the mover against the rules for the side to move. */
-      char why[64];
-      GameResult ours = pos_game_result(&pos, why, sizeof why);
-      GameResult theirs = v.result == GC_RESULT_WON ? RESULT_LOSS
-                          : v.result == GC_RESULT_LOST ? RESULT_WIN
-                          : v.result == GC_RESULT_DRAWN ? RESULT_DRAW : RESULT_NONE;
-      st->results_checked++;
-      if (ours != theirs) {
-        static const char *const names[] = {"none", "win", "loss", "draw"};
-        char what[320];
-        snprintf(what, sizeof what, "game end differs after the move (rules: %s%s%s for the side to "
-                 "move; preset: %s, saying '%.60s')", names[ours], why[0] ? ", " : "", why,
-                 names[theirs], v.say);
-        record(st, &pos, what, text, NULL);
-      }
-      if (v.result != GC_RESULT_NONE || ours != RESULT_NONE) break; /* the game is over */
     }
     pos_free(&pos);
   }
-  gc_state_restore(g->gc, start);
-  gc_state_free(start);
+  br_judge_free(judge);
   return st->disagreements == 0;
 }
 
@@ -194,15 +302,29 @@ static void print_pieces(const BrGame *g) {
 
 int br_verify_main(int argc, char **argv) {
   if (argc < 3) {
-    fprintf(stderr, "usage: herald verify PRESET [--games N] [--plies N] [--samples N] [--seed S]\n");
+    fprintf(stderr, "usage: herald verify PRESET [--games N] [--plies N] [--samples N] [--seed S] [--no-probe]\n"
+                    "  --samples N|all: other moves put to the referee per position (default 40; all:\n"
+                    "              every (from, to) pair of the side to move, the brute-force pass)\n"
+                    "  --no-probe: the rules as compiled, without the load-time game that hands to the\n"
+                    "              referee the types whose moves it contradicts\n");
     return 2;
   }
   long games = 20, plies = 200, samples = 40, seed = 1;
-  for (int i = 3; i + 1 < argc; i += 2) {
+  bool probe = true;
+  for (int i = 3; i < argc; i += 2) {
+    if (!strcmp(argv[i], "--no-probe")) {
+      probe = false;
+      i--;
+      continue;
+    }
+    if (i + 1 >= argc) {
+      fprintf(stderr, "herald verify: %s needs a value\n", argv[i]);
+      return 2;
+    }
     long v = strtol(argv[i + 1], NULL, 10);
     if (!strcmp(argv[i], "--games")) games = v;
     else if (!strcmp(argv[i], "--plies")) plies = v;
-    else if (!strcmp(argv[i], "--samples")) samples = v;
+    else if (!strcmp(argv[i], "--samples")) samples = strcmp(argv[i + 1], "all") ? v : -1;
     else if (!strcmp(argv[i], "--seed")) seed = v;
     else {
       fprintf(stderr, "herald verify: unknown option %s\n", argv[i]);
@@ -215,7 +337,7 @@ int br_verify_main(int argc, char **argv) {
   size_t len = strlen(argv[2]);
   if (len > 7 && !strcmp(argv[2] + len - 7, ".preset")) snprintf(path, sizeof path, "%s", argv[2]);
   else snprintf(path, sizeof path, "presets/%s.preset", argv[2]);
-  BrGame *g = br_load(path, "presets/include", err, sizeof err);
+  BrGame *g = br_load_with(path, "presets/include", probe, err, sizeof err);
   if (!g) {
     fprintf(stderr, "herald verify: %s\n", err);
     return 1;
@@ -236,6 +358,14 @@ int br_verify_main(int argc, char **argv) {
          "disagreements\n",
          st.games, st.positions, st.legal_checked, st.castlings, st.en_passants, st.promotions,
          st.illegal_checked, st.results_checked, st.disagreements);
+  if (st.legal_lists) printf("verify: %ld positions compared with the preset's own legal list\n", st.legal_lists);
+  if (g->oracle) {
+    BrOracleStats os;
+    br_oracle_stats(g->oracle, &os);
+    printf("oracle: %ld questions, %ld from its cache, %ld refused, %ld refused for a board the model "
+           "does not reach%s%s\n", os.asked, os.cached, os.refused, os.mismatched, os.error[0] ? "; " : "",
+           os.error);
+  }
   if (!ok) printf("first disagreement: %s\n", st.first);
   br_free(g);
   return ok ? 0 : 1;
@@ -285,4 +415,111 @@ int br_list_main(int argc, char **argv) {
     free(names[i]);
   }
   return rc;
+}
+
+/* ---- the probe: what reading the defs cannot show ---- */
+
+/* The type that moves in m (the king for castling, the dropped type), or -1. */
+static int mover_type(const Position *p, Move m) {
+  const Rules *r = p->rules;
+  switch (move_kind(m)) {
+  case MOVE_PASS: return -1;
+  case MOVE_DROP: return move_arg(m);
+  case MOVE_CASTLING: return piece_type(p->board[r->castlings[move_arg(m)].king_from]);
+  default: return piece_type(p->board[move_from(m)]);
+  }
+}
+
+static bool side_has_oracle_pieces(const Position *p, int color) {
+  const Rules *r = p->rules;
+  for (int t = 0; t < r->type_count; t++) {
+    if (!r->types[t].oracle) continue;
+    if (p->hand[color][t]) return true;
+    for (int w = 0; w < BITS_WORDS; w++)
+      if (p->by_piece[color][t][w]) return true;
+  }
+  return false;
+}
+
+static bool demote(BrGame *g, int type, const char *why, const char *move, char *err, int errlen) {
+  Rules *r = &g->rules;
+  r->types[type].oracle = true;
+  g->all_compiled = false;
+  for (int i = 0; i < g->piece_count; i++) {
+    BrPiece *pc = &g->pieces[i];
+    if (pc->type != type) continue;
+    pc->compiled = false;
+    snprintf(pc->reason, sizeof pc->reason, "its def compiles (%s), but the referee %s %s: Post-Move does "
+             "more than the def says, so the referee decides", r->types[type].betza, why, move);
+  }
+  if (!g->oracle) {
+    g->oracle = br_oracle_new(g, err, errlen);
+    if (!g->oracle) return false;
+    r->oracle = br_oracle_hooks(g->oracle);
+  }
+  return true;
+}
+
+int br_probe(BrGame *g, int games, int max_plies, uint64_t seed, char *err, int errlen) {
+  BrJudge *judge = br_judge_new(g, seed, err, errlen);
+  if (!judge) return -1;
+  MoveList *list = malloc(sizeof *list);
+  int demoted = 0;
+  for (int game = 0; game < games && list; game++) {
+    gc_error ge;
+    Position pos = {0};
+    if (gc_start(judge->gc, &ge) != GC_OK || !pos_set_fen(&pos, &g->rules, g->start_fen, err, errlen)) {
+      pos_free(&pos);
+      break;
+    }
+    for (int ply = 0; ply < max_plies; ply++) {
+      /* The model's own moves (the oracle would already have put them right). */
+      RulesOracle *oracle = g->rules.oracle;
+      g->rules.oracle = NULL;
+      pos_legal_moves(&pos, list);
+      g->rules.oracle = oracle;
+      /* A refusal speaks against the def unless the royal's safety may hang on an enemy piece
+       * whose attacks only the referee knows. */
+      bool refusals_count = !g->rules.royal_type_count || !side_has_oracle_pieces(&pos, pos.side ^ 1);
+      gc_state *here = gc_state_save(judge->gc);
+      for (int i = 0; i < list->count; i++) {
+        Move m = list->moves[i];
+        int type = mover_type(&pos, m);
+        if (type < 0 || g->rules.types[type].oracle) continue; /* the referee decides it already */
+        char text[128];
+        br_move_text(g, &pos, m, text, sizeof text);
+        gc_verdict v;
+        if (gc_play(judge->gc, text, &v) != GC_LEGAL) {
+          if (!refusals_count) continue;
+          if (!demote(g, type, "refuses", text, err, errlen)) demoted = -1;
+          else demoted++;
+          continue;
+        }
+        pos_make(&pos, m);
+        bool same = br_same_board(g, judge->gc, &pos);
+        pos_unmake(&pos);
+        gc_state_restore(judge->gc, here);
+        if (!same) {
+          if (!demote(g, type, "changes the board otherwise after", text, err, errlen)) demoted = -1;
+          else demoted++;
+        }
+        if (demoted < 0) break;
+      }
+      gc_state_free(here);
+      if (demoted < 0) break;
+      pos_legal_moves(&pos, list);
+      if (!list->count) break;
+      Move m = list->moves[next_random(&judge->rng) % list->count];
+      char text[128];
+      br_move_text(g, &pos, m, text, sizeof text);
+      gc_verdict v;
+      if (gc_play(judge->gc, text, &v) != GC_LEGAL || v.result != GC_RESULT_NONE) break;
+      pos_make(&pos, m);
+    }
+    pos_free(&pos);
+    if (demoted < 0) break;
+  }
+  free(list);
+  br_judge_free(judge);
+  return demoted;
 }

@@ -24,7 +24,7 @@
 extern "C" {
 #endif
 
-enum { BR_MAX_PIECES = 2 * MAX_TYPES, BR_REASON_LEN = 200 };
+enum { BR_MAX_PIECES = 2 * MAX_TYPES, BR_REASON_LEN = 320 };
 
 /* One piece label of the preset (each colour has its own label: K and k). */
 typedef struct BrPiece {
@@ -36,8 +36,11 @@ typedef struct BrPiece {
   char reason[BR_REASON_LEN];  /* why it is oracle-backed, or what it compiled to */
 } BrPiece;
 
+typedef struct BrOracle BrOracle;
+
 typedef struct BrGame {
   char path[256];
+  char include_dir[256];
   char name[64];
   gc_interp *gc;               /* interpreter after Pre-Game (the start state) */
   Rules rules;                 /* finalised */
@@ -49,11 +52,19 @@ typedef struct BrGame {
                                   the oracle that would move it is not built yet) */
   char notes[512];             /* how royalty, castling, promotion were derived */
   char type_label[MAX_TYPES][2][GC_LABEL_MAX]; /* preset label of each type and colour */
+  bool declares_results;       /* the preset's code says won/drawn/lost somewhere (else the
+                                  game ends are Herald's own: mate, stalemate, counters) */
+  bool probe;                  /* load played a game to find what the defs do not show */
+  BrOracle *oracle;            /* decides the oracle-backed pieces' moves (rules.oracle), or NULL */
 } BrGame;
 
-/* Loads the preset, runs Pre-Game and builds the rules.  NULL with a message on failure (a
- * preset error carries its file:line). */
+/* Loads the preset, runs Pre-Game and builds the rules, then plays one random game in which every
+ * move of a compiled type is put to the referee (br_probe): a type the referee contradicts is
+ * handed to the oracle.  NULL with a message on failure (a preset error carries its file:line). */
 BrGame *br_load(const char *path, const char *include_dir, char *err, int errlen);
+/* The same; probe false skips the load-time game that hands to the oracle the types whose
+ * compiled moves the referee refuses or whose boards differ (for testing verify itself). */
+BrGame *br_load_with(const char *path, const char *include_dir, bool probe, char *err, int errlen);
 void br_free(BrGame *g);
 
 /* A playable preset: by path (`*.preset`) or by name in preset_dir (NAME.preset), includes
@@ -87,23 +98,54 @@ typedef bool (*BrDefLookup)(void *ctx, const char *name, char *out, int outlen);
 bool br_compile_def_with(const Rules *r, const char *body, int color, BrDefLookup lookup,
                          void *lookup_ctx, BrCompiled *out, char *reason, int reasonlen);
 
+/* ---- the oracle (br_oracle.c) ----
+ * The preset's referee deciding the moves of the pieces that did not compile, with a cache by
+ * (position key, move) and of game-end verdicts by position key, shared by all threads.  br_load
+ * makes one when some piece is oracle-backed and hooks it into g->rules. */
+BrOracle *br_oracle_new(BrGame *g, char *err, int errlen);
+void br_oracle_free(BrOracle *o);
+RulesOracle *br_oracle_hooks(BrOracle *o);
+typedef struct BrOracleStats {
+  long asked;       /* moves put to the oracle */
+  long cached;      /* answered from the cache */
+  long refused;     /* refused by the referee */
+  long mismatched;  /* accepted by the referee, but its board differs from the model's: not played */
+  char error[512];  /* the first problem, or "" */
+} BrOracleStats;
+void br_oracle_stats(BrOracle *o, BrOracleStats *out);
+
 /* ---- verify mode ---- */
 typedef struct BrVerifyStats {
   long positions, legal_checked, illegal_checked, disagreements, games;
   long castlings, en_passants, promotions; /* special generator moves among legal_checked */
   long results_checked;        /* positions where the game-end verdicts were compared */
+  long legal_lists;             /* positions where the preset's own legal list was compared */
   char first[1536];            /* the first disagreement, described */
 } BrVerifyStats;
 
 /* Plays games random games of at most max_plies plies with the compiled rules and compares at
- * every position with the interpreter (every generated move must be accepted; up to
- * illegal_samples random other moves of the side to move must be refused, and so must every
- * other move within two squares of a royal or promoting piece, and every promotion to a type
- * outside the generator's choices); after each move the preset's Post-Game verdict (won, drawn,
- * nothing) must match pos_game_result.  Returns true when no
- * disagreement was found. */
+ * every position with the interpreter: every generated move must be accepted; up to
+ * illegal_samples random other moves of the side to move must be refused (every (from, to) pair
+ * when illegal_samples < 0), and so must every other move within two squares of a royal or
+ * promoting piece, and every promotion to a type outside the generator's choices; the preset's
+ * own legal list, when it builds one, must be the generator's.  After each move the boards
+ * must agree and the preset's Post-Game verdict (won, drawn, nothing) must match
+ * pos_game_result.  Returns true when no disagreement was found. */
 bool br_verify(BrGame *g, int games, int max_plies, int illegal_samples, uint64_t seed,
                BrVerifyStats *stats);
+
+/* The judge: a referee with an interpreter of its own (so one per thread) that follows one game
+ * and compares, as verify does, what the generator says with what the preset says.  Self-play
+ * uses it to find rule bugs in presets while the engine plays. */
+typedef struct BrJudge BrJudge;
+BrJudge *br_judge_new(const BrGame *g, uint64_t seed, char *err, int errlen);
+void br_judge_free(BrJudge *j);
+/* The position: every generator move must be accepted, samples of the others refused, and the
+ * preset's own legal list (if it builds one) must match.  Disagreements are added to st. */
+void br_judge_check(BrJudge *j, Position *pos, const MoveList *list, int samples, BrVerifyStats *st);
+/* Plays m on the referee and compares the game-end verdicts after it; pos is left as it was
+ * (m is not made).  False when the referee refused m or the game is over. */
+bool br_judge_play(BrJudge *j, Position *pos, Move m, BrVerifyStats *st);
 
 /* CLI: `herald verify PRESET [--games N] [--plies N] [--seed S]` and `herald list [DIR]`. */
 int br_verify_main(int argc, char **argv);

@@ -88,6 +88,10 @@ typedef struct gc_verdict {
 
 /* Builds the start position and runs Pre-Game. */
 int gc_start(gc_interp *gc, gc_error *err);
+/* The same from another position (a FEN in either form, on the preset's board), with player
+ * (1 or 2) to move: what Pre-Game derives from the board (royal squares, flags) is derived
+ * again, but nothing of a game's history (moved pieces, en passant) is known. */
+int gc_start_from(gc_interp *gc, const char *fen, int player, gc_error *err);
 /* Plays one turn written in Game Courier notation (parts joined by ';'). On GC_ILLEGAL and
  * GC_PRESET_ERROR the position is left as it was before the call. */
 gc_status gc_play(gc_interp *gc, const char *move, gc_verdict *out);
@@ -103,6 +107,10 @@ typedef struct gc_state gc_state;
 gc_state *gc_state_save(gc_interp *gc);
 void gc_state_restore(gc_interp *gc, const gc_state *st);
 void gc_state_free(gc_state *st);
+/* A deep copy sharing no memory with st: a state saved by one interpreter can so be handed to
+ * another interpreter of the same preset in another thread (values are reference counted, not
+ * atomically). */
+gc_state *gc_state_clone(const gc_state *st);
 int gc_ply(const gc_interp *gc);        /* moves played so far */
 int gc_side_to_move(const gc_interp *gc); /* 1 or 2 */
 /* Legal-move list built by `setlegal` during the last Post-Game: "from-to" strings. */

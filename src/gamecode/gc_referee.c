@@ -304,16 +304,27 @@ int gc_referee_game(gc_interp *gc, const char *game_text, gc_verdict *out) {
 /* Public snapshots: everything a move can change, plus the game counters. */
 struct gc_state {
     snapshot snap;
+    size_t cell_bytes;
     int ply, to_move;
     gc_result result;
     int result_player;
     gc_value legal;
 };
 
+int gc_start_from(gc_interp *gc, const char *fen, int player, gc_error *err) {
+    char *own = gc->fen;
+    gc->fen = (char *)fen;
+    int rc = gc_start(gc, err);
+    gc->fen = own;
+    if (rc == GC_OK && player == 2) gc->to_move = 2;
+    return rc;
+}
+
 gc_state *gc_state_save(gc_interp *gc) {
     gc_state *st = calloc(1, sizeof *st);
     if (!st) abort();
     snap_take(gc, &st->snap);
+    st->cell_bytes = sizeof(gc->board.cells[0]) * (size_t)(gc->board.nfiles * gc->board.nranks);
     st->ply = gc->ply;
     st->to_move = gc->to_move;
     st->result = gc->result;
@@ -349,6 +360,25 @@ void gc_state_restore(gc_interp *gc, const gc_state *st) {
     gc->result_player = st->result_player;
     gc_release(&gc->legal);
     gc->legal = gc_copy(&st->legal);
+}
+
+gc_state *gc_state_clone(const gc_state *st) {
+    gc_state *c = calloc(1, sizeof *c);
+    if (!c) abort();
+    *c = *st;
+    c->snap.cells = malloc(st->cell_bytes ? st->cell_bytes : 1);
+    c->snap.stored = malloc(st->cell_bytes ? st->cell_bytes : 1);
+    if (!c->snap.cells || !c->snap.stored) abort();
+    memcpy(c->snap.cells, st->snap.cells, st->cell_bytes);
+    memcpy(c->snap.stored, st->snap.stored, st->cell_bytes);
+    gc_map *dst[] = {&c->snap.globals, &c->snap.flags, &c->snap.consts, &c->snap.system, &c->snap.aliases, &c->snap.realnames};
+    const gc_map *src[] = {&st->snap.globals, &st->snap.flags, &st->snap.consts, &st->snap.system, &st->snap.aliases, &st->snap.realnames};
+    for (int i = 0; i < 6; i++) {
+        memset(dst[i], 0, sizeof *dst[i]);
+        gc_map_copy_deep(dst[i], src[i]);
+    }
+    c->legal = gc_copy_deep(&st->legal);
+    return c;
 }
 
 void gc_state_free(gc_state *st) {

@@ -77,6 +77,24 @@ gc_value gc_copy(const gc_value *v) {
     return c;
 }
 
+gc_value gc_copy_deep(const gc_value *v) {
+    if (v->type == GC_STR) return gc_str(v->u.s);
+    if (v->type != GC_ARR) return *v;
+    const gc_array *a = v->u.a;
+    gc_value c = gc_arr_new();
+    gc_array *b = c.u.a;
+    b->items = xrealloc(NULL, sizeof(gc_entry) * (a->len ? a->len : 1));
+    b->cap = a->len ? a->len : 1;
+    b->len = a->len;
+    b->next_index = a->next_index;
+    b->depth = a->depth;
+    for (size_t i = 0; i < a->len; i++) {
+        b->items[i].key = gc_copy_deep(&a->items[i].key);
+        b->items[i].val = gc_copy_deep(&a->items[i].val);
+    }
+    return c;
+}
+
 void gc_release(gc_value *v) {
     if (v->type == GC_STR) {
         str_block *b = block_of(v->u.s);
@@ -453,6 +471,23 @@ void gc_map_free(gc_map *m) {
     free(m->slots);
     m->slots = NULL;
     m->cap = 0;
+}
+
+void gc_map_copy_deep(gc_map *dst, const gc_map *src) {
+    gc_map_free(dst);
+    if (!src->cap) return;
+    dst->slots = xrealloc(NULL, sizeof(gc_map_slot) * src->cap);
+    memcpy(dst->slots, src->slots, sizeof(gc_map_slot) * src->cap);
+    dst->cap = src->cap;
+    dst->count = src->count;
+    dst->tombs = src->tombs;
+    for (size_t i = 0; i < dst->cap; i++) {
+        gc_map_slot *s = &dst->slots[i];
+        if (s->key && s->key != TOMB) {
+            s->key = gc_str(s->key).u.s;
+            s->val = gc_copy_deep(&s->val);
+        }
+    }
 }
 
 void gc_map_copy(gc_map *dst, const gc_map *src) {

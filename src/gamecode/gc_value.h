@@ -48,6 +48,9 @@ gc_value gc_str_n(const char *s, size_t n);
 gc_value gc_str_own(char *s);            /* copies, then frees the malloc'd s */
 gc_value gc_arr_new(void);               /* a fresh empty array value */
 gc_value gc_copy(const gc_value *v);
+/* A copy that shares nothing (reference counts are not atomic: for handing over to another
+ * thread). */
+gc_value gc_copy_deep(const gc_value *v);
 void gc_release(gc_value *v);            /* frees and sets to null */
 
 /* Arrays. A value's array must not be shared when it is changed: gc_arr_mut makes it unique. */
@@ -104,6 +107,7 @@ int gc_map_del(gc_map *m, const char *key);
 void gc_map_clear(gc_map *m);
 void gc_map_free(gc_map *m);
 void gc_map_copy(gc_map *dst, const gc_map *src); /* dst is cleared first */
+void gc_map_copy_deep(gc_map *dst, const gc_map *src); /* sharing nothing with src */
 unsigned gc_hash(const char *s);
 
 #ifdef __cplusplus

@@ -86,13 +86,22 @@ static void count_move(MtSelfplayReport *r, const Position *p, Move m) {
   if (victim_type >= 0 && victim_type < MAX_TYPES) r->pieces[victim_type].taken++;
 }
 
+static void note_rule_disagreements(MtSelfplayReport *r, int found, const char *note) {
+  if (found <= 0) return;
+  if (!r->rule_disagreements) snprintf(r->rule_note, sizeof r->rule_note, "%s", note);
+  r->rule_disagreements += found;
+}
+
 static void play_game(const MtSelfplayConfig *c, Search *s, MoveList *list, int index, MtSelfplayReport *r) {
   Position p = {0}; /* pos_set_fen keeps the history buffer it finds */
-  char err[128], reason[64];
+  char err[128], reason[64], note[600] = "";
   if (!pos_set_fen(&p, c->rules, c->rules->start_fen, err, sizeof err)) {
     r->disagreements++;
     return;
   }
+  const MtReferee *ref = c->referee;
+  void *judged = ref ? ref->game_start(ref->ctx, index, note, sizeof note) : NULL;
+  if (ref && !judged) note_rule_disagreements(r, 1, note);
   srch_clear(s);
   uint64_t state = c->seed ^ (0xD1B54A32D192ED03ull * (uint64_t)(index + 1));
   SearchLimits limits;
@@ -124,8 +133,19 @@ static void play_game(const MtSelfplayConfig *c, Search *s, MoveList *list, int 
       }
       count_move(r, &p, m);
     }
+    if (judged) {
+      if (ply >= c->random_plies) pos_legal_moves(&p, list);
+      bool stop = false;
+      note[0] = 0;
+      note_rule_disagreements(r, ref->judge(judged, &p, list, m, &stop, note, sizeof note), note);
+      if (stop) {
+        count_game(r, -1, "the preset's referee stopped", ply, false);
+        break;
+      }
+    }
     pos_make(&p, m);
   }
+  if (judged) ref->game_end(judged);
   pos_free(&p);
 }
 
@@ -227,6 +247,9 @@ bool mt_selfplay_report_add(MtSelfplayReport *dst, const MtSelfplayReport *src, 
   dst->second_wins += src->second_wins;
   dst->capped += src->capped;
   dst->disagreements += src->disagreements;
+  if (!dst->rule_disagreements && src->rule_disagreements)
+    snprintf(dst->rule_note, sizeof dst->rule_note, "%s", src->rule_note);
+  dst->rule_disagreements += src->rule_disagreements;
   dst->total_plies += src->total_plies;
   for (int i = 0; i < MT_LENGTH_BUCKETS; i++) dst->lengths[i] += src->lengths[i];
   for (int i = 0; i < src->verdict_count; i++) {
@@ -303,6 +326,8 @@ char *mt_selfplay_report_text(const MtSelfplayReport *r) {
         v->first + v->draws + v->second, v->first, v->draws, v->second);
   }
   put(&t, "  cut by the move cap: %d; search/rules disagreements: %d\n", r->capped, r->disagreements);
+  put(&t, "\nRule disagreements (generator against the preset's referee): %d\n", r->rule_disagreements);
+  if (r->rule_disagreements) put(&t, "  first: %s\n", r->rule_note);
   put(&t, "\nGame length (plies): shortest %d, mean %.1f, longest %d\n", r->shortest,
       r->games ? (double)r->total_plies / r->games : 0.0, r->longest);
   int most = 0, last = -1;
@@ -341,6 +366,13 @@ char *mt_selfplay_report_json(const MtSelfplayReport *r) {
   put(&t, "  \"first_wins\": %d,\n  \"draws\": %d,\n  \"second_wins\": %d,\n", r->first_wins, r->draws, r->second_wins);
   put(&t, "  \"first_score\": %.4f,\n  \"first_score_95\": %.4f,\n", mean, half);
   put(&t, "  \"capped\": %d,\n  \"disagreements\": %d,\n", r->capped, r->disagreements);
+  put(&t, "  \"rule_disagreements\": %d,\n  \"rule_note\": \"", r->rule_disagreements);
+  for (const char *q = r->rule_note; *q; q++) { /* a JSON string: quotes, backslashes, controls */
+    if (*q == '"' || *q == '\\') put(&t, "\\%c", *q);
+    else if ((unsigned char)*q < 0x20) put(&t, " ");
+    else put(&t, "%c", *q);
+  }
+  put(&t, "\",\n");
   put(&t, "  \"total_plies\": %lld,\n  \"shortest\": %d,\n  \"longest\": %d,\n", (long long)r->total_plies,
       r->shortest, r->longest);
   put(&t, "  \"length_bucket_plies\": %d,\n  \"lengths\": [", MT_LENGTH_BUCKET_PLIES);
@@ -387,6 +419,15 @@ bool mt_selfplay_report_parse(MtSelfplayReport *r, const char *json, char *err, 
     else if (sscanf(s, "\"second_wins\": %d", &r->second_wins) == 1) {}
     else if (sscanf(s, "\"capped\": %d", &r->capped) == 1) {}
     else if (sscanf(s, "\"disagreements\": %d", &r->disagreements) == 1) {}
+    else if (sscanf(s, "\"rule_disagreements\": %d", &r->rule_disagreements) == 1) {}
+    else if (!strncmp(s, "\"rule_note\": \"", 14)) {
+      size_t n = 0;
+      for (const char *q = s + 14; *q && *q != '"' && n + 1 < sizeof r->rule_note; q++) {
+        if (*q == '\\' && q[1]) q++;
+        r->rule_note[n++] = *q;
+      }
+      r->rule_note[n] = 0;
+    }
     else if (sscanf(s, "\"total_plies\": %lld", &a) == 1) r->total_plies = a;
     else if (sscanf(s, "\"shortest\": %d", &r->shortest) == 1) {}
     else if (sscanf(s, "\"longest\": %d", &r->longest) == 1) {}

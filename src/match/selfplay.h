@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "rules/rules.h"
+#include "rules/position.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -17,8 +17,21 @@ extern "C" {
 
 enum { MT_MAX_VERDICTS = 24, MT_LENGTH_BUCKETS = 64, MT_LENGTH_BUCKET_PLIES = 10 };
 
+/* A referee that watches every game (a preset's own, through the bridge's judge): each thread
+ * opens one per game.  judge is called at every position with the legal moves and the move
+ * about to be played; it returns the disagreements it found (the first described in note) and
+ * sets *stop when the game cannot go on under the referee. */
+typedef struct MtReferee {
+  void *(*game_start)(void *ctx, int game_index, char *note, int notelen);
+  int (*judge)(void *game, Position *p, const MoveList *legal, Move chosen, bool *stop, char *note,
+               int notelen);
+  void (*game_end)(void *game);
+  void *ctx;
+} MtReferee;
+
 typedef struct MtSelfplayConfig {
   const Rules *rules;        /* a preset may supply it later */
+  const MtReferee *referee;  /* or NULL */
   int games;                 /* of the whole run (all shards) */
   uint64_t nodes;            /* per move: the strength */
   int max_plies;             /* games cut (drawn) after so many plies; 0: 400 */
@@ -51,6 +64,8 @@ typedef struct MtSelfplayReport {
   int capped;                /* games cut by the move cap */
   int disagreements;         /* the search found no legal move while the rules saw no end, or
                                 chose a move the rules call illegal */
+  int rule_disagreements;    /* found by the referee: generator against the preset's code */
+  char rule_note[600];       /* the first, with the position, the move and the preset's file:line */
   int verdict_count;
   MtVerdictCount verdicts[MT_MAX_VERDICTS];
   int64_t total_plies;

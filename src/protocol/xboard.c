@@ -42,6 +42,7 @@ static void shift_ranks(const char *in, char *out, size_t outlen, int delta) {
   for (const char *p = in; *p && n + 4 < outlen;) {
     if (isdigit((unsigned char)*p) && p > in && islower((unsigned char)p[-1])) {
       long rank = strtol(p, (char **)&p, 10);
+      if (rank > 100000) rank = 100000; /* no board has such a rank: it stays illegal, without overflow */
       n += (size_t)snprintf(out + n, outlen - n, "%ld", rank + delta);
       continue;
     }
@@ -148,6 +149,9 @@ static void define_variant(Session *s) {
   }
   for (int t = 0; t < r->type_count; t++) {
     const PieceType *pt = &r->types[t];
+    /* A piece only the preset's referee can move has no Betza: XBoard has to leave its moves
+     * to the engine (switch off its legality testing for such variants). */
+    if (pt->any_square) continue;
     char betza[96];
     xboard_betza(pt, betza, sizeof betza);
     session_say(s, "piece %s%c& %s", pt->promoted_form ? "+" : "", pt->letter, betza);
@@ -301,18 +305,25 @@ static void send_features(Session *s) {
   session_say(s, "feature done=1");
 }
 
-/* "level MPS BASE INC", BASE in minutes or minutes:seconds, INC in seconds. */
+/* "level MPS BASE INC", BASE in minutes or minutes:seconds, INC in seconds.  Values beyond a
+ * year are refused (they would overflow the millisecond clock). */
 static bool parse_level(XBoard *xb, char *args) {
+  enum { MAX_MINUTES = 525600, MAX_SECONDS = 59, MAX_MOVES = 100000 };
   char *mps = proto_word(&args), *base = proto_word(&args), *inc = proto_word(&args);
   if (!mps || !base || !inc) return false;
   char *end;
   long moves = strtol(mps, &end, 10);
-  if (*end || moves < 0) return false;
+  if (*end || end == mps || moves < 0 || moves > MAX_MOVES) return false;
   long minutes = strtol(base, &end, 10), seconds = 0;
-  if (*end == ':') seconds = strtol(end + 1, &end, 10);
-  if (*end || minutes < 0 || seconds < 0) return false;
+  if (end == base) return false;
+  if (*end == ':') {
+    char *sec = end + 1;
+    seconds = strtol(sec, &end, 10);
+    if (end == sec) return false;
+  }
+  if (*end || minutes < 0 || minutes > MAX_MINUTES || seconds < 0 || seconds > MAX_SECONDS) return false;
   double increment = strtod(inc, &end);
-  if (*end || increment < 0) return false;
+  if (*end || end == inc || !(increment >= 0 && increment <= MAX_MINUTES * 60.0)) return false; /* NaN too */
   xb->mps = (int)moves;
   xb->base_ms = (minutes * 60 + seconds) * 1000;
   xb->inc_ms = (int64_t)(increment * 1000);

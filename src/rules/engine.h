@@ -6,6 +6,7 @@
 
 #define ENGINE_DECLARE(w)                                            \
   void engine_legal_moves_w##w(Position *p, MoveList *list);        \
+  void engine_pseudo_moves_w##w(Position *p, MoveList *list);       \
   bool engine_in_check_w##w(const Position *p);                      \
   bool engine_extinct_w##w(const Position *p, int color);            \
   uint64_t engine_perft_w##w(Position *p, int depth);

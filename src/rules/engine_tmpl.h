@@ -197,10 +197,21 @@ static void add_promotions(const Position *p, MoveList *list, int t, int from, i
     push(list, move_make(from, to, MOVE_NORMAL, 0));
 }
 
+/* Does color have pieces whose moves (and attacks) only the rules' oracle knows? */
+static bool has_oracle_pieces(const Position *p, int color) {
+  const Rules *r = p->rules;
+  if (!r->oracle) return false;
+  for (int t = 0; t < r->type_count; t++)
+    if (r->types[t].oracle && (p->hand[color][t] || bb_any(pieces(p, color, t)))) return true;
+  return false;
+}
+
 static void add_castlings(Position *p, MoveList *list, BB occ) {
   const Rules *r = p->rules;
   int us = p->side;
-  bool in_check = !royals_safe(p, us);
+  /* Attacks by oracle pieces are not known here: the oracle then judges the castling. */
+  bool referee_decides = has_oracle_pieces(p, us ^ 1);
+  bool in_check = !referee_decides && !royals_safe(p, us);
   for (int i = 0; i < r->castling_count; i++) {
     const Castling *c = &r->castlings[i];
     if (c->color != us || !(p->castle_rights >> r->castle_right[i] & 1)) continue;
@@ -224,7 +235,7 @@ static void add_castlings(Position *p, MoveList *list, BB occ) {
     if (!clear) continue;
     /* A royal king may not pass through or land on an attacked square; a castling piece that
      * is not royal (extinction chess) may castle through attacks, as there is no check. */
-    if (!r->types[piece_type(p->board[c->king_from])].royal) {
+    if (referee_decides || !r->types[piece_type(p->board[c->king_from])].royal) {
       push(list, move_make(c->king_from, c->king_to, MOVE_CASTLING, i));
       continue;
     }
@@ -306,6 +317,10 @@ static void generate(Position *p, TargetList *tl, MoveList *list) {
         entry_targets(p, tb, e, us, from, occ, &q, &reach);
         if (e->mode & MODE_MOVE) quiet = bb_or(quiet, q);
         if (e->mode & MODE_CAPTURE) capture = bb_or(capture, bb_and(reach, enemy));
+      }
+      if (pt->any_square) { /* an oracle piece without candidate atoms: the oracle decides */
+        quiet = bb_or(quiet, empty);
+        capture = bb_or(capture, enemy);
       }
       if (ep_open && pt->ep_capturer) {
         BB takes = bb_and(tb_bb(tb->leap_capture, list0 + from), ep);
@@ -503,6 +518,15 @@ void W(engine_legal_moves)(Position *p, MoveList *list) {
       Move m = set_move(set, to);
       if (!bb_test(risky, to) || legal_by_trial(p, m)) push(list, m);
     }
+  }
+}
+
+void W(engine_pseudo_moves)(Position *p, MoveList *list) {
+  TargetList tl;
+  generate(p, &tl, list);
+  for (int i = 0; i < tl.count; i++) {
+    BB targets = tl.sets[i].targets;
+    while (bb_any(targets)) push(list, set_move(&tl.sets[i], bb_pop(&targets)));
   }
 }
 

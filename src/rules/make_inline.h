@@ -41,9 +41,16 @@ static inline void hand_add(Position *p, int color, int type, int delta) {
 }
 
 void pos_grow_history(Position *p);
+/* oracle.c: make and unmake of MOVE_ORACLE moves. */
+void pos_do_oracle_move(Position *p, Move m);
+void pos_undo_oracle_effects(Position *p, int ply);
 
 static inline void pos_do_move(Position *p, Move m) {
   const Rules *r = p->rules;
+  if (__builtin_expect(move_kind(m) == MOVE_ORACLE, 0)) {
+    pos_do_oracle_move(p, m);
+    return;
+  }
   if (p->ply == p->history_cap) pos_grow_history(p);
   Undo *u = &p->history[p->ply++];
   u->move = m;
@@ -172,6 +179,9 @@ static inline void pos_undo_move(Position *p) {
     break;
   }
   case MOVE_PASS:
+    break;
+  case MOVE_ORACLE:
+    pos_undo_oracle_effects(p, p->ply);
     break;
   default: {
     int victim_sq = kind == MOVE_EN_PASSANT ? u->ep_victim : to;

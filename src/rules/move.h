@@ -11,7 +11,10 @@ extern "C" {
 
 typedef uint32_t Move;
 
-enum MoveKind { MOVE_NORMAL, MOVE_PROMOTION, MOVE_EN_PASSANT, MOVE_CASTLING, MOVE_DROP, MOVE_PASS };
+/* MOVE_ORACLE: a move whose effects on the board only the rules' oracle knows (captures by
+ * approach or withdrawal, several pieces taken): its squares changed are looked up when it is
+ * made (rules.h MoveEffects). */
+enum MoveKind { MOVE_NORMAL, MOVE_PROMOTION, MOVE_EN_PASSANT, MOVE_CASTLING, MOVE_DROP, MOVE_PASS, MOVE_ORACLE };
 enum { MOVE_NONE = 0xFFFFFFFFu, MAX_MOVES = 4096 };
 
 static inline Move move_make(int from, int to, int kind, int arg) {

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "rules/engine.h"
+#include "rules/oracle.h"
 #include "rules/make_inline.h"
 
 void pos_grow_history(Position *p) {
@@ -20,6 +21,9 @@ void pos_grow_history(Position *p) {
 
 void pos_free(Position *p) {
   free(p->history);
+  free(p->effects);
+  p->effects = NULL;
+  p->effects_cap = 0;
   p->history = NULL;
   p->history_cap = p->ply = 0;
 }
@@ -28,6 +32,8 @@ void pos_copy(Position *dst, const Position *src) {
   memcpy(dst, src, sizeof *dst);
   dst->history = NULL;
   dst->history_cap = dst->ply = 0;
+  dst->effects = NULL;
+  dst->effects_cap = 0;
 }
 
 uint64_t pos_compute_key(const Position *p) {
@@ -48,10 +54,12 @@ uint64_t pos_compute_key(const Position *p) {
 static bool fail(Position *p, char *err, int errlen, const char *fmt, const char *detail) {
   snprintf(err, errlen, fmt, detail);
   Undo *h = p->history;
-  int cap = p->history_cap;
+  int cap = p->history_cap, fx_cap = p->effects_cap;
+  MoveEffects *fx = p->effects;
   const Rules *r = p->rules;
   memset(p, 0, sizeof *p);
   p->history = h, p->history_cap = cap, p->rules = r;
+  p->effects = fx, p->effects_cap = fx_cap;
   return false;
 }
 
@@ -218,10 +226,13 @@ static bool read_castling(Position *p, const char *field, char *err, int errlen)
 
 bool pos_set_fen(Position *p, const Rules *r, const char *fen, char *err, int errlen) {
   Undo *history = p->history;
-  int cap = p->history_cap;
+  int cap = p->history_cap, fx_cap = p->effects_cap;
+  MoveEffects *fx = p->effects;
   if (history && cap == 0) history = NULL;
+  if (fx && fx_cap == 0) fx = NULL;
   memset(p, 0, sizeof *p);
   p->history = history, p->history_cap = cap;
+  p->effects = fx, p->effects_cap = fx_cap;
   p->rules = r;
   p->ep_victim = -1;
   p->fullmove = 1;
@@ -383,9 +394,17 @@ void pos_get_compact(const Position *p, char *out, int outlen) {
 }
 
 void pos_make(Position *p, Move m) { pos_do_move(p, m); }
+
+void pos_anchor(Position *p) {
+  if (p->rules->oracle) p->rules->oracle->anchor(p->rules->oracle->ctx, p);
+}
 void pos_unmake(Position *p) { pos_undo_move(p); }
 
 void pos_legal_moves(Position *p, MoveList *list) {
+  if (p->rules->oracle) {
+    oracle_legal_moves(p, list);
+    return;
+  }
   switch (p->rules->bbw) {
   case 1: engine_legal_moves_w1(p, list); break;
   case 2: engine_legal_moves_w2(p, list); break;
@@ -402,6 +421,7 @@ bool pos_in_check(Position *p) {
 }
 
 uint64_t pos_perft(Position *p, int depth) {
+  if (p->rules->oracle) return oracle_perft(p, depth);
   switch (p->rules->bbw) {
   case 1: return engine_perft_w1(p, depth);
   case 2: return engine_perft_w2(p, depth);
@@ -472,6 +492,14 @@ GameResult pos_game_result(Position *p, char *reason, int reasonlen) {
     if (!others) {
       snprintf(reason, reasonlen, "bare royal");
       return RESULT_LOSS;
+    }
+  }
+  if (r->oracle) {
+    bool known = false;
+    GameResult said = r->oracle->verdict(r->oracle->ctx, p, &known);
+    if (known && said != RESULT_NONE) {
+      snprintf(reason, reasonlen, "the preset's verdict");
+      return said;
     }
   }
   MoveList *list = malloc(sizeof *list);

@@ -47,6 +47,8 @@ typedef struct Position {
   uint8_t hand[2][MAX_TYPES];
   Undo *history;
   int ply, history_cap;
+  MoveEffects *effects;      /* per ply, for MOVE_ORACLE moves (rules with an oracle only) */
+  int effects_cap;
 } Position;
 
 /* Sets up p for rules r from a FEN: slash form ("rnbqkbnr/pppppppp/8/.../RNBQKBNR w KQkq - 0 1",
@@ -66,6 +68,15 @@ void pos_copy(Position *dst, const Position *src);
 
 void pos_make(Position *p, Move m);
 void pos_unmake(Position *p);
+
+/* For rules with an oracle: p (with its whole history) is a root that copies of p, which have
+ * no history, will be searched from; the oracle remembers how to decide there.  No-op
+ * otherwise. */
+void pos_anchor(Position *p);
+
+/* The enemy pieces a MOVE_ORACLE move removes or changes (their codes, at most max); 0 for other
+ * moves.  Asks the oracle, which leaves p as it was. */
+int pos_oracle_victims(const Position *p, Move m, int *codes, int max);
 
 /* Legal moves of the side to move. */
 void pos_legal_moves(Position *p, MoveList *list);

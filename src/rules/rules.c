@@ -202,6 +202,11 @@ bool rules_finalize(Rules *r, char *err, int errlen) {
 }
 
 void rules_free(Rules *r) {
+  if (r->oracle && r->oracle->release) {
+    RulesOracle *o = r->oracle;
+    r->oracle = NULL;
+    o->release(o->ctx);
+  }
   RuleTables *t = r->tables;
   if (!t) return;
   free(t->board);

@@ -64,6 +64,8 @@ typedef struct PieceType {
   int drop_zone;          /* NO_ZONE: anywhere the piece could still move from */
   bool drop_one_per_file; /* no drop on a file holding an own unpromoted piece of this type */
   bool drop_no_mate;      /* a drop of it may not give mate (shogi pawn) */
+  bool oracle;            /* its atoms are only candidates: the rules' oracle decides its moves */
+  bool any_square;        /* oracle piece without candidate atoms: every square is a candidate */
 } PieceType;
 
 typedef struct Castling {
@@ -74,6 +76,34 @@ typedef struct Castling {
 typedef enum { RESULT_NONE, RESULT_WIN, RESULT_LOSS, RESULT_DRAW } GameResult;
 
 struct RuleTables; /* width-packed tables, built by rules_finalize */
+struct Position;
+
+enum { MOVE_EFFECT_MAX = 32 };
+/* What a move does to the board, square by square (codes as Position.board holds them). */
+typedef struct MoveEffects {
+  uint64_t key;   /* the position and move they belong to (a made move is remade from them) */
+  uint32_t move;
+  int count;
+  uint8_t square[MOVE_EFFECT_MAX], before[MOVE_EFFECT_MAX], after[MOVE_EFFECT_MAX];
+} MoveEffects;
+
+/* Decides what the model cannot: set (by the bridge) when some piece type is `oracle`.  The
+ * oracle is the preset's own referee; rules/ only knows these hooks.  All may be called from
+ * several threads at once. */
+typedef struct RulesOracle {
+  /* Keeps, in place and in order, the moves of moves[0..count) that are legal in p; returns how
+   * many.  p is left as it was. */
+  int (*filter)(void *ctx, struct Position *p, uint32_t *moves, int count);
+  /* The verdict of the rules on p for its side to move, when the oracle knows one (*known). */
+  GameResult (*verdict)(void *ctx, struct Position *p, bool *known);
+  /* The squares a MOVE_ORACLE move changes in p (which the filter gave); false when unknown. */
+  bool (*effects)(void *ctx, struct Position *p, uint32_t move, MoveEffects *out);
+  /* p, with its whole history, is a position copies of it may start from (a search root). */
+  void (*anchor)(void *ctx, struct Position *p);
+  /* Called by rules_free when the rules own the oracle (may be NULL). */
+  void (*release)(void *ctx);
+  void *ctx;
+} RulesOracle;
 
 typedef struct Rules {
   char name[32];
@@ -96,6 +126,7 @@ typedef struct Rules {
   int turn_parts;          /* moves per turn (multi-move variants), normally 1 */
   bool pass_allowed;
   char start_fen[512];
+  RulesOracle *oracle;     /* NULL when every piece is compiled */
   /* Derived by rules_finalize: */
   bool finalized;
   int bbw;                 /* words per bitboard in the hot code: 1, 2 or 4 */

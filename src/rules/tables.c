@@ -354,14 +354,14 @@ bool rules_build_tables(Rules *r, char *err, int errlen) {
       bool anywhere = false;
       for (int sq = 0; sq < b.n; sq++) {
         if (r->geo.hole[sq]) continue;
-        if (!can_move_from(r, t, c, sq)) {
+        if (!pt->any_square && !can_move_from(r, t, c, sq)) {
           bits_set(&r->stuck[t][c], sq);
           continue;
         }
         anywhere = true;
         if (in_zone(r, pt->drop_zone, c, sq)) set_packed(tb->drop_mask, bbw, t * 2 + c, sq);
       }
-      if (!anywhere && !pt->royal && pt->atom_count == 0) {
+      if (!anywhere && !pt->royal && pt->atom_count == 0 && !pt->any_square) {
         snprintf(err, errlen, "piece '%s' has no moves", pt->name);
         return false;
       }

@@ -16,7 +16,15 @@ static int victim_code(const Position *p, Move m) {
   }
 }
 
+/* A move whose effects only the oracle knows: the sum of what it takes (no exchange follows). */
+static int oracle_taken_value(const Position *p, const EvalTables *e, Move m) {
+  int codes[MOVE_EFFECT_MAX], n = pos_oracle_victims(p, m, codes, MOVE_EFFECT_MAX), sum = 0;
+  for (int i = 0; i < n; i++) sum += e->exchange[piece_type(codes[i])];
+  return sum;
+}
+
 int srch_captured_value(const Position *p, const EvalTables *e, Move m) {
+  if (move_kind(m) == MOVE_ORACLE) return oracle_taken_value(p, e, m);
   int code = victim_code(p, m);
   return code == SQ_EMPTY || code == SQ_HOLE ? 0 : e->exchange[piece_type(code)];
 }
@@ -29,6 +37,10 @@ int srch_promotion_gain(const Position *p, const EvalTables *e, Move m) {
 bool srch_is_noisy(const Position *p, Move m) {
   int kind = move_kind(m);
   if (kind == MOVE_PROMOTION || kind == MOVE_EN_PASSANT) return true;
+  if (kind == MOVE_ORACLE) {
+    int codes[1];
+    return pos_oracle_victims(p, m, codes, 1) > 0;
+  }
   if (kind != MOVE_NORMAL) return false;
   int code = p->board[move_to(m)];
   return code != SQ_EMPTY;
@@ -43,6 +55,7 @@ static int mover_value(const Position *p, const EvalTables *e, Move m) {
 int srch_see_with(Position *p, const EvalTables *e, Move m, MoveList *scratch) {
   int kind = move_kind(m);
   if (kind == MOVE_DROP || kind == MOVE_CASTLING || kind == MOVE_PASS) return 0; /* nothing taken */
+  if (kind == MOVE_ORACLE) return oracle_taken_value(p, e, m);           /* no exchange modelled */
   int swap[SRCH_MAX_PLY];
   int depth = 0, made = 0, target = move_to(m);
   swap[0] = srch_captured_value(p, e, m) + srch_promotion_gain(p, e, m);

@@ -248,6 +248,7 @@ bool srch_start(Search *s, const Position *root, const SearchLimits *limits, Sea
   if (s->main_started) srch_wait(s);
   s->start_ms = srch_now_ms();
   s->limits = *limits;
+  pos_anchor((Position *)root); /* an oracle must decide in the workers' copies; root is left as it was */
   if (s->limits.multipv < 1) s->limits.multipv = 1;
   SearchLimits timing = *limits;
   timing.ponder = false;

@@ -23,9 +23,9 @@ const char *k2004 = "presets/chess-2004.preset";
 struct GameBox {
   BrGame *g = nullptr;
   std::string err;
-  explicit GameBox(const std::string &path) {
+  explicit GameBox(const std::string &path, bool probe = true) {
     char e[512] = "";
-    g = br_load(path.c_str(), "presets/include", e, sizeof e);
+    g = br_load_with(path.c_str(), "presets/include", probe, e, sizeof e);
     err = e;
   }
   ~GameBox() { br_free(g); }
@@ -327,7 +327,7 @@ TEST(BridgeLoad, Chess2004IsListedWithReasons) {
   GameBox box(k2004);
   ASSERT_NE(box.g, nullptr) << box.err;
   EXPECT_FALSE(box.g->all_compiled);
-  EXPECT_FALSE(box.g->rules_ready);
+  EXPECT_TRUE(box.g->rules_ready) << "the oracle decides the pawns";
   EXPECT_EQ(box.g->piece_count, 12);
   for (int i = 0; i < box.g->piece_count; i++) {
     const BrPiece &pc = box.g->pieces[i];
@@ -341,7 +341,7 @@ TEST(BridgeLoad, Chess2004IsListedWithReasons) {
   EXPECT_EQ(box.g->rules.types[queen].atom_count, 8);
   EXPECT_EQ(box.g->rules.castling_count, 4);
   BrVerifyStats st;
-  EXPECT_FALSE(br_verify(box.g, 1, 10, 5, 1, &st));
+  EXPECT_TRUE(br_verify(box.g, 1, 10, 5, 1, &st)) << st.first;
 }
 
 TEST(BridgeLoad, MissingFileIsAnError) {
@@ -380,11 +380,12 @@ TEST(BridgeVerify, TutorialAgreesWithTheInterpreter) {
 }
 
 TEST(BridgeVerify, ReportsAPresetThatRefusesItsOwnMove) {
-  // Post-Move refuses h2-h3 although def P allows it: verify must name the move, the preset's
-  // message and its line.
+  // Post-Move refuses h2-h3 although def P allows it: verify (on the rules as compiled, without
+  // the load-time probe) must name the move, the preset's message and its line.
   std::string text = Replace(ReadFile(kTutorial), "[Post-Move 1]\n",
                              "[Post-Move 1]\nif == dest h3: die No h3 today.; endif;\n");
-  GameBox box(WriteVariant("noh3.preset", text));
+  std::string path = WriteVariant("noh3.preset", text);
+  GameBox box(path, false);
   ASSERT_NE(box.g, nullptr) << box.err;
   BrVerifyStats st;
   EXPECT_FALSE(br_verify(box.g, 1, 2, 0, 1, &st));
@@ -393,6 +394,17 @@ TEST(BridgeVerify, ReportsAPresetThatRefusesItsOwnMove) {
   EXPECT_NE(first.find("-h3"), std::string::npos) << first;  // P h2-h3 or N g1-h3
   EXPECT_NE(first.find("No h3 today."), std::string::npos) << first;
   EXPECT_NE(first.find("noh3.preset:"), std::string::npos) << first;
+  // Loaded with the probe, the types the referee contradicts go to the oracle, named with the
+  // move that showed it, and verify then agrees.
+  GameBox probed(path);
+  ASSERT_NE(probed.g, nullptr) << probed.err;
+  EXPECT_FALSE(probed.g->all_compiled);
+  bool named = false;
+  for (int i = 0; i < probed.g->piece_count; i++)
+    named |= std::string(probed.g->pieces[i].reason).find("refuses") != std::string::npos &&
+             std::string(probed.g->pieces[i].reason).find("-h3") != std::string::npos;
+  EXPECT_TRUE(named);
+  EXPECT_TRUE(br_verify(probed.g, 2, 40, 4, 1, &st)) << st.first;
 }
 
 TEST(BridgeVerify, ReportsAMoveThePresetAllowsButTheDefDoesNot) {
@@ -579,3 +591,19 @@ TEST(BridgeLoad, CodenamesThroughConstants) {
   BrVerifyStats st;
   EXPECT_TRUE(br_verify(box.g, 1, 60, 10, 4, &st)) << st.first;
 }
+
+namespace {
+
+// A preset that builds its own legal list (setlegal in Post-Game) is compared with the
+// generator move for move; here White's list at the start has only e2-e4.
+TEST(BridgeVerify, ComparesThePresetsOwnLegalList) {
+  std::string text = Replace(ReadFile(kTutorial), "[Post-Game 2]\n", "[Post-Game 2]\nsetlegal e2 e4;\n");
+  GameBox box(WriteVariant("ownlist.preset", text));
+  ASSERT_NE(box.g, nullptr) << box.err;
+  BrVerifyStats st;
+  EXPECT_FALSE(br_verify(box.g, 1, 2, 0, 3, &st));
+  EXPECT_GT(st.legal_lists, 0);
+  EXPECT_NE(std::string(st.first).find("missing from the preset's legal list"), std::string::npos) << st.first;
+}
+
+}  // namespace

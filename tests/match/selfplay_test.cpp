@@ -143,3 +143,68 @@ TEST_F(MatchSelfplay, ShardsAddUpToTheWholeRunAndJsonRoundTrips) {
 }
 
 }  // namespace
+
+#include <fstream>
+#include <sstream>
+
+#include "match/selfplay_preset.h"
+
+namespace {
+
+std::string ReadPreset(const char *path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Self-play of a preset watched by its referee: a clean preset gives no rule disagreement; one
+// whose Post-Move refuses a move its def allows is reported with the preset's message and line,
+// and the JSON report carries it.
+TEST(MatchSelfplayPreset, TheRefereeWatchesEveryGame) {
+  for (bool buggy : {false, true}) {
+    std::string text = ReadPreset("presets/chess-tutorial.preset");
+    ASSERT_FALSE(text.empty());
+    if (buggy) {
+      size_t at = text.find("[Post-Move 1]\n");
+      ASSERT_NE(at, std::string::npos);
+      text.insert(at + 14, "if == dest h3: die No h3 today.; endif;\n");
+    }
+    std::string path = testing::TempDir() + (buggy ? "/selfplay-noh3.preset" : "/selfplay-clean.preset");
+    std::ofstream(path) << text;
+    char err[512];
+    BrGame *g = br_load_with(path.c_str(), "presets/include", !buggy, err, sizeof err); /* the probe would mend it */
+    ASSERT_NE(g, nullptr) << err;
+    MtSelfplayConfig c;
+    mt_selfplay_config_init(&c);
+    c.rules = &g->rules;
+    c.nodes = 200;
+    c.games = 2;
+    c.threads = 2;
+    c.max_plies = 40;
+    c.seed = 3;
+    MtPresetReferee judge;
+    MtReferee referee;
+    mt_preset_referee(&referee, &judge, g, 4, 3);
+    c.referee = &referee;
+    MtSelfplayReport r;
+    ASSERT_TRUE(mt_selfplay_run(&c, &r, err, sizeof err)) << err;
+    EXPECT_EQ(r.games, 2);
+    if (!buggy) {
+      EXPECT_EQ(r.rule_disagreements, 0) << r.rule_note;
+    } else {
+      EXPECT_GT(r.rule_disagreements, 0);
+      EXPECT_NE(std::string(r.rule_note).find("No h3 today."), std::string::npos) << r.rule_note;
+      EXPECT_NE(std::string(r.rule_note).find("selfplay-noh3.preset:"), std::string::npos) << r.rule_note;
+      char *json = mt_selfplay_report_json(&r);
+      MtSelfplayReport back;
+      ASSERT_TRUE(mt_selfplay_report_parse(&back, json, err, sizeof err)) << err;
+      EXPECT_EQ(back.rule_disagreements, r.rule_disagreements);
+      EXPECT_STREQ(back.rule_note, r.rule_note);
+      std::free(json);
+    }
+    br_free(g);
+  }
+}
+
+}  // namespace

@@ -148,9 +148,12 @@ TEST(ProtocolUci, PresetsAreVariantsWhenTheBridgeCompilesThem) {
   e.Send("go depth 3");
   std::string best = e.Expect("bestmove .*");
   EXPECT_TRUE(std::regex_match(best, std::regex("bestmove [a-h][1-8][a-h][1-8].*"))) << best;
-  // The seed-001 preset's pawns are decided in Post-Move: not playable until the oracle exists.
+  // The seed-001 preset's pawns are decided in Post-Move, by the oracle.
   e.Send("setoption name UCI_Variant value chess-2004");
-  EXPECT_FALSE(e.Expect("Error \\(preset 'chess-2004' cannot be played yet: piece P .*").empty());
+  e.Send("position startpos moves e2e4 e7e5");
+  e.Send("go depth 2");
+  best = e.Expect("bestmove .*");
+  EXPECT_TRUE(std::regex_match(best, std::regex("bestmove [a-h][1-8][a-h][1-8].*"))) << best;
   e.Send("setoption name PresetPath value /nonexistent");
   e.Send("setoption name UCI_Variant value chess");
   e.Send("setoption name UCI_Variant value chess-tutorial");

@@ -72,6 +72,13 @@ TEST(ProtocolXboard, IllegalMovesAndMalformedCommandsAreReported) {
   EXPECT_FALSE(e.Expect("Error \\(unknown command\\): frobnicate").empty());
   e.Send("level forty");
   EXPECT_FALSE(e.Expect("Error \\(level needs MPS BASE INC\\): level forty").empty());
+  // Found by the protocol fuzzer: a base time that overflows the millisecond clock, NaN.
+  e.Send("level 40 5111111111111111 0");
+  EXPECT_FALSE(e.Expect("Error \\(level needs MPS BASE INC\\): level 40 5111111111111111 0").empty());
+  e.Send("level 40 5:30 nan");
+  EXPECT_FALSE(e.Expect("Error \\(level needs MPS BASE INC\\): level 40 5:30 nan").empty());
+  e.Send("usermove a99999999999999999999a2");
+  EXPECT_FALSE(e.Expect("Illegal move .*a99999999999999999999a2").empty());
   e.Send("sd deep");
   EXPECT_FALSE(e.Expect("Error \\(sd needs a depth\\): sd deep").empty());
   e.Send("time soon");

@@ -10,6 +10,7 @@
 
 #include "bridge/bridge.h"
 #include "match/selfplay.h"
+#include "match/selfplay_preset.h"
 #include "rules/fixtures.h"
 
 static volatile sig_atomic_t interrupted;
@@ -110,7 +111,11 @@ static void usage(void) {
           "  --threads N        games at once (default 1)\n"
           "  --shard I/N --seed S   play games G with G %% N == I (I from 0)\n"
           "  --json FILE        also write the report as JSON ('-': stdout, text report off)\n"
-          "exit: 0 done, 1 usage, 3 the search and the rules disagreed\n",
+          "  --samples N        presets: other moves per position put to the preset's referee (default 8;\n"
+          "                     every generator move and the move played are always put to it)\n"
+          "  --no-referee       presets: do not watch the games with the preset's referee\n"
+          "exit: 0 done, 1 usage, 3 the search and the rules disagreed, 4 the preset's referee\n"
+          "      disagreed with the generator (a rule bug in the preset or in Herald)\n",
           fixture_names());
 }
 
@@ -123,8 +128,14 @@ int main(int argc, char **argv) {
   MtSelfplayConfig c;
   mt_selfplay_config_init(&c);
   const char *json_path = NULL;
+  bool watch = true;
+  int samples = 8;
   for (int i = 2; i < argc; i++) {
     const char *a = argv[i];
+    if (!strcmp(a, "--no-referee")) {
+      watch = false;
+      continue;
+    }
     if (i + 1 >= argc) {
       usage();
       return 1;
@@ -137,6 +148,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--threads")) c.threads = atoi(v);
     else if (!strcmp(a, "--seed")) c.seed = strtoull(v, NULL, 10);
     else if (!strcmp(a, "--json")) json_path = v;
+    else if (!strcmp(a, "--samples")) samples = atoi(v);
     else if (!strcmp(a, "--shard")) {
       if (sscanf(v, "%d/%d", &c.shard_index, &c.shard_count) != 2) {
         usage();
@@ -149,10 +161,19 @@ int main(int argc, char **argv) {
     }
   }
   static Rules rules;
-  char err[256];
-  if (!br_rules_by_name(&rules, argv[1], "presets", err, sizeof err)) {
-    fprintf(stderr, "herald-selfplay: %s\n", err);
-    return 1;
+  char err[512];
+  BrGame *preset = NULL;
+  MtPresetReferee judge;
+  MtReferee referee;
+  if (!fixture_rules(&rules, argv[1], err, sizeof err)) {
+    preset = br_load_playable(argv[1], "presets", err, sizeof err);
+    if (!preset) {
+      fprintf(stderr, "herald-selfplay: %s\n", err);
+      return 1;
+    }
+    rules = preset->rules; /* lent: the preset keeps and frees them */
+    mt_preset_referee(&referee, &judge, preset, samples, c.seed);
+    if (watch) c.referee = &referee;
   }
   c.rules = &rules;
   signal(SIGINT, on_signal);
@@ -163,11 +184,14 @@ int main(int argc, char **argv) {
   if (!report || !mt_selfplay_run(&c, report, err, sizeof err)) {
     fprintf(stderr, "herald-selfplay: %s\n", report ? err : "out of memory");
     free(report);
-    rules_free(&rules);
+    if (preset) br_free(preset);
+    else rules_free(&rules);
     return 1;
   }
   int status = output(report, json_path, json_path && !strcmp(json_path, "-"));
+  if (status == 0 && report->rule_disagreements) status = 4;
   free(report);
-  rules_free(&rules);
+  if (preset) br_free(preset);
+  else rules_free(&rules);
   return status;
 }

@@ -1,0 +1,165 @@
+/* Candidate moves for a piece whose def did not compile: the oracle decides its moves, and the
+ * model only has to propose a superset of them.  The candidates are read off the def's move
+ * primitives (checkleap, checkride, their a- forms and checkatwostep, with literal offsets), in
+ * all eight orientations and both modes; anything less certain leaves every square a candidate
+ * (PieceType.any_square). */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bridge/br_internal.h"
+
+enum { WORDS_MAX = 512, WORD_LEN = 48, FN_DEPTH = 4 };
+
+typedef struct Words {
+  char w[WORDS_MAX][WORD_LEN];
+  int n;
+} Words;
+
+/* The body's words, with `fn NAME` calls replaced by the called body. */
+static bool split(const char *body, Words *out, BrDefLookup lookup, void *ctx, int depth) {
+  const char *s = body;
+  while (*s) {
+    while (isspace((unsigned char)*s) || *s == '(' || *s == ')' || *s == ';') s++;
+    if (!*s) break;
+    char word[WORD_LEN];
+    int n = 0;
+    while (*s && !isspace((unsigned char)*s) && *s != '(' && *s != ')' && *s != ';') {
+      if (n < WORD_LEN - 1) word[n++] = *s;
+      s++;
+    }
+    word[n] = 0;
+    if (out->n > 0 && !strcmp(out->w[out->n - 1], "fn")) {
+      out->n--;
+      char *called = malloc(4096);
+      if (!called || depth == FN_DEPTH || !lookup || !lookup(ctx, word, called, 4096) ||
+          !split(called, out, lookup, ctx, depth + 1)) {
+        free(called);
+        return false;
+      }
+      free(called);
+      continue;
+    }
+    if (out->n == WORDS_MAX) return false;
+    snprintf(out->w[out->n++], WORD_LEN, "%s", word);
+  }
+  return true;
+}
+
+/* A literal offset at word i ("2", "-1", "neg 1"); advances i. */
+static bool literal(const Words *ws, int *i, int *value) {
+  int sign = 1;
+  while (*i < ws->n && !strcmp(ws->w[*i], "neg")) sign = -sign, (*i)++;
+  if (*i >= ws->n) return false;
+  char *end;
+  long v = strtol(ws->w[*i], &end, 10);
+  if (end == ws->w[*i] || *end || v < -32 || v > 32) return false;
+  (*i)++;
+  *value = sign * (int)v;
+  return true;
+}
+
+/* The atoms of one primitive: all eight orientations, or for the a- (absolute direction)
+ * forms the one written, seen from White. */
+static bool add_images(PieceType *pt, AtomKind kind, int dx, int dy, bool absolute) {
+  int img[8][2] = {{dx, dy}, {-dx, dy}, {dx, -dy}, {-dx, -dy}, {dy, dx}, {-dy, dx}, {dy, -dx}, {-dy, -dx}};
+  for (int k = 0; k < (absolute ? 1 : 8); k++) {
+    if (!img[k][0] && !img[k][1]) return true;
+    bool seen = false;
+    for (int a = 0; a < pt->atom_count && !seen; a++)
+      seen = pt->atoms[a].kind == kind && pt->atoms[a].dx == img[k][0] && pt->atoms[a].dy == img[k][1];
+    if (seen) continue;
+    if (pt->atom_count == MAX_ATOMS) return false;
+    pt->atoms[pt->atom_count++] = (Atom){.kind = kind, .dx = (int8_t)img[k][0], .dy = (int8_t)img[k][1],
+                                         .mode = MODE_BOTH, .from_zone = NO_ZONE, .to_zone = NO_ZONE};
+  }
+  return true;
+}
+
+/* Words a body may hold without granting moves of its own: conditions, arithmetic, board
+ * queries, literals.  Anything else (a `sub` call, an unknown function) may grant moves the
+ * primitives do not show, and every square stays a candidate. */
+static bool harmless(const Words *ws, int i) {
+  static const char *const known[] = {
+      "and", "or", "not", "!", "nor", "nand", "xor", "cond", "==", "!=", "<", ">", "<=", ">=", "equal",
+      "unequal", "empty", "capture", "space", "islower", "isupper", "isalpha", "rank", "file", "rankname",
+      "filename", "join", "where", "onboard", "neg", "abs", "-", "+", "*", "/", "minus", "plus", "mod",
+      "true", "false", "match", "what", "insight", "same", "sign", "distance", "lastrank", "var", "const",
+      "flag", "origin", "dest", "moved", "old", NULL};
+  const char *w = ws->w[i];
+  if (w[0] == '#' || w[0] == '"' || isdigit((unsigned char)w[0]) || (w[0] == '-' && isdigit((unsigned char)w[1])))
+    return true;
+  for (int k = 0; known[k]; k++)
+    if (!strcmp(w, known[k])) return true;
+  /* The name after var, const or flag, and piece labels (single letters) compared with space. */
+  if (i > 0 && (!strcmp(ws->w[i - 1], "var") || !strcmp(ws->w[i - 1], "const") || !strcmp(ws->w[i - 1], "flag")))
+    return true;
+  return strlen(w) == 1 && isalpha((unsigned char)w[0]);
+}
+
+/* Reads the primitives of one body into pt's atoms; false when a primitive is not understood. */
+static bool read_primitives(const Words *ws, PieceType *pt, int color, bool statements) {
+  int found = 0;
+  for (int i = 0; i < ws->n; i++) {
+    const char *w = ws->w[i];
+    if (strncmp(w, "check", 5)) {
+      /* In Post-Move statements only a subroutine call may hide moves. */
+      if (statements ? !strcmp(w, "sub") || !strcmp(w, "gosub") : !harmless(ws, i)) return false;
+      continue;
+    }
+    bool ride = !strcmp(w, "checkride") || !strcmp(w, "checkaride");
+    bool leap = !strcmp(w, "checkleap") || !strcmp(w, "checkaleap");
+    bool twostep = !strcmp(w, "checkatwostep");
+    bool absolute = twostep || !strcmp(w, "checkaride") || !strcmp(w, "checkaleap");
+    if (!ride && !leap && !twostep) return false;
+    int j = i + 3, v[4] = {0, 0, 0, 0}; /* skip the name and the two squares */
+    int nv = twostep ? 4 : 2;
+    for (int k = 0; k < nv; k++)
+      if (!literal(ws, &j, &v[k])) return false;
+    int dx = twostep ? v[0] + v[2] : v[0], dy = twostep ? v[1] + v[3] : v[1];
+    if (color == BLACK) dy = -dy; /* atoms are written for White */
+    if (!add_images(pt, ride ? ATOM_RIDE : ATOM_LEAP, dx, dy, absolute)) return false;
+    found++;
+  }
+  return found > 0;
+}
+
+void br_set_candidates(PieceType *pt, const char *const bodies[2], const bool statements[2], BrDefLookup lookup,
+                       void *ctx) {
+  pt->oracle = true;
+  pt->atom_count = 0;
+  pt->any_square = false;
+  Words *ws = malloc(sizeof *ws);
+  bool ok = ws != NULL && (bodies[0] || bodies[1]);
+  for (int c = 0; c < 2 && ok; c++) {
+    if (!bodies[c]) continue;
+    ws->n = 0;
+    ok = split(bodies[c], ws, lookup, ctx, 0) && read_primitives(ws, pt, c, statements[c]);
+  }
+  free(ws);
+  if (!ok) {
+    pt->atom_count = 0;
+    pt->any_square = true;
+  }
+}
+
+bool br_find_moved_block(const char *code, const char *label, char *out, int outlen) {
+  char head[GC_LABEL_MAX + 16];
+  snprintf(head, sizeof head, "equal moved %s;", label);
+  for (const char *at = strstr(code, head); at; at = strstr(at + 1, head)) {
+    /* `if equal moved P;` or `elseif equal moved P;`, not `if not equal moved P;` */
+    const char *before = at;
+    while (before > code && (before[-1] == ' ' || before[-1] == '\t')) before--;
+    if (before - code < 2 || strncmp(before - 2, "if", 2)) continue;
+    const char *start = at + strlen(head);
+    const char *end = strstr(start, "equal moved ");
+    const char *section = strchr(start, '[');
+    if (!end || (section && section < end)) end = section ? section : start + strlen(start);
+    int n = (int)(end - start) < outlen - 1 ? (int)(end - start) : outlen - 1;
+    memcpy(out, start, (size_t)n);
+    out[n] = 0;
+    return true;
+  }
+  return false;
+}

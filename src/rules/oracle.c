@@ -1,0 +1,150 @@
+/* Move generation when the rules have an oracle (rules.h RulesOracle): the compiled model
+ * proposes, the oracle (the preset's referee) decides what the model cannot.
+ *
+ * Moves of oracle pieces are always referred.  Moves of compiled pieces are the model's own
+ * when the opponent has no oracle piece, since then the model's royal-safety test is exact;
+ * otherwise an oracle piece may be what attacks the royal, and every move is referred. */
+#include "rules/oracle.h"
+
+#include <stdlib.h>
+
+#include "rules/engine.h"
+#include "rules/make_inline.h"
+
+static bool has_oracle_pieces(const Position *p, int color) {
+  const Rules *r = p->rules;
+  for (int t = 0; t < r->type_count; t++) {
+    if (!r->types[t].oracle) continue;
+    if (p->hand[color][t]) return true;
+    for (int w = 0; w < BITS_WORDS; w++)
+      if (p->by_piece[color][t][w]) return true;
+  }
+  return false;
+}
+
+static bool moved_by_oracle_piece(const Position *p, Move m) {
+  const Rules *r = p->rules;
+  int kind = move_kind(m);
+  if (kind == MOVE_PASS) return false;
+  if (kind == MOVE_DROP) return r->types[move_arg(m)].oracle;
+  int from = kind == MOVE_CASTLING ? r->castlings[move_arg(m)].king_from : move_from(m);
+  int code = p->board[from];
+  return code != SQ_EMPTY && code != SQ_HOLE && r->types[piece_type(code)].oracle;
+}
+
+static void model_moves(Position *p, MoveList *list, bool pseudo) {
+  switch (p->rules->bbw) {
+  case 1: (pseudo ? engine_pseudo_moves_w1 : engine_legal_moves_w1)(p, list); break;
+  case 2: (pseudo ? engine_pseudo_moves_w2 : engine_legal_moves_w2)(p, list); break;
+  default: (pseudo ? engine_pseudo_moves_w4 : engine_legal_moves_w4)(p, list); break;
+  }
+}
+
+void oracle_legal_moves(Position *p, MoveList *list) {
+  const RulesOracle *o = p->rules->oracle;
+  bool refer_all = has_oracle_pieces(p, p->side ^ 1);
+  model_moves(p, list, refer_all);
+  /* Referred moves go to the end, in their order, and the oracle keeps what it allows. */
+  Move *referred = malloc(sizeof(Move) * (size_t)(list->count ? list->count : 1));
+  if (!referred) {
+    list->count = 0;
+    return;
+  }
+  int kept = 0, asked = 0;
+  for (int i = 0; i < list->count; i++) {
+    Move m = list->moves[i];
+    if (refer_all || moved_by_oracle_piece(p, m)) referred[asked++] = m;
+    else list->moves[kept++] = m;
+  }
+  if (asked) asked = o->filter(o->ctx, p, referred, asked);
+  for (int i = 0; i < asked; i++) list->moves[kept++] = referred[i];
+  list->count = kept;
+  free(referred);
+}
+
+uint64_t oracle_perft(Position *p, int depth) {
+  if (depth <= 0) return 1;
+  MoveList *list = malloc(sizeof *list);
+  if (!list) return 0;
+  oracle_legal_moves(p, list);
+  uint64_t nodes = 0;
+  if (depth == 1) nodes = (uint64_t)list->count;
+  else
+    for (int i = 0; i < list->count; i++) {
+      pos_make(p, list->moves[i]);
+      nodes += oracle_perft(p, depth - 1);
+      pos_unmake(p);
+    }
+  free(list);
+  return nodes;
+}
+
+/* ---- MOVE_ORACLE: make and unmake from the effects the oracle recorded ---- */
+
+int pos_oracle_victims(const Position *p, Move m, int *codes, int max) {
+  const Rules *r = p->rules;
+  MoveEffects fx;
+  if (move_kind(m) != MOVE_ORACLE || !r->oracle || !r->oracle->effects(r->oracle->ctx, (Position *)p, m, &fx))
+    return 0;
+  int n = 0, us = p->side;
+  for (int i = 0; i < fx.count && n < max; i++) {
+    int before = fx.before[i];
+    if (before != SQ_EMPTY && before != SQ_HOLE && piece_color(before) != us && fx.after[i] != before) codes[n++] = before;
+  }
+  return n;
+}
+
+MoveEffects *pos_effects_slot(Position *p, int ply) {
+  if (ply >= p->effects_cap) {
+    int cap = p->history_cap > ply ? p->history_cap : ply + 1;
+    MoveEffects *fx = realloc(p->effects, (size_t)cap * sizeof *fx);
+    if (!fx) abort(); /* as pos_grow_history: nothing sensible remains */
+    p->effects = fx;
+    p->effects_cap = cap;
+  }
+  return &p->effects[ply];
+}
+
+void pos_do_oracle_move(Position *p, Move m) {
+  const Rules *r = p->rules;
+  MoveEffects fx = {0};
+  /* Remade (the line is replayed) from what this ply held, else asked before anything changes:
+   * the oracle may replay the line to p. */
+  bool known = p->ply < p->effects_cap && p->effects[p->ply].key == p->key && p->effects[p->ply].move == m;
+  if (known) fx = p->effects[p->ply];
+  else known = r->oracle && r->oracle->effects(r->oracle->ctx, p, m, &fx);
+  fx.key = p->key;
+  fx.move = m;
+  int mover = p->board[move_from(m)];
+  /* The bookkeeping of a turn (history, en passant, counters, side) is a pass's; then the
+   * squares change as the referee changed them. */
+  pos_make(p, move_make(0, 0, MOVE_PASS, 0));
+  p->history[p->ply - 1].move = m;
+  if (!known) fx.count = 0;
+  *pos_effects_slot(p, p->ply - 1) = fx;
+  uint32_t rights = p->castle_rights;
+  bool capture = false;
+  for (int i = 0; i < fx.count; i++) {
+    int sq = fx.square[i];
+    if (p->board[sq] != SQ_EMPTY) {
+      capture |= piece_color(p->board[sq]) != piece_color(mover) && sq != move_from(m);
+      pos_take(p, sq);
+    }
+    if (fx.after[i] != SQ_EMPTY) pos_put(p, fx.after[i], sq);
+    rights &= r->castle_keep[sq];
+  }
+  if (capture || (mover != SQ_EMPTY && mover != SQ_HOLE && r->types[piece_type(mover)].resets_clock))
+    p->halfmove = 0;
+  for (uint32_t changed = rights ^ p->castle_rights; changed; changed &= changed - 1)
+    p->key ^= r->zobrist_castle[__builtin_ctz(changed)];
+  p->castle_rights = rights;
+}
+
+void pos_undo_oracle_effects(Position *p, int ply) {
+  const MoveEffects *fx = &p->effects[ply];
+  for (int i = fx->count - 1; i >= 0; i--) {
+    int sq = fx->square[i];
+    if (p->board[sq] != SQ_EMPTY) pos_raw_take(p, sq);
+    if (fx->before[i] != SQ_EMPTY) pos_raw_put(p, fx->before[i], sq);
+  }
+}
