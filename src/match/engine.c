@@ -26,6 +26,50 @@ static void copy_text(char *dst, int cap, const char *src, int len) {
   dst[len] = 0;
 }
 
+/* Copies a field's value into dst (cap bytes); false with a message when it does not fit, so that
+ * a long command or option is refused rather than cut. */
+static bool copy_value(char *dst, int cap, const char *value, const char *what, char *err, int errlen) {
+  int len = (int)strlen(value);
+  if (len >= cap) {
+    snprintf(err, errlen, "engine %s longer than %d characters", what, cap - 1);
+    return false;
+  }
+  memcpy(dst, value, (size_t)len + 1);
+  return true;
+}
+
+/* One "key=value" field of an engine spec. */
+static bool spec_field(MtEngineSpec *spec, char *field, char *err, int errlen) {
+  char *eq = strchr(field, '=');
+  if (!eq) {
+    snprintf(err, errlen, "engine field without '=': %.200s", field);
+    return false;
+  }
+  *eq = 0;
+  const char *value = eq + 1;
+  if (!strcmp(field, "name")) return copy_value(spec->name, sizeof spec->name, value, "name", err, errlen);
+  if (!strcmp(field, "cmd")) return copy_value(spec->command, sizeof spec->command, value, "cmd", err, errlen);
+  if (!strcmp(field, "proto")) {
+    if (!strcmp(value, "uci")) spec->protocol = MT_UCI;
+    else if (!strcmp(value, "cecp") || !strcmp(value, "xboard")) spec->protocol = MT_CECP;
+    else {
+      snprintf(err, errlen, "unknown protocol %.100s (uci or cecp)", value);
+      return false;
+    }
+    return true;
+  }
+  if (!strncmp(field, "option.", 7)) {
+    if (spec->option_count == MT_MAX_OPTIONS) {
+      snprintf(err, errlen, "more than %d options", MT_MAX_OPTIONS);
+      return false;
+    }
+    *eq = '=';  /* kept as NAME=VALUE: the protocol code splits it */
+    return copy_value(spec->options[spec->option_count++], MT_TEXT, field + 7, "option", err, errlen);
+  }
+  snprintf(err, errlen, "unknown engine field %.100s", field);
+  return false;
+}
+
 bool mt_engine_spec_parse(MtEngineSpec *spec, const char *text, char *err, int errlen) {
   memset(spec, 0, sizeof *spec);
   spec->protocol = MT_UCI;
@@ -34,45 +78,26 @@ bool mt_engine_spec_parse(MtEngineSpec *spec, const char *text, char *err, int e
     const char *end = strchr(p, ',');
     int len = end ? (int)(end - p) : (int)strlen(p);
     char field[600];
+    if (len >= (int)sizeof field) {
+      snprintf(err, errlen, "engine field longer than %d characters", (int)sizeof field - 1);
+      return false;
+    }
     copy_text(field, sizeof field, p, len);
-    char *eq = strchr(field, '=');
-    if (!eq) {
-      snprintf(err, errlen, "engine field without '=': %s", field);
-      return false;
-    }
-    *eq = 0;
-    const char *value = eq + 1;
-    if (!strcmp(field, "name")) copy_text(spec->name, sizeof spec->name, value, -1);
-    else if (!strcmp(field, "cmd")) copy_text(spec->command, sizeof spec->command, value, -1);
-    else if (!strcmp(field, "proto")) {
-      if (!strcmp(value, "uci")) spec->protocol = MT_UCI;
-      else if (!strcmp(value, "cecp") || !strcmp(value, "xboard")) spec->protocol = MT_CECP;
-      else {
-        snprintf(err, errlen, "unknown protocol %s (uci or cecp)", value);
-        return false;
-      }
-    } else if (!strncmp(field, "option.", 7)) {
-      if (spec->option_count == MT_MAX_OPTIONS) {
-        snprintf(err, errlen, "more than %d options", MT_MAX_OPTIONS);
-        return false;
-      }
-      *eq = '=';
-      copy_text(spec->options[spec->option_count++], MT_TEXT, field + 7, -1);
-    } else {
-      snprintf(err, errlen, "unknown engine field %s", field);
-      return false;
-    }
+    if (!spec_field(spec, field, err, errlen)) return false;
     p = end ? end + 1 : p + len;
   }
-  if (!spec->command[0]) {
+  const char *program = spec->command + strspn(spec->command, " ");
+  if (!*program) {
     snprintf(err, errlen, "engine without cmd=");
     return false;
   }
-  if (!spec->name[0]) {
-    const char *base = strrchr(spec->command, '/');
-    base = base ? base + 1 : spec->command;
-    int len = (int)strcspn(base, " ");
-    copy_text(spec->name, sizeof spec->name, base, len);
+  if (!spec->name[0]) {  /* the program's file name */
+    int len = (int)strcspn(program, " ");
+    const char *base = program;
+    for (int i = 0; i < len; i++)
+      if (program[i] == '/') base = program + i + 1;
+    copy_text(spec->name, sizeof spec->name, base, (int)(program + len - base));
+    if (!spec->name[0]) copy_text(spec->name, sizeof spec->name, "engine", -1);
   }
   return true;
 }
@@ -210,10 +235,23 @@ static void send_options(MtEngine *e) {
   }
 }
 
+/* The value of a boolean CECP feature on a "feature" line: 1, 0, or -1 when not there.  The
+ * name must start a word, so that "ping" does not match inside another feature's name. */
+static int feature_value(const char *line, const char *name) {
+  size_t len = strlen(name);
+  for (const char *s = strstr(line, name); s; s = strstr(s + 1, name)) {
+    bool starts_word = s == line || s[-1] == ' ';
+    if (starts_word && s[len] == '=') return s[len + 1] == '1' ? 1 : s[len + 1] == '0' ? 0 : -1;
+  }
+  return -1;
+}
+
 bool mt_engine_start(MtEngine *e, const MtEngineSpec *spec, int timeout_ms, char *err, int errlen) {
   memset(e, 0, sizeof *e);
   e->spec = *spec;
   e->to_engine = e->from_engine = -1;
+  e->nps_feature = -1;
+  e->answer_timeout_ms = timeout_ms;
   /* Process-wide: a write to an engine that died must fail, not kill the match. */
   signal(SIGPIPE, SIG_IGN);
   if (!spawn(e, err, errlen)) return false;
@@ -244,9 +282,12 @@ bool mt_engine_start(MtEngine *e, const MtEngineSpec *spec, int timeout_ms, char
     }
     if (r == 0) break;
     if (strncmp(line, "feature", 7)) continue;
-    if (strstr(line, "usermove=1")) e->usermove = true;
-    if (strstr(line, "setboard=1")) e->setboard = true;
-    if (strstr(line, "done=1")) done = true;
+    if (feature_value(line, "usermove") == 1) e->usermove = true;
+    if (feature_value(line, "setboard") == 1) e->setboard = true;
+    if (feature_value(line, "ping") == 1) e->ping = true;
+    int nps = feature_value(line, "nps");
+    if (nps >= 0) e->nps_feature = nps;
+    if (feature_value(line, "done") == 1) done = true;
   }
   send_options(e);
   return true;
@@ -265,38 +306,76 @@ static void cecp_level(MtEngine *e, const MtTimeControl *tc) {
   sendf(e, "level %d %s %g", tc->moves, base, tc->inc_ms / 1000.0);
 }
 
-bool mt_engine_new_game(MtEngine *e, const char *variant, const char *fen, const MtTimeControl *tc,
-                        char *err, int errlen) {
-  char line[4096];
-  if (e->spec.protocol == MT_UCI) {
-    if (strcmp(variant, "chess")) sendf(e, "setoption name UCI_Variant value %s", variant);
-    mt_engine_send(e, "ucinewgame");
-    mt_engine_send(e, "isready");
-    if (!expect(e, "readyok", 10000, line, sizeof line)) {
-      snprintf(err, errlen, "%s: no readyok", e->spec.name);
+/* CECP ping sync: sends "ping N" and reads up to "pong N", dropping what came before (a
+ * move or thinking output the engine still had to say).  An Error or Illegal line in between
+ * means it refused part of the set-up. */
+static bool cecp_sync(MtEngine *e, char *err, int errlen) {
+  char expected[32], line[4096];
+  snprintf(expected, sizeof expected, "pong %d", ++e->pings_sent);
+  sendf(e, "ping %d", e->pings_sent);
+  int64_t deadline = mt_now_ms() + (e->answer_timeout_ms > 0 ? e->answer_timeout_ms : 10000);
+  for (;;) {
+    int left = (int)(deadline - mt_now_ms());
+    int r = mt_engine_read_line(e, line, sizeof line, left > 0 ? left : 0);
+    if (r <= 0) {
+      snprintf(err, errlen, "%s: no '%s' after the set-up (%s)", e->spec.name, expected,
+               r < 0 ? "it exited" : "time-out");
       return false;
     }
-    return true;
+    if (!strcmp(line, expected)) return true;
+    if (!strncmp(line, "Error", 5) || !strncmp(line, "Illegal move", 12)) {
+      snprintf(err, errlen, "%s refused the set-up: %.200s", e->spec.name, line);
+      return false;
+    }
   }
+}
+
+/* CECP has no node limit of its own; XBoard's "nps N" makes the engine count time as nodes / N,
+ * so with "st 1" it searches N nodes a move (protocol 2, "nps"). */
+static bool cecp_limits(MtEngine *e, const MtTimeControl *tc, char *err, int errlen) {
   if (tc->nodes) {
-    snprintf(err, errlen, "%s: CECP engines take no node limit; use depth or time", e->spec.name);
+    if (e->nps_feature == 0) {
+      snprintf(err, errlen, "%s announced feature nps=0, so it cannot search a node limit: use depth or time",
+               e->spec.name);
+      return false;
+    }
+    sendf(e, "nps %llu", (unsigned long long)tc->nodes);
+    mt_engine_send(e, "st 1");
+  }
+  if (tc->depth) sendf(e, "sd %d", tc->depth);
+  if (tc->movetime_ms) sendf(e, "st %lld", (long long)((tc->movetime_ms + 999) / 1000));
+  else if (!tc->depth && !tc->nodes) cecp_level(e, tc);
+  return true;
+}
+
+static bool uci_new_game(MtEngine *e, const char *variant, char *err, int errlen) {
+  char line[4096];
+  if (strcmp(variant, "chess")) sendf(e, "setoption name UCI_Variant value %s", variant);
+  mt_engine_send(e, "ucinewgame");
+  mt_engine_send(e, "isready");
+  if (!expect(e, "readyok", e->answer_timeout_ms > 0 ? e->answer_timeout_ms : 10000, line, sizeof line)) {
+    snprintf(err, errlen, "%s: no readyok", e->spec.name);
+    return false;
+  }
+  return true;
+}
+
+bool mt_engine_new_game(MtEngine *e, const char *variant, const char *fen, const MtTimeControl *tc,
+                        char *err, int errlen) {
+  if (e->spec.protocol == MT_UCI) return uci_new_game(e, variant, err, errlen);
+  if (fen && !e->setboard) {
+    snprintf(err, errlen, "%s: no setboard feature for the opening FEN", e->spec.name);
     return false;
   }
   mt_engine_send(e, "new");
   if (strcmp(variant, "chess")) sendf(e, "variant %s", xboard_variant(variant));
   mt_engine_send(e, "force");
-  if (fen) {
-    if (!e->setboard) {
-      snprintf(err, errlen, "%s: no setboard feature for the opening FEN", e->spec.name);
-      return false;
-    }
-    sendf(e, "setboard %s", fen);
-  }
-  if (tc->depth) sendf(e, "sd %d", tc->depth);
-  if (tc->movetime_ms) sendf(e, "st %lld", (long long)((tc->movetime_ms + 999) / 1000));
-  else if (!tc->depth) cecp_level(e, tc);
+  if (fen) sendf(e, "setboard %s", fen);
+  if (!cecp_limits(e, tc, err, errlen)) return false;
   mt_engine_send(e, "post");
   e->moves_sent = 0;
+  if (e->ping && !cecp_sync(e, err, errlen)) return false;
+  if (e->dead) snprintf(err, errlen, "%s exited at the set-up", e->spec.name);
   return !e->dead;
 }
 

@@ -43,6 +43,10 @@ typedef struct MtEngine {
   char buffer[65536];
   int buffered;
   bool usermove, setboard, dead;
+  bool ping;               /* CECP feature ping=1: set-ups are confirmed by ping N / pong N */
+  int nps_feature;         /* CECP feature nps: 1 announced, 0 refused, -1 not mentioned */
+  int pings_sent;
+  int answer_timeout_ms;   /* for readyok and pong; the start time-out */
   bool zero_based_ranks;   /* CECP on a ten-rank board: XBoard counts ranks from 0 */
   int moves_sent;          /* CECP: moves of the game already told to the engine */
   char last_line[MT_TEXT]; /* for error messages */
@@ -64,7 +68,10 @@ bool mt_engine_spec_parse(MtEngineSpec *spec, const char *text, char *err, int e
 /* Starts the process and does the handshake (uci/uciok, xboard/protover 2/feature done=1). */
 bool mt_engine_start(MtEngine *e, const MtEngineSpec *spec, int timeout_ms, char *err, int errlen);
 /* Sets up a new game of variant (Herald's name; "chess" is the standard game) from fen
- * (NULL: the start position). */
+ * (NULL: the start position), then waits until the engine has read it all (UCI isready, CECP
+ * ping when announced), so that nothing it said before counts as an answer to a later "go".
+ * A CECP node limit is sent as "nps N" + "st 1" (XBoard's node-rate clock); an engine that
+ * announced nps=0, or answers an Error to the set-up, is refused with a message. */
 bool mt_engine_new_game(MtEngine *e, const char *variant, const char *fen, const MtTimeControl *tc,
                         char *err, int errlen);
 /* Asks for a move.  moves are the game's moves so far in coordinate notation (from the FEN),

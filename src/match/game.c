@@ -111,7 +111,9 @@ static void play(Referee *r) {
   for (int colour = 0; colour < 2; colour++)
     if (!mt_engine_new_game(&r->engines[colour], c->variant, strcmp(g->fen, c->rules->start_fen) ? g->fen : NULL,
                             tc, err, sizeof err)) {
-      loses(r, colour, MT_END_CRASH, r->engines[colour].dead ? "exited at the set-up" : "refused the set-up");
+      /* err names the engine and what it refused (an Error line, no pong, no setboard...). */
+      if (r->engines[colour].dead) loses(r, colour, MT_END_CRASH, "exited at the set-up");
+      else finish(r, colour ^ 1, MT_END_CRASH, err);
       return;
     }
   bool timed = !tc->depth && !tc->nodes && !tc->movetime_ms;

@@ -57,8 +57,7 @@ bool mt_random_opening(const Rules *r, int plies, uint64_t seed, int o, MtOpenin
 
 bool mt_opening(const MtMatchConfig *c, int o, MtOpening *opening) {
   if (c->opening_count > 0) {
-    memset(opening, 0, sizeof *opening);
-    snprintf(opening->fen, sizeof opening->fen, "%s", c->openings[o % c->opening_count]);
+    *opening = c->openings[o % c->opening_count];
     return true;
   }
   return mt_random_opening(c->rules, c->random_plies, c->seed, o, opening);

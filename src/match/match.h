@@ -64,6 +64,16 @@ typedef struct MtMatchState {
 typedef void (*MtGameFn)(void *context, const MtGameRecord *game, const MtMatchState *state);
 typedef void (*MtLogFn)(void *context, const char *message);
 
+enum { MT_MAX_OPENING_PLIES = 64 };
+
+/* An opening: a start position and moves played from it before the engines take over.  Moves
+ * rather than a FEN for random openings, so that engines without CECP setboard can play them. */
+typedef struct MtOpening {
+  char fen[512];
+  int ply_count;
+  Move moves[MT_MAX_OPENING_PLIES];
+} MtOpening;
+
 typedef struct MtMatchConfig {
   const Rules *rules;        /* referee; a preset may supply it later */
   const char *variant;       /* name sent to engines (UCI_Variant / CECP variant) and the
@@ -71,7 +81,7 @@ typedef struct MtMatchConfig {
   MtEngineSpec engines[2];
   MtTimeControl tc;
   MtAdjudication adjudication;
-  const char *const *openings; /* FENs; each is played twice with colours swapped */
+  const MtOpening *openings; /* each is played twice with colours swapped */
   int opening_count;
   int random_plies;          /* when there is no FEN: k random legal plies from the start
                                 (at most MT_MAX_OPENING_PLIES) */
@@ -91,17 +101,13 @@ typedef struct MtMatchConfig {
 
 void mt_match_config_init(MtMatchConfig *c);
 
-enum { MT_MAX_OPENING_PLIES = 64 };
+/* Reads one opening: a FEN; or moves in coordinate notation (as pos_move_name writes them) from
+ * the start position, "e2e4 e7e5", optionally after "startpos" and/or "moves"; or a FEN then
+ * "moves ...".  The moves are played on r's rules: false with a message naming the first
+ * illegal or unknown move, or when the opening ends the game or is too long. */
+bool mt_opening_parse(const Rules *r, const char *line, MtOpening *opening, char *err, int errlen);
 
-/* An opening: a start position and moves played from it before the engines take over.  Moves
- * rather than a FEN for random openings, so that engines without CECP setboard can play them. */
-typedef struct MtOpening {
-  char fen[512];
-  int ply_count;
-  Move moves[MT_MAX_OPENING_PLIES];
-} MtOpening;
-
-/* Opening number o: a FEN of the list, or random plies from the start position decided by seed
+/* Opening number o: one of the list, or random plies from the start position decided by seed
  * and o only (so shards agree), or the start position. */
 bool mt_opening(const MtMatchConfig *c, int o, MtOpening *opening);
 

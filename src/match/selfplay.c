@@ -393,6 +393,28 @@ char *mt_selfplay_report_json(const MtSelfplayReport *r) {
   return finish_text(&t);
 }
 
+/* Counts read from a file are checked so that the report's arithmetic (sums when merging, the
+ * bar chart's scaling) cannot overflow: no run has 50 million games. */
+enum { MAX_COUNT = 50000000 };
+static bool count_ok(long long n) { return n >= 0 && n <= MAX_COUNT; }
+static bool total_ok(int64_t n) { return n >= 0 && n <= (int64_t)MAX_COUNT * 100000; }
+
+static bool counts_in_range(const MtSelfplayReport *r, char *err, int errlen) {
+  int ints[] = {r->games, r->first_wins, r->draws, r->second_wins, r->capped, r->disagreements,
+                r->rule_disagreements, r->shortest, r->longest};
+  bool ok = total_ok(r->total_plies);
+  for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) ok = ok && count_ok(ints[i]);
+  for (int i = 0; i < MT_LENGTH_BUCKETS; i++) ok = ok && count_ok(r->lengths[i]);
+  for (int i = 0; i < r->verdict_count; i++)
+    ok = ok && count_ok(r->verdicts[i].first) && count_ok(r->verdicts[i].draws) && count_ok(r->verdicts[i].second);
+  for (int t = 0; t < r->type_count; t++) {
+    const MtPieceCount *p = &r->pieces[t];
+    ok = ok && total_ok(p->moves) && total_ok(p->captures) && total_ok(p->taken) && total_ok(p->drops);
+  }
+  if (!ok) snprintf(err, errlen, "a count is negative or out of range (at most %d games)", MAX_COUNT);
+  return ok;
+}
+
 bool mt_selfplay_report_parse(MtSelfplayReport *r, const char *json, char *err, int errlen) {
   memset(r, 0, sizeof *r);
   const char *line = json;
@@ -402,7 +424,7 @@ bool mt_selfplay_report_parse(MtSelfplayReport *r, const char *json, char *err, 
     lineno++;
     const char *end = strchr(line, '\n');
     size_t len = end ? (size_t)(end - line) : strlen(line);
-    char text[1024];
+    char text[4096];  /* the writer's longest line is a rule_note of escaped quotes, 1216 */
     if (len >= sizeof text) len = sizeof text - 1;
     memcpy(text, line, len);
     text[len] = 0;
@@ -442,6 +464,10 @@ bool mt_selfplay_report_parse(MtSelfplayReport *r, const char *json, char *err, 
       }
     } else if (sscanf(s, "{\"reason\": \"%47[^\"]\", \"first\": %lld, \"draws\": %lld, \"second\": %lld", word, &a, &b,
                       &c) == 4) {
+      if (!count_ok(a) || !count_ok(b) || !count_ok(c)) {
+        snprintf(err, errlen, "line %d: verdict count out of range", lineno);
+        return false;
+      }
       MtVerdictCount *v = verdict_slot(r, word);
       v->first += (int)a, v->draws += (int)b, v->second += (int)c;
     } else if (sscanf(s, "{\"letter\": \"%c\", \"name\": \"%23[^\"]\", \"moves\": %lld, \"captures\": %lld, "
@@ -462,5 +488,5 @@ bool mt_selfplay_report_parse(MtSelfplayReport *r, const char *json, char *err, 
     snprintf(err, errlen, "not a herald-selfplay report (no \"rules\")");
     return false;
   }
-  return true;
+  return counts_in_range(r, err, errlen);
 }

@@ -22,6 +22,7 @@ typedef struct XBoard {
   int64_t base_ms, inc_ms;
   int64_t st_seconds;       /* fixed time per move, 0 = none */
   int sd;                   /* depth limit, 0 = none */
+  int64_t nps;              /* "nps N": with st, time is counted as nodes / N, 0 = wall clock */
   int64_t time_cs, otim_cs; /* clocks, centiseconds */
   int engine_moves;         /* moves the engine made since the game started */
   int excluded_count;       /* analysis: root moves the user excluded (exclude/include) */
@@ -283,7 +284,10 @@ static void think_if_our_turn(Session *s) {
 static void time_limits(Session *s, SearchLimits *limits) {
   XBoard *xb = xb_of(s);
   srch_limits_init(limits);
-  if (xb->st_seconds) srch_limits_xboard_st(limits, xb->st_seconds);
+  /* Protocol 2 "nps": after "st 8" and "nps 10000" no move may use more than 80000 nodes.  Only
+   * st is turned into nodes; a level's clock stays on the wall, so the feature is not announced. */
+  if (xb->st_seconds && xb->nps) limits->nodes = (uint64_t)(xb->st_seconds * xb->nps);
+  else if (xb->st_seconds) srch_limits_xboard_st(limits, xb->st_seconds);
   else srch_limits_xboard_level(limits, s->pos.side, xb->mps, xb->base_ms, xb->inc_ms, xb->engine_moves,
                                 xb->time_cs, xb->otim_cs);
   if (xb->sd) srch_limits_xboard_sd(limits, xb->sd);
@@ -534,6 +538,9 @@ static bool xb_command(Session *s, char *line) {
   } else if (!strcmp(cmd, "st")) {
     if (!proto_read_int(proto_word(&rest), 1, 100000, &v)) session_say(s, "Error (st needs seconds): %s", original);
     else xb->st_seconds = v;
+  } else if (!strcmp(cmd, "nps")) {
+    if (!proto_read_int(proto_word(&rest), 0, 1000000000L, &v)) session_say(s, "Error (nps needs nodes a second): %s", original);
+    else xb->nps = v;
   } else if (!strcmp(cmd, "sd")) {
     if (!proto_read_int(proto_word(&rest), 1, SRCH_MAX_PLY - 1, &v)) session_say(s, "Error (sd needs a depth): %s", original);
     else xb->sd = (int)v;

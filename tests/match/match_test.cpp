@@ -3,11 +3,13 @@
 #include <gtest/gtest.h>
 
 #include <stdlib.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -74,6 +76,21 @@ class MatchTest : public ::testing::Test {
       << "go*) " << on_go << "; n=$((n+1));;\nesac; done\n";
     return "cmd=/bin/sh " + path + ",proto=uci,name=" + name;
   }
+  // A CECP engine in sh: announces `features`, logs every command to NAME.log, handles the
+  // `cases` (sh case arms) and on "go" does `on_go` ($n counts its moves).
+  std::string Cecp(const std::string &name, const std::string &features, const std::string &cases,
+                   const std::string &on_go) {
+    std::string path = dir_ + "/" + name + ".sh";
+    std::ofstream f(path);
+    f << "n=0\nwhile read -r line; do echo \"$line\" >> " << dir_ << "/" << name << ".log; case \"$line\" in\n"
+      << "protover*) echo 'feature " << features << " done=1';;\nquit) exit 0;;\n"
+      << cases << "\ngo) " << on_go << "; n=$((n+1));;\nesac; done\n";
+    return "cmd=/bin/sh " + path + ",proto=cecp,name=" + name;
+  }
+  std::string Log(const std::string &name) {
+    std::ifstream f(dir_ + "/" + name + ".log");
+    return std::string(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+  }
   int Run(MtMatchState *st) {
     char err[256] = "";
     return mt_match_run(&config_, st, err, sizeof err);
@@ -122,8 +139,10 @@ TEST_F(MatchTest, HeraldAgainstHeraldThroughPipesWritesPgn) {
 TEST_F(MatchTest, FenOpeningsGetSetUpAndFenTags) {
   Herald(0, "A");
   Herald(1, "B");
-  const char *fens[] = {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"};
-  config_.openings = fens;
+  MtOpening opening;
+  char err[128];
+  ASSERT_TRUE(mt_opening_parse(&rules_, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", &opening, err, sizeof err)) << err;
+  config_.openings = &opening;
   config_.opening_count = 1;
   config_.adjudication.max_plies = 6;
   MtMatchState st;
@@ -134,6 +153,138 @@ TEST_F(MatchTest, FenOpeningsGetSetUpAndFenTags) {
     EXPECT_NE(pgn.find("[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]"), std::string::npos) << pgn;
     EXPECT_NE(pgn.find("[Termination \"adjudication\"]"), std::string::npos) << pgn;
   }
+}
+
+TEST_F(MatchTest, OpeningLinesAreFensOrMoveListsPlayedLegally) {
+  MtOpening o;
+  char err[256] = "";
+  ASSERT_TRUE(mt_opening_parse(&rules_, "e2e4 e7e5 g1f3", &o, err, sizeof err)) << err;
+  EXPECT_STREQ(o.fen, rules_.start_fen);
+  EXPECT_EQ(o.ply_count, 3);
+  ASSERT_TRUE(mt_opening_parse(&rules_, "  startpos moves d2d4 d7d5 ", &o, err, sizeof err)) << err;
+  EXPECT_EQ(o.ply_count, 2);
+  ASSERT_TRUE(mt_opening_parse(&rules_, "moves c2c4", &o, err, sizeof err)) << err;
+  EXPECT_EQ(o.ply_count, 1);
+  ASSERT_TRUE(mt_opening_parse(&rules_, "startpos", &o, err, sizeof err)) << err;
+  EXPECT_EQ(o.ply_count, 0);
+  ASSERT_TRUE(mt_opening_parse(&rules_, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 moves e2e4 e8d7", &o, err, sizeof err))
+      << err;
+  EXPECT_STREQ(o.fen, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+  EXPECT_EQ(o.ply_count, 2);
+
+  EXPECT_FALSE(mt_opening_parse(&rules_, "e2e4 e7e6 e4e6", &o, err, sizeof err));
+  EXPECT_STREQ(err, "illegal or unknown move 'e4e6' (ply 3)");
+  EXPECT_FALSE(mt_opening_parse(&rules_, "moves e2e4 hello", &o, err, sizeof err));
+  EXPECT_STREQ(err, "illegal or unknown move 'hello' (ply 2)");
+  EXPECT_FALSE(mt_opening_parse(&rules_, "f2f3 e7e5 g2g4 d8h4", &o, err, sizeof err));
+  EXPECT_NE(std::string(err).find("the opening ends the game"), std::string::npos) << err;
+  EXPECT_FALSE(mt_opening_parse(&rules_, "8/8/8/8 w - - 0 1", &o, err, sizeof err));
+  EXPECT_EQ(std::string(err).rfind("bad FEN", 0), 0u) << err;
+  std::string longest;
+  for (int i = 0; i < MT_MAX_OPENING_PLIES / 4 + 1; i++) longest += "g1f3 g8f6 f3g1 f6g8 ";
+  EXPECT_FALSE(mt_opening_parse(&rules_, longest.c_str(), &o, err, sizeof err));
+  EXPECT_STREQ(err, "more than 64 plies");
+}
+
+TEST_F(MatchTest, MoveListOpeningsArePlayedTwiceAndWrittenAsMoves) {
+  Herald(0, "A");
+  Engine(1, "cmd=" + HeraldBin() + ",proto=cecp,name=B");
+  MtOpening opening;
+  char err[256];
+  ASSERT_TRUE(mt_opening_parse(&rules_, "e2e4 e7e5 g1f3", &opening, err, sizeof err)) << err;
+  config_.openings = &opening;
+  config_.opening_count = 1;
+  config_.adjudication.max_plies = 7;  // and 400 nodes a move: CECP B gets "nps 400" + "st 1"
+  MtMatchState st;
+  EXPECT_EQ(Run(&st), MT_EXIT_DONE);
+  ASSERT_EQ(collected_.pgn.size(), 2u);
+  for (size_t i = 0; i < 2; i++) {
+    const std::string &pgn = collected_.pgn[i];
+    // The PGN carries the opening moves themselves from the start position: no FEN tag.
+    EXPECT_EQ(pgn.find("[FEN"), std::string::npos) << pgn;
+    EXPECT_NE(pgn.find("1. e4 e5 2. Nf3 "), std::string::npos) << pgn;
+    EXPECT_EQ(collected_.endings[i], MT_END_MOVE_CAP) << collected_.reasons[i];
+  }
+  EXPECT_NE(collected_.pgn[0].find("[White \"A\"]"), std::string::npos);
+  EXPECT_NE(collected_.pgn[1].find("[White \"B\"]"), std::string::npos);
+}
+
+TEST_F(MatchTest, OpeningsFileWithAnIllegalMoveStopsBeforeAnyGame) {
+  std::string path = dir_ + "/openings.txt";
+  std::ofstream(path) << "# two openings\n\ne2e4 e7e5\nstartpos moves d2d4 d7d5 c1c1\n";
+  // herald-match is built beside herald (build/ or build/asan/).
+  std::string bin = HeraldBin(), dir = bin.find('/') == std::string::npos ? "." : bin.substr(0, bin.rfind('/'));
+  std::string cmd = dir + "/herald-match -engine cmd=/bin/false -engine cmd=/bin/false --openings " + path + " 2>&1";
+  FILE *p = popen(cmd.c_str(), "r");
+  ASSERT_NE(p, nullptr);
+  char buffer[1024];
+  std::string output;
+  while (fgets(buffer, sizeof buffer, p)) output += buffer;
+  int status = pclose(p);
+  EXPECT_EQ(WEXITSTATUS(status), MT_EXIT_USAGE);
+  EXPECT_NE(output.find(path + ":4: illegal or unknown move 'c1c1' (ply 3)"), std::string::npos) << output;
+  EXPECT_EQ(output.find("games"), std::string::npos) << output;
+}
+
+// A CECP engine that said something before the game (here a move, as a stale answer would be)
+// must not have it taken as its move: ping/pong drops it.
+TEST_F(MatchTest, CecpPingSyncDropsWhatCameBeforeThePong) {
+  Engine(0, Cecp("stale", "ping=1 usermove=1", "new) echo 'move a7a6';;\nping*) echo \"pong ${line#ping }\";;",
+                 "if [ $((n%2)) = 0 ]; then echo 'move g1f3'; else echo 'move f3g1'; fi"));
+  Herald(1, "H");
+  config_.games = 1;
+  config_.adjudication.max_plies = 4;
+  MtMatchState st;
+  EXPECT_EQ(Run(&st), MT_EXIT_DONE);
+  ASSERT_EQ(collected_.endings.size(), 1u);
+  EXPECT_EQ(collected_.endings[0], MT_END_MOVE_CAP) << collected_.reasons[0];
+  std::string log = Log("stale");
+  size_t ping = log.find("ping 1\n"), go = log.find("go\n");
+  ASSERT_NE(ping, std::string::npos) << log;
+  EXPECT_LT(ping, go) << log;
+  EXPECT_LT(log.find("new\n"), ping) << log;
+}
+
+TEST_F(MatchTest, CecpEngineWithoutPongLosesTheSetUp) {
+  Engine(0, Cecp("mute", "ping=1", "", "echo 'move g1f3'"));
+  Herald(1, "H");
+  config_.games = 1;
+  config_.start_timeout_ms = 1000;
+  MtMatchState st;
+  EXPECT_EQ(Run(&st), MT_EXIT_DONE);
+  EXPECT_EQ(st.tally.losses, 1);
+  EXPECT_EQ(collected_.reasons.at(0), "mute: no 'pong 1' after the set-up (time-out)");
+}
+
+TEST_F(MatchTest, CecpNodeLimitIsSentAsNpsWithOneSecondPerMove) {
+  Engine(0, Cecp("counter", "ping=1 nps=1", "ping*) echo \"pong ${line#ping }\";;",
+                 "if [ $((n%2)) = 0 ]; then echo 'move g1f3'; else echo 'move f3g1'; fi"));
+  Herald(1, "H");
+  config_.games = 1;
+  config_.tc.nodes = 1234;
+  config_.adjudication.max_plies = 2;
+  MtMatchState st;
+  EXPECT_EQ(Run(&st), MT_EXIT_DONE);
+  EXPECT_EQ(collected_.endings.at(0), MT_END_MOVE_CAP) << collected_.reasons[0];
+  std::string log = Log("counter");
+  EXPECT_NE(log.find("nps 1234\nst 1\n"), std::string::npos) << log;
+  EXPECT_EQ(log.find("level"), std::string::npos) << log;
+}
+
+TEST_F(MatchTest, CecpEngineRefusingNpsLosesTheSetUpWithAReason) {
+  Engine(0, Cecp("nonps", "nps=0", "", "echo 'move g1f3'"));
+  Engine(1, Cecp("errnps", "ping=1", "nps*) echo 'Error (unknown command): nps';;\nping*) echo \"pong ${line#ping }\";;",
+                 "echo 'move g1f3'"));
+  config_.games = 2;
+  config_.tc.nodes = 1000;
+  MtMatchState st;
+  EXPECT_EQ(Run(&st), MT_EXIT_DONE);
+  ASSERT_EQ(collected_.reasons.size(), 2u);
+  // Game 1: nonps is White and is refused first; game 2: errnps is White.
+  EXPECT_EQ(collected_.reasons[0],
+            "nonps announced feature nps=0, so it cannot search a node limit: use depth or time");
+  EXPECT_EQ(collected_.reasons[1], "errnps refused the set-up: Error (unknown command): nps");
+  EXPECT_EQ(collected_.endings[1], MT_END_CRASH);
 }
 
 TEST_F(MatchTest, VariantTagAndTenRankBoard) {
@@ -275,6 +426,33 @@ TEST_F(MatchTest, ShardsSplitOpeningsAndRandomOpeningsAreSeeded) {
   EXPECT_EQ(Run(&st), MT_EXIT_DONE);
   EXPECT_EQ(st.games_planned, 4);  // openings 1 and 3, two games each
   EXPECT_EQ(st.games_done, 4);
+}
+
+TEST(MatchEngineSpec, FieldsOptionsAndDefaultName) {
+  MtEngineSpec spec;
+  char err[256] = "";
+  ASSERT_TRUE(mt_engine_spec_parse(&spec, "cmd=/usr/games/fairymax -x,proto=xboard,option.Hash=64", err, sizeof err));
+  EXPECT_STREQ(spec.name, "fairymax");
+  EXPECT_STREQ(spec.command, "/usr/games/fairymax -x");
+  EXPECT_EQ(spec.protocol, MT_CECP);
+  ASSERT_EQ(spec.option_count, 1);
+  EXPECT_STREQ(spec.options[0], "Hash=64");
+  // Bugs fixed with tests/fuzz/enginespec_fuzz.c, whose invariants catch them: a command after
+  // spaces got an empty name, and a long option was cut before its '=' (send_options then
+  // split a NAME=VALUE without '=': a NULL dereference).
+  ASSERT_TRUE(mt_engine_spec_parse(&spec, "cmd=  bin/eng --x", err, sizeof err));
+  EXPECT_STREQ(spec.name, "eng");
+  ASSERT_TRUE(mt_engine_spec_parse(&spec, "cmd=a/", err, sizeof err));
+  EXPECT_STREQ(spec.name, "engine");
+  std::string long_option = "cmd=x,option." + std::string(300, 'N') + "=1";
+  EXPECT_FALSE(mt_engine_spec_parse(&spec, long_option.c_str(), err, sizeof err));
+  EXPECT_STREQ(err, "engine option longer than 255 characters");
+  EXPECT_FALSE(mt_engine_spec_parse(&spec, ("cmd=" + std::string(700, 'x')).c_str(), err, sizeof err));
+  EXPECT_STREQ(err, "engine field longer than 599 characters");
+  EXPECT_FALSE(mt_engine_spec_parse(&spec, "cmd=   ", err, sizeof err));
+  EXPECT_STREQ(err, "engine without cmd=");
+  EXPECT_FALSE(mt_engine_spec_parse(&spec, "cmd=x,proto=telnet", err, sizeof err));
+  EXPECT_STREQ(err, "unknown protocol telnet (uci or cecp)");
 }
 
 TEST(MatchPgn, TallyFollowsOnePlayerThroughBothColours) {

@@ -142,6 +142,34 @@ TEST_F(MatchSelfplay, ShardsAddUpToTheWholeRunAndJsonRoundTrips) {
   EXPECT_FALSE(mt_selfplay_report_parse(&other, "{}", err, sizeof err));
 }
 
+// Bugs fixed with tests/fuzz/selfplayjson_fuzz.c: negative or huge counts from a file broke the
+// text report's bar chart (a negative memset size) and overflowed the sums of merge; a long
+// rule_note line was cut on reading.
+TEST(MatchSelfplayJson, CountsOutOfRangeAreRefused) {
+  MtSelfplayReport r;
+  char err[256] = "";
+  EXPECT_FALSE(mt_selfplay_report_parse(&r, "{\n\"rules\": \"chess\",\n\"lengths\": [1, -3, 2]\n}\n", err,
+                                        sizeof err));
+  EXPECT_STREQ(err, "a count is negative or out of range (at most 50000000 games)");
+  EXPECT_FALSE(mt_selfplay_report_parse(
+      &r, "\"rules\": \"chess\"\n{\"reason\": \"checkmate\", \"first\": 9999999999, \"draws\": 0, \"second\": 0}\n",
+      err, sizeof err));
+  EXPECT_STREQ(err, "line 2: verdict count out of range");
+  ASSERT_TRUE(mt_selfplay_report_parse(&r, "\"rules\": \"chess\"\n\"games\": 3\n\"lengths\": [1, 0, 2]\n", err,
+                                       sizeof err))
+      << err;
+  EXPECT_EQ(r.lengths[2], 2);
+  // The longest line the writer makes, a rule_note of escaped quotes, reads back whole.
+  std::string note(599, '"');
+  snprintf(r.rule_note, sizeof r.rule_note, "%s", note.c_str());
+  r.rule_disagreements = 1;
+  char *json = mt_selfplay_report_json(&r);
+  MtSelfplayReport back;
+  ASSERT_TRUE(mt_selfplay_report_parse(&back, json, err, sizeof err)) << err;
+  EXPECT_EQ(std::string(back.rule_note), note);
+  free(json);
+}
+
 }  // namespace
 
 #include <fstream>

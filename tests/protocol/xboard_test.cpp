@@ -1,6 +1,8 @@
 // The XBoard (CECP v2) front end, driven through pipes like XBoard drives it.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 #include "protocol/engine_process.h"
 
 namespace {
@@ -59,6 +61,30 @@ TEST(ProtocolXboard, GoPlaysTheSideToMoveAndForceStopsIt) {
   e.Send("ping 1");
   EXPECT_FALSE(e.Expect("pong 1").empty());
   for (const auto &line : e.Seen()) EXPECT_NE(line, "Illegal move (not a legal move here): a7a6");
+}
+
+// herald-match sends a node limit as "nps N" + "st 1": the search then stops at N nodes, which the
+// thinking output shows, instead of thinking for a second.
+TEST(ProtocolXboard, NpsWithStIsANodeBudget) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("new");
+  e.Send("force");
+  e.Send("post");
+  e.Send("nps 500");
+  e.Send("st 1");
+  e.Send("go");
+  ASSERT_FALSE(e.Expect("move .*").empty());
+  unsigned long long most = 0;
+  for (const auto &line : e.Seen()) {
+    int ply, score, centis;
+    unsigned long long nodes;
+    if (sscanf(line.c_str(), "%d %d %d %llu", &ply, &score, &centis, &nodes) == 4 && nodes > most) most = nodes;
+  }
+  EXPECT_GT(most, 0u);
+  EXPECT_LE(most, 500u);
+  e.Send("nps many");
+  EXPECT_FALSE(e.Expect("Error \\(nps needs nodes a second\\): nps many").empty());
 }
 
 TEST(ProtocolXboard, IllegalMovesAndMalformedCommandsAreReported) {

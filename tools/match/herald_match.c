@@ -131,8 +131,10 @@ static void usage(void) {
           "  --concurrency N       games at once (default 1)\n"
           "  --tc BASE+INC         seconds (default 10+0.1); --moves N: moves per period\n"
           "  --depth D | --nodes N | --movetime MS   fixed limit per move instead of a clock\n"
+          "                        (CECP engines get --nodes as 'nps N' + 'st 1')\n"
           "  --margin MS           lateness forgiven before a time forfeit (default 1000)\n"
-          "  --openings FILE       one FEN a line, each played twice with colours swapped\n"
+          "  --openings FILE       one FEN or move list (e2e4 e7e5) a line, each played twice\n"
+          "                        with colours swapped\n"
           "  --random-plies K      random legal K-ply openings (by --seed) when no FILE\n"
           "  --resign CP N         adjudicate a loss after N moves at <= -CP agreed by both\n"
           "  --draw CP N AFTER     adjudicate a draw after N plies within +/-CP from move AFTER\n"
@@ -146,31 +148,72 @@ static void usage(void) {
           fixture_names());
 }
 
-static char **read_openings(const char *path, int *count) {
+/* The openings of path, one a line (FEN or move list, see mt_opening_parse; '#' starts a
+ * comment line).  NULL with a message naming the file, line and move on the first bad line. */
+static MtOpening *read_openings(const char *path, const Rules *rules, int *count, char *err, int errlen) {
   size_t len;
   char *text = read_file(path, &len);
-  if (!text) return NULL;
-  char **list = NULL;
-  int n = 0, cap = 0;
-  for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+  if (!text) {
+    snprintf(err, errlen, "%s: %s", path, strerror(errno));
+    return NULL;
+  }
+  MtOpening *list = NULL;
+  int n = 0, cap = 0, lineno = 0;
+  bool ok = true;
+  for (char *line = text, *next; ok && line; line = next) {
+    lineno++;
+    next = strchr(line, '\n');
+    if (next) *next++ = 0;
+    /* EPD lines carry operations after the fields; a FEN's counters are kept. */
+    line[strcspn(line, ";\r")] = 0;
     while (*line == ' ' || *line == '\t') line++;
-    size_t l = strlen(line);
-    while (l && (line[l - 1] == '\r' || line[l - 1] == ' ')) line[--l] = 0;
-    if (!l || line[0] == '#') continue;
-    /* EPD lines carry operations after the four fields; a FEN's counters are kept. */
-    char *semicolon = strchr(line, ';');
-    if (semicolon) *semicolon = 0;
+    if (!*line || line[0] == '#') continue;
     if (n == cap) {
       cap = cap ? 2 * cap : 64;
-      char **bigger = realloc(list, (size_t)cap * sizeof *list);
-      if (!bigger) break;
+      MtOpening *bigger = realloc(list, (size_t)cap * sizeof *list);
+      if (!bigger) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        ok = false;
+        break;
+      }
       list = bigger;
     }
-    list[n++] = strdup(line);
+    char why[160];
+    if (!mt_opening_parse(rules, line, &list[n++], why, sizeof why)) {
+      snprintf(err, errlen, "%.80s:%d: %s", path, lineno, why);
+      ok = false;
+    }
   }
   free(text);
+  if (ok && !n) snprintf(err, errlen, "%s: no openings", path);
+  if (!ok || !n) {
+    free(list);
+    return NULL;
+  }
   *count = n;
   return list;
+}
+
+/* CECP has no node limit of its own: herald-match sends XBoard's "nps N" with "st 1".  The
+ * engine is started and set up once, so that one which refuses (feature nps=0, or an Error to
+ * "nps" before its pong) stops the match before it starts rather than losing every game. */
+static bool check_cecp_nodes(const MtMatchConfig *c, const MtEngineSpec *spec) {
+  MtEngine e;
+  char err[256];
+  if (!mt_engine_start(&e, spec, 10000, err, sizeof err)) return true; /* the games will report it */
+  bool ok = mt_engine_new_game(&e, c->variant, NULL, &c->tc, err, sizeof err);
+  int nps = e.nps_feature;
+  bool synced = e.ping;
+  mt_engine_stop(&e);
+  if (!ok) {
+    fprintf(stderr, "herald-match: Error: %s (CECP) cannot take --nodes: %s; use --depth or --tc\n", spec->name, err);
+    return false;
+  }
+  if (nps < 0)
+    fprintf(stderr, "herald-match: warning: %s (CECP) did not announce feature nps=1; --nodes is sent as "
+            "'nps N' + 'st 1', %s\n", spec->name,
+            synced ? "which it took without an Error" : "which it may ignore (no ping to check)");
+  return true;
 }
 
 int main(int argc, char **argv) {
@@ -181,7 +224,7 @@ int main(int argc, char **argv) {
   out.config = &c;
   const char *pgn_path = NULL, *openings_path = NULL;
   int engines = 0;
-  char err[256];
+  char err[320];
   static Rules rules;
   const char *variant = "chess";
   for (int i = 1; i < argc; i++) {
@@ -261,26 +304,26 @@ int main(int argc, char **argv) {
     usage();
     return MT_EXIT_USAGE;
   }
-  for (int e = 0; e < 2; e++)
-    if (c.tc.nodes && c.engines[e].protocol == MT_CECP) {
-      fprintf(stderr, "herald-match: %s speaks CECP, which has no node limit: use --depth or a clock\n",
-              c.engines[e].name);
-      return MT_EXIT_USAGE;
-    }
   if (!br_rules_by_name(&rules, variant, "presets", err, sizeof err)) {
     fprintf(stderr, "herald-match: %s\n", err);
     return MT_EXIT_USAGE;
   }
   c.rules = &rules;
   c.variant = variant;
-  char **openings = NULL;
-  if (openings_path) {
-    openings = read_openings(openings_path, &c.opening_count);
-    if (!openings || !c.opening_count) {
-      fprintf(stderr, "herald-match: %s: no openings\n", openings_path);
+  for (int e = 0; e < 2; e++)
+    if (c.tc.nodes && c.engines[e].protocol == MT_CECP && !check_cecp_nodes(&c, &c.engines[e])) {
+      rules_free(&rules);
       return MT_EXIT_USAGE;
     }
-    c.openings = (const char *const *)openings;
+  MtOpening *openings = NULL;
+  if (openings_path) {
+    openings = read_openings(openings_path, &rules, &c.opening_count, err, sizeof err);
+    if (!openings) {
+      fprintf(stderr, "herald-match: %s\n", err);
+      rules_free(&rules);
+      return MT_EXIT_USAGE;
+    }
+    c.openings = openings;
   }
   if (pgn_path && !(out.pgn = fopen(pgn_path, "w"))) {
     fprintf(stderr, "herald-match: %s: %s\n", pgn_path, strerror(errno));
@@ -308,7 +351,6 @@ int main(int argc, char **argv) {
   if (status == MT_EXIT_SPRT_H0) printf("SPRT: H0 accepted (elo <= %g)\n", c.sprt.elo0);
   if (status == MT_EXIT_ENGINE || status == MT_EXIT_CANCELLED || status == MT_EXIT_USAGE)
     fprintf(stderr, "herald-match: %s\n", err);
-  for (int i = 0; i < c.opening_count; i++) free(openings[i]);
   free(openings);
   rules_free(&rules);
   return status;
