@@ -1,8 +1,8 @@
 /* The oracle: the preset's own referee decides the moves the compiled model cannot
  * (rules.h RulesOracle), and its answers are cached.
  *
- * Each thread has a cursor: an interpreter loaded with the preset and a stack of its saved
- * states along the line last asked about.  To decide in a position, the cursor finds the deepest
+ * A question takes a cursor (the one its thread used last, if free): an interpreter loaded
+ * with the preset and a stack of its saved states along the line last asked about.  To decide in a position, the cursor finds the deepest
  * ply of the position's history it already has a state for (its own stack, or a shared anchor:
  * the start position and every search root), replays the moves after it with the referee, then
  * plays each asked move on a saved state and takes it back.  Answers are cached by (position
@@ -23,7 +23,7 @@ enum {
   EFFECT_LOCKS = 64,
   STACK_MAX = 1024,     /* plies a cursor follows */
   ANCHOR_MAX = 64,
-  THREAD_SLOTS = 4      /* oracles a thread keeps a cursor of at hand */
+  THREAD_SLOTS = 4      /* oracles a thread remembers its last cursor of */
 };
 
 typedef struct Slot {
@@ -42,6 +42,7 @@ typedef struct Cursor {
   Frame stack[STACK_MAX];
   int depth;           /* frames in use; stack[i].ply == stack[0].ply + i */
   bool at_top;         /* the interpreter holds the top frame's state */
+  bool busy;           /* a question is using it (under the oracle's lock) */
 } Cursor;
 
 typedef struct Anchor {
@@ -154,6 +155,7 @@ static Cursor *new_cursor(BrOracle *o) {
     set_error(o, "the oracle could not load the preset: %.200s", ge.message);
     return NULL;
   }
+  c->busy = true;
   pthread_mutex_lock(&o->lock);
   c->next = o->cursors;
   o->cursors = c;
@@ -161,15 +163,36 @@ static Cursor *new_cursor(BrOracle *o) {
   return c;
 }
 
-static Cursor *thread_cursor(BrOracle *o) {
-  for (int i = 0; i < THREAD_SLOTS; i++)
-    if (tl_slots[i].id == o->id) return tl_slots[i].cursor;
-  Cursor *c = new_cursor(o);
-  if (!c) return NULL;
-  int i = tl_next++ % THREAD_SLOTS;
-  tl_slots[i].id = o->id;
-  tl_slots[i].cursor = c;
+/* A cursor for the duration of one question.  Threads come and go (the search starts one per
+ * move), so cursors are not tied to threads: a free one is taken, preferably the one this thread
+ * used last (its stack is likely near the position asked about), and given back after. */
+static Cursor *acquire_cursor(BrOracle *o) {
+  Cursor *mine = NULL;
+  for (int i = 0; i < THREAD_SLOTS && !mine; i++)
+    if (tl_slots[i].id == o->id) mine = tl_slots[i].cursor;
+  Cursor *c = NULL;
+  pthread_mutex_lock(&o->lock);
+  if (mine && !mine->busy) c = mine;
+  for (Cursor *k = o->cursors; k && !c; k = k->next)
+    if (!k->busy) c = k;
+  if (c) c->busy = true;
+  pthread_mutex_unlock(&o->lock);
+  if (!c && (c = new_cursor(o)) == NULL) return NULL; /* new cursors are born busy */
+  if (c != mine) {
+    int i = 0;
+    while (i < THREAD_SLOTS && tl_slots[i].id != o->id) i++;
+    if (i == THREAD_SLOTS) i = tl_next++ % THREAD_SLOTS;
+    tl_slots[i].id = o->id;
+    tl_slots[i].cursor = c;
+  }
   return c;
+}
+
+static void release_cursor(BrOracle *o, Cursor *c) {
+  if (!c) return;
+  pthread_mutex_lock(&o->lock);
+  c->busy = false;
+  pthread_mutex_unlock(&o->lock);
 }
 
 static void truncate_stack(Cursor *c, int depth) {
@@ -428,8 +451,9 @@ static int oracle_filter(void *ctx, Position *p, Move *moves, int count) {
       atomic_fetch_add_explicit(&o->cached, 1, memory_order_relaxed);
     } else {
       if (!c) {
-        c = thread_cursor(o);
+        c = acquire_cursor(o);
         if (!c || !sync(o, c, p)) {
+          release_cursor(o, c);
           free(all);
           return 0;
         }
@@ -440,6 +464,7 @@ static int oracle_filter(void *ctx, Position *p, Move *moves, int count) {
     if (data & MOVE_AS_ORACLE) moves[kept++] = move_make(move_from(m), move_to(m), MOVE_ORACLE, 0);
     else if (data & MOVE_LEGAL) moves[kept++] = m;
   }
+  release_cursor(o, c);
   free(all);
   return kept;
 }
@@ -470,8 +495,9 @@ static GameResult oracle_verdict(void *ctx, Position *p, bool *known) {
 
 static void oracle_anchor(void *ctx, Position *p) {
   BrOracle *o = ctx;
-  Cursor *c = thread_cursor(o);
+  Cursor *c = acquire_cursor(o);
   if (c && sync(o, c, p)) add_anchor(o, p->key, c->gc);
+  release_cursor(o, c);
 }
 
 /* ---- lifetime ---- */
@@ -535,6 +561,8 @@ void br_oracle_stats(BrOracle *o, BrOracleStats *out) {
   out->refused = atomic_load(&o->refused);
   out->mismatched = atomic_load(&o->mismatched);
   pthread_mutex_lock(&o->lock);
+  out->cursors = 0;
+  for (Cursor *c = o->cursors; c; c = c->next) out->cursors++;
   snprintf(out->error, sizeof out->error, "%s", o->error);
   pthread_mutex_unlock(&o->lock);
 }

@@ -109,6 +109,7 @@ typedef struct BrOracleStats {
   long asked;       /* moves put to the oracle */
   long cached;      /* answered from the cache */
   long refused;     /* refused by the referee */
+  long cursors;     /* interpreters the oracle keeps (about one per thread asking at once) */
   long mismatched;  /* accepted by the referee, but its board differs from the model's: not played */
   char error[512];  /* the first problem, or "" */
 } BrOracleStats;

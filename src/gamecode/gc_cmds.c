@@ -509,14 +509,25 @@ CMD(cmd_include) {
         free(text);
         return gc_error_at(gc, "includes nested too deeply");
     }
-    gc_error e;
-    gc_program *p = gc_compile(gc, text, path, &e);
-    free(text);
-    if (!p) {
-        gc->errbuf = e;
-        return ST_ERROR;
+    /* A file included again (every new game runs Pre-Game again) is run from its first
+     * compilation: the interpreter keeps every program it adopts, so compiling anew would
+     * pile them up game after game. */
+    gc_program *p = NULL;
+    const gc_value *known = gc_map_get(&gc->included, path);
+    if (known) {
+        p = gc->programs[(int)known->u.n];
+        free(text);
+    } else {
+        gc_error e;
+        p = gc_compile(gc, text, path, &e);
+        free(text);
+        if (!p) {
+            gc->errbuf = e;
+            return ST_ERROR;
+        }
+        gc_adopt_program(gc, p);
+        gc_map_put(&gc->included, path, gc_num(gc->nprograms - 1));
     }
-    gc_adopt_program(gc, p);
     gc->include_depth++;
     int line = gc->cur_line;
     int rc = gc_run(gc, p, 0, NULL);

@@ -154,6 +154,7 @@ struct gc_interp {
     int has_stored;
     gc_map globals, consts, flags, system, aliases, realnames;
     gc_map funcs, subs; /* name -> index into fdefs/sdefs */
+    gc_map included;    /* include file path -> index into programs (compiled once) */
     gc_funcdef *fdefs;
     int nfdefs, capfdefs;
     gc_subdef *sdefs;

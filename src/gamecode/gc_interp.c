@@ -55,7 +55,8 @@ gc_interp *gc_new(void) {
 void gc_free(gc_interp *gc) {
     if (!gc) return;
     gc_map *maps[] = {&gc->globals, &gc->consts, &gc->flags, &gc->system, &gc->aliases,
-                      &gc->realnames, &gc->funcs, &gc->subs, &gc->opindex, &gc->cmdindex};
+                      &gc->realnames, &gc->funcs, &gc->subs, &gc->opindex, &gc->cmdindex,
+                      &gc->included};
     for (size_t i = 0; i < sizeof maps / sizeof maps[0]; i++) gc_map_free(maps[i]);
     for (int i = 0; i < gc->nframes; i++) gc_map_free(&gc->frames[i].vars);
     for (size_t i = 0; i < gc->niters; i++) gc_release(&gc->iters[i].arr);

@@ -201,6 +201,11 @@ TEST(Oracle, SearchPlaysMovesTheRefereeAccepts) {
     pos_make(&pos.p, r.best);
   }
   srch_free(s);
+  // The search starts threads for every move; the oracle's interpreters are not tied to them
+  // (a cursor per thread ever seen grew by the megabyte each move).
+  BrOracleStats st;
+  br_oracle_stats(box.g->oracle, &st);
+  EXPECT_LE(st.cursors, 3);
 }
 
 // A Queen's capture that also clears the square beyond (in White's direction): a side effect of

@@ -262,6 +262,10 @@ TEST_F(GcStmt, IncludeFiles) {
   EXPECT_EQ(in.var("included"), "1");
   EXPECT_EQ(in.var("h"), "hi");
   EXPECT_EQ(in.ev("fn N b1 c3"), "true");
+  // Included again (each new game runs Pre-Game again): run again, from its first compilation.
+  ASSERT_EQ(in.run("set included 0; include mylib; set h2 sub hello;"), "");
+  EXPECT_EQ(in.var("included"), "1");
+  EXPECT_EQ(in.var("h2"), "hi");
   EXPECT_EQ(in.run("include nosuch;").rfind("ERROR test.gc:1: include nosuch: not found", 0), 0u);
   remove(path.c_str());
   rmdir(dir);
