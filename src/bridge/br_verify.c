@@ -42,6 +42,19 @@ static bool generated(const Rules *r, const MoveList *list, int from, int to) {
   return false;
 }
 
+/* "from-to" of a move as a setlegal list writes it (the king's squares for castling); false for
+ * drops and passes, which such lists do not hold. */
+static bool squares_text(const Rules *r, Move m, char *out, int outlen) {
+  if (move_kind(m) == MOVE_DROP || move_kind(m) == MOVE_PASS) return false;
+  int f = move_from(m), t = move_to(m);
+  if (move_kind(m) == MOVE_CASTLING) f = r->castlings[move_arg(m)].king_from, t = r->castlings[move_arg(m)].king_to;
+  char fs[2 * GEO_LABEL_MAX], ts[2 * GEO_LABEL_MAX];
+  geo_square_name(&r->geo, f, fs);
+  geo_square_name(&r->geo, t, ts);
+  snprintf(out, outlen, "%s-%s", fs, ts);
+  return true;
+}
+
 /* The preset's own legal list (setlegal in its Post-Game, as the fairychess `stalemated`
  * builds it), when it has one: the same (from, to) pairs as the generator's moves. */
 static void compare_legal_list(const BrGame *g, gc_interp *gc, Position *pos, const MoveList *list,
@@ -57,27 +70,12 @@ static void compare_legal_list(const BrGame *g, gc_interp *gc, Position *pos, co
     if (v->type != GC_STR) continue;
     bool found = false;
     for (int k = 0; k < list->count && !found; k++) {
-      Move m = list->moves[k];
-      if (move_kind(m) == MOVE_DROP || move_kind(m) == MOVE_PASS) continue;
-      int f = move_from(m), t = move_to(m);
-      if (move_kind(m) == MOVE_CASTLING) f = r->castlings[move_arg(m)].king_from, t = r->castlings[move_arg(m)].king_to;
-      char fs[2 * GEO_LABEL_MAX], ts[2 * GEO_LABEL_MAX];
-      geo_square_name(&r->geo, f, fs);
-      geo_square_name(&r->geo, t, ts);
-      snprintf(text, sizeof text, "%s-%s", fs, ts);
-      found = !strcmp(text, v->u.s);
+      found = squares_text(r, list->moves[k], text, sizeof text) && !strcmp(text, v->u.s);
     }
     if (!found) record(st, pos, "the preset's legal list (setlegal) has a move the generator does not make", v->u.s, NULL);
   }
   for (int k = 0; k < list->count; k++) {
-    Move m = list->moves[k];
-    if (move_kind(m) == MOVE_DROP || move_kind(m) == MOVE_PASS) continue;
-    int f = move_from(m), t = move_to(m);
-    if (move_kind(m) == MOVE_CASTLING) f = r->castlings[move_arg(m)].king_from, t = r->castlings[move_arg(m)].king_to;
-    char fs[2 * GEO_LABEL_MAX], ts[2 * GEO_LABEL_MAX];
-    geo_square_name(&r->geo, f, fs);
-    geo_square_name(&r->geo, t, ts);
-    snprintf(text, sizeof text, "%s-%s", fs, ts);
+    if (!squares_text(r, list->moves[k], text, sizeof text)) continue;
     bool found = false;
     for (size_t i = 0; i < a->len && !found; i++)
       found = a->items[i].val.type == GC_STR && !strcmp(a->items[i].val.u.s, text);
@@ -430,17 +428,6 @@ static int mover_type(const Position *p, Move m) {
   }
 }
 
-static bool side_has_oracle_pieces(const Position *p, int color) {
-  const Rules *r = p->rules;
-  for (int t = 0; t < r->type_count; t++) {
-    if (!r->types[t].oracle) continue;
-    if (p->hand[color][t]) return true;
-    for (int w = 0; w < BITS_WORDS; w++)
-      if (p->by_piece[color][t][w]) return true;
-  }
-  return false;
-}
-
 static bool demote(BrGame *g, int type, const char *why, const char *move, char *err, int errlen) {
   Rules *r = &g->rules;
   r->types[type].oracle = true;
@@ -480,7 +467,7 @@ int br_probe(BrGame *g, int games, int max_plies, uint64_t seed, char *err, int 
       g->rules.oracle = oracle;
       /* A refusal speaks against the def unless the royal's safety may hang on an enemy piece
        * whose attacks only the referee knows. */
-      bool refusals_count = !g->rules.royal_type_count || !side_has_oracle_pieces(&pos, pos.side ^ 1);
+      bool refusals_count = !g->rules.royal_type_count || !pos_has_oracle_pieces(&pos, pos.side ^ 1);
       gc_state *here = gc_state_save(judge->gc);
       for (int i = 0; i < list->count; i++) {
         Move m = list->moves[i];

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdbool.h>
 #include <string.h>
 
 static void *xrealloc(void *p, size_t n) {
@@ -473,7 +474,7 @@ void gc_map_free(gc_map *m) {
     m->cap = 0;
 }
 
-void gc_map_copy_deep(gc_map *dst, const gc_map *src) {
+static void map_copy(gc_map *dst, const gc_map *src, bool deep) {
     gc_map_free(dst);
     if (!src->cap) return;
     dst->slots = xrealloc(NULL, sizeof(gc_map_slot) * src->cap);
@@ -484,25 +485,12 @@ void gc_map_copy_deep(gc_map *dst, const gc_map *src) {
     for (size_t i = 0; i < dst->cap; i++) {
         gc_map_slot *s = &dst->slots[i];
         if (s->key && s->key != TOMB) {
-            s->key = gc_str(s->key).u.s;
-            s->val = gc_copy_deep(&s->val);
+            if (deep) s->key = gc_str(s->key).u.s;
+            else block_of(s->key)->refs++;
+            s->val = deep ? gc_copy_deep(&s->val) : gc_copy(&s->val);
         }
     }
 }
 
-void gc_map_copy(gc_map *dst, const gc_map *src) {
-    gc_map_free(dst);
-    if (!src->cap) return;
-    dst->slots = xrealloc(NULL, sizeof(gc_map_slot) * src->cap);
-    memcpy(dst->slots, src->slots, sizeof(gc_map_slot) * src->cap);
-    dst->cap = src->cap;
-    dst->count = src->count;
-    dst->tombs = src->tombs;
-    for (size_t i = 0; i < dst->cap; i++) {
-        gc_map_slot *s = &dst->slots[i];
-        if (s->key && s->key != TOMB) {
-            block_of(s->key)->refs++;
-            s->val = gc_copy(&s->val);
-        }
-    }
-}
+void gc_map_copy(gc_map *dst, const gc_map *src) { map_copy(dst, src, false); }
+void gc_map_copy_deep(gc_map *dst, const gc_map *src) { map_copy(dst, src, true); }

@@ -197,20 +197,11 @@ static void add_promotions(const Position *p, MoveList *list, int t, int from, i
     push(list, move_make(from, to, MOVE_NORMAL, 0));
 }
 
-/* Does color have pieces whose moves (and attacks) only the rules' oracle knows? */
-static bool has_oracle_pieces(const Position *p, int color) {
-  const Rules *r = p->rules;
-  if (!r->oracle) return false;
-  for (int t = 0; t < r->type_count; t++)
-    if (r->types[t].oracle && (p->hand[color][t] || bb_any(pieces(p, color, t)))) return true;
-  return false;
-}
-
 static void add_castlings(Position *p, MoveList *list, BB occ) {
   const Rules *r = p->rules;
   int us = p->side;
   /* Attacks by oracle pieces are not known here: the oracle then judges the castling. */
-  bool referee_decides = has_oracle_pieces(p, us ^ 1);
+  bool referee_decides = r->oracle && pos_has_oracle_pieces(p, us ^ 1);
   bool in_check = !referee_decides && !royals_safe(p, us);
   for (int i = 0; i < r->castling_count; i++) {
     const Castling *c = &r->castlings[i];

@@ -11,7 +11,7 @@
 #include "rules/engine.h"
 #include "rules/make_inline.h"
 
-static bool has_oracle_pieces(const Position *p, int color) {
+bool pos_has_oracle_pieces(const Position *p, int color) {
   const Rules *r = p->rules;
   for (int t = 0; t < r->type_count; t++) {
     if (!r->types[t].oracle) continue;
@@ -42,7 +42,7 @@ static void model_moves(Position *p, MoveList *list, bool pseudo) {
 
 void oracle_legal_moves(Position *p, MoveList *list) {
   const RulesOracle *o = p->rules->oracle;
-  bool refer_all = has_oracle_pieces(p, p->side ^ 1);
+  bool refer_all = pos_has_oracle_pieces(p, p->side ^ 1);
   model_moves(p, list, refer_all);
   /* Referred moves go to the end, in their order, and the oracle keeps what it allows. */
   Move *referred = malloc(sizeof(Move) * (size_t)(list->count ? list->count : 1));

@@ -74,6 +74,9 @@ void pos_unmake(Position *p);
  * otherwise. */
 void pos_anchor(Position *p);
 
+/* Has color pieces (on the board or in hand) whose moves only the rules' oracle decides? */
+bool pos_has_oracle_pieces(const Position *p, int color);
+
 /* The enemy pieces a MOVE_ORACLE move removes or changes (their codes, at most max); 0 for other
  * moves.  Asks the oracle, which leaves p as it was. */
 int pos_oracle_victims(const Position *p, Move m, int *codes, int max);
