@@ -5,6 +5,7 @@
 #   make tsan       the same suite under ThreadSanitizer (build/tsan)
 #   make bench      perft speed against fairy-stockfish, side by side, and the search signature
 #   make fuzz       libFuzzer targets (clang), FUZZ_SECONDS each
+#   make fuzz-ci    the same, a fixed number of runs from a fixed seed (what CI runs)
 CC      ?= gcc
 CXX     ?= g++
 BUILD   ?= build
@@ -21,7 +22,7 @@ LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_SRC := $(wildcard tests/*.cpp tests/*/*.cpp)
 TEST_OBJ := $(TEST_SRC:%.cpp=$(BUILD)/obj/%.o)
 
-.PHONY: all test sanitize tsan bench fuzz clean
+.PHONY: all test sanitize tsan bench fuzz fuzz-ci clean
 TOOLS := $(BUILD)/herald-match $(BUILD)/herald-selfplay
 all: $(BUILD)/herald $(TOOLS)
 
@@ -89,6 +90,22 @@ fuzz: $(FUZZERS)
 	    > build/fuzz/$$name.log 2>&1 || { tail -40 build/fuzz/$$name.log; exit 1; }; \
 	  tail -1 build/fuzz/$$name.log; \
 	done
+
+# CI's fuzzing is a fixed number of runs per target from a fixed seed and the committed corpus,
+# so that a green run here is a green run there (a timed run explores a different path on every
+# machine).  Runs are sized to about ten seconds a target; long exploration is `make fuzz`.
+FUZZ_CI_RUNS := archive:600000 betza:3000 defcompile:20000 enginespec:1000000 fen:300000 \
+  gamecode:20000 notation:40000 opening:200000 pgn:20000 protocol:800 selfplayjson:150000
+fuzz-ci: $(FUZZERS)
+	@for spec in $(FUZZ_CI_RUNS); do name=$${spec%%:*}; runs=$${spec##*:}; \
+	  rm -rf build/fuzz/ci-$$name; mkdir -p build/fuzz/ci-$$name; \
+	  echo "== fuzz $$name ($$runs runs, seed 1)"; \
+	  build/fuzz/$${name}_fuzz -runs=$$runs -seed=1 build/fuzz/ci-$$name tests/fuzz/corpus/$$name \
+	    > build/fuzz/$$name-ci.log 2>&1 || { tail -40 build/fuzz/$$name-ci.log; exit 1; }; \
+	  tail -1 build/fuzz/$$name-ci.log; \
+	done
+	@test $$(echo $(FUZZ_CI_RUNS) | wc -w) -eq $$(echo $(FUZZERS) | wc -w) || \
+	  { echo "fuzz-ci: FUZZ_CI_RUNS must name every target in tests/fuzz"; exit 1; }
 
 clean:
 	rm -rf build

@@ -221,8 +221,9 @@ bool mt_selfplay_run(const MtSelfplayConfig *c, MtSelfplayReport *report, char *
   return true;
 }
 
-bool mt_selfplay_report_add(MtSelfplayReport *dst, const MtSelfplayReport *src, char *err, int errlen) {
-  if (!src->games && !src->disagreements) return true;
+static bool counts_in_range(const MtSelfplayReport *r, char *err, int errlen);
+
+static bool add_counts(MtSelfplayReport *dst, const MtSelfplayReport *src, char *err, int errlen) {
   if (dst->games && strcmp(dst->rules, src->rules)) {
     snprintf(err, errlen, "reports of different rules (%s, %s)", dst->rules, src->rules);
     return false;
@@ -265,6 +266,22 @@ bool mt_selfplay_report_add(MtSelfplayReport *dst, const MtSelfplayReport *src, 
     dst->pieces[t].drops += src->pieces[t].drops;
   }
   return true;
+}
+
+/* Both reports are in range (read with the checks below, or counted here), so one sum cannot
+ * overflow; a sum that leaves the range is refused and the total stays as it was. */
+bool mt_selfplay_report_add(MtSelfplayReport *dst, const MtSelfplayReport *src, char *err, int errlen) {
+  if (!src->games && !src->disagreements) return true;
+  MtSelfplayReport *before = malloc(sizeof *before);
+  if (!before) {
+    snprintf(err, errlen, "out of memory");
+    return false;
+  }
+  *before = *dst;
+  bool ok = add_counts(dst, src, err, errlen) && counts_in_range(dst, err, errlen);
+  if (!ok) *dst = *before;
+  free(before);
+  return ok;
 }
 
 typedef struct Text {
@@ -336,7 +353,7 @@ char *mt_selfplay_report_text(const MtSelfplayReport *r) {
     if (r->lengths[i]) last = i;
   }
   for (int i = 0; i <= last; i++) {
-    int bar = most ? (r->lengths[i] * 40 + most - 1) / most : 0;
+    int bar = most ? (int)(((long long)r->lengths[i] * 40 + most - 1) / most) : 0;
     char stars[41];
     memset(stars, '#', (size_t)bar);
     stars[bar] = 0;

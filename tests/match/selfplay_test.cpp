@@ -170,6 +170,26 @@ TEST(MatchSelfplayJson, CountsOutOfRangeAreRefused) {
   free(json);
 }
 
+// Found by the CI fuzz run: two reports each in range merged into bucket counts whose bar chart
+// overflowed (88,888,888 x 40).  A merge that leaves the range is refused and changes nothing.
+TEST(MatchSelfplayJson, MergeBeyondTheRangeIsRefusedAndKeepsTheTotal) {
+  MtSelfplayReport one, sum;
+  char err[256] = "";
+  ASSERT_TRUE(mt_selfplay_report_parse(&one, "\"rules\": \"chess\"\n\"games\": 44444444\n\"lengths\": [44444444]\n", err,
+                                       sizeof err))
+      << err;
+  memset(&sum, 0, sizeof sum);
+  ASSERT_TRUE(mt_selfplay_report_add(&sum, &one, err, sizeof err)) << err;
+  EXPECT_FALSE(mt_selfplay_report_add(&sum, &one, err, sizeof err));
+  EXPECT_STREQ(err, "a count is negative or out of range (at most 50000000 games)");
+  EXPECT_EQ(sum.games, 44444444);
+  EXPECT_EQ(sum.lengths[0], 44444444);
+  char *text = mt_selfplay_report_text(&sum);
+  ASSERT_NE(text, nullptr);
+  EXPECT_NE(strstr(text, "44444444 ########################################"), nullptr) << text;
+  free(text);
+}
+
 }  // namespace
 
 #include <fstream>
