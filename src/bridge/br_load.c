@@ -450,6 +450,27 @@ static void derive_game_end(BrGame *g) {
   if (gc_get_var(g->gc, "reps")) r->repetition_count = br_setting_int(g->gc, "reps", 0);
 }
 
+/* Drops from the settings of herald-rules: `drops true` sends captured pieces to the captor's
+ * hand (pieces a pawn promoted to go back as pawns, which the rules' promoted marks do), and
+ * wdropranks names the ranks pawns may be dropped on (Black's mirrored). */
+static void derive_drops(BrGame *g) {
+  Rules *r = &g->rules;
+  if (!br_setting_int(g->gc, "drops", 0)) return;
+  r->drops = true;
+  char ranks[GC_MAX_RANKS][GC_LABEL_MAX * 2];
+  int n = br_setting_words(g->gc, "wdropranks", ranks, GC_MAX_RANKS);
+  uint32_t mask = 0;
+  const gc_board *b = gc_get_board(g->gc);
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < b->nranks; k++)
+      if (!strcmp(b->ranks[k], ranks[i])) mask |= 1u << k;
+  int zone = mask ? zone_for_ranks(r, mask) : NO_ZONE;
+  for (int t = 0; t < r->type_count && zone >= 0; t++)
+    if (r->types[t].promo_count) r->types[t].drop_zone = zone;
+  note(g, zone >= 0 ? "drops: captured pieces to hand, pawns dropped on the ranks of wdropranks"
+                    : "drops: captured pieces to hand");
+}
+
 static bool lookup_def(void *ctx, const char *name, char *out, int outlen) {
   return br_find_def(ctx, name, out, outlen);
 }
@@ -616,6 +637,7 @@ static bool build(BrGame *g, const char *path, const char *include_dir, char *er
   if (code && strstr(code, "nopvc 100")) r->nmove_rule = 100;
   if (code && strstr(code, "posvar")) r->repetition_count = 3;
   derive_game_end(g);
+  derive_drops(g);
   free(code);
   g->all_compiled = true;
   for (int i = 0; i < g->piece_count; i++) g->all_compiled &= g->pieces[i].compiled;
@@ -636,6 +658,7 @@ static bool build(BrGame *g, const char *path, const char *include_dir, char *er
     if (run) n += snprintf(fen + n, sizeof fen - n, "%d", run);
     if (rank) n += snprintf(fen + n, sizeof fen - n, "/");
   }
+  if (r->drops) n += snprintf(fen + n, sizeof fen - n, "[]");
   snprintf(fen + n, sizeof fen - n, " %c %s - 0 1", gc_side_to_move(g->gc) == 1 ? 'w' : 'b',
            rights[0] ? rights : "-");
   snprintf(g->start_fen, sizeof g->start_fen, "%s", fen);

@@ -84,6 +84,31 @@ static void compare_legal_list(const BrGame *g, gc_interp *gc, Position *pos, co
 }
 
 /* Checks one position; returns false on an interpreter failure that ends the game. */
+/* Every drop the generator does not make (each type of the side, on each square: pieces not in
+ * hand, occupied squares, ranks a pawn may not be dropped on) must be refused. */
+static void check_drops(const BrGame *g, gc_interp *gc, Position *pos, const MoveList *list, gc_state *here,
+                        BrVerifyStats *st) {
+  const Rules *r = &g->rules;
+  gc_verdict v;
+  char text[128];
+  for (int t = 0; t < r->type_count; t++) {
+    if (r->types[t].royal || r->types[t].promoted_form) continue;
+    for (int to = 0; to < r->geo.squares; to++) {
+      if (r->geo.hole[to]) continue;
+      Move m = move_make(0, to, MOVE_DROP, t);
+      bool made = false;
+      for (int i = 0; i < list->count && !made; i++) made = list->moves[i] == m;
+      if (made) continue;
+      br_move_text(g, pos, m, text, sizeof text);
+      gc_play(gc, text, &v);
+      st->illegal_checked++;
+      if (v.status == GC_LEGAL) record(st, pos, "preset accepts a drop the generator rejects", text, &v);
+      else if (v.status == GC_PRESET_ERROR) record(st, pos, "preset error on a rejected drop", text, &v);
+      gc_state_restore(gc, here);
+    }
+  }
+}
+
 static void check_position(const BrGame *g, gc_interp *gc, Position *pos, const MoveList *list,
                            int illegal_samples, uint64_t *rng, BrVerifyStats *st) {
   compare_legal_list(g, gc, pos, list, st);
@@ -102,6 +127,7 @@ static void check_position(const BrGame *g, gc_interp *gc, Position *pos, const 
     st->castlings += kind == MOVE_CASTLING;
     st->en_passants += kind == MOVE_EN_PASSANT;
     st->promotions += kind == MOVE_PROMOTION;
+    st->drops += kind == MOVE_DROP;
     if (kind == MOVE_PROMOTION && move_arg(m) == g->rules.types[piece_type(pos->board[move_from(m)])].promo_choices[0]) {
       /* Promotions to the types the generator does not offer must be refused. */
       const PieceType *pt = &g->rules.types[piece_type(pos->board[move_from(m)])];
@@ -143,6 +169,7 @@ static void check_position(const BrGame *g, gc_interp *gc, Position *pos, const 
         gc_state_restore(gc, here);
       }
   }
+  if (g->rules.drops) check_drops(g, gc, pos, list, here, st);
   const Geometry *geo = &g->rules.geo;
   int own[GEO_MAX_SQUARES], nown = 0;
   for (int sq = 0; sq < geo->squares; sq++) {
@@ -351,10 +378,10 @@ int br_verify_main(int argc, char **argv) {
   }
   BrVerifyStats st;
   bool ok = br_verify(g, (int)games, (int)plies, (int)samples, (uint64_t)seed, &st);
-  printf("verify: %ld games, %ld positions, %ld generator moves checked (%ld castlings, %ld en "
+  printf("verify: %ld games, %ld positions, %ld generator moves checked (%ld castlings, %ld drops, %ld en "
          "passant, %ld promotions), %ld other moves checked, %ld game-end verdicts compared, %ld "
          "disagreements\n",
-         st.games, st.positions, st.legal_checked, st.castlings, st.en_passants, st.promotions,
+         st.games, st.positions, st.legal_checked, st.castlings, st.drops, st.en_passants, st.promotions,
          st.illegal_checked, st.results_checked, st.disagreements);
   if (st.legal_lists) printf("verify: %ld positions compared with the preset's own legal list\n", st.legal_lists);
   if (g->oracle) {

@@ -118,7 +118,7 @@ void br_oracle_stats(BrOracle *o, BrOracleStats *out);
 /* ---- verify mode ---- */
 typedef struct BrVerifyStats {
   long positions, legal_checked, illegal_checked, disagreements, games;
-  long castlings, en_passants, promotions; /* special generator moves among legal_checked */
+  long castlings, en_passants, promotions, drops; /* special generator moves among legal_checked */
   long results_checked;        /* positions where the game-end verdicts were compared */
   long legal_lists;             /* positions where the preset's own legal list was compared */
   char first[1536];            /* the first disagreement, described */

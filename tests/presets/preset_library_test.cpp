@@ -310,6 +310,68 @@ TEST(RulesInclude, PromotionMustBeToAnOfferedPiece) {
   EXPECT_EQ(ref.Play("P g7-h8; Q-h8").status, GC_LEGAL);     // to a Ferz
 }
 
+// Crazyhouse (herald-rules `drops`): captures fill the captor's hand, a drop needs the piece
+// in hand and an empty square, pawns only on ranks 2-7, and a promoted piece goes back as a
+// pawn (`pmarked`).
+TEST(RulesInclude, CrazyhouseDropsComeFromTheHand) {
+  Referee ref("presets/crazyhouse.preset");
+  EXPECT_STREQ(ref.Play("P*e4").message, "You have no P in hand to drop.");
+  for (const char *m : {"P e2-e4", "P d7-d5", "P e4-d5", "Q d8-d5"}) ASSERT_EQ(ref.Play(m).status, GC_LEGAL) << m;
+  EXPECT_EQ(ref.Play("P*e2").status, GC_LEGAL);  // White's hand: the d5 pawn
+  ref.Play("Q d5-a5");
+  EXPECT_EQ(ref.Play("P*e3").status, GC_ILLEGAL);  // that pawn is spent
+}
+
+TEST(RulesInclude, CrazyhouseRefusesBadDrops) {
+  Referee ref("presets/crazyhouse.preset");
+  for (const char *m : {"P e2-e4", "P d7-d5", "P e4-d5", "Q d8-d5", "N b1-c3", "Q d5-a5"})
+    ASSERT_EQ(ref.Play(m).status, GC_LEGAL) << m;
+  EXPECT_STREQ(ref.Play("P*e1").message, "A piece may be dropped only on an empty space.");
+  EXPECT_EQ(std::string(ref.Play("P*d8").message), "A Pawn may not be dropped on d8");
+  EXPECT_EQ(std::string(ref.Play("P*h1").message), "A piece may be dropped only on an empty space.");
+  EXPECT_STREQ(ref.Play("p*e6").message, "You may drop only pieces of your own side.");
+  EXPECT_EQ(ref.Play("P*e6").status, GC_LEGAL);
+}
+
+TEST(RulesInclude, CrazyhousePromotedPiecesGoBackAsPawns) {
+  // A promoted queen is taken: its captor gets a pawn, not a queen.
+  gc_interp *gc = gc_new();
+  gc_error err;
+  ASSERT_EQ(gc_load_preset_file(gc, "presets/crazyhouse.preset", kIncludeDir, &err), GC_OK) << err.message;
+  ASSERT_EQ(gc_start_from(gc, "4k3/1P6/8/8/8/8/1r6/4K3", 1, &err), GC_OK) << err.message;
+  gc_verdict v;
+  for (const char *m : {"P b7-b8; Q-b8", "r b2-b8", "K e1-e2"}) {
+    gc_play(gc, m, &v);
+    ASSERT_EQ(v.status, GC_LEGAL) << m << ": " << v.message;
+  }
+  gc_state *here = gc_state_save(gc);
+  gc_play(gc, "q*d5", &v);
+  EXPECT_STREQ(v.message, "You have no q in hand to drop.");
+  gc_state_restore(gc, here);
+  gc_play(gc, "p*d5", &v);
+  EXPECT_EQ(v.status, GC_LEGAL) << v.message;
+  gc_state_free(here);
+  gc_free(gc);
+}
+
+// Perft with pieces in hand, promoted pieces and castling, as fairy-stockfish 11.1 counts it
+// (variant crazyhouse); the preset's header lists these positions.
+TEST(RulesInclude, CrazyhousePerftWithHandsMatchesFairyStockfish) {
+  GameBox box("presets/crazyhouse.preset");
+  ASSERT_NE(box.g, nullptr) << box.err;
+  const std::pair<const char *, uint64_t> cases[] = {
+      {"4k3/1P6/8/8/8/8/6p1/4K3[QRbn] w - - 0 1", 920460},
+      {"r3k2r/1P4P1/8/8/3q4/8/1p4p1/R3K2R[NPp] b KQkq - 0 1", 818826},
+      {"rn1qkb1r/pPp2ppp/5n2/4p3/8/2N5/PP1P1PpP/R1BQKB1R[PPbp] w KQkq - 0 7", 511200}};
+  for (auto [fen, nodes] : cases) {
+    Position p{};
+    char err[RULES_ERR_LEN];
+    ASSERT_TRUE(pos_set_fen(&p, &box.g->rules, fen, err, sizeof err)) << err;
+    EXPECT_EQ(pos_perft(&p, 3), nodes) << fen;
+    pos_free(&p);
+  }
+}
+
 TEST(RulesInclude, GrandPawnsPromoteOnlyToCapturedPieces) {
   Referee ref("presets/grand.preset");
   for (const char *m : {"P e3-e5", "P d8-d6", "P e5-d6", "P c8-c7", "P d6-d7", "P c7-c6"})
