@@ -274,6 +274,8 @@ static int listed_promotions(BrGame *g, int choices[MAX_TYPES]) {
  * forward promote. */
 static void derive_promotion(BrGame *g, const char *code) {
   Rules *r = &g->rules;
+  char shogi[1][GC_LABEL_MAX * 2];
+  if (br_setting_words(g->gc, "promotes", shogi, 1) > 0) return; /* derive_shogi_promotion */
   int choices[MAX_TYPES], count = 0;
   int listed = listed_promotions(g, choices);
   int depth = listed >= 0 ? br_setting_int(g->gc, "pzs", 1) : 1;
@@ -450,6 +452,35 @@ static void derive_game_end(BrGame *g) {
   if (gc_get_var(g->gc, "reps")) r->repetition_count = br_setting_int(g->gc, "reps", 0);
 }
 
+/* Shogi-style promotion from herald-rules' `promotes` and `promoted`: each listed type may
+ * become its promoted form on a move into, out of or inside the zone of pzs ranks (forced
+ * where it could not move again, which the rules find themselves); the promoted form goes to
+ * hand as the type it came from. */
+static void derive_shogi_promotion(BrGame *g) {
+  Rules *r = &g->rules;
+  char from[MAX_TYPES][GC_LABEL_MAX * 2], to[MAX_TYPES][GC_LABEL_MAX * 2];
+  int n = br_setting_words(g->gc, "promotes", from, MAX_TYPES);
+  if (n <= 0 || br_setting_words(g->gc, "promoted", to, MAX_TYPES) != n) return;
+  int depth = br_setting_int(g->gc, "pzs", 1);
+  if (depth < 1 || depth > r->geo.height) depth = 1;
+  int zone = rules_add_zone(r, "promotion zone", 0, r->geo.width - 1, r->geo.height - depth, r->geo.height - 1);
+  for (int i = 0; i < n && zone >= 0; i++) {
+    const BrPiece *base = piece_of(g, from[i]), *pro = piece_of(g, to[i]);
+    if (!base || !pro || base->type < 0 || pro->type < 0) continue;
+    PieceType *bt = &r->types[base->type], *pt = &r->types[pro->type];
+    bt->promo_zone = zone;
+    bt->promo_count = 1;
+    bt->promo_choices[0] = pro->type;
+    bt->promo_mandatory = false;
+    bt->promo_on_leaving = true;
+    bt->resets_clock = false;
+    pt->promoted_form = true;
+    pt->unpromoted = base->type;
+    pt->letter = bt->letter; /* FEN writes it +P, as fairy-stockfish does */
+  }
+  note(g, "promotion: Shogi-style, from promotes/promoted in a zone of pzs ranks");
+}
+
 /* Drops from the settings of herald-rules: `drops true` sends captured pieces to the captor's
  * hand (pieces a pawn promoted to go back as pawns, which the rules' promoted marks do), and
  * wdropranks names the ranks pawns may be dropped on (Black's mirrored). */
@@ -467,6 +498,17 @@ static void derive_drops(BrGame *g) {
   int zone = mask ? zone_for_ranks(r, mask) : NO_ZONE;
   for (int t = 0; t < r->type_count && zone >= 0; t++)
     if (r->types[t].promo_count) r->types[t].drop_zone = zone;
+  char labels[MAX_TYPES][GC_LABEL_MAX * 2];
+  int nifu = br_setting_words(g->gc, "nifu", labels, MAX_TYPES);
+  for (int i = 0; i < nifu; i++) {
+    const BrPiece *pc = piece_of(g, labels[i]);
+    if (pc && pc->type >= 0) r->types[pc->type].drop_one_per_file = true;
+  }
+  int nomate = br_setting_words(g->gc, "nodropmate", labels, MAX_TYPES);
+  for (int i = 0; i < nomate; i++) {
+    const BrPiece *pc = piece_of(g, labels[i]);
+    if (pc && pc->type >= 0) r->types[pc->type].drop_no_mate = true;
+  }
   note(g, zone >= 0 ? "drops: captured pieces to hand, pawns dropped on the ranks of wdropranks"
                     : "drops: captured pieces to hand");
 }
@@ -600,6 +642,20 @@ static bool build(BrGame *g, const char *path, const char *include_dir, char *er
       if (n == GC_LABEL_MAX - 1) break;
     }
   }
+  /* Shogi-style promoted forms (herald-rules `promoted`), both cases: not on the board yet. */
+  char promoted[MAX_TYPES][GC_LABEL_MAX * 2];
+  int npromoted = br_setting_words(g->gc, "promoted", promoted, MAX_TYPES);
+  for (int i = 0; i < npromoted; i++)
+    for (int c = 0; c < 2; c++) {
+      char label[GC_LABEL_MAX * 2];
+      memcpy(label, promoted[i], sizeof label);
+      label[sizeof label - 1] = 0;
+      label[0] = (char)(c == WHITE ? toupper(label[0]) : tolower(label[0]));
+      if (!add_label(g, label, err, errlen)) {
+        free(code);
+        return false;
+      }
+    }
   br_bind_settings(g->gc); /* defs may read the fixed pawn settings (wpr bpr fps pzs) */
   br_bind_zones(r);        /* and confine leaps to a part of the board (the xiangqi palace) */
   for (int i = 0; i < g->piece_count; i++) {
@@ -637,6 +693,7 @@ static bool build(BrGame *g, const char *path, const char *include_dir, char *er
   if (code && strstr(code, "nopvc 100")) r->nmove_rule = 100;
   if (code && strstr(code, "posvar")) r->repetition_count = 3;
   derive_game_end(g);
+  derive_shogi_promotion(g);
   derive_drops(g);
   free(code);
   g->all_compiled = true;

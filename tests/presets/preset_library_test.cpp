@@ -372,6 +372,75 @@ TEST(RulesInclude, CrazyhousePerftWithHandsMatchesFairyStockfish) {
   }
 }
 
+// Shogi's rules in herald-rules (`promotes`, `nifu`, `nodropmate`), on Minishogi positions:
+// each refusal with its reason, and the legal move next to it accepted.
+namespace {
+struct ShogiBoard {
+  gc_interp *gc = gc_new();
+  ShogiBoard(const char *fen, int white_pawns_in_hand) {
+    gc_error err;
+    EXPECT_EQ(gc_load_preset_file(gc, "presets/minishogi.preset", kIncludeDir, &err), GC_OK) << err.message;
+    EXPECT_EQ(gc_start_from(gc, fen, 1, &err), GC_OK) << err.message;
+    gc_set_var(gc, "hand-P", gc_num(white_pawns_in_hand));
+  }
+  ~ShogiBoard() { gc_free(gc); }
+  // The verdict on move; the position is left as it was.
+  gc_verdict Try(const char *move) {
+    gc_state *here = gc_state_save(gc);
+    gc_verdict v;
+    gc_play(gc, move, &v);
+    gc_state_restore(gc, here);
+    gc_state_free(here);
+    return v;
+  }
+};
+}  // namespace
+
+TEST(RulesInclude, ShogiPawnDropsObeyNifuUchifuzumeAndTheLastRank) {
+  ShogiBoard mate("3rk/5/2KG1/5/5", 1);  // P*e4 would mate: the Gold guards it, d4 is covered
+  EXPECT_STREQ(mate.Try("P*e4").message, "A P may not be dropped to give checkmate.");
+  EXPECT_EQ(mate.Try("P*b4").status, GC_LEGAL);
+  ShogiBoard check("3rk/5/2K2/5/5", 1);  // without the Gold the King takes the Pawn: only check
+  EXPECT_EQ(check.Try("P*e4").status, GC_LEGAL) << check.Try("P*e4").message;
+  ShogiBoard nifu("4k/5/5/P4/K4", 1);
+  EXPECT_STREQ(nifu.Try("P*a3").message, "A P may not be dropped on a file that already holds one of yours.");
+  EXPECT_STREQ(nifu.Try("P*b5").message, "A P may not be dropped on b5 where it could not move.");
+  EXPECT_EQ(nifu.Try("P*b3").status, GC_LEGAL);
+}
+
+TEST(RulesInclude, ShogiPromotionNeedsTheZoneAndIsForcedWhereStuck) {
+  ShogiBoard b("4k/P4/5/5/K3R", 0);
+  EXPECT_STREQ(b.Try("R e1-e2; D-e2").message,
+               "A piece may promote only when it moves into, out of or inside the promotion zone.");
+  EXPECT_EQ(b.Try("R e1-e4").status, GC_LEGAL);
+  EXPECT_STREQ(b.Try("P a4-a5").message, "The piece must promote on a5 where it could not move again.");
+  EXPECT_STREQ(b.Try("P a4-a5; D-a5").message, "This piece may promote only to T");
+  EXPECT_STREQ(b.Try("P a4-a5; P-a5").message, "A piece may promote only to T");
+  EXPECT_EQ(b.Try("P a4-a5; T-a5").status, GC_LEGAL);
+}
+
+// Shogi perft with hands and promoted pieces, positions of random games, as fairy-stockfish
+// 11.1 counts them (variant shogi); and the one place where it differs: it counts a Pawn drop
+// that mates as a move (29 here), which the rules and Herald refuse (28).
+TEST(RulesInclude, ShogiPerftWithHandsMatchesFairyStockfish) {
+  GameBox shogi("presets/shogi.preset"), mini("presets/minishogi.preset");
+  ASSERT_NE(shogi.g, nullptr) << shogi.err;
+  ASSERT_NE(mini.g, nullptr) << mini.err;
+  const struct { BrGame *g; const char *fen; int depth; uint64_t nodes; } cases[] = {
+      {shogi.g, "3k3nl/4g4/l1np1pp1p/gpP1+S1lp1/5KP1P/p2G1b1PL/1G+pP2nn1/4pSS2/2RSR4[PPBpp] w - - 5 81", 3, 463749},
+      {shogi.g, "1s2kn3/1+P5g+L/+L3p1nL1/2pr2P1P/1pg1+npbP1/P1Pp1P1N1/2KP3SL/1GS1G2R1/B6+pS[PPPp] w - - 10 81", 3,
+       203405},
+      {shogi.g, "lns2k3/r2g4S/ppppp4/5pppp/4L4/2P2P1bP/PP2P1+nP1/LGG1G3R/1bS1K1SNL[Ppn] w - - 2 21", 3, 156657},
+      {mini.g, "3rk/5/2KG1/5/5[PPgs] w - - 0 1", 1, 28}};
+  for (const auto &c : cases) {
+    Position p{};
+    char err[RULES_ERR_LEN];
+    ASSERT_TRUE(pos_set_fen(&p, &c.g->rules, c.fen, err, sizeof err)) << err;
+    EXPECT_EQ(pos_perft(&p, c.depth), c.nodes) << c.fen;
+    pos_free(&p);
+  }
+}
+
 TEST(RulesInclude, GrandPawnsPromoteOnlyToCapturedPieces) {
   Referee ref("presets/grand.preset");
   for (const char *m : {"P e3-e5", "P d8-d6", "P e5-d6", "P c8-c7", "P d6-d7", "P c7-c6"})
