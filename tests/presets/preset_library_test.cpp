@@ -327,7 +327,8 @@ TEST(RulesInclude, CrazyhouseRefusesBadDrops) {
   for (const char *m : {"P e2-e4", "P d7-d5", "P e4-d5", "Q d8-d5", "N b1-c3", "Q d5-a5"})
     ASSERT_EQ(ref.Play(m).status, GC_LEGAL) << m;
   EXPECT_STREQ(ref.Play("P*e1").message, "A piece may be dropped only on an empty space.");
-  EXPECT_EQ(std::string(ref.Play("P*d8").message), "A Pawn may not be dropped on d8");
+  EXPECT_STREQ(ref.Play("P*d8").message, "A P may not be dropped on the rank of d8");
+  EXPECT_STREQ(ref.Play("P*b1").message, "A P may not be dropped on the rank of b1");
   EXPECT_EQ(std::string(ref.Play("P*h1").message), "A piece may be dropped only on an empty space.");
   EXPECT_STREQ(ref.Play("p*e6").message, "You may drop only pieces of your own side.");
   EXPECT_EQ(ref.Play("P*e6").status, GC_LEGAL);
