@@ -113,6 +113,7 @@ static void check_position(const BrGame *g, gc_interp *gc, Position *pos, const 
                            int illegal_samples, uint64_t *rng, BrVerifyStats *st) {
   compare_legal_list(g, gc, pos, list, st);
   gc_state *here = gc_state_save(gc);
+  gc_set_postgame(gc, false); /* only Post-Move's answer counts for moves not played */
   gc_verdict v;
   char text[128];
   for (int i = 0; i < list->count; i++) {
@@ -193,6 +194,7 @@ static void check_position(const BrGame *g, gc_interp *gc, Position *pos, const 
     else if (v.status == GC_PRESET_ERROR) record(st, pos, "preset error on a rejected move", text, &v);
     gc_state_restore(gc, here);
   }
+  gc_set_postgame(gc, true);
   gc_state_free(here);
 }
 

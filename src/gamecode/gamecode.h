@@ -14,6 +14,7 @@
 #ifndef GC_GAMECODE_H
 #define GC_GAMECODE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "gamecode/gc_board.h"
@@ -115,6 +116,10 @@ int gc_ply(const gc_interp *gc);        /* moves played so far */
 int gc_side_to_move(const gc_interp *gc); /* 1 or 2 */
 /* Legal-move list built by `setlegal` during the last Post-Game: "from-to" strings. */
 const gc_value *gc_legal_moves(const gc_interp *gc);
+/* Whether gc_play runs Post-Game after a legal move (the default).  A verifier asking about
+ * many moves it will not play only needs Post-Move's answer; without Post-Game the legal list
+ * and the result are left as they were. */
+void gc_set_postgame(gc_interp *gc, bool run);
 
 #ifdef __cplusplus
 }

@@ -183,6 +183,7 @@ struct gc_interp {
     int result_player;
     int player;        /* player whose section is running */
     int continuemove;
+    int skip_postgame; /* gc_set_postgame(gc, false): moves are judged by Post-Move alone */
     gc_value legal;    /* setlegal list */
     gc_value promote;  /* askpromote choices, null when none */
 

@@ -242,7 +242,7 @@ gc_status gc_play(gc_interp *gc, const char *move, gc_verdict *out) {
 
     /* Post-Game for the mover, on a copy of the state */
     int sec = player == 1 ? SEC_POSTGAME1 : SEC_POSTGAME2;
-    if (gc->sections[sec]) {
+    if (gc->sections[sec] && !gc->skip_postgame) {
         snapshot after;
         snap_take(gc, &after);
         gc_release(&gc->legal);
@@ -391,3 +391,5 @@ void gc_state_free(gc_state *st) {
 int gc_ply(const gc_interp *gc) { return gc->ply; }
 int gc_side_to_move(const gc_interp *gc) { return gc->to_move ? gc->to_move : 1; }
 const gc_value *gc_legal_moves(const gc_interp *gc) { return &gc->legal; }
+
+void gc_set_postgame(gc_interp *gc, bool run) { gc->skip_postgame = !run; }
