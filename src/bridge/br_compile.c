@@ -5,431 +5,44 @@
  * checkride, checkatwostep, checkhop, checkgrasshop ...) give the candidate atoms.  Each candidate is then tried from every origin
  * square, for a destination that is empty and for one holding an enemy piece, with the squares
  * the atom passes known to be empty and everything else unknown; the tree is evaluated in
- * three-valued logic.  A candidate becomes an atom when the answers are definite and depend on
+ * three-valued logic (br_eval.c).  A candidate becomes an atom when the answers are definite and depend on
  * the origin only through its rank (pawn double steps); hops and grasshopper moves are tried
- * with a screen on the line.  Anything else is refused with a reason, and the piece stays with
- * the oracle. */
+ * with a screen on the line.  Answers that depend on the squares otherwise (janggi's palace
+ * lines) are fitted with zones of squares for the origin and the destination; hops are also
+ * tried with a piece of the mover's type as screen or prey (`findpiece` on a `path`), which
+ * gives the janggi cannon's refusal of cannons; `checkpath` gives lame leaps through several
+ * squares (the janggi elephant).  Anything else is refused with a reason, and the piece stays
+ * with the oracle. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "bridge/br_tree.h"
+#include "bridge/br_eval.h"
 
 enum { CAND_MAX = 128 }; /* candidate atoms per def */
 
-/* ---- three-valued evaluation ---- */
-
-typedef enum { V_UNKNOWN, V_BOOL, V_NUM, V_STR, V_SQ, V_ENEMY, V_NOEP } ValKind;
-
-typedef struct Val {
-  ValKind kind;
-  int num; /* V_BOOL, V_NUM, V_SQ (square or -1 for off the board) */
-  char str[48];
-} Val;
-
-/* The situation a candidate move is tried in. */
-typedef struct Scene {
-  const Geometry *geo;
-  int color;
-  char mover[4];          /* the mover's label */
-  int origin, dest;
-  bool dest_enemy;        /* destination holds an enemy piece (else it is empty) */
-  bool path[GEO_MAX_SQUARES]; /* squares known to be empty */
-  int ep_square;          /* value of `var ep` in the en passant trial, or -1 */
-  int screen;             /* the hop trial's screen: known occupied, or -1 */
-  bool unknown_var;       /* some variable other than ep was read */
-} Scene;
-
-static Val v_unknown(void) { return (Val){.kind = V_UNKNOWN}; }
-static Val v_bool(bool b) { return (Val){.kind = V_BOOL, .num = b}; }
-static Val v_num(int n) { return (Val){.kind = V_NUM, .num = n}; }
-static Val v_sq(int sq) { return (Val){.kind = V_SQ, .num = sq}; }
-static Val v_str(const char *s) {
-  Val v = {.kind = V_STR};
-  snprintf(v.str, sizeof v.str, "%s", s);
-  return v;
-}
-
-/* -1 unknown, 0 false, 1 true (PHP truthiness; reference §3.4). */
-static int truth(const Val *v) {
-  switch (v->kind) {
-    case V_BOOL: case V_NUM: return v->num != 0;
-    case V_STR: return v->str[0] && strcmp(v->str, "0");
-    case V_SQ: return v->num >= 0;
-    case V_ENEMY: return 1;
-    case V_NOEP: return 0;
-    default: return -1;
-  }
-}
-
-static bool text_of(const Scene *s, const Val *v, char *out, int outlen) {
-  if (v->kind == V_STR) snprintf(out, outlen, "%s", v->str);
-  else if (v->kind == V_NUM) snprintf(out, outlen, "%d", v->num);
-  else if (v->kind == V_SQ && v->num >= 0) geo_square_name(s->geo, v->num, out);
-  else if (v->kind == V_SQ) out[0] = 0;
-  else return false;
-  return true;
-}
-
-static int square_of(const Scene *s, const Val *v) {
-  if (v->kind == V_SQ) return v->num;
-  if (v->kind == V_STR) {
-    int used = 0, sq = geo_parse_square(s->geo, v->str, &used);
-    if (sq >= 0 && !v->str[used]) return sq;
-  }
-  return -2; /* not a coordinate */
-}
-
-static bool on_board(const Scene *s, int sq) { return sq >= 0 && !s->geo->hole[sq]; }
-
-/* Symmetric images of (a, b) (reference §4.4), duplicates removed. */
-static int images(int a, int b, int out[8][2]) {
-  int cand[8][2] = {{a, b}, {-a, b}, {a, -b}, {-a, -b}, {b, a}, {-b, a}, {b, -a}, {-b, -a}};
-  int n = 0;
-  for (int i = 0; i < 8; i++) {
-    bool seen = false;
-    for (int j = 0; j < n; j++) seen |= out[j][0] == cand[i][0] && out[j][1] == cand[i][1];
-    if (!seen) out[n][0] = cand[i][0], out[n][1] = cand[i][1], n++;
-  }
-  return n;
-}
-
-static int offset(const Scene *s, int sq, int dx, int dy) {
-  int f = geo_file(s->geo, sq) + dx, r = geo_rank(s->geo, sq) + dy;
-  if (f < 0 || r < 0 || f >= s->geo->width || r >= s->geo->height) return -1;
-  return geo_square(s->geo, f, r);
-}
-
-/* Is the square known empty (1), known occupied (0), or unknown (-1)? */
-static int known_empty(const Scene *s, int sq) {
-  if (sq < 0 || s->geo->hole[sq]) return 0;
-  if (sq == s->origin) return 0;
-  if (sq == s->dest) return !s->dest_enemy;
-  if (sq == s->screen) return 0;
-  return s->path[sq] ? 1 : -1;
-}
-
-/* A ride from o to d along one of the steps: true, false, or unknown when a square between is
- * not known. */
-static int ride_test(const Scene *s, int o, int d, int steps[8][2], int nsteps) {
-  if (o < 0 || d < 0 || o == d) return 0;
-  int fx = geo_file(s->geo, d) - geo_file(s->geo, o), fy = geo_rank(s->geo, d) - geo_rank(s->geo, o);
-  for (int i = 0; i < nsteps; i++) {
-    int sx = steps[i][0], sy = steps[i][1];
-    if (!sx && !sy) continue;
-    int k = sx ? fx / sx : fy / sy;
-    if (k < 1 || k * sx != fx || k * sy != fy) continue;
-    int result = 1;
-    for (int j = 1; j < k; j++) {
-      int e = known_empty(s, offset(s, o, j * sx, j * sy));
-      if (e == 0) return 0;
-      if (e < 0) result = -1;
-    }
-    return result;
-  }
-  return 0;
-}
-
-/* The t-th of the eight symmetries of the board (reference §4.4), applied to (x, y). */
-static void symmetry(int t, int x, int y, int *ox, int *oy) {
-  static const int kMap[8][4] = {{1, 0, 0, 1}, {-1, 0, 0, 1}, {1, 0, 0, -1}, {-1, 0, 0, -1},
-                                 {0, 1, 1, 0}, {0, -1, 1, 0}, {0, 1, -1, 0}, {0, -1, -1, 0}};
-  *ox = kMap[t][0] * x + kMap[t][1] * y;
-  *oy = kMap[t][2] * x + kMap[t][3] * y;
-}
-
-/* checktwostep o d x1 y1 x2 y2: some symmetry of the pair of steps, applied to both, leads
- * from o through an empty square to d.  True, false, or unknown. */
-static int twostep_test(const Scene *s, int o, int d, const int v[4]) {
-  bool unknown = false;
-  for (int t = 0; t < 8; t++) {
-    int ax, ay, bx, by;
-    symmetry(t, v[0], v[1], &ax, &ay);
-    symmetry(t, v[2], v[3], &bx, &by);
-    int m = offset(s, o, ax, ay);
-    if (!on_board(s, m) || offset(s, m, bx, by) != d) continue;
-    int e = known_empty(s, m);
-    if (e == 1) return 1;
-    unknown |= e < 0;
-  }
-  return unknown ? -1 : 0;
-}
-
-/* A hop (checkhop, reference §4.4) from o to d along one of the steps: exactly one occupied
- * square strictly between.  True, false, or unknown when a square between is not known. */
-static int hop_test(const Scene *s, int o, int d, int steps[8][2], int nsteps) {
-  if (o < 0 || d < 0 || o == d) return 0;
-  int fx = geo_file(s->geo, d) - geo_file(s->geo, o), fy = geo_rank(s->geo, d) - geo_rank(s->geo, o);
-  for (int i = 0; i < nsteps; i++) {
-    int sx = steps[i][0], sy = steps[i][1];
-    if (!sx && !sy) continue;
-    int k = sx ? fx / sx : fy / sy;
-    if (k < 2 || k * sx != fx || k * sy != fy) continue;
-    int occupied = 0;
-    bool unknown = false;
-    for (int j = 1; j < k; j++) {
-      int e = known_empty(s, offset(s, o, j * sx, j * sy));
-      occupied += e == 0;
-      unknown |= e < 0;
-    }
-    if (occupied > 1) return 0;
-    return unknown ? -1 : occupied == 1;
-  }
-  return 0;
-}
-
-/* checkgrasshop o d: d is the square just beyond the first piece met from o along a queen
- * line (reference §4.4). */
-static int grasshop_test(const Scene *s, int o, int d) {
-  if (o < 0 || d < 0 || o == d) return 0;
-  int fx = geo_file(s->geo, d) - geo_file(s->geo, o), fy = geo_rank(s->geo, d) - geo_rank(s->geo, o);
-  if (fx && fy && abs(fx) != abs(fy)) return 0;
-  int sx = (fx > 0) - (fx < 0), sy = (fy > 0) - (fy < 0);
-  for (int sq = offset(s, o, sx, sy); sq != d; sq = offset(s, sq, sx, sy)) {
-    if (!on_board(s, sq)) return 0;
-    int e = known_empty(s, sq);
-    if (e < 0) return -1;
-    if (e == 0) return offset(s, sq, sx, sy) == d;
-  }
-  return 0;
-}
-
-static Val eval(const Tree *t, int n, Scene *s);
-
-static int eval_int(const Tree *t, int n, Scene *s, bool *ok) {
-  Val v = eval(t, n, s);
-  if (v.kind == V_NUM) return v.num;
-  if (v.kind == V_STR && br_is_number(v.str)) return atoi(v.str);
-  *ok = false;
-  return 0;
-}
-
-static Val compare(const Scene *s, OpCode op, Val a, Val b) {
-  if (a.kind == V_NOEP || b.kind == V_NOEP) {
-    if (op == OP_EQ) return v_bool(false);
-    if (op == OP_NE) return v_bool(true);
-    return v_unknown();
-  }
-  char x[64], y[64];
-  if (!text_of(s, &a, x, sizeof x) || !text_of(s, &b, y, sizeof y)) return v_unknown();
-  int c;
-  if (br_is_number(x) && br_is_number(y)) c = atoi(x) - atoi(y);
-  else c = strcmp(x, y);
-  switch (op) {
-    case OP_EQ: return v_bool(c == 0);
-    case OP_NE: return v_bool(c != 0);
-    case OP_LT: return v_bool(c < 0);
-    case OP_GT: return v_bool(c > 0);
-    case OP_LE: return v_bool(c <= 0);
-    default: return v_bool(c >= 0);
-  }
-}
-
-static Val eval(const Tree *t, int n, Scene *s) {
-  const Node *nd = &t->nodes[n];
-  switch (nd->op) {
-    case OP_LIT: return v_str(nd->lit);
-    case OP_ARG: return v_sq(nd->arg_index == 0 ? s->origin : s->dest);
-    case OP_TRUE: return v_bool(true);
-    case OP_FALSE: return v_bool(false);
-    case OP_AND: case OP_OR: case OP_BREAK_AND: case OP_BREAK_OR: {
-      bool is_and = nd->op == OP_AND || nd->op == OP_BREAK_AND;
-      Val a = eval(t, nd->args[0], s);
-      int ta = truth(&a);
-      if (is_and && ta == 0) return v_bool(false);
-      if (!is_and && ta == 1) return v_bool(true);
-      Val b = eval(t, nd->args[1], s);
-      int tb = truth(&b);
-      if (ta == 1 || ta == 0) return tb < 0 ? v_unknown() : v_bool(tb);
-      /* a unknown */
-      if (is_and && tb == 0) return v_bool(false);
-      if (!is_and && tb == 1) return v_bool(true);
-      return v_unknown();
-    }
-    case OP_NOT: {
-      Val a = eval(t, nd->args[0], s);
-      int ta = truth(&a);
-      return ta < 0 ? v_unknown() : v_bool(!ta);
-    }
-    case OP_EQ: case OP_NE: case OP_LT: case OP_GT: case OP_LE: case OP_GE:
-      return compare(s, nd->op, eval(t, nd->args[0], s), eval(t, nd->args[1], s));
-    case OP_CAPTURE: return v_bool(s->dest_enemy);
-    case OP_EMPTY: case OP_SPACE: case OP_ONBOARD: case OP_RANK: case OP_FILE: case OP_RANKNAME:
-    case OP_FILENAME: {
-      Val a = eval(t, nd->args[0], s);
-      int sq = square_of(s, &a);
-      if (a.kind == V_UNKNOWN) return v_unknown();
-      if (nd->op == OP_ONBOARD) return v_bool(sq >= 0 && on_board(s, sq));
-      if (sq < 0 || s->geo->hole[sq]) {
-        if (nd->op == OP_EMPTY) return v_bool(false);
-        return v_unknown();
-      }
-      switch (nd->op) {
-        case OP_EMPTY: {
-          int e = known_empty(s, sq);
-          return e < 0 ? v_unknown() : v_bool(e);
-        }
-        case OP_SPACE:
-          if (sq == s->origin) return v_str(s->mover);
-          if (sq == s->dest && s->dest_enemy) return (Val){.kind = V_ENEMY};
-          if (known_empty(s, sq) == 1) return v_str("@");
-          return v_unknown();
-        case OP_RANK: return v_num(geo_rank(s->geo, sq));
-        case OP_FILE: return v_num(geo_file(s->geo, sq));
-        case OP_RANKNAME: return v_str(s->geo->rank_label[geo_rank(s->geo, sq)]);
-        default: return v_str(s->geo->file_label[geo_file(s->geo, sq)]);
-      }
-    }
-    case OP_ISLOWER: case OP_ISUPPER: {
-      Val a = eval(t, nd->args[0], s);
-      bool lower = nd->op == OP_ISLOWER;
-      if (a.kind == V_ENEMY) return v_bool(lower == (s->color == WHITE));
-      if (a.kind != V_STR) return v_unknown();
-      bool any = false, all = true;
-      for (const char *c = a.str; *c; c++) {
-        if (!isalpha((unsigned char)*c)) continue;
-        any = true;
-        all &= lower ? islower((unsigned char)*c) != 0 : isupper((unsigned char)*c) != 0;
-      }
-      return v_bool(any && all);
-    }
-    case OP_VAR: {
-      Val a = eval(t, nd->args[0], s);
-      if (a.kind == V_STR && !strcmp(a.str, "ep")) {
-        if (s->ep_square >= 0) return v_sq(s->ep_square);
-        return (Val){.kind = V_NOEP};
-      }
-      /* herald-rules `eppass`: the square the multi-step move passed, which the en passant
-       * trial makes the destination (Berolina pawns take by stepping onto it). */
-      if (a.kind == V_STR && !strcmp(a.str, "eppass")) {
-        if (s->ep_square >= 0) return v_sq(s->dest);
-        return (Val){.kind = V_NOEP};
-      }
-      char setting[48];
-      if (a.kind == V_STR && br_setting_text(a.str, setting, sizeof setting)) return v_str(setting);
-      s->unknown_var = true;
-      return v_unknown();
-    }
-    case OP_JOIN: {
-      Val a = eval(t, nd->args[0], s), b = eval(t, nd->args[1], s);
-      char x[64], y[64];
-      if (!text_of(s, &a, x, sizeof x) || !text_of(s, &b, y, sizeof y)) return v_unknown();
-      Val v = {.kind = V_STR};
-      snprintf(v.str, sizeof v.str, "%.20s%.20s", x, y);
-      return v;
-    }
-    case OP_WHERE: {
-      Val a = eval(t, nd->args[0], s);
-      bool ok = true;
-      int dx = eval_int(t, nd->args[1], s, &ok), dy = eval_int(t, nd->args[2], s, &ok);
-      int sq = square_of(s, &a);
-      if (!ok || sq < 0) return v_unknown();
-      return v_sq(offset(s, sq, dx, dy));
-    }
-    case OP_NEG: {
-      bool ok = true;
-      int x = eval_int(t, nd->args[0], s, &ok);
-      return ok ? v_num(-x) : v_unknown();
-    }
-    case OP_COND: {
-      Val c = eval(t, nd->args[0], s);
-      int tc = truth(&c);
-      if (tc == 1) return eval(t, nd->args[1], s);
-      if (tc == 0) return eval(t, nd->args[2], s);
-      Val a = eval(t, nd->args[1], s), b = eval(t, nd->args[2], s);
-      int ta = truth(&a), tb = truth(&b);
-      if (ta >= 0 && ta == tb) return v_bool(ta);
-      return v_unknown();
-    }
-    case OP_CHECKLEAP: case OP_CHECKALEAP: case OP_CHECKRIDE: case OP_CHECKARIDE: {
-      Val a = eval(t, nd->args[0], s), b = eval(t, nd->args[1], s);
-      bool ok = true;
-      int dx = eval_int(t, nd->args[2], s, &ok), dy = eval_int(t, nd->args[3], s, &ok);
-      int o = square_of(s, &a), d = square_of(s, &b);
-      if (!ok || a.kind == V_UNKNOWN || b.kind == V_UNKNOWN) return v_unknown();
-      if (o < 0 || d < 0 || !on_board(s, o) || !on_board(s, d)) return v_bool(false);
-      int steps[8][2], count;
-      if (nd->op == OP_CHECKLEAP || nd->op == OP_CHECKRIDE) count = images(dx, dy, steps);
-      else steps[0][0] = dx, steps[0][1] = dy, count = 1;
-      if (nd->op == OP_CHECKRIDE || nd->op == OP_CHECKARIDE) {
-        int r = ride_test(s, o, d, steps, count);
-        return r < 0 ? v_unknown() : v_bool(r);
-      }
-      for (int i = 0; i < count; i++)
-        if (offset(s, o, steps[i][0], steps[i][1]) == d) return v_bool(true);
-      return v_bool(false);
-    }
-    case OP_DISTANCE: {
-      /* King steps between two squares (reference §4.3). */
-      Val a = eval(t, nd->args[0], s), b = eval(t, nd->args[1], s);
-      int o = square_of(s, &a), d = square_of(s, &b);
-      if (a.kind == V_UNKNOWN || b.kind == V_UNKNOWN || o < 0 || d < 0) return v_unknown();
-      int fx = abs(geo_file(s->geo, d) - geo_file(s->geo, o)), fy = abs(geo_rank(s->geo, d) - geo_rank(s->geo, o));
-      return v_num(fx > fy ? fx : fy);
-    }
-    case OP_CHECKHOP: case OP_CHECKAHOP: case OP_CHECKGRASSHOP: {
-      Val a = eval(t, nd->args[0], s), b = eval(t, nd->args[1], s);
-      bool ok = true;
-      int dx = 0, dy = 0;
-      if (nd->op != OP_CHECKGRASSHOP) dx = eval_int(t, nd->args[2], s, &ok), dy = eval_int(t, nd->args[3], s, &ok);
-      int o = square_of(s, &a), d = square_of(s, &b);
-      if (!ok || a.kind == V_UNKNOWN || b.kind == V_UNKNOWN) return v_unknown();
-      if (o < 0 || d < 0 || !on_board(s, o) || !on_board(s, d)) return v_bool(false);
-      int r;
-      if (nd->op == OP_CHECKGRASSHOP) {
-        r = grasshop_test(s, o, d);
-      } else {
-        int steps[8][2], count;
-        if (nd->op == OP_CHECKHOP) count = images(dx, dy, steps);
-        else steps[0][0] = dx, steps[0][1] = dy, count = 1;
-        r = hop_test(s, o, d, steps, count);
-      }
-      return r < 0 ? v_unknown() : v_bool(r);
-    }
-    case OP_CHECKTWOSTEP: {
-      Val a = eval(t, nd->args[0], s), b = eval(t, nd->args[1], s);
-      bool ok = true;
-      int v[4];
-      for (int k = 0; k < 4; k++) v[k] = eval_int(t, nd->args[2 + k], s, &ok);
-      int o = square_of(s, &a), d = square_of(s, &b);
-      if (!ok || a.kind == V_UNKNOWN || b.kind == V_UNKNOWN) return v_unknown();
-      if (o < 0 || d < 0 || !on_board(s, o) || !on_board(s, d)) return v_bool(false);
-      int r = twostep_test(s, o, d, v);
-      return r < 0 ? v_unknown() : v_bool(r);
-    }
-    case OP_CHECKATWOSTEP: {
-      Val a = eval(t, nd->args[0], s), b = eval(t, nd->args[1], s);
-      bool ok = true;
-      int x1 = eval_int(t, nd->args[2], s, &ok), y1 = eval_int(t, nd->args[3], s, &ok);
-      int x2 = eval_int(t, nd->args[4], s, &ok), y2 = eval_int(t, nd->args[5], s, &ok);
-      int o = square_of(s, &a), d = square_of(s, &b);
-      if (!ok || a.kind == V_UNKNOWN || b.kind == V_UNKNOWN) return v_unknown();
-      if (o < 0 || d < 0 || !on_board(s, o) || !on_board(s, d)) return v_bool(false);
-      int m = offset(s, o, x1, y1);
-      if (!on_board(s, m) || offset(s, m, x2, y2) != d) return v_bool(false);
-      int e = known_empty(s, m);
-      return e < 0 ? v_unknown() : v_bool(e);
-    }
-  }
-  return v_unknown();
-}
-
 /* ---- candidates ---- */
+
+enum { LEGS_MAX = 4 };
 
 typedef struct Cand {
   AtomKind kind; /* ATOM_LEAP or ATOM_RIDE */
   int dx, dy;
   bool lame;     /* leap through the one square (px, py), which must be empty */
   int px, py;
+  int legs;      /* lame leaps of checkpath: the squares (lx, ly) passed, which must be empty */
+  int lx[LEGS_MAX], ly[LEGS_MAX];
 } Cand;
 
 static void add_cand(Cand *c, int *n, Cand x) {
   if (!x.dx && !x.dy) return; /* a null move: never a destination (the origin is occupied) */
   if (abs(x.dx) >= GEO_MAX_SIDE || abs(x.dy) >= GEO_MAX_SIDE) return; /* off any board */
+  if (x.lame && !x.legs) x.legs = 1, x.lx[0] = x.px, x.ly[0] = x.py;
   for (int i = 0; i < *n; i++)
     if (c[i].kind == x.kind && c[i].dx == x.dx && c[i].dy == x.dy && c[i].lame == x.lame &&
-        c[i].px == x.px && c[i].py == x.py)
+        c[i].px == x.px && c[i].py == x.py && c[i].legs == x.legs &&
+        !memcmp(c[i].lx, x.lx, sizeof x.lx) && !memcmp(c[i].ly, x.ly, sizeof x.ly))
       return;
   if (*n < CAND_MAX) c[(*n)++] = x;
 }
@@ -449,9 +62,33 @@ static bool collect(const Tree *t, int n, Cand *c, int *count, char *reason, int
   if (nd->op < OP_CHECKLEAP || nd->op > OP_CHECKGRASSHOP) return true; /* not a move primitive */
   int st[8][2], ns;
   if (nd->op == OP_CHECKGRASSHOP) {
-    ns = images(1, 0, st);
-    ns += images(1, 1, st + ns);
-    for (int i = 0; i < ns; i++) add_cand(c, count, (Cand){ATOM_GRASSHOP, st[i][0], st[i][1], false, 0, 0});
+    ns = br_images(1, 0, st);
+    ns += br_images(1, 1, st + ns);
+    for (int i = 0; i < ns; i++) add_cand(c, count, (Cand){.kind = ATOM_GRASSHOP, .dx = st[i][0], .dy = st[i][1], .lame = false, .px = 0, .py = 0});
+    return true;
+  }
+  if (nd->op == OP_CHECKPATH || nd->op == OP_CHECKAPATH) {
+    int steps[ARGS_MAX], n = nd->nargs - 2;
+    if (n < 2 || n % 2 || n / 2 > LEGS_MAX + 1) {
+      snprintf(reason, reasonlen, "a checkpath of more than %d steps", LEGS_MAX + 1);
+      return false;
+    }
+    for (int k = 0; k < n; k++)
+      if (!literal_int(t, nd->args[2 + k], &steps[k])) {
+        snprintf(reason, reasonlen, "a move primitive has offsets that are not numbers");
+        return false;
+      }
+    for (int sym = 0; sym < (nd->op == OP_CHECKPATH ? 8 : 1); sym++) {
+      Cand x = {.kind = ATOM_LEAP, .lame = n > 2};
+      for (int k = 0; k < n / 2; k++) {
+        int sx, sy;
+        br_symmetry(sym, steps[2 * k], steps[2 * k + 1], &sx, &sy);
+        if (k) x.lx[x.legs] = x.dx, x.ly[x.legs] = x.dy, x.legs++;
+        x.dx += sx, x.dy += sy;
+      }
+      x.px = x.lx[0], x.py = x.ly[0];
+      add_cand(c, count, x);
+    }
     return true;
   }
   int v[4];
@@ -463,43 +100,48 @@ static bool collect(const Tree *t, int n, Cand *c, int *count, char *reason, int
     }
   switch (nd->op) {
     case OP_CHECKHOP:
-      ns = images(v[0], v[1], st);
-      for (int i = 0; i < ns; i++) add_cand(c, count, (Cand){ATOM_HOP, st[i][0], st[i][1], false, 0, 0});
+      ns = br_images(v[0], v[1], st);
+      for (int i = 0; i < ns; i++) add_cand(c, count, (Cand){.kind = ATOM_HOP, .dx = st[i][0], .dy = st[i][1], .lame = false, .px = 0, .py = 0});
       break;
-    case OP_CHECKAHOP: add_cand(c, count, (Cand){ATOM_HOP, v[0], v[1], false, 0, 0}); break;
+    case OP_CHECKAHOP: add_cand(c, count, (Cand){.kind = ATOM_HOP, .dx = v[0], .dy = v[1], .lame = false, .px = 0, .py = 0}); break;
     case OP_CHECKLEAP: case OP_CHECKRIDE:
-      ns = images(v[0], v[1], st);
+      ns = br_images(v[0], v[1], st);
       for (int i = 0; i < ns; i++)
-        add_cand(c, count, (Cand){nd->op == OP_CHECKLEAP ? ATOM_LEAP : ATOM_RIDE, st[i][0], st[i][1], false, 0, 0});
+        add_cand(c, count, (Cand){.kind = nd->op == OP_CHECKLEAP ? ATOM_LEAP : ATOM_RIDE, .dx = st[i][0], .dy = st[i][1], .lame = false, .px = 0, .py = 0});
       break;
-    case OP_CHECKALEAP: add_cand(c, count, (Cand){ATOM_LEAP, v[0], v[1], false, 0, 0}); break;
+    case OP_CHECKALEAP: add_cand(c, count, (Cand){.kind = ATOM_LEAP, .dx = v[0], .dy = v[1], .lame = false, .px = 0, .py = 0}); break;
     case OP_CHECKTWOSTEP:
       for (int t = 0; t < 8; t++) {
         int ax, ay, bx, by;
-        symmetry(t, v[0], v[1], &ax, &ay);
-        symmetry(t, v[2], v[3], &bx, &by);
-        add_cand(c, count, (Cand){ATOM_LEAP, ax + bx, ay + by, true, ax, ay});
+        br_symmetry(t, v[0], v[1], &ax, &ay);
+        br_symmetry(t, v[2], v[3], &bx, &by);
+        add_cand(c, count, (Cand){.kind = ATOM_LEAP, .dx = ax + bx, .dy = ay + by, .lame = true, .px = ax, .py = ay});
       }
       break;
-    case OP_CHECKARIDE: add_cand(c, count, (Cand){ATOM_RIDE, v[0], v[1], false, 0, 0}); break;
-    default: add_cand(c, count, (Cand){ATOM_LEAP, v[0] + v[2], v[1] + v[3], true, v[0], v[1]}); break;
+    case OP_CHECKARIDE: add_cand(c, count, (Cand){.kind = ATOM_RIDE, .dx = v[0], .dy = v[1], .lame = false, .px = 0, .py = 0}); break;
+    default: add_cand(c, count, (Cand){.kind = ATOM_LEAP, .dx = v[0] + v[2], .dy = v[1] + v[3], .lame = true, .px = v[0], .py = v[1]}); break;
   }
   return true;
 }
 
 /* The engine's path for a lame leap: orthogonal steps first, then diagonal (rules/tables.c). A
- * two-step compiles to a lame leap only when that path is the two-step's middle square. */
-static bool lame_matches_engine(int dx, int dy, int px, int py) {
-  int adx = abs(dx), ady = abs(dy), sx = (dx > 0) - (dx < 0), sy = (dy > 0) - (dy < 0);
+ * two-step or path compiles to a lame leap only when that path is the squares it passes. */
+static bool lame_matches_engine(const Cand *c) {
+  int adx = abs(c->dx), ady = abs(c->dy), sx = (c->dx > 0) - (c->dx < 0), sy = (c->dy > 0) - (c->dy < 0);
   int diag = adx < ady ? adx : ady, straight = (adx > ady ? adx : ady) - diag;
-  if (straight + diag != 2) return false;
+  if (straight + diag - 1 != c->legs) return false;
   int fx = 0, fy = 0;
-  if (straight >= 1) {
-    if (adx > ady) fx = sx; else fy = sy;
-  } else {
-    fx = sx, fy = sy;
+  for (int s = 0; s < c->legs; s++) {
+    if (s < straight) {
+      if (adx > ady) fx += sx; else fy += sy;
+    } else {
+      fx += sx, fy += sy;
+    }
+    bool found = false;
+    for (int k = 0; k < c->legs; k++) found |= c->lx[k] == fx && c->ly[k] == fy;
+    if (!found) return false;
   }
-  return fx == px && fy == py;
+  return true;
 }
 
 /* ---- from results to atoms ---- */
@@ -528,7 +170,7 @@ static int destination_zone(const Geometry *g, const Scene *sc, const uint8_t *r
   int f0 = g->width, f1 = -1, r0 = g->height, r1 = -1;
   for (int sq = 0; sq < g->squares; sq++) {
     if (res[sq] != R_TRUE) continue;
-    int d = offset(sc, sq, dx, dy), f = geo_file(g, d), r = geo_rank(g, d);
+    int d = br_offset(sc, sq, dx, dy), f = geo_file(g, d), r = geo_rank(g, d);
     f0 = f < f0 ? f : f0, f1 = f > f1 ? f : f1, r0 = r < r0 ? r : r0, r1 = r > r1 ? r : r1;
   }
   if (f1 < 0) return -1;
@@ -536,7 +178,7 @@ static int destination_zone(const Geometry *g, const Scene *sc, const uint8_t *r
   memset(refused, 0, sizeof refused);
   for (int sq = 0; sq < g->squares; sq++) {
     if (res[sq] == R_OFF) continue;
-    int d = offset(sc, sq, dx, dy), f = geo_file(g, d), r = geo_rank(g, d);
+    int d = br_offset(sc, sq, dx, dy), f = geo_file(g, d), r = geo_rank(g, d);
     bool inside = f >= f0 && f <= f1 && r >= r0 && r <= r1;
     if (inside != (res[sq] == R_TRUE)) return -1;
     refused[d] = res[sq] == R_FALSE;
@@ -580,24 +222,23 @@ static int try_move(Trial *tr, int origin, int k, bool enemy, int ep_square) {
   int dest;
   if (c->kind == ATOM_RIDE) {
     for (int j = 1; j < k; j++) {
-      int sq = offset(s, origin, j * c->dx, j * c->dy);
-      if (!on_board(s, sq)) return R_OFF;
+      int sq = br_offset(s, origin, j * c->dx, j * c->dy);
+      if (!br_on_board(s, sq)) return R_OFF;
       s->path[sq] = true;
     }
-    dest = offset(s, origin, k * c->dx, k * c->dy);
+    dest = br_offset(s, origin, k * c->dx, k * c->dy);
   } else {
-    if (c->lame) {
-      int sq = offset(s, origin, c->px, c->py);
-      if (!on_board(s, sq)) return R_OFF;
+    for (int k = 0; c->lame && k < c->legs; k++) {
+      int sq = br_offset(s, origin, c->lx[k], c->ly[k]);
+      if (!br_on_board(s, sq)) return R_OFF;
       s->path[sq] = true;
     }
-    dest = offset(s, origin, c->dx, c->dy);
+    dest = br_offset(s, origin, c->dx, c->dy);
   }
-  if (!on_board(s, dest)) return R_OFF;
+  if (!br_on_board(s, dest)) return R_OFF;
   s->origin = origin, s->dest = dest, s->dest_enemy = enemy, s->ep_square = ep_square;
   s->unknown_var = false;
-  Val v = eval(tr->tree, tr->tree->root, s);
-  int tv = truth(&v);
+  int tv = br_eval_truth(tr->tree, s);
   return tv < 0 ? R_UNKNOWN : tv ? R_TRUE : R_FALSE;
 }
 
@@ -607,17 +248,16 @@ static int try_hop(Trial *tr, int origin, int j, int k, bool enemy) {
   const Cand *c = tr->cand;
   memset(s->path, 0, sizeof s->path);
   for (int i = 1; i < k; i++) {
-    int sq = offset(s, origin, i * c->dx, i * c->dy);
-    if (!on_board(s, sq)) return R_OFF;
+    int sq = br_offset(s, origin, i * c->dx, i * c->dy);
+    if (!br_on_board(s, sq)) return R_OFF;
     s->path[sq] = i != j;
   }
-  s->screen = offset(s, origin, j * c->dx, j * c->dy);
-  int dest = offset(s, origin, k * c->dx, k * c->dy);
-  if (!on_board(s, dest)) return R_OFF;
+  s->screen = br_offset(s, origin, j * c->dx, j * c->dy);
+  int dest = br_offset(s, origin, k * c->dx, k * c->dy);
+  if (!br_on_board(s, dest)) return R_OFF;
   s->origin = origin, s->dest = dest, s->dest_enemy = enemy, s->ep_square = -1;
   s->unknown_var = false;
-  Val v = eval(tr->tree, tr->tree->root, s);
-  int tv = truth(&v);
+  int tv = br_eval_truth(tr->tree, s);
   return tv < 0 ? R_UNKNOWN : tv ? R_TRUE : R_FALSE;
 }
 
@@ -689,6 +329,158 @@ static bool covered_by_ride(const BrCompiled *out, const Cand *c, int mode, uint
   return false;
 }
 
+/* ---- zones fitted to the answers (janggi's palace lines) ----
+ * When the answers depend on the squares in a way no set of ranks or rectangle describes, each
+ * trial of the candidate (origin, destination, answer) is kept, and a pair of zones is sought
+ * such that every answer is "the origin is in the first and the destination in the second":
+ * existing zones first, then as few new ones (the squares the answers name) as will do. */
+
+enum { FIT_MAX = 1 << 13 };
+
+typedef struct FitTable {
+  int count;
+  int16_t origin[FIT_MAX], dest[FIT_MAX];
+  uint8_t result[FIT_MAX];
+} FitTable;
+
+/* A zone to try: NO_ZONE (everywhere), an existing zone, or a new one of the given squares. */
+typedef struct ZoneChoice {
+  int zone;       /* NO_ZONE, an existing zone, or -2 for new */
+  const bool *squares;
+} ZoneChoice;
+
+static bool choice_has(const ZoneChoice *z, int color, int sq) {
+  if (z->zone == NO_ZONE) return true;
+  if (z->zone >= 0) return bits_test(&br_zone_rules()->zones[z->zone][color], sq);
+  return z->squares[sq];
+}
+
+static bool fit_consistent(const FitTable *ft, const ZoneChoice *from, const ZoneChoice *to, int color) {
+  for (int i = 0; i < ft->count; i++) {
+    bool want = choice_has(from, color, ft->origin[i]) && choice_has(to, color, ft->dest[i]);
+    if (want != (ft->result[i] == R_TRUE)) return false;
+  }
+  return true;
+}
+
+/* Zones for a table with at least one true answer: false when none fit. */
+static bool fit_zones(const Geometry *g, int color, const FitTable *ft, int *from_zone, int *to_zone) {
+  static _Thread_local bool origins[GEO_MAX_SQUARES], dests[GEO_MAX_SQUARES];
+  memset(origins, 0, sizeof origins);
+  memset(dests, 0, sizeof dests);
+  for (int i = 0; i < ft->count; i++)
+    if (ft->result[i] == R_TRUE) origins[ft->origin[i]] = dests[ft->dest[i]] = true;
+  const Rules *zr = br_zone_rules();
+  int existing = zr ? zr->zone_count : 0;
+  (void)g;
+  ZoneChoice from[MAX_ZONES + 2], to[MAX_ZONES + 2];
+  int nf = 0, nt = 0;
+  from[nf++] = (ZoneChoice){NO_ZONE, NULL}, to[nt++] = (ZoneChoice){NO_ZONE, NULL};
+  for (int z = 0; z < existing; z++) from[nf++] = to[nt++] = (ZoneChoice){z, NULL};
+  if (zr) from[nf++] = (ZoneChoice){-2, origins}, to[nt++] = (ZoneChoice){-2, dests};
+  for (int fresh = 0; fresh <= 2; fresh++)
+    for (int f = 0; f < nf; f++)
+      for (int t = 0; t < nt; t++) {
+        if ((from[f].zone == -2) + (to[t].zone == -2) != fresh) continue;
+        if (!fit_consistent(ft, &from[f], &to[t], color)) continue;
+        *from_zone = from[f].zone, *to_zone = to[t].zone;
+        if (*from_zone == -2 && (*from_zone = br_zone_for_set(origins, color)) < 0) return false;
+        if (*to_zone == -2 && (*to_zone = br_zone_for_set(dests, color)) < 0) return false;
+        return true;
+      }
+  return false;
+}
+
+static bool fit_add(FitTable *ft, int origin, int dest, int result) {
+  if (ft->count == FIT_MAX) return false;
+  ft->origin[ft->count] = (int16_t)origin, ft->dest[ft->count] = (int16_t)dest;
+  ft->result[ft->count++] = (uint8_t)result;
+  return true;
+}
+
+/* The labels of the hop trials: the mover is X (x for Black); a piece of its type, of either
+ * side, or of another type (Y) stands on the screen or is taken. */
+static void hop_labels(Scene *s, int variant) {
+  char own = s->mover[0], other = (char)(isupper((unsigned char)own) ? 'y' : 'Y');
+  char own_enemy = (char)(isupper((unsigned char)own) ? 'x' : 'X');
+  snprintf(s->screen_label, sizeof s->screen_label, "%c",
+           variant == 1 ? own : variant == 2 ? own_enemy : (char)toupper((unsigned char)other));
+  snprintf(s->dest_label, sizeof s->dest_label, "%c", variant == 3 ? own_enemy : other);
+}
+
+/* The trials of one mode of the candidate under one labelling; false when one cannot be decided
+ * or the table is full.  *differs: an answer differs from base (when given); *any_true. */
+static bool fit_trials(Trial *tr, int m, int variant, FitTable *ft, const FitTable *base, bool *differs,
+                       bool *any_true) {
+  const Cand *c = tr->cand;
+  const Geometry *g = tr->scene.geo;
+  Scene *s = &tr->scene;
+  bool hop = c->kind == ATOM_HOP || c->kind == ATOM_GRASSHOP;
+  ft->count = 0;
+  for (int sq = 0; sq < g->squares; sq++) {
+    if (g->hole[sq]) continue;
+    for (int j = 1; j < GEO_MAX_SIDE; j++) {
+      int k = hop ? j + 1 : j, last = !hop ? j : c->kind == ATOM_GRASSHOP ? j + 1 : GEO_MAX_SIDE;
+      for (; k <= last; k++) {
+        if (hop) hop_labels(s, variant);
+        int res = hop ? try_hop(tr, sq, j, k, m == 1) : try_move(tr, sq, k, m == 1, -1);
+        s->screen_label[0] = s->dest_label[0] = 0;
+        if (res == R_OFF) break;
+        if (res == R_UNKNOWN) return false;
+        int dest = br_offset(s, sq, k * c->dx, k * c->dy);
+        if (base && (ft->count >= base->count || base->result[ft->count] != res)) *differs = true;
+        *any_true |= res == R_TRUE;
+        if (!fit_add(ft, sq, dest, res)) return false;
+      }
+      if (k == (hop ? j + 1 : j) || c->kind == ATOM_LEAP) break;
+    }
+  }
+  return true;
+}
+
+/* A candidate whose answers depend on the squares: zones fitted to them, and for hops whether
+ * they refuse every piece of the mover's type, as screen or as prey (janggi's cannon). */
+static bool fit_candidate(Trial *tr, int forward, BrCompiled *out) {
+  const Cand *c = tr->cand;
+  const Geometry *g = tr->scene.geo;
+  int color = tr->scene.color;
+  bool hop = c->kind == ATOM_HOP || c->kind == ATOM_GRASSHOP;
+  static _Thread_local FitTable base, other;
+  int zones[2][2], present[2] = {0, 0};
+  bool no_same_type = false, decided = false;
+  for (int m = 0; m < 2; m++) {
+    bool differs = false, any_true = false;
+    if (!fit_trials(tr, m, 0, &base, NULL, &differs, &any_true)) return false;
+    if (!any_true) continue;
+    if (hop) {
+      /* Pieces of the mover's type on the screen (either side), or taken. */
+      bool same_differs = false, same_true = false;
+      for (int variant = 1; variant <= (m == 1 ? 3 : 2); variant++)
+        if (!fit_trials(tr, m, variant, &other, &base, &same_differs, &same_true)) return false;
+      if (same_differs && same_true) return false; /* depends on them as the engine cannot say */
+      if (decided && no_same_type != same_differs) return false; /* the same in both modes */
+      decided = true, no_same_type = same_differs;
+    }
+    if (!fit_zones(g, color, &base, &zones[m][0], &zones[m][1])) return false;
+    present[m] = 1;
+  }
+  if (!present[0] && !present[1]) return true;
+  for (int m = 0; m < 2; m++) {
+    if (!present[m]) continue;
+    int mode = m == 0 ? MODE_MOVE : MODE_CAPTURE;
+    if (m == 0 && present[1] && zones[1][0] == zones[0][0] && zones[1][1] == zones[0][1])
+      mode = MODE_BOTH, present[1] = 0;
+    Atom a;
+    memset(&a, 0, sizeof a);
+    a.kind = c->kind, a.dx = (int8_t)c->dx, a.dy = (int8_t)(c->dy * forward), a.mode = (uint8_t)mode;
+    a.lame = c->lame, a.no_same_type = no_same_type;
+    a.from_zone = (int8_t)zones[m][0], a.to_zone = (int8_t)zones[m][1];
+    char ignored[64];
+    if (!push_atom(out, a, ~0u, ignored, sizeof ignored)) return false;
+  }
+  return true;
+}
+
 bool br_compile_def(const Rules *r, const char *body, int color, BrCompiled *out, char *reason,
                     int reasonlen) {
   return br_compile_def_with(r, body, color, NULL, NULL, out, reason, reasonlen);
@@ -727,13 +519,15 @@ bool br_compile_def_with(const Rules *r, const char *body, int color, BrDefLooku
       const Cand *c = &cands[ci];
       if (c->kind == ATOM_HOP || c->kind == ATOM_GRASSHOP) {
         tr.cand = c;
-        if (pass == 1 && !compile_hop(&tr, forward, out, reason, reasonlen)) return false;
+        if (pass == 1 && !compile_hop(&tr, forward, out, reason, reasonlen) &&
+            !fit_candidate(&tr, forward, out))
+          return false;
         continue;
       }
       if ((pass == 0) != (c->kind == ATOM_RIDE)) continue;
-      if (c->lame && !lame_matches_engine(c->dx, c->dy, c->px, c->py)) {
-        snprintf(reason, reasonlen, "two-step (%d,%d)+(%d,%d) has a leg the engine does not model",
-                 c->px, c->py, c->dx - c->px, c->dy - c->py);
+      if (c->lame && !lame_matches_engine(c)) {
+        snprintf(reason, reasonlen, "lame leap (%d,%d) through (%d,%d) has a leg the engine does not model",
+                 c->dx, c->dy, c->px, c->py);
         return false;
       }
       tr.cand = c;
@@ -752,7 +546,7 @@ bool br_compile_def_with(const Rules *r, const char *body, int color, BrDefLooku
           if (res == R_UNKNOWN) {
             describe(g, c, sq, m == 1, reason, reasonlen,
                      tr.scene.unknown_var ? "depends on a variable" : "cannot decide");
-            return false;
+            goto fit;
           }
           first[sq] = (uint8_t)res;
           if (c->kind != ATOM_RIDE || res != R_TRUE) continue;
@@ -763,12 +557,12 @@ bool br_compile_def_with(const Rules *r, const char *body, int color, BrDefLooku
             if (rk == R_OFF) break;
             if (rk == R_UNKNOWN) {
               describe(g, c, sq, m == 1, reason, reasonlen, "cannot decide a longer step");
-              return false;
+              goto fit;
             }
             if (rk == R_TRUE) {
               if (last_true != k - 1) {
                 describe(g, c, sq, m == 1, reason, reasonlen, "gaps in the reach");
-                return false;
+                goto fit;
               }
               last_true = k;
             }
@@ -777,14 +571,14 @@ bool br_compile_def_with(const Rules *r, const char *body, int color, BrDefLooku
             if (last_true > longest_to_edge) longest_to_edge = last_true;
           } else if (limited && limited != last_true) {
             describe(g, c, sq, m == 1, reason, reasonlen, "reach differs by origin");
-            return false;
+            goto fit;
           } else {
             limited = last_true;
           }
         }
         if (limited && longest_to_edge > limited) {
           describe(g, c, 0, m == 1, reason, reasonlen, "reach differs by origin");
-          return false;
+          goto fit;
         }
         int common_range = limited;
         uint32_t rk;
@@ -793,7 +587,7 @@ bool br_compile_def_with(const Rules *r, const char *body, int color, BrDefLooku
           int z = c->kind == ATOM_LEAP ? destination_zone(g, &tr.scene, first, c->dx, c->dy, color) : -1;
           if (z < 0) {
             describe(g, c, 0, m == 1, reason, reasonlen, "origins are not whole ranks");
-            return false;
+            goto fit;
           }
           to_zone[m] = z;
           rk = 0;
@@ -829,8 +623,8 @@ bool br_compile_def_with(const Rules *r, const char *body, int color, BrDefLooku
         uint32_t possible = 0;
         for (int sq = 0; sq < g->squares; sq++) {
           if (g->hole[sq]) continue;
-          int d = offset(&tr.scene, sq, c->dx, c->dy);
-          if (on_board(&tr.scene, d)) {
+          int d = br_offset(&tr.scene, sq, c->dx, c->dy);
+          if (br_on_board(&tr.scene, d)) {
             int rk = geo_rank(g, sq);
             possible |= 1u << (color == WHITE ? rk : g->height - 1 - rk);
           }
@@ -849,6 +643,10 @@ bool br_compile_def_with(const Rules *r, const char *body, int color, BrDefLooku
         if (!push_atom(out, a, zone_ranks == white_all ? ~0u : zone_ranks, reason, reasonlen))
           return false;
       }
+      continue;
+    fit:
+      /* Not a matter of ranks: perhaps of squares (the palace lines). */
+      if (!fit_candidate(&tr, forward, out)) return false;
     }
   /* En passant: moves to an empty square that become legal when `ep` names a square behind
    * the destination (the piece that made a multi-step move; seed 000 `set ep #to`). */
@@ -858,13 +656,13 @@ bool br_compile_def_with(const Rules *r, const char *body, int color, BrDefLooku
     tr.cand = c;
     for (int sq = 0; sq < g->squares; sq++) {
       if (g->hole[sq]) continue;
-      int dest = offset(&tr.scene, sq, c->dx, c->dy);
-      if (!on_board(&tr.scene, dest)) continue;
+      int dest = br_offset(&tr.scene, sq, c->dx, c->dy);
+      if (!br_on_board(&tr.scene, dest)) continue;
       /* The pawn taken stands behind the passed square: straight behind it after a straight
        * double step, diagonally after a Berolina pawn's diagonal one. */
       for (int vx = -1; vx <= 1; vx++) {
-        int victim = offset(&tr.scene, dest, vx, -forward);
-        if (!on_board(&tr.scene, victim) || victim == sq) continue;
+        int victim = br_offset(&tr.scene, dest, vx, -forward);
+        if (!br_on_board(&tr.scene, victim) || victim == sq) continue;
         int plain = try_move(&tr, sq, 1, false, -1);
         int with_ep = try_move(&tr, sq, 1, false, victim);
         if (with_ep != R_TRUE || plain == R_TRUE) continue;

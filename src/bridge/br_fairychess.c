@@ -31,6 +31,28 @@ int br_zone_for_rect(int file_lo, int file_hi, int rank_lo, int rank_hi) {
   return rules_add_zone(zone_rules, name, file_lo, file_hi, rank_lo, rank_hi);
 }
 
+const Rules *br_zone_rules(void) { return zone_rules; }
+
+int br_zone_for_set(const bool *squares, int color) {
+  if (!zone_rules) return -1;
+  const Geometry *g = &zone_rules->geo;
+  Bits side[2];
+  memset(side, 0, sizeof side);
+  for (int sq = 0; sq < g->squares; sq++) {
+    if (!squares[sq] || g->hole[sq]) continue;
+    int f = geo_file(g, sq), r = geo_rank(g, sq), mirror = geo_square(g, f, g->height - 1 - r);
+    bits_set(&side[color], sq);
+    if (mirror >= 0) bits_set(&side[1 - color], mirror);
+  }
+  for (int z = 0; z < zone_rules->zone_count; z++)
+    if (!memcmp(zone_rules->zones[z], side, sizeof side)) return z;
+  if (zone_rules->zone_count == MAX_ZONES) return -1;
+  int z = zone_rules->zone_count++;
+  snprintf(zone_rules->zone_name[z], sizeof zone_rules->zone_name[z], "squares %d", z);
+  memcpy(zone_rules->zones[z], side, sizeof side);
+  return z;
+}
+
 /* Pawn settings that stay fixed after Pre-Game in the fairychess convention; `ep` is not one
  * of them (the compiler models it as the en passant square). */
 static const char *const kFixedSettings[] = {"wpr", "bpr", "fps", "pzs", NULL};

@@ -50,6 +50,11 @@ int br_setting_int(gc_interp *gc, const char *name, int fallback);
  * inclusive), adding it to the bound rules when new; -1 when none are bound or they are full. */
 void br_bind_zones(Rules *r);
 int br_zone_for_rect(int file_lo, int file_hi, int rank_lo, int rank_hi);
+/* The zone holding exactly the given squares (for colour color; the other colour's copy is
+ * mirrored top to bottom), added to the bound rules when new; -1 when none are bound or they
+ * are full.  br_zone_rules: the bound rules, or NULL. */
+int br_zone_for_set(const bool *squares, int color);
+const Rules *br_zone_rules(void);
 
 #ifdef __cplusplus
 }

@@ -431,7 +431,7 @@ static void add_flying_generals(BrGame *g) {
 
 /* Game end from the fairychess settings of herald-rules: `stalemate win` (the stalemated side
  * loses, Shatranj), `bareking true` (a side left with its royal piece alone loses), `nmoves N` plies without capture or pawn move draw, `reps N` repetitions
- * draw (0 turns a rule off). */
+ * draw (0 turns a rule off); and `passing true`, which makes a pass a legal move (Janggi). */
 static void derive_game_end(BrGame *g) {
   Rules *r = &g->rules;
   char word[1][GC_LABEL_MAX * 2];
@@ -450,6 +450,10 @@ static void derive_game_end(BrGame *g) {
   if (br_setting_int(g->gc, "flyinggenerals", 0)) add_flying_generals(g);
   if (gc_get_var(g->gc, "nmoves")) r->nmove_rule = br_setting_int(g->gc, "nmoves", 0);
   if (gc_get_var(g->gc, "reps")) r->repetition_count = br_setting_int(g->gc, "reps", 0);
+  if (br_setting_int(g->gc, "passing", 0)) { /* herald-rules: a player not in check may pass */
+    r->pass_allowed = r->double_pass_ends = true;
+    note(g, "a player may pass; two passes in a row draw");
+  }
 }
 
 /* Shogi-style promotion from herald-rules' `promotes` and `promoted`: each listed type may

@@ -62,15 +62,21 @@ static const struct {
     {"checktwostep", OP_CHECKTWOSTEP, 6},
     {"checkgrasshop", OP_CHECKGRASSHOP, 2}, {"distance", OP_DISTANCE, 2},
     {"true", OP_TRUE, 0},         {"false", OP_FALSE, 0},
+    {"toupper", OP_TOUPPER, 1},   {"tolower", OP_TOLOWER, 1},
+    {"path", OP_PATH, 2},
+    /* Variadic: they take every value to their right (reference §3.1), so they are compiled
+     * where they stand alone in their own def. */
+    {"findpiece", OP_FINDPIECE, -1}, {"checkapath", OP_CHECKAPATH, -1},
+    {"checkpath", OP_CHECKPATH, -1},
 };
 
 /* Operators of GAME Code that we know we do not compile yet: naming them gives a clear reason. */
 static const char *const kNotYet[] = {
-    "checkmaxsteps", "checknsteps", "checkpath", "checkapath", "checklongleap",
+    "checkmaxsteps", "checknsteps", "checklongleap",
     "voidleap", "voidride", "sub", "match",
     "any", "anyfalse", "onlyif", "unless", "flag", "what", "insight", "const",
     "count", "nor", "and", "or", "minus", "plus", "-", "+", "*", "/", "abs", "sign", "mod",
-    "findpiece", "remove", "in", "isempty", "lastrank", "isconst", "alias", NULL};
+    "remove", "in", "isempty", "lastrank", "isconst", "alias", NULL};
 
 /* ---- the tree ---- */
 
@@ -179,6 +185,11 @@ static int parse_range(Tree *t, const Tokens *tk, int end, int level, char *reas
       if (!strcmp(w, kOps[k].name)) op = (int)k;
     if (op >= 0) {
       int arity = kOps[op].arity;
+      if (arity < 0) arity = depth;
+      if (arity > ARGS_MAX) {
+        snprintf(reason, reasonlen, "'%s' has more than %d operands", w, ARGS_MAX);
+        return -1;
+      }
       if (depth < arity) {
         snprintf(reason, reasonlen, "'%s' lacks operands", w);
         return -1;

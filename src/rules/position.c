@@ -502,6 +502,12 @@ GameResult pos_game_result(Position *p, char *reason, int reasonlen) {
       return said;
     }
   }
+  Move pass = move_make(0, 0, MOVE_PASS, 0);
+  if (r->double_pass_ends && p->ply >= 2 && p->history[p->ply - 1].move == pass &&
+      p->history[p->ply - 2].move == pass) {
+    snprintf(reason, reasonlen, "two passes in a row");
+    return RESULT_DRAW;
+  }
   MoveList *list = malloc(sizeof *list);
   pos_legal_moves(p, list);
   int count = list->count;

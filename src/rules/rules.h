@@ -125,6 +125,7 @@ typedef struct Rules {
   GameResult repetition;   /* result for the side to move when it happens */
   int turn_parts;          /* moves per turn (multi-move variants), normally 1 */
   bool pass_allowed;
+  bool double_pass_ends;   /* a pass answering a pass ends the game in a draw (janggi) */
   char start_fen[512];
   RulesOracle *oracle;     /* NULL when every piece is compiled */
   /* Derived by rules_finalize: */

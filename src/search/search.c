@@ -59,6 +59,10 @@ static inline bool enter_node(Worker *w) {
   return stopped(s);
 }
 
+/* The result for a side without moves that is not in check: stalemate, unless passing is a
+ * move, when only two passes in a row can have ended the game (janggi), a draw. */
+static GameResult no_move_result(const Rules *r) { return r->double_pass_ends ? RESULT_DRAW : r->stalemate; }
+
 /* Repetition: a position seen since the root is a draw at once; one from the game before the
  * root needs the rules' full count.  Null moves cut the chain. */
 static bool repeated(Worker *w, int ply, GameResult *result) {
@@ -273,7 +277,7 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qdepth) {
     if (best > alpha) alpha = best;
   }
   pos_legal_moves(p, &f->moves);
-  if (!f->moves.count) return in_check ? result_score(s->rules->checkmate, ply) : result_score(s->rules->stalemate, ply);
+  if (!f->moves.count) return in_check ? result_score(s->rules->checkmate, ply) : result_score(no_move_result(s->rules), ply);
   if (!in_check) {
     /* Captures and promotions; a quiet promotion only at the first quiescence ply. */
     int kept = 0;
@@ -380,7 +384,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
   if (depth >= 4 && tt_move == MOVE_NONE && !in_check) depth--;
 
   pos_legal_moves(p, &f->moves);
-  if (!f->moves.count) return in_check ? result_score(r->checkmate, ply) : result_score(r->stalemate, ply);
+  if (!f->moves.count) return in_check ? result_score(r->checkmate, ply) : result_score(no_move_result(r), ply);
   score_moves(w, ply, tt_move, false);
   w->frames[ply + 1].killers[0] = w->frames[ply + 1].killers[1] = MOVE_NONE;
 

@@ -216,6 +216,157 @@ TEST(BridgeCompile, RankConditionMakesAZone) {
   for (int i = 0; i < p.c.count; i++) EXPECT_EQ(p.c.from_ranks[i], 0xF0u);
 }
 
+// ---- zones fitted to squares (janggi's palace lines) ----
+
+namespace {
+
+// A 9x10 board whose zones the compiler may add to (as br_load binds them).
+struct Board9x10 {
+  Rules r;
+  Board9x10() {
+    char err[RULES_ERR_LEN];
+    rules_init(&r, "test", 9, 10, err, sizeof err);
+    br_bind_zones(&r);
+  }
+  ~Board9x10() {
+    br_bind_zones(nullptr);
+    rules_free(&r);
+  }
+  Compiled Compile(const char *body, int color = WHITE) {
+    Compiled out{};
+    char reason[BR_REASON_LEN] = "";
+    out.ok = br_compile_def(&r, body, color, &out.c, reason, sizeof reason);
+    out.reason = reason;
+    return out;
+  }
+  bool InZone(int zone, int color, const char *square) {
+    int used = 0, sq = geo_parse_square(&r.geo, square, &used);
+    return zone == NO_ZONE || bits_test(&r.zones[zone][color], sq);
+  }
+};
+
+// Both squares are points of the palace lines (prefix and/or, as break-away chains cannot
+// nest without fn).
+const char *const kPalaceLines =
+    "and or == #0 d1 or == #0 f1 or == #0 e2 or == #0 d3 or == #0 f3 or == #0 d8 or == #0 f8 or "
+    "== #0 e9 or == #0 d10 == #0 f10 or == #1 d1 or == #1 f1 or == #1 e2 or == #1 d3 or == #1 f3 "
+    "or == #1 d8 or == #1 f8 or == #1 e9 or == #1 d10 == #1 f10";
+
+bool LinesLookup(void *ctx, const char *name, char *out, int outlen) {
+  (void)ctx;
+  if (strcmp(name, "Lines")) return false;
+  snprintf(out, outlen, "%s", kPalaceLines);
+  return true;
+}
+
+}  // namespace
+
+TEST(BridgeCompile, PalaceDiagonalRidesGetSquareZones) {
+  Board9x10 b;
+  Compiled c = b.Compile((std::string("checkride #0 #1 0 1 or and checkride #0 #1 1 1 ") + kPalaceLines).c_str());
+  ASSERT_TRUE(c.ok) << c.reason;
+  int plain = 0, zoned = 0;
+  for (int i = 0; i < c.c.count; i++) {
+    const Atom &a = c.c.atoms[i];
+    EXPECT_EQ(a.kind, ATOM_RIDE);
+    if (a.dx == 0 || a.dy == 0) {
+      plain++;
+      EXPECT_EQ(a.from_zone, NO_ZONE);
+      continue;
+    }
+    zoned++;
+    ASSERT_NE(a.from_zone, NO_ZONE);
+    if (a.dx == 1 && a.dy == 1) {
+      // Up and right along a line: from d1 and e2 (and d8, e9), never beyond the palace.
+      EXPECT_TRUE(b.InZone(a.from_zone, WHITE, "d1"));
+      EXPECT_TRUE(b.InZone(a.from_zone, WHITE, "e9"));
+      EXPECT_FALSE(b.InZone(a.from_zone, WHITE, "f3"));
+      EXPECT_FALSE(b.InZone(a.from_zone, WHITE, "d2"));
+      EXPECT_TRUE(b.InZone(a.to_zone, WHITE, "f3"));
+      EXPECT_FALSE(b.InZone(a.to_zone, WHITE, "g4"));
+    }
+  }
+  EXPECT_EQ(plain, 4);
+  EXPECT_EQ(zoned, 4);
+}
+
+TEST(BridgeCompile, PalaceStepsOfTheGeneralAndTheSoldier) {
+  Board9x10 b;
+  auto allows = [&](const BrCompiled &c, int dx, int dy, const char *from, const char *to) {
+    for (int i = 0; i < c.count; i++)
+      if (c.atoms[i].dx == dx && c.atoms[i].dy == dy && b.InZone(c.atoms[i].from_zone, WHITE, from) &&
+          b.InZone(c.atoms[i].to_zone, WHITE, to))
+        return true;
+    return false;
+  };
+  BrCompiled out;
+  char reason[BR_REASON_LEN] = "";
+  // The general: orthogonal steps and palace-line diagonal steps, inside its own palace.
+  const char *general = "fn Lines #0 #1 and checkleap #0 #1 1 1 or checkleap #0 #1 0 1 and < rank #1 3 and "
+                        "<= file #1 5 and >= file #1 3";
+  ASSERT_TRUE(br_compile_def_with(&b.r, general, WHITE, LinesLookup, nullptr, &out, reason, sizeof reason)) << reason;
+  EXPECT_EQ(out.count, 8);
+  EXPECT_TRUE(allows(out, 1, 1, "d1", "e2"));
+  EXPECT_TRUE(allows(out, -1, -1, "e2", "d1"));
+  EXPECT_FALSE(allows(out, 1, 1, "d2", "e3"));  /* not on a line */
+  EXPECT_FALSE(allows(out, 1, 1, "d8", "e9"));  /* the other palace */
+  EXPECT_TRUE(allows(out, 0, 1, "e2", "e3"));
+  EXPECT_FALSE(allows(out, 0, 1, "e3", "e4"));  /* out of the palace */
+  // The soldier: forward and sideways anywhere, diagonally forward only in the enemy palace.
+  const char *soldier = "fn Lines #0 #1 and > rank #0 6 and or checkaleap #0 #1 1 1 checkaleap #0 #1 -1 1 or "
+                        "checkaleap #0 #1 -1 0 or checkaleap #0 #1 1 0 or checkaleap #0 #1 0 1";
+  ASSERT_TRUE(br_compile_def_with(&b.r, soldier, WHITE, LinesLookup, nullptr, &out, reason, sizeof reason)) << reason;
+  EXPECT_EQ(out.count, 5);
+  EXPECT_TRUE(allows(out, 1, 1, "d8", "e9"));
+  EXPECT_TRUE(allows(out, -1, 1, "e9", "d10"));
+  EXPECT_FALSE(allows(out, 1, 1, "d1", "e2"));
+  EXPECT_FALSE(allows(out, 1, 1, "d9", "e10"));
+  EXPECT_TRUE(allows(out, 1, 0, "a5", "b5"));
+}
+
+TEST(BridgeCompile, CannonThatRefusesCannonsIsANoSameTypeHop) {
+  Board9x10 b;
+  const char *code =
+      "def Own findpiece toupper space #0 path #0 #1;\n"
+      "def Their findpiece tolower space #0 path #0 #1;\n";
+  auto lookup = [](void *ctx, const char *name, char *out, int outlen) {
+    return br_find_def(static_cast<const char *>(ctx), name, out, outlen);
+  };
+  BrCompiled out;
+  char reason[BR_REASON_LEN] = "";
+  ASSERT_TRUE(br_compile_def_with(&b.r, "not fn Their #0 #1 and not fn Own #0 #1 and checkhop #0 #1 0 1", WHITE,
+                                  lookup, (void *)code, &out, reason, sizeof reason))
+      << reason;
+  ASSERT_EQ(out.count, 4);
+  for (int i = 0; i < out.count; i++) {
+    EXPECT_EQ(out.atoms[i].kind, ATOM_HOP);
+    EXPECT_EQ(out.atoms[i].mode, MODE_BOTH);
+    EXPECT_TRUE(out.atoms[i].no_same_type);
+    EXPECT_EQ(out.atoms[i].from_zone, NO_ZONE);
+    EXPECT_EQ(out.atoms[i].to_zone, NO_ZONE);
+  }
+  // Refusing only the enemy's cannons (jumped or taken) is beyond the engine.
+  EXPECT_FALSE(br_compile_def_with(&b.r, "not fn Their #0 #1 and checkhop #0 #1 0 1", WHITE, lookup, (void *)code,
+                                   &out, reason, sizeof reason));
+  // A label written out is not known to be the mover's: the trials cannot tell what it finds.
+  Compiled literal = b.Compile("not findpiece C path #0 #1 and checkhop #0 #1 0 1");
+  EXPECT_FALSE(literal.ok);
+}
+
+TEST(BridgeCompile, CheckpathIsALameLeapThroughEverySquarePassed) {
+  Board9x10 b;
+  Compiled e = b.Compile("checkpath #0 #1 0 1 1 1 1 1");
+  ASSERT_TRUE(e.ok) << e.reason;
+  EXPECT_EQ(e.c.count, 8);
+  for (int i = 0; i < e.c.count; i++) {
+    EXPECT_TRUE(e.c.atoms[i].lame);
+    EXPECT_EQ(abs(e.c.atoms[i].dx) + abs(e.c.atoms[i].dy), 5);
+  }
+  // A path the engine's lame leaps do not follow (diagonal first) stays with the oracle.
+  Compiled odd = b.Compile("checkapath #0 #1 1 1 0 1");
+  EXPECT_FALSE(odd.ok);
+}
+
 TEST(BridgeSource, FindsDefsPastCommentsAndSections) {
   const char *code =
       "Game: x\n[Pre-Game]\ndef N checkleap #0 #1 1 2; // a knight; not a def\n"

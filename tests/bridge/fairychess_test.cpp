@@ -280,3 +280,42 @@ TEST(BridgeFairychess, XiangqiPiecesKeepToTheirPartsOfTheBoard) {
   EXPECT_EQ(facing, 2);
   EXPECT_EQ(r.stalemate, RESULT_LOSS);
 }
+
+// Janggi (herald-rules `passing`): a pass is a move when not in check, two in a row draw, and
+// the palace lines, the cannon's refusal of cannons and the elephant's long step compile.
+TEST(BridgeFairychess, JanggiPassesAndPalaceLines) {
+  GameBox box("presets/janggi.preset");
+  ASSERT_NE(box.g, nullptr) << box.err;
+  EXPECT_TRUE(box.g->all_compiled);
+  const Rules &r = box.g->rules;
+  EXPECT_TRUE(r.pass_allowed);
+  EXPECT_TRUE(r.double_pass_ends);
+  const PieceType &cannon = r.types[TypeOf(box.g, "C")];
+  for (int i = 0; i < cannon.atom_count; i++) EXPECT_TRUE(cannon.atoms[i].no_same_type);
+  Position p{};
+  char err[RULES_ERR_LEN];
+  ASSERT_TRUE(pos_set_fen(&p, &r, box.g->start_fen, err, sizeof err)) << err;
+  MoveList list;
+  pos_legal_moves(&p, &list);
+  Move pass = move_make(0, 0, MOVE_PASS, 0);
+  bool can_pass = false;
+  for (int i = 0; i < list.count; i++) can_pass |= list.moves[i] == pass;
+  EXPECT_TRUE(can_pass);
+  EXPECT_EQ(list.count, 32);
+  pos_make(&p, pass);
+  char why[64];
+  EXPECT_EQ(pos_game_result(&p, why, sizeof why), RESULT_NONE);
+  pos_make(&p, pass);
+  EXPECT_EQ(pos_game_result(&p, why, sizeof why), RESULT_DRAW) << why;
+  pos_legal_moves(&p, &list);
+  EXPECT_EQ(list.count, 0);
+  // In check (the Chariot on e5 against the General on e9) there is no pass.
+  ASSERT_TRUE(pos_set_fen(&p, &r, "9/4k4/9/9/9/4R4/9/9/4K4/9 b - - 0 1", err, sizeof err)) << err;
+  pos_legal_moves(&p, &list);
+  for (int i = 0; i < list.count; i++) EXPECT_NE(list.moves[i], pass);
+  EXPECT_GT(list.count, 0);
+  pos_free(&p);
+  GameBox xiangqi("presets/xiangqi.preset");
+  ASSERT_NE(xiangqi.g, nullptr) << xiangqi.err;
+  EXPECT_FALSE(xiangqi.g->rules.pass_allowed);
+}
