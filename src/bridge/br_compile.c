@@ -487,19 +487,30 @@ static bool collect(const Tree *t, int n, Cand *c, int *count, char *reason, int
   return true;
 }
 
-/* The engine's path for a lame leap: orthogonal steps first, then diagonal (rules/tables.c). A
- * two-step compiles to a lame leap only when that path is the two-step's middle square. */
-static bool lame_matches_engine(int dx, int dy, int px, int py) {
+/* The engine's path for a lame leap: orthogonal steps first, then diagonal (rules/tables.c).
+ * Its squares, from the origin outwards, go to path[] (at most GEO_MAX_SIDE); their count. */
+static int lame_path(int dx, int dy, int path[][2]) {
   int adx = abs(dx), ady = abs(dy), sx = (dx > 0) - (dx < 0), sy = (dy > 0) - (dy < 0);
   int diag = adx < ady ? adx : ady, straight = (adx > ady ? adx : ady) - diag;
-  if (straight + diag != 2) return false;
-  int fx = 0, fy = 0;
-  if (straight >= 1) {
-    if (adx > ady) fx = sx; else fy = sy;
-  } else {
-    fx = sx, fy = sy;
+  int x = 0, y = 0, n = 0;
+  for (int s = 0; s < straight + diag - 1 && n < GEO_MAX_SIDE; s++) {
+    if (s < straight) {
+      if (adx > ady) x += sx; else y += sy;
+    } else {
+      x += sx, y += sy;
+    }
+    path[n][0] = x, path[n][1] = y, n++;
   }
-  return fx == px && fy == py;
+  return n;
+}
+
+/* A two-step compiles to a lame leap only when its middle square is the first square of the
+ * engine's path.  A longer path (the Omega pawn's triple step, (0,1)+(0,2)) is accepted too:
+ * try_move then requires the def to demand every square of it empty. */
+static bool lame_matches_engine(int dx, int dy, int px, int py) {
+  int path[GEO_MAX_SIDE][2];
+  int n = lame_path(dx, dy, path);
+  return n >= 1 && path[0][0] == px && path[0][1] == py;
 }
 
 /* ---- from results to atoms ---- */
@@ -587,9 +598,12 @@ static int try_move(Trial *tr, int origin, int k, bool enemy, int ep_square) {
     dest = offset(s, origin, k * c->dx, k * c->dy);
   } else {
     if (c->lame) {
-      int sq = offset(s, origin, c->px, c->py);
-      if (!on_board(s, sq)) return R_OFF;
-      s->path[sq] = true;
+      int leg[GEO_MAX_SIDE][2], n = lame_path(c->dx, c->dy, leg);
+      for (int j = 0; j < n; j++) {
+        int sq = offset(s, origin, leg[j][0], leg[j][1]);
+        if (!on_board(s, sq)) return R_OFF;
+        s->path[sq] = true;
+      }
     }
     dest = offset(s, origin, c->dx, c->dy);
   }
@@ -598,6 +612,18 @@ static int try_move(Trial *tr, int origin, int k, bool enemy, int ep_square) {
   s->unknown_var = false;
   Val v = eval(tr->tree, tr->tree->root, s);
   int tv = truth(&v);
+  if (tv > 0 && c->kind != ATOM_RIDE && c->lame) {
+    /* The engine blocks the leap on any square of its leg: beyond the two-step's middle square
+     * the def must say so too, answering false with that square occupied. */
+    int leg[GEO_MAX_SIDE][2], n = lame_path(c->dx, c->dy, leg);
+    for (int j = 1; j < n; j++) {
+      int sq = offset(s, origin, leg[j][0], leg[j][1]);
+      s->path[sq] = false, s->screen = sq;
+      Val w = eval(tr->tree, tr->tree->root, s);
+      s->path[sq] = true, s->screen = -1;
+      if (truth(&w) != 0) return R_UNKNOWN;
+    }
+  }
   return tv < 0 ? R_UNKNOWN : tv ? R_TRUE : R_FALSE;
 }
 
