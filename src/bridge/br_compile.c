@@ -33,6 +33,7 @@ typedef struct Cand {
   int px, py;
   int legs;      /* lame leaps of checkpath: the squares (lx, ly) passed, which must be empty */
   int lx[LEGS_MAX], ly[LEGS_MAX];
+  bool test_legs; /* legs completed to the engine's path: the def must refuse each one occupied */
 } Cand;
 
 static void add_cand(Cand *c, int *n, Cand x) {
@@ -124,22 +125,41 @@ static bool collect(const Tree *t, int n, Cand *c, int *count, char *reason, int
   return true;
 }
 
-/* The engine's path for a lame leap: orthogonal steps first, then diagonal (rules/tables.c). A
- * two-step or path compiles to a lame leap only when that path is the squares it passes. */
-static bool lame_matches_engine(const Cand *c) {
-  int adx = abs(c->dx), ady = abs(c->dy), sx = (c->dx > 0) - (c->dx < 0), sy = (c->dy > 0) - (c->dy < 0);
+/* The engine's path for a lame leap: orthogonal steps first, then diagonal (rules/tables.c).
+ * Its squares, from the origin outwards, go to path[]; their count. */
+static int engine_path(int dx, int dy, int path[][2], int max) {
+  int adx = abs(dx), ady = abs(dy), sx = (dx > 0) - (dx < 0), sy = (dy > 0) - (dy < 0);
   int diag = adx < ady ? adx : ady, straight = (adx > ady ? adx : ady) - diag;
-  if (straight + diag - 1 != c->legs) return false;
-  int fx = 0, fy = 0;
-  for (int s = 0; s < c->legs; s++) {
+  int x = 0, y = 0, n = 0;
+  for (int s = 0; s < straight + diag - 1; s++) {
     if (s < straight) {
-      if (adx > ady) fx += sx; else fy += sy;
+      if (adx > ady) x += sx; else y += sy;
     } else {
-      fx += sx, fy += sy;
+      x += sx, y += sy;
     }
+    if (n == max) return -1;
+    path[n][0] = x, path[n][1] = y, n++;
+  }
+  return n;
+}
+
+/* A two-step or path compiles to a lame leap when the squares it passes are the engine's path.
+ * When they are only part of it (the Omega pawn's triple step, checkatwostep (0,1)+(0,2) with
+ * an `empty` test of its own), c is completed to the whole path and marked for try_move to
+ * check that the def refuses the move with any of them occupied. */
+static bool lame_matches_engine(Cand *c) {
+  int path[LEGS_MAX][2];
+  int n = engine_path(c->dx, c->dy, path, LEGS_MAX);
+  if (n < 0 || c->legs > n) return false;
+  for (int k = 0; k < c->legs; k++) {
     bool found = false;
-    for (int k = 0; k < c->legs; k++) found |= c->lx[k] == fx && c->ly[k] == fy;
+    for (int j = 0; j < n; j++) found |= c->lx[k] == path[j][0] && c->ly[k] == path[j][1];
     if (!found) return false;
+  }
+  if (c->legs < n) {
+    c->test_legs = true;
+    c->legs = n;
+    for (int j = 0; j < n; j++) c->lx[j] = path[j][0], c->ly[j] = path[j][1];
   }
   return true;
 }
@@ -239,6 +259,14 @@ static int try_move(Trial *tr, int origin, int k, bool enemy, int ep_square) {
   s->origin = origin, s->dest = dest, s->dest_enemy = enemy, s->ep_square = ep_square;
   s->unknown_var = false;
   int tv = br_eval_truth(tr->tree, s);
+  for (int k = 0; tv > 0 && c->kind != ATOM_RIDE && c->test_legs && k < c->legs; k++) {
+    /* The engine blocks the leap on every square of its path: so must the def. */
+    int sq = br_offset(s, origin, c->lx[k], c->ly[k]);
+    s->path[sq] = false, s->screen = sq;
+    int blocked = br_eval_truth(tr->tree, s);
+    s->path[sq] = true, s->screen = -1;
+    if (blocked != 0) return R_UNKNOWN;
+  }
   return tv < 0 ? R_UNKNOWN : tv ? R_TRUE : R_FALSE;
 }
 
@@ -516,7 +544,7 @@ bool br_compile_def_with(const Rules *r, const char *body, int color, BrDefLooku
   /* Rides first, so that leaps they already cover can be recognised. */
   for (int pass = 0; pass < 2; pass++)
     for (int ci = 0; ci < ncand; ci++) {
-      const Cand *c = &cands[ci];
+      Cand *c = &cands[ci];
       if (c->kind == ATOM_HOP || c->kind == ATOM_GRASSHOP) {
         tr.cand = c;
         if (pass == 1 && !compile_hop(&tr, forward, out, reason, reasonlen) &&

@@ -268,6 +268,29 @@ static int listed_promotions(BrGame *g, int choices[MAX_TYPES]) {
   return n < 0 ? -1 : count;
 }
 
+/* The lowest rank (White's frame) of the promotion zone: herald-rules' `promotion` puts a
+ * square in the zone when the square depth ranks ahead is off the board or a hole, so on a
+ * board with holes along its top (Omega Chess: the wizard squares' rank) the zone starts below
+ * them.  The zone is the run of such whole ranks at the top; squares lower down that pass the
+ * test (Omega's own wizard squares, under holes) are out of a forward piece's reach.  A mixed
+ * rank in that run gives the plain last depth ranks. */
+static int promotion_zone_low(const Geometry *geo, int depth) {
+  int low = geo->height;
+  for (int rank = geo->height - 1; rank >= 0; rank--) {
+    int in = 0, out = 0;
+    for (int file = 0; file < geo->width; file++) {
+      int sq = geo_square(geo, file, rank);
+      if (geo->hole[sq]) continue;
+      bool ahead = rank + depth < geo->height && !geo->hole[geo_square(geo, file, rank + depth)];
+      if (ahead) out++; else in++;
+    }
+    if (in && out) return geo->height - depth;
+    if (out) break;
+    low = rank;
+  }
+  return low < geo->height ? low : geo->height - depth;
+}
+
 /* Promotion: the fairychess settings (wprom, a zone of pzs ranks, forced on entering it when
  * pforced is set, else only on the last rank), or the labels of the first `askpromote` of the
  * preset, or else every non-royal type that does not itself promote; pieces whose moves all go
@@ -312,7 +335,7 @@ static void derive_promotion(BrGame *g, const char *code) {
       if (!r->types[t].royal && !(promoting >> t & 1)) choices[count++] = t;
   if (!promoting || !count) return;
   int zone = rules_add_zone(r, depth == 1 ? "last rank" : "promotion zone", 0, r->geo.width - 1,
-                            r->geo.height - depth, r->geo.height - 1);
+                            promotion_zone_low(&r->geo, depth), r->geo.height - 1);
   bool mandatory = depth == 1 || br_setting_int(g->gc, "pforced", 0);
   for (int t = 0; t < r->type_count; t++) {
     if (!(promoting >> t & 1)) continue;

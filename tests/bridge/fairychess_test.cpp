@@ -96,6 +96,19 @@ TEST(BridgeFairychess, TwoStepIsTheLameLeapEveryWay) {
   EXPECT_FALSE(mao.ok);
 }
 
+// The Omega pawn's triple step: a lame leap whose leg is two squares, accepted only when the
+// def asks for both squares empty, as the engine's leg does.
+TEST(BridgeFairychess, TripleStepIsALameLeapOverTwoSquares) {
+  Compiled triple = Compile("and checkatwostep #0 #1 0 1 0 2 empty where #0 0 2");
+  ASSERT_TRUE(triple.ok) << triple.reason;
+  ASSERT_EQ(triple.c.count, 1);
+  EXPECT_TRUE(triple.c.atoms[0].lame);
+  EXPECT_EQ(triple.c.atoms[0].dx, 0);
+  EXPECT_EQ(triple.c.atoms[0].dy, 3);
+  Compiled loose = Compile("checkatwostep #0 #1 0 1 0 2");  // the second square may be occupied
+  EXPECT_FALSE(loose.ok);
+}
+
 TEST(BridgeFairychess, DistanceIsKingSteps) {
   Compiled c = Compile("checkleap #0 #1 0 1 or checkleap #0 #1 0 2 and <= distance #0 #1 1");
   ASSERT_TRUE(c.ok) << c.reason;
@@ -142,6 +155,25 @@ TEST(BridgeFairychess, CastlingFromWcastle) {
   }
   EXPECT_TRUE(short_white);
   EXPECT_NE(std::string(box.g->start_fen).find(" AJaj "), std::string::npos) << box.g->start_fen;
+}
+
+// Omega Chess on a 12x12 board with holes: the Pawns promote on rank 11, the last rank of the
+// field under the holes of the wizard squares' rank (herald-rules `promotion`: the square
+// ahead is not on the board), not on rank 12, which they cannot reach.
+TEST(BridgeFairychess, PromotionZoneStopsUnderTheHoles) {
+  GameBox box("presets/omega.preset");
+  ASSERT_NE(box.g, nullptr) << box.err;
+  const Rules &r = box.g->rules;
+  int pawn = TypeOf(box.g, "P");
+  ASSERT_GE(pawn, 0);
+  int zone = r.types[pawn].promo_zone;
+  ASSERT_GE(zone, 0);
+  int f = 5;  // the f file
+  EXPECT_TRUE(bits_test(&r.zones[zone][WHITE], geo_square(&r.geo, f, 10)));   // f11
+  EXPECT_FALSE(bits_test(&r.zones[zone][WHITE], geo_square(&r.geo, f, 9)));   // f10
+  EXPECT_TRUE(bits_test(&r.zones[zone][BLACK], geo_square(&r.geo, f, 1)));    // f2
+  EXPECT_FALSE(bits_test(&r.zones[zone][BLACK], geo_square(&r.geo, f, 2)));   // f3
+  EXPECT_TRUE(r.types[pawn].promo_mandatory);
 }
 
 TEST(BridgeFairychess, NoCastlingWhenTheListIsEmpty) {
