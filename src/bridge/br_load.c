@@ -172,6 +172,39 @@ static int castling_partner(BrGame *g, int sq, int dir) {
   return -1;
 }
 
+/* Castling as two moves (herald-rules `castle2`, seed 004's castle2 and extended castling):
+ * wcastle/bcastle list groups (king-from king-to partner-from partner-to); those of the king
+ * on sq become castlings with exactly those squares.  How many were added, or -1. */
+static int add_castle2(BrGame *g, const BrPiece *king, int sq, char *rights, int rightslen, char *err, int errlen) {
+  Rules *r = &g->rules;
+  const gc_board *b = gc_get_board(g->gc);
+  const gc_value *list = gc_get_var(g->gc, king->color == WHITE ? "wcastle" : "bcastle");
+  int n = 0;
+  for (size_t i = 0; list && list->type == GC_ARR && i < list->u.a->len; i++) {
+    const gc_value *t = &list->u.a->items[i].val;
+    if (t->type != GC_ARR || t->u.a->len != 4) continue;
+    int at[4];
+    bool ok = true;
+    for (int k = 0; k < 4; k++) {
+      const gc_value *v = &t->u.a->items[k].val;
+      at[k] = v->type == GC_STR ? gc_board_index(b, v->u.s) : -1;
+      ok &= at[k] >= 0;
+    }
+    if (!ok || at[0] != sq) continue;
+    const BrPiece *partner = piece_of(g, b->cells[at[2]]);
+    if (!partner || partner->color != king->color || !gc_get_flag(g->gc, b->names[at[2]])) continue;
+    if (!rules_add_castling(r, king->color, b->names[at[0]], b->names[at[1]], b->names[at[2]], b->names[at[3]],
+                            err, errlen))
+      return -1;
+    Castling *c = &r->castlings[r->castling_count - 1];
+    c->king_type = king->type;
+    c->partner_type = partner->type;
+    add_right(rights, rightslen, king->color, gc_board_file_of(b, at[2]));
+    n++;
+  }
+  return n;
+}
+
 /* Castling from the fairychess settings wcastle/bcastle (seed 004): a royal piece on a flagged
  * square may move to each listed square of its rank at least two files away, toward the first
  * piece beyond it, which lands on the square next to the king on the other side (herald-rules
@@ -188,6 +221,12 @@ static bool derive_listed_castling(BrGame *g, char *rights, int rightslen, char 
     snprintf(pos, sizeof pos, "%spos", king->label);
     const char *tracked = var_square(g->gc, pos);
     if (!king->royal && !(tracked && !strcmp(tracked, b->names[sq]))) continue;
+    if (g->castle2) {
+      int added = add_castle2(g, king, sq, rights, rightslen, err, errlen);
+      if (added < 0) return false;
+      n += added;
+      continue;
+    }
     char targets[GC_MAX_FILES][GC_LABEL_MAX * 2];
     int count = br_setting_words(g->gc, king->color == WHITE ? "wcastle" : "bcastle", targets, GC_MAX_FILES);
     int kf = gc_board_file_of(b, sq), rank = gc_board_rank_of(b, sq);
@@ -221,6 +260,7 @@ static bool derive_castling(BrGame *g, char *rights, int rightslen, char *err, i
   const gc_board *b = gc_get_board(g->gc);
   int n = 0;
   rights[0] = 0;
+  g->castle2 = br_setting_int(g->gc, "castle2", 0);
   if (gc_get_var(g->gc, "wcastle") || gc_get_var(g->gc, "bcastle"))
     return derive_listed_castling(g, rights, rightslen, err, errlen);
   for (int sq = 0; sq < b->nfiles * b->nranks; sq++) {
@@ -855,6 +895,16 @@ void br_move_text(const BrGame *g, const Position *p, Move m, char *out, int out
   int code = p->board[from];
   const char *label = code && code != SQ_HOLE ? g->type_label[piece_type(code)][piece_color(code)] : "?";
   int n = snprintf(out, outlen, "%s %s-%s", label, f, t);
+  if (kind == MOVE_CASTLING && g->castle2 && n < outlen) { /* "K f1-c1; R a1-d1" */
+    const Castling *c = &r->castlings[move_arg(m)];
+    int partner = p->board[c->partner_from];
+    char pf[2 * GEO_LABEL_MAX], pt[2 * GEO_LABEL_MAX];
+    geo_square_name(&r->geo, c->partner_from, pf);
+    geo_square_name(&r->geo, c->partner_to, pt);
+    snprintf(out + n, outlen - n, "; %s %s-%s",
+             partner && partner != SQ_HOLE ? g->type_label[piece_type(partner)][piece_color(partner)] : "?", pf, pt);
+    return;
+  }
   if (kind == MOVE_PROMOTION && n < outlen)
     snprintf(out + n, outlen - n, "; %s-%s", g->type_label[move_arg(m)][piece_color(code)], t);
 }

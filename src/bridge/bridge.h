@@ -54,6 +54,7 @@ typedef struct BrGame {
   char type_label[MAX_TYPES][2][GC_LABEL_MAX]; /* preset label of each type and colour */
   bool declares_results;       /* the preset's code says won/drawn/lost somewhere (else the
                                   game ends are Herald's own: mate, stalemate, counters) */
+  bool castle2;                /* castling is written as two moves, the partner's too */
   bool probe;                  /* load played a game to find what the defs do not show */
   BrOracle *oracle;            /* decides the oracle-backed pieces' moves (rules.oracle), or NULL */
 } BrGame;

@@ -442,6 +442,30 @@ TEST(RulesInclude, ShogiPerftWithHandsMatchesFairyStockfish) {
   }
 }
 
+// Castling as two moves (herald-rules `castle2`) with Aberg's extended castling: the King may
+// go one or more squares, the Rook to any square the King left or crossed; each castling is
+// typed in two parts, and no other pair of moves passes as one.
+TEST(RulesInclude, AbergCastlesInTwoPartsAnyListedWay) {
+  Referee ref("presets/aberg.preset");
+  for (const char *m : {"P h2-h3", "P h7-h6", "B g1-h2", "B g8-h7", "N h1-g3", "N h8-g6", "C i1-j3", "C i8-j6"})
+    ASSERT_EQ(ref.Play(m).status, GC_LEGAL) << m;
+  auto try_move = [&](const char *move) {
+    gc_state *here = gc_state_save(ref.gc);
+    gc_verdict v = ref.Play(move);
+    gc_state_restore(ref.gc, here);
+    gc_state_free(here);
+    return v;
+  };
+  EXPECT_EQ(try_move("K f1-i1; R j1-h1").status, GC_LEGAL) << try_move("K f1-i1; R j1-h1").message;
+  EXPECT_EQ(try_move("K f1-i1; R j1-f1").status, GC_LEGAL);
+  EXPECT_EQ(try_move("K f1-g1; R j1-f1").status, GC_LEGAL);  // a single square
+  EXPECT_STREQ(try_move("K f1-h1; R j1-i1").message, "That is not one of this game's castlings.");
+  EXPECT_EQ(try_move("K f1-i1").status, GC_ILLEGAL);         // the Rook's part is needed
+  EXPECT_STREQ(try_move("C j3-i5; C i5-g4").message,
+               "You may not move twice on the same turn, except to castle (the King first).");
+  EXPECT_EQ(try_move("K f1-c1; R a1-d1").status, GC_ILLEGAL);  // the queen's side is not clear
+}
+
 TEST(RulesInclude, GrandPawnsPromoteOnlyToCapturedPieces) {
   Referee ref("presets/grand.preset");
   for (const char *m : {"P e3-e5", "P d8-d6", "P e5-d6", "P c8-c7", "P d6-d7", "P c7-c6"})
