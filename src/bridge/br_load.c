@@ -465,15 +465,18 @@ static void describe_betza(const PieceType *pt, char *out, int outlen) {
     if (a->kind != ATOM_LEAP && a->range) snprintf(range, sizeof range, "%d", a->range);
     /* Hoppers (cannons) and grasshoppers: Betza's p and g before a riding letter (pR, gQ). */
     const char *hop = a->kind == ATOM_HOP ? "p" : a->kind == ATOM_GRASSHOP ? "g" : "";
+    /* Unlimited W and F rides are written R and B: XBoard reads those, not a doubled letter. */
+    bool rider = a->kind != ATOM_LEAP && !a->range;
+    char shown = letter;
+    if (rider && (letter == 'W' || letter == 'F')) shown = letter == 'W' ? 'R' : 'B', rider = false;
     n += snprintf(out + n, outlen - n, "%s%s%s%s%s%c%s%s", a->from_zone != NO_ZONE || a->initial ? "i" : "",
                   dir, a->mode == MODE_MOVE ? "m" : a->mode == MODE_CAPTURE ? "c" : "",
-                  a->lame ? "n" : "", hop, letter,
-                  a->kind != ATOM_LEAP && !a->range ? (char[]){letter, 0} : "", range);
+                  a->lame ? "n" : "", hop, shown, rider ? (char[]){letter, 0} : "", range);
     if (n >= outlen) break;
   }
   /* The usual names of the usual compounds. */
   static const struct { const char *from, *to; } kNames[] = {
-      {"WWFF", "Q"}, {"FFWW", "Q"}, {"WW", "R"}, {"FF", "B"}, {"WF", "K"}, {"FW", "K"}};
+      {"RB", "Q"}, {"BR", "Q"}, {"WF", "K"}, {"FW", "K"}};
   for (size_t k = 0; k < sizeof kNames / sizeof kNames[0]; k++)
     if (!strcmp(out, kNames[k].from)) snprintf(out, outlen, "%s", kNames[k].to);
 }

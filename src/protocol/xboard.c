@@ -76,13 +76,28 @@ static bool xboard_knows(const char *name) {
 }
 
 /* The Betza text XBoard should get: en-passant capturers carry its 'e' on capturing atoms. */
-static void xboard_betza(const PieceType *pt, char *out, size_t outlen) {
+static void xboard_betza(const Rules *r, int type, char *out, size_t outlen) {
+  const PieceType *pt = &r->types[type];
   size_t n = 0;
   for (const char *p = pt->betza; *p && n + 2 < outlen; p++) {
     out[n++] = *p;
     if (pt->ep_capturer && *p == 'c' && isalpha((unsigned char)p[1])) out[n++] = 'e';
   }
   out[n] = 0;
+  /* Its castlings, as XBoard's castling atom with the King's step count (isO2 is Chess's):
+   * without them XBoard refuses a castling longer than its parent's (flexible castling). */
+  bool said[GEO_MAX_SIDE] = {false};
+  for (int i = 0; i < r->castling_count; i++) {
+    const Castling *c = &r->castlings[i];
+    int king = c->king_type >= 0 ? c->king_type : (pt->royal ? type : -1);
+    if (king != type || geo_rank(&r->geo, c->king_from) != geo_rank(&r->geo, c->king_to)) continue;
+    int d = abs(geo_file(&r->geo, c->king_to) - geo_file(&r->geo, c->king_from));
+    if (d <= 0 || d >= GEO_MAX_SIDE || said[d]) continue;
+    said[d] = true;
+    int w = snprintf(out + n, outlen - n, "isO%d", d);
+    if (w < 0 || (size_t)w >= outlen - n) break;
+    n += (size_t)w;
+  }
 }
 
 /* For an engine-defined variant: the board, pieces and start position, then each piece's moves.
@@ -154,7 +169,7 @@ static void define_variant(Session *s) {
      * to the engine (switch off its legality testing for such variants). */
     if (pt->any_square) continue;
     char betza[96];
-    xboard_betza(pt, betza, sizeof betza);
+    xboard_betza(r, t, betza, sizeof betza);
     session_say(s, "piece %s%c& %s", pt->promoted_form ? "+" : "", pt->letter, betza);
   }
 }

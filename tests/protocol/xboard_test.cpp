@@ -207,7 +207,7 @@ TEST(ProtocolXboard, EngineDefinedVariantsAreDescribedWithSetupAndPieces) {
   e.Send("variant extinction");
   EXPECT_FALSE(e.Expect("setup \\(PNBRQ\\.{16}Kpnbrq\\.{16}k\\) 8x8\\+0_fairy "
                         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").empty());
-  EXPECT_FALSE(e.Expect("piece K& K").empty());
+  EXPECT_FALSE(e.Expect("piece K& KisO2").empty());  // its castling, as XBoard's O atom
   EXPECT_FALSE(e.Expect("piece P& fmWfceFifmnD").empty());  // 'e': XBoard's en-passant mark
   e.Send("variant minishogi");
   EXPECT_FALSE(e.Expect("setup \\(P\\.BR\\.S\\.\\.\\.G\\.\\+\\.\\+\\+\\.\\+K"
