@@ -112,25 +112,31 @@ static int path_squares(const Scene *s, int a, int b, int out[GEO_MAX_SIDE]) {
   return 0;
 }
 
-/* A ride from o to d along one of the steps: true, false, or unknown when a square between is
- * not known. */
-static int ride_test(const Scene *s, int o, int d, int steps[8][2], int nsteps) {
+/* The first of the steps whose multiple k >= min_k leads from o to d: *sx, *sy and k, or 0. */
+static int steps_to(const Scene *s, int o, int d, int steps[8][2], int nsteps, int min_k, int *sx, int *sy) {
   if (o < 0 || d < 0 || o == d) return 0;
   int fx = geo_file(s->geo, d) - geo_file(s->geo, o), fy = geo_rank(s->geo, d) - geo_rank(s->geo, o);
   for (int i = 0; i < nsteps; i++) {
-    int sx = steps[i][0], sy = steps[i][1];
-    if (!sx && !sy) continue;
-    int k = sx ? fx / sx : fy / sy;
-    if (k < 1 || k * sx != fx || k * sy != fy) continue;
-    int result = 1;
-    for (int j = 1; j < k; j++) {
-      int e = known_empty(s, br_offset(s, o, j * sx, j * sy));
-      if (e == 0) return 0;
-      if (e < 0) result = -1;
-    }
-    return result;
+    *sx = steps[i][0], *sy = steps[i][1];
+    if (!*sx && !*sy) continue;
+    int k = *sx ? fx / *sx : fy / *sy;
+    if (k >= min_k && k * *sx == fx && k * *sy == fy) return k;
   }
   return 0;
+}
+
+/* A ride from o to d along one of the steps: true, false, or unknown when a square between is
+ * not known. */
+static int ride_test(const Scene *s, int o, int d, int steps[8][2], int nsteps) {
+  int sx, sy, k = steps_to(s, o, d, steps, nsteps, 1, &sx, &sy);
+  if (!k) return 0;
+  int result = 1;
+  for (int j = 1; j < k; j++) {
+    int e = known_empty(s, br_offset(s, o, j * sx, j * sy));
+    if (e == 0) return 0;
+    if (e < 0) result = -1;
+  }
+  return result;
 }
 
 /* The t-th of the eight symmetries of the board (reference §4.4), applied to (x, y). */
@@ -184,24 +190,17 @@ static int path_test(const Scene *s, int o, int d, const int *steps, int nsteps,
 /* A hop (checkhop, reference §4.4) from o to d along one of the steps: exactly one occupied
  * square strictly between.  True, false, or unknown when a square between is not known. */
 static int hop_test(const Scene *s, int o, int d, int steps[8][2], int nsteps) {
-  if (o < 0 || d < 0 || o == d) return 0;
-  int fx = geo_file(s->geo, d) - geo_file(s->geo, o), fy = geo_rank(s->geo, d) - geo_rank(s->geo, o);
-  for (int i = 0; i < nsteps; i++) {
-    int sx = steps[i][0], sy = steps[i][1];
-    if (!sx && !sy) continue;
-    int k = sx ? fx / sx : fy / sy;
-    if (k < 2 || k * sx != fx || k * sy != fy) continue;
-    int occupied = 0;
-    bool unknown = false;
-    for (int j = 1; j < k; j++) {
-      int e = known_empty(s, br_offset(s, o, j * sx, j * sy));
-      occupied += e == 0;
-      unknown |= e < 0;
-    }
-    if (occupied > 1) return 0;
-    return unknown ? -1 : occupied == 1;
+  int sx, sy, k = steps_to(s, o, d, steps, nsteps, 2, &sx, &sy);
+  if (!k) return 0;
+  int occupied = 0;
+  bool unknown = false;
+  for (int j = 1; j < k; j++) {
+    int e = known_empty(s, br_offset(s, o, j * sx, j * sy));
+    occupied += e == 0;
+    unknown |= e < 0;
   }
-  return 0;
+  if (occupied > 1) return 0;
+  return unknown ? -1 : occupied == 1;
 }
 
 /* checkgrasshop o d: d is the square just beyond the first piece met from o along a queen

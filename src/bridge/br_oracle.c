@@ -232,7 +232,7 @@ bool br_same_board(const BrGame *g, const gc_interp *gc, const Position *p) {
       for (int c = 0; c < 2; c++) {
         char name[GC_LABEL_MAX + 8];
         snprintf(name, sizeof name, "hand-%s", g->type_label[t][c]);
-        const gc_value *v = gc_get_var((gc_interp *)gc, name);
+        const gc_value *v = gc_get_var(gc, name);
         int held = v && v->type == GC_NUM ? (int)v->u.n : 0;
         if (held != p->hand[c][t]) return false;
       }

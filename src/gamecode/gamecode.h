@@ -56,7 +56,7 @@ int gc_run_code(gc_interp *gc, const char *code, const char *filename, gc_error 
 /* Evaluates one Polish expression; *out receives the value (caller releases). */
 int gc_eval_expr(gc_interp *gc, const char *expr, gc_value *out, gc_error *err);
 /* Variable access (global namespace); returned pointer valid until the next run. */
-const gc_value *gc_get_var(gc_interp *gc, const char *name);
+const gc_value *gc_get_var(const gc_interp *gc, const char *name);
 void gc_set_var(gc_interp *gc, const char *name, gc_value v); /* takes v */
 int gc_get_flag(gc_interp *gc, const char *name);
 const gc_board *gc_get_board(const gc_interp *gc);

@@ -178,7 +178,7 @@ int gc_eval_expr(gc_interp *gc, const char *expr, gc_value *out, gc_error *err) 
     return rc == ST_OK ? GC_OK : rc == ST_DIE ? GC_DIE : GC_ERROR;
 }
 
-const gc_value *gc_get_var(gc_interp *gc, const char *name) { return gc_map_get(&gc->globals, name); }
+const gc_value *gc_get_var(const gc_interp *gc, const char *name) { return gc_map_get(&gc->globals, name); }
 
 void gc_set_var(gc_interp *gc, const char *name, gc_value v) { gc_map_put(&gc->globals, name, v); }
 

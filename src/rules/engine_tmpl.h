@@ -493,15 +493,8 @@ static void generate_and_guard(Position *p, TargetList *tl, MoveList *list, Guar
   list->count = kept;
 }
 
-/* Two passes in a row have ended the game (janggi). */
-static inline bool passes_ended(const Position *p) {
-  Move pass = move_make(0, 0, MOVE_PASS, 0);
-  return p->rules->double_pass_ends && p->ply >= 2 && p->history[p->ply - 1].move == pass &&
-         p->history[p->ply - 2].move == pass;
-}
-
 void W(engine_legal_moves)(Position *p, MoveList *list) {
-  if (passes_ended(p) || (p->rules->extinction && (extinct(p, 0) || extinct(p, 1)))) { /* the game is over */
+  if (pos_passes_ended(p) || (p->rules->extinction && (extinct(p, 0) || extinct(p, 1)))) { /* the game is over */
     list->count = 0;
     return;
   }
@@ -530,7 +523,7 @@ void W(engine_pseudo_moves)(Position *p, MoveList *list) {
 
 /* The number of legal moves, testing only the risky ones one by one (perft's last ply). */
 static uint64_t count_legal(Position *p) {
-  if (passes_ended(p) || (p->rules->extinction && (extinct(p, 0) || extinct(p, 1)))) return 0;
+  if (pos_passes_ended(p) || (p->rules->extinction && (extinct(p, 0) || extinct(p, 1)))) return 0;
   TargetList tl;
   MoveList special;
   Guard g;

@@ -502,9 +502,7 @@ GameResult pos_game_result(Position *p, char *reason, int reasonlen) {
       return said;
     }
   }
-  Move pass = move_make(0, 0, MOVE_PASS, 0);
-  if (r->double_pass_ends && p->ply >= 2 && p->history[p->ply - 1].move == pass &&
-      p->history[p->ply - 2].move == pass) {
+  if (pos_passes_ended(p)) {
     snprintf(reason, reasonlen, "two passes in a row");
     return RESULT_DRAW;
   }

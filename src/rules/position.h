@@ -51,6 +51,13 @@ typedef struct Position {
   int effects_cap;
 } Position;
 
+/* Two passes in a row have ended the game (rules with double_pass_ends: janggi). */
+static inline bool pos_passes_ended(const Position *p) {
+  Move pass = move_make(0, 0, MOVE_PASS, 0);
+  return p->rules->double_pass_ends && p->ply >= 2 && p->history[p->ply - 1].move == pass &&
+         p->history[p->ply - 2].move == pass;
+}
+
 /* Sets up p for rules r from a FEN: slash form ("rnbqkbnr/pppppppp/8/.../RNBQKBNR w KQkq - 0 1",
  * multi-digit empties, '-' or '*' for holes, '+X' promoted types, 'X~' promoted marks, hands in
  * "[...]" or as an extra rank, Shredder/X-FEN castling letters) or Game Courier's compact form

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "bridge/bridge.h"
+#include "bridge/compile_helpers.h"
 #include "bridge/br_internal.h"
 #include "rules/betza.h"
 #include "rules/fixtures.h"
@@ -55,35 +56,10 @@ std::string Replace(std::string text, const std::string &from, const std::string
   return text;
 }
 
-// An 8x8 model to compile against.
-struct Board8 {
-  Rules r;
-  Board8() {
-    char err[RULES_ERR_LEN];
-    rules_init(&r, "test", 8, 8, err, sizeof err);
-  }
-};
-
-struct Compiled {
-  bool ok;
-  BrCompiled c;
-  std::string reason;
-};
-
-Compiled Compile(const char *body, int color = WHITE) {
-  static Board8 board;
-  Compiled out{};
-  char reason[BR_REASON_LEN] = "";
-  out.ok = br_compile_def(&board.r, body, color, &out.c, reason, sizeof reason);
-  out.reason = reason;
-  return out;
-}
-
-int CountAtoms(const BrCompiled &c, AtomKind kind, int mode) {
-  int n = 0;
-  for (int i = 0; i < c.count; i++) n += c.atoms[i].kind == kind && c.atoms[i].mode == mode;
-  return n;
-}
+using compile_helpers::Board8;
+using compile_helpers::Compiled;
+using compile_helpers::Compile;
+using compile_helpers::CountAtoms;
 
 bool HasAtom(const BrCompiled &c, AtomKind kind, int dx, int dy, int mode) {
   for (int i = 0; i < c.count; i++)

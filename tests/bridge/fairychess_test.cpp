@@ -9,38 +9,13 @@
 
 #include "bridge/br_internal.h"
 #include "bridge/bridge.h"
+#include "bridge/compile_helpers.h"
 
 namespace {
 
-struct Board8 {
-  Rules r;
-  Board8() {
-    char err[RULES_ERR_LEN];
-    rules_init(&r, "test", 8, 8, err, sizeof err);
-  }
-  ~Board8() { rules_free(&r); }
-};
-
-struct Compiled {
-  bool ok;
-  BrCompiled c;
-  std::string reason;
-};
-
-Compiled Compile(const char *body) {
-  static Board8 board;
-  Compiled out{};
-  char reason[BR_REASON_LEN] = "";
-  out.ok = br_compile_def(&board.r, body, WHITE, &out.c, reason, sizeof reason);
-  out.reason = reason;
-  return out;
-}
-
-int Count(const BrCompiled &c, AtomKind kind, int mode) {
-  int n = 0;
-  for (int i = 0; i < c.count; i++) n += c.atoms[i].kind == kind && c.atoms[i].mode == mode;
-  return n;
-}
+using compile_helpers::Compiled;
+using compile_helpers::Compile;
+using compile_helpers::CountAtoms;
 
 struct GameBox {
   BrGame *g = nullptr;
@@ -67,24 +42,24 @@ TEST(BridgeFairychess, CannonMovesAsRookAndCapturesByHopping) {
   Compiled c = Compile("or and checkhop #0 #1 0 1 cond empty #0 capture not empty #1 "
                        "and checkride #0 #1 0 1 not cond empty #0 capture not empty #1");
   ASSERT_TRUE(c.ok) << c.reason;
-  EXPECT_EQ(Count(c.c, ATOM_RIDE, MODE_MOVE), 4);
-  EXPECT_EQ(Count(c.c, ATOM_HOP, MODE_CAPTURE), 4);
+  EXPECT_EQ(CountAtoms(c.c, ATOM_RIDE, MODE_MOVE), 4);
+  EXPECT_EQ(CountAtoms(c.c, ATOM_HOP, MODE_CAPTURE), 4);
   EXPECT_EQ(c.c.count, 8);
 }
 
 TEST(BridgeFairychess, KoreanCannonHopsBothWays) {
   Compiled c = Compile("checkhop #0 #1 0 1");
   ASSERT_TRUE(c.ok) << c.reason;
-  EXPECT_EQ(Count(c.c, ATOM_HOP, MODE_BOTH), 4);
+  EXPECT_EQ(CountAtoms(c.c, ATOM_HOP, MODE_BOTH), 4);
   Compiled vao = Compile("checkahop #0 #1 1 1");
   ASSERT_TRUE(vao.ok) << vao.reason;
-  EXPECT_EQ(Count(vao.c, ATOM_HOP, MODE_BOTH), 1);
+  EXPECT_EQ(CountAtoms(vao.c, ATOM_HOP, MODE_BOTH), 1);
 }
 
 TEST(BridgeFairychess, GrasshopperLandsBeyondTheHurdle) {
   Compiled c = Compile("checkgrasshop #0 #1");
   ASSERT_TRUE(c.ok) << c.reason;
-  EXPECT_EQ(Count(c.c, ATOM_GRASSHOP, MODE_BOTH), 8);
+  EXPECT_EQ(CountAtoms(c.c, ATOM_GRASSHOP, MODE_BOTH), 8);
 }
 
 TEST(BridgeFairychess, TwoStepIsTheLameLeapEveryWay) {

@@ -5,26 +5,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rules/fixtures.h"
+#include "fuzz_rules.h"
 #include "rules/position.h"
 
 static const char *names[] = {"chess", "shogi", "xiangqi", "crazyhouse", "grand", "minishogi"};
 enum { RULE_SETS = sizeof names / sizeof names[0] };
-static Rules rules[RULE_SETS];
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static int ready;
   char err[RULES_ERR_LEN];
-  if (!ready) {
-    for (int i = 0; i < RULE_SETS; i++)
-      if (!fixture_rules(&rules[i], names[i], err, sizeof err)) abort();
-    ready = 1;
-  }
   if (size < 1 || size > 600) return 0;
-  const Rules *r = &rules[data[0] % RULE_SETS];
+  const Rules *r = fuzz_rules(names, RULE_SETS, data[0]);
   char fen[601];
-  memcpy(fen, data + 1, size - 1);
-  fen[size - 1] = 0;
+  fuzz_text(fen, data + 1, size - 1);
   Position p = {0}, q = {0};
   if (!pos_set_fen(&p, r, fen, err, sizeof err)) {
     if (!err[0]) abort(); /* every failure says why */

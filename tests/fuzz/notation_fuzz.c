@@ -8,26 +8,18 @@
 
 #include "notation/notation.h"
 #include "notation/records.h"
-#include "rules/fixtures.h"
+#include "fuzz_rules.h"
 
 static const char *names[] = {"chess", "shogi", "xiangqi", "crazyhouse", "grand", "capablanca"};
 enum { RULE_SETS = sizeof names / sizeof names[0] };
-static Rules rules[RULE_SETS];
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static int ready;
   char err[RULES_ERR_LEN];
-  if (!ready) {
-    for (int i = 0; i < RULE_SETS; i++)
-      if (!fixture_rules(&rules[i], names[i], err, sizeof err)) abort();
-    ready = 1;
-  }
   if (size < 2 || size > 200) return 0;
-  const Rules *r = &rules[data[0] % RULE_SETS];
+  const Rules *r = fuzz_rules(names, RULE_SETS, data[0]);
   NtStyle style = (NtStyle)(data[1] % NT_STYLE_COUNT);
   char text[201];
-  memcpy(text, data + 2, size - 2);
-  text[size - 2] = 0;
+  fuzz_text(text, data + 2, size - 2);
   Position p = {0};
   if (!pos_set_fen(&p, r, "startpos", err, sizeof err)) abort();
   static MoveList list;

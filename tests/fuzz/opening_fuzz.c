@@ -6,25 +6,17 @@
 #include <string.h>
 
 #include "match/match.h"
-#include "rules/fixtures.h"
+#include "fuzz_rules.h"
 
 static const char *names[] = {"chess", "shogi", "xiangqi", "crazyhouse", "grand"};
 enum { RULE_SETS = sizeof names / sizeof names[0] };
-static Rules rules[RULE_SETS];
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static int ready;
   char err[RULES_ERR_LEN];
-  if (!ready) {
-    for (int i = 0; i < RULE_SETS; i++)
-      if (!fixture_rules(&rules[i], names[i], err, sizeof err)) abort();
-    ready = 1;
-  }
   if (size < 1 || size > 2048) return 0;
-  const Rules *r = &rules[data[0] % RULE_SETS];
+  const Rules *r = fuzz_rules(names, RULE_SETS, data[0]);
   char line[2048];
-  memcpy(line, data + 1, size - 1);
-  line[size - 1] = 0;
+  fuzz_text(line, data + 1, size - 1);
   static MtOpening opening;
   err[0] = 0;
   if (!mt_opening_parse(r, line, &opening, err, sizeof err)) {
