@@ -17,10 +17,15 @@ CFLAGS  += -std=c11 -Wall -Wextra -Werror $(OPT) -Isrc -D_GNU_SOURCE
 CXXFLAGS+= -std=c++17 -Wall -Wextra -Werror $(OPT) -Isrc -Itests $(CXXFLAGS_EXTRA)
 LDLIBS  += -lpthread -lm -lz
 
-LIB_SRC  := $(filter-out src/main.c,$(wildcard src/*.c src/*/*.c))
-LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+# src/app/ is the herald program's front door (its commands); the rest is the library.
+APP_SRC  := $(filter-out src/app/main.c,$(wildcard src/app/*.c))
+APP_OBJ  := $(APP_SRC:%.c=$(BUILD)/obj/%.o)
+LIB_SRC  := $(filter-out src/app/%,$(wildcard src/*/*.c))
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/builtin_files.o
 TEST_SRC := $(wildcard tests/*.cpp tests/*/*.cpp)
-TEST_OBJ := $(TEST_SRC:%.cpp=$(BUILD)/obj/%.o)
+TEST_C   := tests/rules/reference_rules.c
+TEST_OBJ := $(TEST_SRC:%.cpp=$(BUILD)/obj/%.o) $(TEST_C:%.c=$(BUILD)/obj/%.o)
+$(TEST_C:%.c=$(BUILD)/obj/%.o): CFLAGS += -Itests
 
 .PHONY: all test sanitize tsan bench fuzz fuzz-ci clean
 TOOLS := $(BUILD)/herald-match $(BUILD)/herald-selfplay
@@ -34,11 +39,24 @@ $(BUILD)/obj/%.o: %.cpp
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXFLAGS) -MMD -MP -c $< -o $@
 
+# The preset library inside the binary (src/bridge/builtin_files.h): every game of presets/
+# plays from any folder.  embed_files is a build-time tool, built without the sanitizers.
+EMBED_FILES := $(sort $(wildcard presets/*.preset presets/include/*))
+$(BUILD)/embed_files: tools/embed/embed_files.c
+	@mkdir -p $(dir $@)
+	$(CC) -O1 $< -o $@
+$(BUILD)/gen/builtin_files.c: $(BUILD)/embed_files $(EMBED_FILES)
+	@mkdir -p $(dir $@)
+	$(BUILD)/embed_files presets $(EMBED_FILES) > $@.tmp && mv $@.tmp $@
+$(BUILD)/obj/gen/builtin_files.o: $(BUILD)/gen/builtin_files.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
 $(BUILD)/libherald.a: $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
-$(BUILD)/herald: $(BUILD)/obj/src/main.o $(BUILD)/libherald.a
+$(BUILD)/herald: $(BUILD)/obj/src/app/main.o $(APP_OBJ) $(BUILD)/libherald.a
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LDLIBS)
 
 # The user tools (tools/match/): engine matches and self-play testing.
@@ -47,7 +65,7 @@ $(BUILD)/herald-selfplay: $(BUILD)/obj/tools/match/herald_selfplay.o $(BUILD)/li
 $(TOOLS):
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LDLIBS)
 
-$(BUILD)/herald_tests: $(TEST_OBJ) $(BUILD)/libherald.a
+$(BUILD)/herald_tests: $(TEST_OBJ) $(APP_OBJ) $(BUILD)/libherald.a
 	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDFLAGS) -lgtest $(LDLIBS)
 
 test: $(BUILD)/herald $(TOOLS) $(BUILD)/herald_tests
@@ -68,20 +86,23 @@ tsan:
 bench: $(BUILD)/herald
 	tools/bench.sh $(BUILD)/herald
 	$(BUILD)/herald bench
-	$(BUILD)/herald referee-bench presets/chess-tutorial.preset chess 100 300 1
+	$(BUILD)/herald referee-bench chess-tutorial chess 100 300 1
 
 # Fuzz targets: tests/fuzz/NAME_fuzz.c, each with a seed corpus in tests/fuzz/corpus/NAME.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 30
 FUZZ_SEED    ?= 0  # 0: a new seed each run; CI fixes it, so that a red run can be replayed
-FUZZ_FLAGS   := -std=c11 -g -O1 -Isrc -D_GNU_SOURCE -fsanitize=address,undefined -fno-sanitize-recover=undefined
-FUZZ_LIB_SRC := $(filter-out src/main.c,$(wildcard src/*/*.c))
-FUZZ_LIB_OBJ := $(FUZZ_LIB_SRC:%.c=build/fuzz/obj/%.o)
+FUZZ_FLAGS   := -std=c11 -g -O1 -Isrc -Itests -D_GNU_SOURCE -fsanitize=address,undefined -fno-sanitize-recover=undefined
+FUZZ_LIB_SRC := $(LIB_SRC)
+FUZZ_LIB_OBJ := $(FUZZ_LIB_SRC:%.c=build/fuzz/obj/%.o) build/fuzz/obj/gen/builtin_files.o
+build/fuzz/obj/gen/builtin_files.o: build/gen/builtin_files.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -c $< -o $@
 FUZZERS      := $(patsubst tests/fuzz/%_fuzz.c,build/fuzz/%_fuzz,$(wildcard tests/fuzz/*_fuzz.c))
 build/fuzz/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c $< -o $@
-build/fuzz/%_fuzz: tests/fuzz/%_fuzz.c $(FUZZ_LIB_OBJ)
+build/fuzz/%_fuzz: tests/fuzz/%_fuzz.c $(FUZZ_LIB_OBJ) build/fuzz/obj/tests/rules/reference_rules.o
 	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer $^ -o $@ -lpthread -lm -lz
 fuzz: $(FUZZERS)
 	@for f in $(FUZZERS); do name=$$(basename $$f _fuzz); mkdir -p build/fuzz/corpus-$$name; \
@@ -110,5 +131,5 @@ fuzz-ci: $(FUZZERS)
 clean:
 	rm -rf build
 
--include $(LIB_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BUILD)/obj/src/main.d $(wildcard build/fuzz/obj/src/*/*.d) \
+-include $(LIB_OBJ:.o=.d) $(APP_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BUILD)/obj/src/app/main.d $(wildcard build/fuzz/obj/src/*/*.d) \
   $(wildcard $(BUILD)/obj/tools/match/*.d)

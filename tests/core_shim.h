@@ -6,7 +6,7 @@
 #include "board/bitboard.h"
 #include "board/geometry.h"
 #include "rules/betza.h"
-#include "rules/fixtures.h"
+#include "rules/reference_rules.h"
 #include "rules/move.h"
 #include "rules/position.h"
 #include "rules/rules.h"

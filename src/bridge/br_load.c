@@ -9,21 +9,20 @@
 #include <string.h>
 
 #include "bridge/br_internal.h"
-#include "rules/fixtures.h"
+#include "bridge/catalog.h"
 
 static void note(BrGame *g, const char *text) {
   size_t len = strlen(g->notes);
   snprintf(g->notes + len, sizeof g->notes - len, "%s%s", len ? "; " : "", text);
 }
 
-/* The code the defs can come from: the preset file and the files it includes. */
-static char *gather_code(const char *path, const char *include_dir) {
-  char *text = br_read_file(path);
-  if (!text) return NULL;
+/* The code the defs can come from: the preset's text and the files it includes. */
+static char *gather_code(BrSource *src) {
+  const char *text = src->text;
   const char *p = text;
   size_t total = strlen(text);
   char *all = malloc(total + 1);
-  if (!all) return text;
+  if (!all) return NULL;
   memcpy(all, text, total + 1);
   while ((p = strstr(p, "include ")) != NULL) {
     bool start = p == text || isspace((unsigned char)p[-1]) || p[-1] == ';' || p[-1] == ':';
@@ -34,28 +33,22 @@ static char *gather_code(const char *path, const char *include_dir) {
     while (*p && (isalnum((unsigned char)*p) || *p == '_' || *p == '-') && n < 63) name[n++] = *p++;
     name[n] = 0;
     if (!n) continue;
-    static const char *const suffix[] = {".txt", ".inc", ""};
-    for (int i = 0; i < 3; i++) {
-      char file[512];
-      snprintf(file, sizeof file, "%s/%s%s", include_dir ? include_dir : ".", name, suffix[i]);
-      char *inc = br_read_file(file);
-      if (!inc) continue;
-      /* Included code comes first, so that the preset's own defs win (the last def counts). */
-      size_t il = strlen(inc), al = strlen(all);
-      char *joined = malloc(il + al + 3);
-      if (joined) {
-        memcpy(joined, inc, il);
-        joined[il] = ';';
-        joined[il + 1] = '\n';
-        memcpy(joined + il + 2, all, al + 1);
-        free(all);
-        all = joined;
-      }
-      free(inc);
-      break;
+    char where[BR_PATH_LEN];
+    char *inc = catalog_include(src, name, where, sizeof where);
+    if (!inc) continue;
+    /* Included code comes first, so that the preset's own defs win (the last def counts). */
+    size_t il = strlen(inc), al = strlen(all);
+    char *joined = malloc(il + al + 3);
+    if (joined) {
+      memcpy(joined, inc, il);
+      joined[il] = ';';
+      joined[il + 1] = '\n';
+      memcpy(joined + il + 2, all, al + 1);
+      free(all);
+      all = joined;
     }
+    free(inc);
   }
-  free(text);
   return all;
 }
 
@@ -671,16 +664,47 @@ static void compile_type(BrGame *g, int type, const char *code, BrPiece *pcs[2])
   }
 }
 
-static bool build(BrGame *g, const char *path, const char *include_dir, char *err, int errlen) {
-  gc_error ge;
-  if (gc_load_preset_file(g->gc, path, include_dir, &ge) != GC_OK || gc_start(g->gc, &ge) != GC_OK) {
+gc_interp *br_source_interp(const BrSource *src, gc_error *ge) {
+  gc_interp *gc = gc_new();
+  gc_set_include_resolver(gc, catalog_include, (void *)src);
+  if (gc_load_preset_text(gc, src->text, src->path, ge) != GC_OK) {
+    gc_free(gc);
+    return NULL;
+  }
+  return gc;
+}
+
+gc_interp *br_new_interp(const BrGame *g, gc_error *ge) { return br_source_interp(&g->source, ge); }
+
+/* The folder of the preset's `Include:` header joins its include folders: relative to the
+ * preset's own folder, never absolute and never through "..", so that a preset cannot read
+ * files outside the folders the user gave it. */
+static bool add_header_include(BrGame *g, char *err, int errlen) {
+  const char *dir = gc_include_header(g->gc);
+  if (!dir || !*dir) return true;
+  if (dir[0] == '/' || strstr(dir, "..")) {
+    snprintf(err, errlen, "%s:0: Include: '%.200s' must be a folder below the preset's own", g->source.path, dir);
+    return false;
+  }
+  const char *slash = strrchr(g->source.path, '/');
+  char path[2 * BR_PATH_LEN];
+  snprintf(path, sizeof path, "%.*s/%s", slash ? (int)(slash - g->source.path) : 1, slash ? g->source.path : ".", dir);
+  br_source_add_include_dir(&g->source, path);
+  return true;
+}
+
+static bool build(BrGame *g, char *err, int errlen) {
+  gc_error ge = {0};
+  g->gc = br_new_interp(g, &ge);
+  if (g->gc && !add_header_include(g, err, errlen)) return false;
+  if (!g->gc || gc_start(g->gc, &ge) != GC_OK) {
     snprintf(err, errlen, "%s:%d: %s", ge.file, ge.line, ge.message);
     return false;
   }
-  snprintf(g->name, sizeof g->name, "%s", gc_game_name(g->gc) ? gc_game_name(g->gc) : path);
+  snprintf(g->name, sizeof g->name, "%s", gc_game_name(g->gc) && *gc_game_name(g->gc) ? gc_game_name(g->gc) : g->source.name);
   const gc_board *b = gc_get_board(g->gc);
   Rules *r = &g->rules;
-  if (!rules_init(r, g->name, b->nfiles, b->nranks, err, errlen)) return false;
+  if (!rules_init(r, g->source.name, b->nfiles, b->nranks, err, errlen)) return false;
   char files[GC_MAX_FILES * GC_LABEL_MAX], ranks[GC_MAX_RANKS * GC_LABEL_MAX];
   files[0] = ranks[0] = 0;
   for (int f = 0; f < b->nfiles; f++) strcat(strcat(files, f ? " " : ""), b->files[f]);
@@ -695,7 +719,7 @@ static bool build(BrGame *g, const char *path, const char *include_dir, char *er
     if (gc_board_is_empty(b, sq)) continue;
     if (!add_label(g, b->cells[sq], err, errlen)) return false;
   }
-  char *code = gather_code(path, include_dir);
+  char *code = gather_code(&g->source);
   /* Types that only arise by promotion: the labels of every `askpromote` list. */
   for (const char *ask = code ? strstr(code, "askpromote ") : NULL; ask; ask = strstr(ask, "askpromote ")) {
     ask += 11;
@@ -808,45 +832,50 @@ static bool build(BrGame *g, const char *path, const char *include_dir, char *er
   return true;
 }
 
-BrGame *br_load(const char *path, const char *include_dir, char *err, int errlen) {
-  return br_load_with(path, include_dir, true, err, errlen);
-}
-
-BrGame *br_load_with(const char *path, const char *include_dir, bool probe, char *err, int errlen) {
+BrGame *br_load_source(const BrSource *src, bool probe, char *err, int errlen) {
   BrGame *g = calloc(1, sizeof *g);
-  if (!g) {
+  if (!g || !src->text) {
     snprintf(err, errlen, "out of memory");
+    free(g);
     return NULL;
   }
   g->probe = probe;
-  snprintf(g->path, sizeof g->path, "%s", path);
-  snprintf(g->include_dir, sizeof g->include_dir, "%s", include_dir ? include_dir : ".");
-  g->gc = gc_new();
-  if (!g->gc || !build(g, path, include_dir, err, errlen)) {
+  g->source = *src;
+  g->source.text = malloc(strlen(src->text) + 1);
+  if (!g->source.text) {
+    snprintf(err, errlen, "out of memory");
+    free(g);
+    return NULL;
+  }
+  memcpy(g->source.text, src->text, strlen(src->text) + 1);
+  if (!build(g, err, errlen)) {
     br_free(g);
     return NULL;
   }
   return g;
 }
 
-BrGame *br_load_playable(const char *name, const char *preset_dir, char *err, int errlen) {
-  char path[512], include_dir[512];
-  size_t len = strlen(name);
-  if (len > 7 && !strcmp(name + len - 7, ".preset")) snprintf(path, sizeof path, "%s", name);
-  else snprintf(path, sizeof path, "%s/%s.preset", preset_dir, name);
-  FILE *f = fopen(path, "r");
-  if (!f) {
-    snprintf(err, errlen, "no built-in rules or preset called '%s' (built in: %s; presets in %s)", name,
-             fixture_names(), preset_dir);
-    return NULL;
-  }
-  fclose(f);
-  const char *slash = strrchr(path, '/');
-  snprintf(include_dir, sizeof include_dir, "%.*s/include", slash ? (int)(slash - path) : 1, slash ? path : ".");
-  return br_load(path, include_dir, err, errlen);
+BrGame *br_load(const char *path, const char *include_dir, char *err, int errlen) {
+  return br_load_with(path, include_dir, true, err, errlen);
 }
 
-/* The rules own the game when they leave it (br_rules_by_name): its oracle needs it. */
+BrGame *br_load_with(const char *path, const char *include_dir, bool probe, char *err, int errlen) {
+  BrSource src = {0};
+  src.text = gc_read_text_file(path);
+  if (!src.text) {
+    snprintf(err, errlen, "cannot read preset file '%.300s'", path);
+    return NULL;
+  }
+  snprintf(src.path, sizeof src.path, "%s", path);
+  const char *base = strrchr(path, '/');
+  snprintf(src.name, sizeof src.name, "%.*s", (int)strcspn(base ? base + 1 : path, "."), base ? base + 1 : path);
+  if (include_dir) br_source_add_include_dir(&src, include_dir);
+  BrGame *g = br_load_source(&src, probe, err, errlen);
+  br_source_free(&src);
+  return g;
+}
+
+/* The rules own the game when they leave it (br_take_rules): its oracle needs it. */
 static void release_game(void *ctx) {
   BrGame *g = br_oracle_game(ctx);
   g->rules.oracle = NULL;
@@ -854,18 +883,14 @@ static void release_game(void *ctx) {
   br_free(g);
 }
 
-bool br_rules_by_name(Rules *out, const char *name, const char *preset_dir, char *err, int errlen) {
-  if (fixture_rules(out, name, err, errlen)) return true;
-  BrGame *g = br_load_playable(name, preset_dir, err, errlen);
-  if (!g) return false;
+void br_take_rules(BrGame *g, Rules *out) {
   *out = g->rules;            /* the tables now belong to out */
   g->rules.tables = NULL;
   if (out->oracle) {
     out->oracle->release = release_game;
-    return true;
+    return;
   }
   br_free(g);
-  return true;
 }
 
 void br_free(BrGame *g) {
@@ -873,6 +898,7 @@ void br_free(BrGame *g) {
   g->rules.oracle = NULL;
   br_oracle_free(g->oracle);
   if (g->gc) gc_free(g->gc);
+  br_source_free(&g->source);
   rules_free(&g->rules);
   free(g);
 }

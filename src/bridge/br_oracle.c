@@ -146,10 +146,9 @@ static void set_error(BrOracle *o, const char *fmt, const char *detail) {
 static Cursor *new_cursor(BrOracle *o) {
   Cursor *c = calloc(1, sizeof *c);
   if (!c) return NULL;
-  c->gc = gc_new();
-  gc_error ge;
-  if (!c->gc || gc_load_preset_file(c->gc, o->game->path, o->game->include_dir, &ge) != GC_OK ||
-      gc_start(c->gc, &ge) != GC_OK) {
+  gc_error ge = {0};
+  c->gc = br_new_interp(o->game, &ge);
+  if (!c->gc || gc_start(c->gc, &ge) != GC_OK) {
     if (c->gc) gc_free(c->gc);
     free(c);
     set_error(o, "the oracle could not load the preset: %.200s", ge.message);

@@ -1,8 +1,7 @@
 /* Verify mode: random games under the compiled rules, and at every position the interpreter's
  * referee judges the generator's moves (each must be accepted) and a sample of the moves the
  * generator does not make (each must be refused).  A disagreement names the position, the move
- * and the preset's message with its file:line.  Also the CLI entries `verify` and `list`. */
-#include <dirent.h>
+ * and the preset's message with its file:line. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -214,10 +213,9 @@ BrJudge *br_judge_new(const BrGame *g, uint64_t seed, char *err, int errlen) {
   }
   j->game = g;
   j->rng = seed * 2654435761ULL + 1;
-  j->gc = gc_new();
-  gc_error ge;
-  if (!j->gc || gc_load_preset_file(j->gc, g->path, g->include_dir, &ge) != GC_OK ||
-      gc_start(j->gc, &ge) != GC_OK) {
+  gc_error ge = {0};
+  j->gc = br_new_interp(g, &ge);
+  if (!j->gc || gc_start(j->gc, &ge) != GC_OK) {
     snprintf(err, errlen, "%s:%d: %s", ge.file, ge.line, ge.message);
     br_judge_free(j);
     return NULL;
@@ -317,133 +315,6 @@ bool br_verify(BrGame *g, int games, int max_plies, int illegal_samples, uint64_
   return st->disagreements == 0;
 }
 
-/* ---- CLI ---- */
-
-static void print_pieces(const BrGame *g) {
-  for (int i = 0; i < g->piece_count; i++) {
-    const BrPiece *pc = &g->pieces[i];
-    printf("  %-3s %-8s %s%s\n", pc->label, pc->compiled ? "compiled" : "oracle",
-           pc->royal ? "royal; " : "", pc->reason);
-  }
-}
-
-int br_verify_main(int argc, char **argv) {
-  if (argc < 3) {
-    fprintf(stderr, "usage: herald verify PRESET [--games N] [--plies N] [--samples N] [--seed S] [--no-probe]\n"
-                    "  --samples N|all: other moves put to the referee per position (default 40; all:\n"
-                    "              every (from, to) pair of the side to move, the brute-force pass)\n"
-                    "  --no-probe: the rules as compiled, without the load-time game that hands to the\n"
-                    "              referee the types whose moves it contradicts\n");
-    return 2;
-  }
-  long games = 20, plies = 200, samples = 40, seed = 1;
-  bool probe = true;
-  for (int i = 3; i < argc; i += 2) {
-    if (!strcmp(argv[i], "--no-probe")) {
-      probe = false;
-      i--;
-      continue;
-    }
-    if (i + 1 >= argc) {
-      fprintf(stderr, "herald verify: %s needs a value\n", argv[i]);
-      return 2;
-    }
-    long v = strtol(argv[i + 1], NULL, 10);
-    if (!strcmp(argv[i], "--games")) games = v;
-    else if (!strcmp(argv[i], "--plies")) plies = v;
-    else if (!strcmp(argv[i], "--samples")) samples = strcmp(argv[i + 1], "all") ? v : -1;
-    else if (!strcmp(argv[i], "--seed")) seed = v;
-    else {
-      fprintf(stderr, "herald verify: unknown option %s\n", argv[i]);
-      return 2;
-    }
-  }
-  char err[512];
-  /* A preset by path, or by name in presets/ as the other commands take it. */
-  char path[512];
-  size_t len = strlen(argv[2]);
-  if (len > 7 && !strcmp(argv[2] + len - 7, ".preset")) snprintf(path, sizeof path, "%s", argv[2]);
-  else snprintf(path, sizeof path, "presets/%s.preset", argv[2]);
-  BrGame *g = br_load_with(path, "presets/include", probe, err, sizeof err);
-  if (!g) {
-    fprintf(stderr, "herald verify: %s\n", err);
-    return 1;
-  }
-  printf("%s: %dx%d, start %s\n", g->name, g->rules.geo.width, g->rules.geo.height, g->start_fen);
-  print_pieces(g);
-  printf("  derived: %s\n", g->notes);
-  if (!g->rules_ready) {
-    printf("verify: not possible yet: some piece has no compiled moves, and the oracle that "
-           "would move it is not built yet\n");
-    br_free(g);
-    return 1;
-  }
-  BrVerifyStats st;
-  bool ok = br_verify(g, (int)games, (int)plies, (int)samples, (uint64_t)seed, &st);
-  printf("verify: %ld games, %ld positions, %ld generator moves checked (%ld castlings, %ld drops, %ld en "
-         "passant, %ld promotions), %ld other moves checked, %ld game-end verdicts compared, %ld "
-         "disagreements\n",
-         st.games, st.positions, st.legal_checked, st.castlings, st.drops, st.en_passants, st.promotions,
-         st.illegal_checked, st.results_checked, st.disagreements);
-  if (st.legal_lists) printf("verify: %ld positions compared with the preset's own legal list\n", st.legal_lists);
-  if (g->oracle) {
-    BrOracleStats os;
-    br_oracle_stats(g->oracle, &os);
-    printf("oracle: %ld questions, %ld from its cache, %ld refused, %ld refused for a board the model "
-           "does not reach%s%s\n", os.asked, os.cached, os.refused, os.mismatched, os.error[0] ? "; " : "",
-           os.error);
-  }
-  if (!ok) printf("first disagreement: %s\n", st.first);
-  br_free(g);
-  return ok ? 0 : 1;
-}
-
-static int list_one(const char *path) {
-  char err[512];
-  BrGame *g = br_load(path, "presets/include", err, sizeof err);
-  if (!g) {
-    printf("%s: cannot load: %s\n", path, err);
-    return 1;
-  }
-  printf("%s (%s): %dx%d board, %s\n", path, g->name, g->rules.geo.width, g->rules.geo.height,
-         g->all_compiled ? "all pieces compiled" : "some pieces oracle-backed");
-  print_pieces(g);
-  br_free(g);
-  return 0;
-}
-
-static int by_name(const void *a, const void *b) {
-  return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-int br_list_main(int argc, char **argv) {
-  const char *dir = argc >= 3 ? argv[2] : "presets";
-  size_t dl = strlen(dir);
-  if (dl > 7 && !strcmp(dir + dl - 7, ".preset")) return list_one(dir);
-  DIR *d = opendir(dir);
-  if (!d) {
-    fprintf(stderr, "herald list: cannot open %s\n", dir);
-    return 1;
-  }
-  char *names[256];
-  int n = 0;
-  struct dirent *e;
-  while ((e = readdir(d)) != NULL && n < 256) {
-    size_t len = strlen(e->d_name);
-    if (len > 7 && !strcmp(e->d_name + len - 7, ".preset")) names[n++] = strdup(e->d_name);
-  }
-  closedir(d);
-  qsort(names, n, sizeof names[0], by_name);
-  int rc = 0;
-  for (int i = 0; i < n; i++) {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-    rc |= list_one(path);
-    free(names[i]);
-  }
-  return rc;
-}
-
 /* ---- the probe: what reading the defs cannot show ---- */
 
 /* The type that moves in m (the king for castling, the dropped type), or -1. */
@@ -498,6 +369,9 @@ int br_probe(BrGame *g, int games, int max_plies, uint64_t seed, char *err, int 
        * whose attacks only the referee knows. */
       bool refusals_count = !g->rules.royal_type_count || !pos_has_oracle_pieces(&pos, pos.side ^ 1);
       gc_state *here = gc_state_save(judge->gc);
+      /* Post-Move alone judges a move and its board; Post-Game (which may list every legal
+       * move with setlegal) runs only for the move played, as in verify. */
+      gc_set_postgame(judge->gc, false);
       for (int i = 0; i < list->count; i++) {
         Move m = list->moves[i];
         int type = mover_type(&pos, m);
@@ -521,6 +395,7 @@ int br_probe(BrGame *g, int games, int max_plies, uint64_t seed, char *err, int 
         }
         if (demoted < 0) break;
       }
+      gc_set_postgame(judge->gc, true);
       gc_state_free(here);
       if (demoted < 0) break;
       pos_legal_moves(&pos, list);

@@ -1,7 +1,8 @@
 /* The bridge: from a Game Courier preset to the fast rules model (DESIGN.md, bridge/).
  *
  *   char err[256];
- *   BrGame *g = br_load("presets/chess-tutorial.preset", "presets/include", err, sizeof err);
+ *   BrGame *g = catalog_open(&catalog, "chess-tutorial", true, err, sizeof err); // catalog.h
+ *   // or br_load("presets/chess-tutorial.preset", "presets/include", err, sizeof err)
  *   // g->rules is finalised when g->rules_ready; g->start_fen sets up the start position with pos_set_fen;
  *   // g->pieces[i] says per preset label whether its movement compiled or needs the oracle.
  *   br_free(g);
@@ -38,9 +39,26 @@ typedef struct BrPiece {
 
 typedef struct BrOracle BrOracle;
 
+enum { BR_MAX_INCLUDE_DIRS = 16, BR_PATH_LEN = 512 };
+
+/* A preset's text and where its includes are found (the catalog makes these: catalog.h). */
+typedef struct BrSource {
+  char name[64];                 /* the game's name: the file's name without .preset */
+  char path[BR_PATH_LEN];        /* the file it was read from, or presets/NAME.preset if built in */
+  char *text;                    /* the preset file's text, owned */
+  char include_dirs[BR_MAX_INCLUDE_DIRS][BR_PATH_LEN]; /* looked in first, in order */
+  int include_dir_count;
+  bool builtin;                  /* shipped inside the binary */
+} BrSource;
+
+/* Frees the text of a source. */
+void br_source_free(BrSource *s);
+/* Adds a folder where the source's includes are looked for (after those already there). */
+void br_source_add_include_dir(BrSource *s, const char *dir);
+
 typedef struct BrGame {
-  char path[256];
-  char include_dir[256];
+  BrSource source;             /* the preset's text and include folders (every interpreter of
+                                  the game, the oracle's and the judge's too, loads from it) */
   char name[64];
   gc_interp *gc;               /* interpreter after Pre-Game (the start state) */
   Rules rules;                 /* finalised */
@@ -59,6 +77,15 @@ typedef struct BrGame {
   BrOracle *oracle;            /* decides the oracle-backed pieces' moves (rules.oracle), or NULL */
 } BrGame;
 
+/* Loads the preset from its source (copied), runs Pre-Game and builds the rules; with probe,
+ * plays the load-time game of br_load.  NULL with a message (a preset error with file:line). */
+BrGame *br_load_source(const BrSource *src, bool probe, char *err, int errlen);
+/* A new interpreter with the source's preset loaded (not started; src must outlive it).
+ * NULL with ge filled. */
+gc_interp *br_source_interp(const BrSource *src, gc_error *ge);
+/* The same for a game's preset. */
+gc_interp *br_new_interp(const BrGame *g, gc_error *ge);
+
 /* Loads the preset, runs Pre-Game and builds the rules, then plays one random game in which every
  * move of a compiled type is put to the referee (br_probe): a type the referee contradicts is
  * handed to the oracle.  NULL with a message on failure (a preset error carries its file:line). */
@@ -68,15 +95,9 @@ BrGame *br_load(const char *path, const char *include_dir, char *err, int errlen
 BrGame *br_load_with(const char *path, const char *include_dir, bool probe, char *err, int errlen);
 void br_free(BrGame *g);
 
-/* A playable preset: by path (`*.preset`) or by name in preset_dir (NAME.preset), includes
- * looked up beside it.  NULL with a message when there is none, or when a piece is not compiled
- * (it would need the interpreter at move time, which is not built yet). */
-BrGame *br_load_playable(const char *name, const char *preset_dir, char *err, int errlen);
-
-/* Rules by name, for the command line: a built-in rule set, else a preset given by path
- * (`*.preset`) or by name in preset_dir, compiled by the bridge.  The rules are finalised into
- * *out (free with rules_free).  False with a message, also when the preset needs the oracle. */
-bool br_rules_by_name(Rules *out, const char *name, const char *preset_dir, char *err, int errlen);
+/* Hands the game's rules to *out (free with rules_free) and frees the game, or, when the rules
+ * need the game's oracle, lets the rules release the game with themselves. */
+void br_take_rules(BrGame *g, Rules *out);
 
 /* Game Courier notation of an engine move in position p ("P e2-e4", "P e7-e8; Q-e8"). */
 void br_move_text(const BrGame *g, const Position *p, Move m, char *out, int outlen);
@@ -148,10 +169,6 @@ void br_judge_check(BrJudge *j, Position *pos, const MoveList *list, int samples
 /* Plays m on the referee and compares the game-end verdicts after it; pos is left as it was
  * (m is not made).  False when the referee refused m or the game is over. */
 bool br_judge_play(BrJudge *j, Position *pos, Move m, BrVerifyStats *st);
-
-/* CLI: `herald verify PRESET [--games N] [--plies N] [--seed S]` and `herald list [DIR]`. */
-int br_verify_main(int argc, char **argv);
-int br_list_main(int argc, char **argv);
 
 #ifdef __cplusplus
 }

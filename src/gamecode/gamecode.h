@@ -66,11 +66,22 @@ typedef void (*gc_log_fn)(void *ctx, const char *file, int line, const char *tex
 void gc_set_logger(gc_interp *gc, gc_log_fn fn, void *ctx);
 /* Where `include name` looks for name.txt / name.inc / name. */
 void gc_set_include_dir(gc_interp *gc, const char *dir);
+/* Finds the text of `include name` instead: returns it (malloc'd; the interpreter frees it)
+ * and writes the name it is known by (a path, for error messages and to compile each file
+ * once) into where; NULL when there is none, with the places looked in written into where.
+ * ctx must outlive the interpreter. */
+typedef char *(*gc_include_fn)(void *ctx, const char *name, char *where, int wherelen);
+void gc_set_include_resolver(gc_interp *gc, gc_include_fn fn, void *ctx);
 
 /* ---- presets (format documented in docs/gamecode.md) ---- */
 int gc_load_preset_text(gc_interp *gc, const char *text, const char *filename, gc_error *err);
 int gc_load_preset_file(gc_interp *gc, const char *path, const char *include_dir, gc_error *err);
 const char *gc_game_name(const gc_interp *gc);
+/* The folder named by the preset's `Include:` header, or "" (the caller decides whether to
+ * look there: gc_set_include_resolver). */
+const char *gc_include_header(const gc_interp *gc);
+/* A whole text file, malloc'd and 0-terminated; NULL when it cannot be read. */
+char *gc_read_text_file(const char *path);
 
 /* ---- the referee ---- */
 typedef enum { GC_LEGAL = 0, GC_ILLEGAL = 1, GC_PRESET_ERROR = 2 } gc_status;

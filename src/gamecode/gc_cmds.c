@@ -495,12 +495,17 @@ CMD(cmd_include) {
     }
     static const char *const exts[] = {".txt", ".inc", ""};
     char path[512], *text = NULL;
-    for (int i = 0; i < 3 && !text; i++) {
-        snprintf(path, sizeof path, "%s/%s%s", gc->include_dir, name, exts[i]);
-        text = read_file(path);
+    if (gc->include_fn) {
+        text = gc->include_fn(gc->include_ctx, name, path, sizeof path);
+    } else {
+        for (int i = 0; i < 3 && !text; i++) {
+            snprintf(path, sizeof path, "%s/%s%s", gc->include_dir, name, exts[i]);
+            text = read_file(path);
+        }
+        if (!text) snprintf(path, sizeof path, "%s", gc->include_dir);
     }
     if (!text) {
-        int rc = gc_error_at(gc, "include %s: not found in %s", name, gc->include_dir);
+        int rc = gc_error_at(gc, "include %s: not found in %s", name, path);
         free(name);
         return rc;
     }

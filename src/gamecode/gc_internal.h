@@ -202,6 +202,9 @@ struct gc_interp {
     char die_file[128];   /* where the last `die` ran ("" when the move reader refused) */
     int die_line;
     char include_dir[256];
+    char include_header[256]; /* the preset's Include: header, as written */
+    gc_include_fn include_fn; /* finds include files instead of include_dir, when set */
+    void *include_ctx;
     gc_log_fn log_fn;
     void *log_ctx;
 
@@ -279,7 +282,6 @@ static inline int gc_sym_dirs(int a, int b, int dirs[8][2]) {
 int gc_sysvar(gc_interp *gc, const char *name, gc_value *out);
 
 /* gc_cmds.c: whole file as a malloc'd string, NULL if unreadable */
-char *gc_read_text_file(const char *path);
 
 /* gc_move.c: player notation */
 int gc_exec_notation(gc_interp *gc, const char *text);

@@ -199,6 +199,11 @@ void gc_set_logger(gc_interp *gc, gc_log_fn fn, void *ctx) {
     gc->log_ctx = ctx;
 }
 
+void gc_set_include_resolver(gc_interp *gc, gc_include_fn fn, void *ctx) {
+    gc->include_fn = fn;
+    gc->include_ctx = ctx;
+}
+
 void gc_set_include_dir(gc_interp *gc, const char *dir) {
     snprintf(gc->include_dir, sizeof gc->include_dir, "%s", dir);
 }

@@ -115,7 +115,10 @@ int gc_load_preset_text(gc_interp *gc, const char *text, const char *filename, g
                 free(gc->ranks), gc->ranks = val, val = NULL;
             else if (!strcasecmp(key, "fen") || !strcasecmp(key, "fen code"))
                 free(gc->fen), gc->fen = val, val = NULL;
-            else if (!strcasecmp(key, "include")) gc_set_include_dir(gc, val);
+            else if (!strcasecmp(key, "include")) {
+                gc_set_include_dir(gc, val);
+                snprintf(gc->include_header, sizeof gc->include_header, "%s", val);
+            }
             /* other keys (Rules URL, Set, Shape...) are accepted and ignored */
             free(val);
         }
@@ -150,3 +153,5 @@ int gc_load_preset_file(gc_interp *gc, const char *path, const char *include_dir
 }
 
 const char *gc_game_name(const gc_interp *gc) { return gc->game; }
+
+const char *gc_include_header(const gc_interp *gc) { return gc->include_header; }

@@ -4,35 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <dirent.h>
-#include <unistd.h>
-
 #include "bridge/bridge.h"
-#include "rules/fixtures.h"
-
-/* presets/ in the working folder, else the one beside the binary's build/ folder (a GUI
- * usually starts the engine elsewhere). */
-static void default_preset_dir(char *out, size_t outlen) {
-  snprintf(out, outlen, "presets");
-  DIR *here = opendir(out);
-  if (here) {
-    closedir(here);
-    return;
-  }
-  char exe[512];
-  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-  if (n <= 0) return;
-  exe[n] = 0;
-  char *slash = strrchr(exe, '/');
-  if (!slash) return;
-  *slash = 0; /* .../build */
-  char candidate[600];
-  snprintf(candidate, sizeof candidate, "%s/../presets", exe);
-  DIR *beside = opendir(candidate);
-  if (!beside) return;
-  closedir(beside);
-  if (strlen(candidate) < outlen) memcpy(out, candidate, strlen(candidate) + 1);
-}
 
 bool session_init(Session *s, FILE *out, int hash_mb, char *err, int errlen) {
   memset(s, 0, sizeof *s);
@@ -44,25 +16,15 @@ bool session_init(Session *s, FILE *out, int hash_mb, char *err, int errlen) {
   s->move_overhead_ms = 30;
   s->multipv = 1;
   s->post = true;
-  default_preset_dir(s->preset_dir, sizeof s->preset_dir);
+  catalog_init(&s->catalog);
   return session_set_variant(s, "chess", err, errlen);
-}
-
-/* Frees the rule set in play, whichever kind it is. */
-static void drop_rules(Rules *rules, struct BrGame *game) {
-  if (game) {
-    br_free(game);
-  } else if (rules) {
-    rules_free(rules);
-    free(rules);
-  }
 }
 
 void session_free(Session *s) {
   session_stop(s);
   srch_free(s->search);
   pos_free(&s->pos);
-  drop_rules(s->rules, s->game);
+  br_free(s->game);
   pthread_mutex_destroy(&s->out_lock);
   pthread_mutex_destroy(&s->search_lock);
 }
@@ -78,64 +40,31 @@ void session_say(Session *s, const char *fmt, ...) {
   pthread_mutex_unlock(&s->out_lock);
 }
 
-/* Whether name is one of the built-in rule sets (a whole word of fixture_names()). */
-static bool is_builtin_name(const char *name) {
-  size_t len = strlen(name);
-  for (const char *p = fixture_names(); (p = strstr(p, name)) != NULL; p += len) {
-    bool starts = p == fixture_names() || p[-1] == ' ';
-    if (starts && (p[len] == ' ' || p[len] == 0)) return true;
-  }
-  return false;
-}
+void session_variants(const Session *s, char *out, int outlen) { catalog_names(&s->catalog, out, outlen); }
 
-void session_variants(const Session *s, char *out, int outlen) {
-  snprintf(out, outlen, "%s", fixture_names());
-  DIR *dir = opendir(s->preset_dir);
-  if (!dir) return;
-  for (struct dirent *e; (e = readdir(dir));) {
-    size_t len = strlen(e->d_name);
-    if (len <= 7 || strcmp(e->d_name + len - 7, ".preset")) continue;
-    /* A preset named like a built-in rule set (presets/chess.preset) is shadowed by it: the
-     * name resolves to the built-in, so it is offered once. */
-    char name[256];
-    snprintf(name, sizeof name, "%.*s", (int)(len - 7), e->d_name);
-    if (is_builtin_name(name)) continue;
-    size_t used = strlen(out);
-    if (used + len + 2 >= (size_t)outlen) break;
-    snprintf(out + used, outlen - used, " %.*s", (int)(len - 7), e->d_name);
-  }
-  closedir(dir);
+bool session_set_preset_path(Session *s, const char *dir, char *err, int errlen) {
+  Catalog fresh = s->catalog;
+  catalog_clear_folders(&fresh);
+  if (dir && *dir && !catalog_add_folder(&fresh, dir, err, errlen)) return false;
+  s->catalog = fresh;
+  return true;
 }
 
 bool session_set_variant(Session *s, const char *name, char *err, int errlen) {
   session_stop(s);
   if (s->search && !strcmp(s->variant, name)) return session_set_fen(s, "startpos", err, errlen);
-  Rules *fresh = NULL;
-  struct BrGame *game = NULL;
-  char fixture_err[RULES_ERR_LEN];
-  fresh = calloc(1, sizeof *fresh);
-  if (!fresh) {
-    snprintf(err, errlen, "out of memory");
-    return false;
-  }
-  if (!fixture_rules(fresh, name, fixture_err, sizeof fixture_err)) {
-    rules_free(fresh);
-    free(fresh);
-    fresh = NULL;
-    game = br_load_playable(name, s->preset_dir, err, errlen);
-    if (!game) return false;
-    fresh = &game->rules;
-  }
-  Search *search = srch_new(fresh, s->hash_mb, s->threads);
+  BrGame *game = catalog_open(&s->catalog, name, true, err, errlen);
+  if (!game) return false;
+  Search *search = srch_new(&game->rules, s->hash_mb, s->threads);
   if (!search) {
     snprintf(err, errlen, "out of memory for a %d MB hash table", s->hash_mb);
-    drop_rules(fresh, game);
+    br_free(game);
     return false;
   }
   srch_free(s->search);
   pos_free(&s->pos);
-  drop_rules(s->rules, s->game);
-  s->rules = fresh;
+  br_free(s->game);
+  s->rules = &game->rules;
   s->game = game;
   s->search = search;
   snprintf(s->variant, sizeof s->variant, "%s", name);

@@ -10,6 +10,7 @@
 #include <stdatomic.h>
 #include <stdio.h>
 
+#include "bridge/catalog.h"
 #include "rules/position.h"
 #include "search/search.h"
 
@@ -26,10 +27,10 @@ struct BrGame;
 struct Session {
   FILE *out;
   pthread_mutex_t out_lock;
-  Rules *rules;             /* a built-in rule set, or the rules compiled from `game` */
-  struct BrGame *game;      /* the preset in play, or NULL for a built-in rule set */
-  char variant[64];         /* name of the rule set in play */
-  char preset_dir[256];     /* where presets are looked for (NAME.preset) */
+  Rules *rules;             /* the rules compiled from `game` */
+  struct BrGame *game;      /* the preset in play */
+  char variant[64];         /* the name it was asked for by */
+  Catalog catalog;          /* where games are found: the built-in ones, PresetPath first */
   Position pos;
   Search *search;
   int hash_mb, threads;
@@ -56,13 +57,14 @@ void session_free(Session *s);
 /* Writes one line (a newline is added) under the output lock, and flushes. */
 void session_say(Session *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Switches to the named rule set at its start position: a built-in one, or the preset
- * NAME.preset in the preset folder, compiled by the bridge.  False with a message if there is
- * none, or if the preset cannot be played yet (a piece the bridge could not compile). */
+/* Switches to the named game (any name or path the catalog takes) at its start position,
+ * compiled by the bridge.  False with a message if there is none, or on a preset error. */
 bool session_set_variant(Session *s, const char *name, char *err, int errlen);
-/* Space-separated names of the rule sets on offer: the built-in ones, then the presets found
- * in the preset folder. */
+/* Space-separated names of the games on offer (the catalog's, sorted). */
 void session_variants(const Session *s, char *out, int outlen);
+/* The user's preset folder (UCI PresetPath), searched before the built-in games; "" for none.
+ * False with a message when it is not a folder (the one before stays). */
+bool session_set_preset_path(Session *s, const char *dir, char *err, int errlen);
 
 /* Sets the position from a FEN ("startpos" allowed); the game history starts there. */
 bool session_set_fen(Session *s, const char *fen, char *err, int errlen);

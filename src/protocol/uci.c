@@ -55,7 +55,7 @@ static void send_id(Session *s) {
   session_say(s, "option name Ponder type check default false");
   session_say(s, "option name MultiPV type spin default 1 min 1 max %d", SRCH_MAX_PV);
   session_say(s, "option name Move Overhead type spin default 30 min 0 max 5000");
-  session_say(s, "option name PresetPath type string default %s", s->preset_dir);
+  session_say(s, "option name PresetPath type string default <empty>");
   session_say(s, "uciok");
 }
 
@@ -78,7 +78,7 @@ static void set_option(Session *s, char *args, const char *original) {
     len = strlen(value);
     while (len && (value[len - 1] == ' ' || value[len - 1] == '\n' || value[len - 1] == '\r')) value[--len] = 0;
   }
-  char err[RULES_ERR_LEN];
+  char err[1024];
   long v;
   if (!strcasecmp(name, "UCI_Variant")) {
     if (!value || !session_set_variant(s, value, err, sizeof err))
@@ -96,8 +96,9 @@ static void set_option(Session *s, char *args, const char *original) {
     if (!proto_read_int(value, 0, 5000, &v)) session_say(s, "Error (bad Move Overhead value): %s", original);
     else s->move_overhead_ms = v;
   } else if (!strcasecmp(name, "PresetPath")) {
-    if (!value || !*value || strlen(value) >= sizeof s->preset_dir) session_say(s, "Error (bad PresetPath): %s", original);
-    else snprintf(s->preset_dir, sizeof s->preset_dir, "%s", value);
+    char why[600];
+    if (!session_set_preset_path(s, value && strcmp(value, "<empty>") ? value : "", why, sizeof why))
+      session_say(s, "Error (bad PresetPath, %s): %s", why, original);
   } else if (!strcasecmp(name, "Ponder")) {
     if (!value || (strcmp(value, "true") && strcmp(value, "false"))) session_say(s, "Error (Ponder takes true or false): %s", original);
     else s->ponder = !strcmp(value, "true");

@@ -365,7 +365,7 @@ static void new_game(Session *s, const char *variant) {
 
 static void user_move(Session *s, const char *text) {
   XBoard *xb = xb_of(s);
-  char ours[64], reason[128];
+  char ours[64], reason[600];
   from_xboard(s, text, ours, sizeof ours);
   if (xb->pondering && session_searching(s)) {
     char expected[32];

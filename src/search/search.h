@@ -92,11 +92,6 @@ int srch_see(Position *p, const EvalTables *e, Move m);
 static inline int srch_mate_in(int ply) { return SRCH_MATE - ply; }
 static inline int srch_mated_in(int ply) { return -SRCH_MATE + ply; }
 
-/* CLI entries (herald bench / herald search / herald epd); they print to stdout. */
-int srch_bench_main(int argc, char **argv);
-int srch_search_main(int argc, char **argv);
-int srch_epd_main(int argc, char **argv);
-
 #ifdef __cplusplus
 }
 #endif

@@ -14,7 +14,7 @@
 #include "bridge/compile_helpers.h"
 #include "bridge/br_internal.h"
 #include "rules/betza.h"
-#include "rules/fixtures.h"
+#include "rules/reference_rules.h"
 
 namespace {
 
@@ -420,7 +420,7 @@ TEST(BridgeLoad, TutorialPerftIsChess) {
   // Kiwipete exercises castling, en passant and promotion; compare with the C fixture.
   static Rules chess;
   char err[RULES_ERR_LEN];
-  ASSERT_TRUE(fixture_rules(&chess, "chess", err, sizeof err)) << err;
+  ASSERT_TRUE(reference_rules(&chess, "chess", err, sizeof err)) << err;
   const char *kiwi = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w AHah - 0 1";
   const char *kiwi_kq = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
   EXPECT_EQ(Perft(box.g, &box.g->rules, kiwi, 3), 97862u);

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "bridge/bridge.h"
+#include "bridge/catalog.h"
 #include "search/search.h"
 
 namespace {
@@ -163,7 +164,9 @@ TEST(Oracle, UltimaCountsAsItsReferee) {
 TEST(Oracle, ThreadsShareOneOracle) {
   Rules rules;
   char err[256];
-  ASSERT_TRUE(br_rules_by_name(&rules, "escorted-queen", "presets", err, sizeof err)) << err;
+  Catalog catalog;
+  catalog_init(&catalog);
+  ASSERT_TRUE(catalog_rules(&catalog, "escorted-queen", &rules, err, sizeof err)) << err;
   ASSERT_NE(rules.oracle, nullptr);
   std::vector<uint64_t> counts(2);
   std::vector<std::thread> threads;

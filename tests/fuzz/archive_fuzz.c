@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "notation/records.h"
-#include "rules/fixtures.h"
+#include "rules/reference_rules.h"
 
 static Rules chess, shogi;
 
@@ -20,8 +20,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static int ready;
   char err[200];
   if (!ready) {
-    if (!fixture_rules(&chess, "chess", err, sizeof err)) abort();
-    if (!fixture_rules(&shogi, "shogi", err, sizeof err)) abort();
+    if (!reference_rules(&chess, "chess", err, sizeof err)) abort();
+    if (!reference_rules(&shogi, "shogi", err, sizeof err)) abort();
     ready = 1;
   }
   NtArchive a;

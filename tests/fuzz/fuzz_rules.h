@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rules/fixtures.h"
+#include "rules/reference_rules.h"
 
 enum { FUZZ_RULES_MAX = 8 };
 
@@ -18,7 +18,7 @@ static const Rules *fuzz_rules(const char *const names[], int count, uint8_t pic
     char err[RULES_ERR_LEN];
     if (count > FUZZ_RULES_MAX) abort();
     for (int i = 0; i < count; i++)
-      if (!fixture_rules(&rules[i], names[i], err, sizeof err)) abort();
+      if (!reference_rules(&rules[i], names[i], err, sizeof err)) abort();
     ready = 1;
   }
   return &rules[pick % count];

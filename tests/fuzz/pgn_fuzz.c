@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "notation/pgn.h"
-#include "rules/fixtures.h"
+#include "rules/reference_rules.h"
 
 static Rules chess, crazyhouse;
 
@@ -14,8 +14,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static int ready;
   char err[200];
   if (!ready) {
-    if (!fixture_rules(&chess, "chess", err, sizeof err)) abort();
-    if (!fixture_rules(&crazyhouse, "crazyhouse", err, sizeof err)) abort();
+    if (!reference_rules(&chess, "chess", err, sizeof err)) abort();
+    if (!reference_rules(&crazyhouse, "crazyhouse", err, sizeof err)) abort();
     ready = 1;
   }
   if (size > 4000) return 0;

@@ -10,7 +10,7 @@
 
 extern "C" {
 #include "notation/notation.h"
-#include "rules/fixtures.h"
+#include "rules/reference_rules.h"
 #include "rules/position.h"
 }
 
@@ -20,7 +20,7 @@ std::string RefereeRandomGames(const char *preset, int games, int plies, uint64_
   auto rules = std::unique_ptr<Rules, void (*)(Rules *)>(static_cast<Rules *>(std::calloc(1, sizeof(Rules))),
                                                          [](Rules *r) { rules_free(r); std::free(r); });
   char err[RULES_ERR_LEN];
-  if (!fixture_rules(rules.get(), "chess", err, sizeof err)) return err;
+  if (!reference_rules(rules.get(), "chess", err, sizeof err)) return err;
   auto list = std::make_unique<MoveList>();
   for (int g = 0; g < games; g++) {
     gc_interp *gc = gc_new();

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "match/match.h"
-#include "rules/fixtures.h"
+#include "rules/reference_rules.h"
 
 namespace {
 
@@ -43,7 +43,7 @@ class MatchTest : public ::testing::Test {
  protected:
   void SetUp() override {
     char err[128];
-    ASSERT_TRUE(fixture_rules(&rules_, "chess", err, sizeof err)) << err;
+    ASSERT_TRUE(reference_rules(&rules_, "chess", err, sizeof err)) << err;
     char dir[] = "/tmp/herald-match-test-XXXXXX";
     ASSERT_NE(mkdtemp(dir), nullptr);
     dir_ = dir;
@@ -290,7 +290,7 @@ TEST_F(MatchTest, CecpEngineRefusingNpsLosesTheSetUpWithAReason) {
 TEST_F(MatchTest, VariantTagAndTenRankBoard) {
   char err[128];
   rules_free(&rules_);
-  ASSERT_TRUE(fixture_rules(&rules_, "xiangqi", err, sizeof err));
+  ASSERT_TRUE(reference_rules(&rules_, "xiangqi", err, sizeof err));
   config_.variant = "xiangqi";
   Herald(0, "uci");
   // CECP counts xiangqi ranks from 0: the translation must keep every move legal.

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "match/selfplay.h"
-#include "rules/fixtures.h"
+#include "rules/reference_rules.h"
 
 namespace {
 
@@ -15,7 +15,7 @@ class MatchSelfplay : public ::testing::Test {
  protected:
   void Load(const char *name) {
     char err[128];
-    ASSERT_TRUE(fixture_rules(&rules_, name, err, sizeof err)) << err;
+    ASSERT_TRUE(reference_rules(&rules_, name, err, sizeof err)) << err;
     loaded_ = true;
     mt_selfplay_config_init(&config_);
     config_.rules = &rules_;

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "notation/cli.h"
+#include "app/app.h"
 #include "notation/shim.h"
 
 namespace {
@@ -26,9 +26,9 @@ int RunTool(std::vector<std::string> args, std::string *out) {
   for (auto &a : args) argv.push_back(&a[0]);
   ::testing::internal::CaptureStdout();
   int status = -1;
-  if (args[1] == "pgn") status = nt_pgn_main((int)argv.size(), argv.data());
-  else if (args[1] == "records") status = nt_records_main((int)argv.size(), argv.data());
-  else if (args[1] == "notation") status = nt_notation_main((int)argv.size(), argv.data());
+  if (args[1] == "pgn") status = app_pgn_main((int)argv.size(), argv.data());
+  else if (args[1] == "records") status = app_records_main((int)argv.size(), argv.data());
+  else if (args[1] == "notation") status = app_notation_main((int)argv.size(), argv.data());
   *out = ::testing::internal::GetCapturedStdout();
   return status;
 }

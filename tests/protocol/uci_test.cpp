@@ -96,7 +96,7 @@ TEST(ProtocolUci, OptionsAreSetOrRefusedWithAnError) {
   e.Send("setoption name Hash value lots");
   EXPECT_FALSE(e.Expect("Error \\(bad Hash value\\): setoption name Hash value lots").empty());
   e.Send("setoption name UCI_Variant value nosuchgame");
-  EXPECT_FALSE(e.Expect("Error \\(no built-in rules or preset called 'nosuchgame'.*").empty());
+  EXPECT_FALSE(e.Expect("Error \\(no game called 'nosuchgame'.*").empty());
   e.Send("setoption name Frobnicate value 1");
   EXPECT_FALSE(e.Expect("Error \\(unknown option\\): setoption name Frobnicate value 1").empty());
 }
@@ -141,7 +141,7 @@ TEST(ProtocolUci, PresetsAreVariantsWhenTheBridgeCompilesThem) {
   e.Send("uci");
   std::string variant = e.Expect("option name UCI_Variant type combo .*");
   EXPECT_NE(variant.find("var chess-tutorial"), std::string::npos) << variant;
-  EXPECT_FALSE(e.Expect("option name PresetPath type string default presets").empty());
+  EXPECT_FALSE(e.Expect("option name PresetPath type string default <empty>").empty());
   ASSERT_FALSE(e.Expect("uciok").empty());
   e.Send("setoption name UCI_Variant value chess-tutorial");
   e.Send("position startpos moves e2e4 e7e5");
@@ -155,9 +155,27 @@ TEST(ProtocolUci, PresetsAreVariantsWhenTheBridgeCompilesThem) {
   best = e.Expect("bestmove .*");
   EXPECT_TRUE(std::regex_match(best, std::regex("bestmove [a-h][1-8][a-h][1-8].*"))) << best;
   e.Send("setoption name PresetPath value /nonexistent");
-  e.Send("setoption name UCI_Variant value chess");
-  e.Send("setoption name UCI_Variant value chess-tutorial");
-  EXPECT_FALSE(e.Expect("Error \\(no built-in rules or preset called 'chess-tutorial'.*").empty());
+  EXPECT_FALSE(e.Expect("Error \\(bad PresetPath, no folder '/nonexistent'\\).*").empty());
+  e.Send("setoption name UCI_Variant value no-such-game");
+  EXPECT_FALSE(e.Expect("Error \\(no game called 'no-such-game'.*").empty());
+}
+
+// A folder named by PresetPath adds its presets to the built-in ones.
+TEST(ProtocolUci, PresetPathAddsTheUsersGames) {
+  char dir[] = "/tmp/herald-presetpath-XXXXXX";
+  ASSERT_NE(mkdtemp(dir), nullptr);
+  std::string copy = std::string("cp presets/chess.preset ") + dir + "/my-own-chess.preset";
+  ASSERT_EQ(system(copy.c_str()), 0);
+  EngineProcess e;
+  Handshake(e);
+  e.Send(std::string("setoption name PresetPath value ") + dir);
+  e.Send("setoption name UCI_Variant value my-own-chess");
+  e.Send("position startpos moves e2e4");
+  e.Send("go depth 2");
+  std::string best = e.Expect("bestmove .*");
+  EXPECT_TRUE(std::regex_match(best, std::regex("bestmove [a-h][1-8][a-h][1-8].*"))) << best;
+  std::string clean = std::string("rm -rf ") + dir;
+  ASSERT_EQ(system(clean.c_str()), 0);
 }
 
 TEST(ProtocolUci, NoLegalMoveGivesBestmoveNone) {

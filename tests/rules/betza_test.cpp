@@ -333,7 +333,7 @@ TEST(CoreRulesModel, FixturesBuildAndUnknownNamesAreListed) {
   }
   RulesBox r;
   char err[RULES_ERR_LEN] = "";
-  EXPECT_FALSE(fixture_rules(r.get(), "nochess", err, sizeof err));
+  EXPECT_FALSE(reference_rules(r.get(), "nochess", err, sizeof err));
   EXPECT_NE(std::string(err).find("no built-in rules called 'nochess'"), std::string::npos) << err;
   EXPECT_NE(std::string(err).find("chess capablanca xiangqi shogi"), std::string::npos) << err;
 }

@@ -41,7 +41,7 @@ struct PosBox {
 inline std::unique_ptr<RulesBox> Fixture(const char *name) {
   auto box = std::make_unique<RulesBox>();
   char err[RULES_ERR_LEN] = "";
-  EXPECT_TRUE(fixture_rules(box->get(), name, err, sizeof err)) << err;
+  EXPECT_TRUE(reference_rules(box->get(), name, err, sizeof err)) << err;
   return box;
 }
 

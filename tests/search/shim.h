@@ -10,7 +10,7 @@
 #include <string>
 
 #include "eval/eval.h"
-#include "rules/fixtures.h"
+#include "rules/reference_rules.h"
 #include "rules/move.h"
 #include "rules/position.h"
 #include "rules/rules.h"
@@ -25,7 +25,7 @@ struct RulesOwner {
   Rules *r = static_cast<Rules *>(std::calloc(1, sizeof(Rules)));
   explicit RulesOwner(const char *name) {
     char err[RULES_ERR_LEN] = "";
-    built = fixture_rules(r, name, err, sizeof err);
+    built = reference_rules(r, name, err, sizeof err);
     EXPECT_TRUE(built) << err;
   }
   ~RulesOwner() {

@@ -12,7 +12,7 @@
 #include "bridge/bridge.h"
 #include "match/match.h"
 #include "notation/pgn.h"
-#include "rules/fixtures.h"
+#include "bridge/catalog.h"
 
 static volatile sig_atomic_t interrupted;
 static void on_signal(int sig) {
@@ -126,7 +126,8 @@ static void usage(void) {
           "usage: herald-match -engine SPEC -engine SPEC [options]\n"
           "       herald-match merge OUT.pgn IN.pgn...\n"
           "SPEC: cmd=PATH ARGS,proto=uci|cecp[,name=NAME][,option.NAME=VALUE]...\n"
-          "  --variant NAME        rules and engine variant (%s)\n"
+          "  --variant NAME        rules and engine variant (a preset's name or path; default chess)\n"
+          "  --presets DIR         look for NAME.preset in DIR first\n"
           "  --games N             games in the whole match (default 2)\n"
           "  --concurrency N       games at once (default 1)\n"
           "  --tc BASE+INC         seconds (default 10+0.1); --moves N: moves per period\n"
@@ -144,8 +145,7 @@ static void usage(void) {
           "  --shard I/N --seed S  play openings O with O %% N == I (I from 0)\n"
           "  --verbose             a line per game\n"
           "exit: 0 done, 1 usage, 2 an engine never started, 3 SPRT accepted ELO1,\n"
-          "      4 SPRT accepted ELO0, 5 interrupted\n",
-          fixture_names());
+          "      4 SPRT accepted ELO0, 5 interrupted\n");
 }
 
 /* The openings of path, one a line (FEN or move list, see mt_opening_parse; '#' starts a
@@ -224,9 +224,11 @@ int main(int argc, char **argv) {
   out.config = &c;
   const char *pgn_path = NULL, *openings_path = NULL;
   int engines = 0;
-  char err[320];
+  char err[4096];
   static Rules rules;
   const char *variant = "chess";
+  Catalog catalog;
+  catalog_init(&catalog);
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
 #define NEED(k)                                                       \
@@ -245,6 +247,13 @@ int main(int argc, char **argv) {
         return MT_EXIT_USAGE;
       }
     } else if (!strcmp(a, "--variant")) { NEED(1); variant = argv[++i]; }
+    else if (!strcmp(a, "--presets")) {
+      NEED(1);
+      if (!catalog_add_folder(&catalog, argv[++i], err, sizeof err)) {
+        fprintf(stderr, "herald-match: --presets: %s\n", err);
+        return MT_EXIT_USAGE;
+      }
+    }
     else if (!strcmp(a, "--games")) { NEED(1); c.games = atoi(argv[++i]); }
     else if (!strcmp(a, "--concurrency")) { NEED(1); c.concurrency = atoi(argv[++i]); }
     else if (!strcmp(a, "--tc")) {
@@ -304,7 +313,7 @@ int main(int argc, char **argv) {
     usage();
     return MT_EXIT_USAGE;
   }
-  if (!br_rules_by_name(&rules, variant, "presets", err, sizeof err)) {
+  if (!catalog_rules(&catalog, variant, &rules, err, sizeof err)) {
     fprintf(stderr, "herald-match: %s\n", err);
     return MT_EXIT_USAGE;
   }

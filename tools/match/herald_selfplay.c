@@ -11,7 +11,7 @@
 #include "bridge/bridge.h"
 #include "match/selfplay.h"
 #include "match/selfplay_preset.h"
-#include "rules/fixtures.h"
+#include "bridge/catalog.h"
 
 static volatile sig_atomic_t interrupted;
 static void on_signal(int sig) {
@@ -102,7 +102,7 @@ static int merge_main(int argc, char **argv) {
 
 static void usage(void) {
   fprintf(stderr,
-          "usage: herald-selfplay RULES [options]      RULES: %s\n"
+          "usage: herald-selfplay GAME [options]   GAME: a preset's name or path (herald list)\n"
           "       herald-selfplay merge [--json OUT] IN.json...\n"
           "  --games N          games of the whole run (default 10)\n"
           "  --nodes N          nodes per move: the strength (default 2000)\n"
@@ -111,12 +111,12 @@ static void usage(void) {
           "  --threads N        games at once (default 1)\n"
           "  --shard I/N --seed S   play games G with G %% N == I (I from 0)\n"
           "  --json FILE        also write the report as JSON ('-': stdout, text report off)\n"
-          "  --samples N        presets: other moves per position put to the preset's referee (default 8;\n"
+          "  --samples N        other moves per position put to the preset's referee (default 8;\n"
           "                     every generator move and the move played are always put to it)\n"
-          "  --no-referee       presets: do not watch the games with the preset's referee\n"
+          "  --no-referee       do not watch the games with the preset's referee\n"
+          "  --presets DIR      look for GAME.preset in DIR first\n"
           "exit: 0 done, 1 usage, 3 the search and the rules disagreed, 4 the preset's referee\n"
-          "      disagreed with the generator (a rule bug in the preset or in Herald)\n",
-          fixture_names());
+          "      disagreed with the generator (a rule bug in the preset or in Herald)\n");
 }
 
 int main(int argc, char **argv) {
@@ -130,6 +130,9 @@ int main(int argc, char **argv) {
   const char *json_path = NULL;
   bool watch = true;
   int samples = 8;
+  Catalog catalog;
+  catalog_init(&catalog);
+  char err[4096];
   for (int i = 2; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--no-referee")) {
@@ -149,6 +152,12 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--seed")) c.seed = strtoull(v, NULL, 10);
     else if (!strcmp(a, "--json")) json_path = v;
     else if (!strcmp(a, "--samples")) samples = atoi(v);
+    else if (!strcmp(a, "--presets")) {
+      if (!catalog_add_folder(&catalog, v, err, sizeof err)) {
+        fprintf(stderr, "herald-selfplay: --presets: %s\n", err);
+        return 1;
+      }
+    }
     else if (!strcmp(a, "--shard")) {
       if (sscanf(v, "%d/%d", &c.shard_index, &c.shard_count) != 2) {
         usage();
@@ -160,21 +169,16 @@ int main(int argc, char **argv) {
       return 1;
     }
   }
-  static Rules rules;
-  char err[512];
-  BrGame *preset = NULL;
   MtPresetReferee judge;
   MtReferee referee;
-  if (!fixture_rules(&rules, argv[1], err, sizeof err)) {
-    preset = br_load_playable(argv[1], "presets", err, sizeof err);
-    if (!preset) {
-      fprintf(stderr, "herald-selfplay: %s\n", err);
-      return 1;
-    }
-    rules = preset->rules; /* lent: the preset keeps and frees them */
-    mt_preset_referee(&referee, &judge, preset, samples, c.seed);
-    if (watch) c.referee = &referee;
+  BrGame *preset = catalog_open(&catalog, argv[1], true, err, sizeof err);
+  if (!preset) {
+    fprintf(stderr, "herald-selfplay: %s\n", err);
+    return 1;
   }
+  Rules rules = preset->rules; /* lent: the preset keeps and frees them */
+  mt_preset_referee(&referee, &judge, preset, samples, c.seed);
+  if (watch) c.referee = &referee;
   c.rules = &rules;
   signal(SIGINT, on_signal);
   signal(SIGTERM, on_signal);
@@ -184,14 +188,12 @@ int main(int argc, char **argv) {
   if (!report || !mt_selfplay_run(&c, report, err, sizeof err)) {
     fprintf(stderr, "herald-selfplay: %s\n", report ? err : "out of memory");
     free(report);
-    if (preset) br_free(preset);
-    else rules_free(&rules);
+    br_free(preset);
     return 1;
   }
   int status = output(report, json_path, json_path && !strcmp(json_path, "-"));
   if (status == 0 && report->rule_disagreements) status = 4;
   free(report);
-  if (preset) br_free(preset);
-  else rules_free(&rules);
+  br_free(preset);
   return status;
 }

@@ -1,4 +1,4 @@
-#include "rules/fixtures.h"
+#include "rules/reference_rules.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -280,13 +280,13 @@ static const struct { const char *name; bool (*build)(Rules *, char *, int); } f
     {"crazyhouse", crazyhouse}, {"grand", grand}, {"makruk", makruk}, {"knightmate", knightmate},
     {"extinction", extinction}, {"minishogi", minishogi}};
 
-bool fixture_rules(Rules *r, const char *name, char *err, int errlen) {
+bool reference_rules(Rules *r, const char *name, char *err, int errlen) {
   for (size_t i = 0; i < sizeof fixtures / sizeof fixtures[0]; i++)
     if (!strcmp(fixtures[i].name, name)) return fixtures[i].build(r, err, errlen);
-  snprintf(err, errlen, "no built-in rules called '%s' (there are: %s)", name, fixture_names());
+  snprintf(err, errlen, "no built-in rules called '%s' (there are: %s)", name, reference_rules_names());
   return false;
 }
 
-const char *fixture_names(void) {
+const char *reference_rules_names(void) {
   return "chess capablanca xiangqi shogi crazyhouse grand makruk knightmate extinction minishogi";
 }

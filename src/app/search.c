@@ -1,13 +1,11 @@
-/* Command-line front ends of the search: `herald bench [RULES]` (fixed positions, fixed depth,
- * total nodes as the signature of the search's behaviour) and `herald search RULES FEN LIMIT`
- * (info lines and the best move).  They print to stdout: they are programs, not library. */
+/* `herald bench [GAME] [DEPTH]` (fixed positions, fixed depth, total nodes as the signature of
+ * the search's behaviour) and `herald search GAME FEN LIMIT` (info lines and the best move). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "rules/fixtures.h"
-#include "bridge/bridge.h"
+#include "app/app.h"
 #include "search/search.h"
 #include "search/search_internal.h"
 
@@ -47,14 +45,7 @@ static const BenchSet bench_sets[] = {
       NULL}},
 };
 
-static bool load_rules(Rules *rules, const char *name) {
-  char err[RULES_ERR_LEN];
-  if (br_rules_by_name(rules, name, "presets", err, sizeof err)) return true;
-  fprintf(stderr, "herald: %s\n", err);
-  return false;
-}
-
-int srch_bench_main(int argc, char **argv) {
+int app_bench_main(int argc, char **argv) {
   const char *only = argc > 2 ? argv[2] : NULL;
   int depth_override = argc > 3 ? atoi(argv[3]) : 0;
   static Rules rules;
@@ -65,7 +56,7 @@ int srch_bench_main(int argc, char **argv) {
     const BenchSet *set = &bench_sets[k];
     if (only && strcmp(only, set->rules)) continue;
     any = true;
-    if (!load_rules(&rules, set->rules)) return 1;
+    if (!app_rules(set->rules, &rules)) return 1;
     Search *s = srch_new(&rules, 16, 1);
     if (!s) {
       fprintf(stderr, "herald: out of memory\n");
@@ -100,7 +91,9 @@ int srch_bench_main(int argc, char **argv) {
     rules_free(&rules);
   }
   if (!any) {
-    fprintf(stderr, "herald: no bench positions for '%s' (there are: %s)\n", only, fixture_names());
+    fprintf(stderr, "herald: no bench positions for '%s' (there are:", only);
+    for (size_t k = 0; k < sizeof bench_sets / sizeof bench_sets[0]; k++) fprintf(stderr, " %s", bench_sets[k].rules);
+    fprintf(stderr, ")\n");
     return 2;
   }
   printf("===========================\n");
@@ -140,17 +133,16 @@ static void print_info(void *context, const Position *root, const SearchInfo *in
 
 static int search_usage(void) {
   fprintf(stderr,
-          "usage: herald search RULES FEN|startpos DEPTH|MSms|nodes=N [threads=N] [multipv=N] [hash=MB]\n"
+          "usage: herald search GAME FEN|startpos DEPTH|MSms|nodes=N [threads=N] [multipv=N] [hash=MB]\n"
           "       [moves=\"m1 m2 ...\"]   (moves played from FEN first; they count for repetition)\n"
-          "RULES: %s\n",
-          fixture_names());
+          "GAME: a preset's name or a path to a .preset file (herald list shows them)\n");
   return 2;
 }
 
-int srch_search_main(int argc, char **argv) {
+int app_search_main(int argc, char **argv) {
   if (argc < 5) return search_usage();
   static Rules rules;
-  if (!load_rules(&rules, argv[2])) return 1;
+  if (!app_rules(argv[2], &rules)) return 1;
   Position pos = {0};
   char err[RULES_ERR_LEN];
   if (!pos_set_fen(&pos, &rules, argv[3], err, sizeof err)) {

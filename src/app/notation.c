@@ -1,47 +1,58 @@
-/* Command-line tools of the notation module, called from main.c:
+/* `herald pgn`, `herald notation` and `herald records`:
  *   herald pgn check FILE                      verify every game, report each bad move
  *   herald pgn convert FILE STYLE              the main lines in another notation
- *   herald pgn random RULES GAMES PLIES SEED   random legal games as PGN (a corpus)
- *   herald notation read RULES FEN STYLE MOVE...   read and play moves, say what went wrong
- *   herald notation roundtrip RULES|all GAMES PLIES SEED   write/read every style back
+ *   herald pgn random GAME GAMES PLIES SEED   random legal games as PGN (a corpus)
+ *   herald notation read GAME FEN STYLE MOVE...   read and play moves, say what went wrong
+ *   herald notation roundtrip GAME|all GAMES PLIES SEED   write/read every style back
  *   herald records import PGN ARCHIVE | export ARCHIVE | stats PGN
- * Rule sets are the built-in fixtures until presets drive Rules; a PGN Variant tag names one. */
+ * GAME is any name or path the catalog takes; a PGN game's Variant tag is looked up there too
+ * ("Standard", "Orthodox" and XBoard's "normal" being chess). */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
 
-#include "notation/cli.h"
+#include "app/app.h"
 #include "notation/pgn.h"
 #include "notation/records.h"
-#include "rules/fixtures.h"
 
-enum { RULES_CACHE = 16 };
+enum { RULES_CACHE = 64 };
 
 typedef struct RulesCache {
   Rules *rules[RULES_CACHE];
+  char names[RULES_CACHE][CATALOG_PATH_LEN];
   int count;
 } RulesCache;
 
-static const Rules *lookup_rules(const char *name, void *context) {
-  RulesCache *cache = context;
-  char lower[32];
+static const Rules *find_rules(const char *name, RulesCache *cache, char *err, int errlen) {
+  char lower[CATALOG_PATH_LEN];
   int n = 0;
-  for (; name[n] && n < 31; n++) lower[n] = (char)tolower((unsigned char)name[n]);
+  for (; name[n] && n < CATALOG_PATH_LEN - 1; n++) lower[n] = (char)tolower((unsigned char)name[n]);
   lower[n] = 0;
-  if (!n || !strcmp(lower, "standard") || !strcmp(lower, "orthodox")) snprintf(lower, sizeof lower, "chess");
+  if (!n || !strcmp(lower, "standard") || !strcmp(lower, "orthodox") || !strcmp(lower, "normal"))
+    snprintf(lower, sizeof lower, "chess");
+  if (strchr(name, '/')) snprintf(lower, sizeof lower, "%s", name); /* a path keeps its case */
   for (int i = 0; i < cache->count; i++)
-    if (!strcmp(cache->rules[i]->name, lower)) return cache->rules[i];
-  if (cache->count == RULES_CACHE) return NULL;
+    if (!strcmp(cache->names[i], lower)) return cache->rules[i];
+  if (cache->count == RULES_CACHE) {
+    snprintf(err, errlen, "more than %d games in one file", RULES_CACHE);
+    return NULL;
+  }
   Rules *r = calloc(1, sizeof *r);
-  char err[RULES_ERR_LEN];
-  if (!r || !fixture_rules(r, lower, err, sizeof err)) {
+  if (!r || !catalog_rules(app_catalog(), lower, r, err, errlen)) {
     free(r);
     return NULL;
   }
+  snprintf(cache->names[cache->count], CATALOG_PATH_LEN, "%s", lower);
   cache->rules[cache->count++] = r;
   return r;
+}
+
+/* find_rules as the archive reader asks (nt_archive_save, nt_archive_load). */
+static const Rules *lookup_rules(const char *name, void *context) {
+  char err[4096];
+  return find_rules(name, context, err, sizeof err);
 }
 
 static void cache_free(RulesCache *cache) {
@@ -77,11 +88,8 @@ static char *read_file(const char *path, size_t *len) {
 /* The rules and start position a PGN game asks for. */
 static bool game_start(const NtPgnGame *g, RulesCache *cache, Position *p, char *err, int errlen) {
   const char *variant = nt_pgn_tag(g, "Variant");
-  const Rules *r = lookup_rules(variant ? variant : "chess", cache);
-  if (!r) {
-    snprintf(err, errlen, "unknown variant '%s' (known: %s)", variant, fixture_names());
-    return false;
-  }
+  const Rules *r = find_rules(variant ? variant : "chess", cache, err, errlen);
+  if (!r) return false;
   const char *fen = nt_pgn_tag(g, "FEN");
   return pos_set_fen(p, r, fen ? fen : "startpos", err, errlen);
 }
@@ -89,7 +97,7 @@ static bool game_start(const NtPgnGame *g, RulesCache *cache, Position *p, char 
 static int usage_pgn(void) {
   fprintf(stderr, "usage: herald pgn check FILE\n"
                   "       herald pgn convert FILE coord|lan|san|gc|descriptive|casefree\n"
-                  "       herald pgn random RULES GAMES PLIES SEED\n");
+                  "       herald pgn random GAME GAMES PLIES SEED\n");
   return 2;
 }
 
@@ -123,9 +131,10 @@ static int random_game(Position *p, int plies, uint64_t *seed, Move *moves, Move
 static int pgn_random(int argc, char **argv) {
   if (argc != 7) return usage_pgn();
   RulesCache cache = {0};
-  const Rules *r = lookup_rules(argv[3], &cache);
+  char why[4096];
+  const Rules *r = find_rules(argv[3], &cache, why, sizeof why);
   if (!r) {
-    fprintf(stderr, "herald: no rules '%s' (%s)\n", argv[3], fixture_names());
+    fprintf(stderr, "herald: %s\n", why);
     return 1;
   }
   int games = atoi(argv[4]), plies = atoi(argv[5]);
@@ -228,7 +237,7 @@ static int pgn_check_or_convert(char **argv, int style) {
   return bad_games ? 1 : 0;
 }
 
-int nt_pgn_main(int argc, char **argv) {
+int app_pgn_main(int argc, char **argv) {
   if (argc < 3) return usage_pgn();
   if (!strcmp(argv[2], "check") && argc == 4) return pgn_check_or_convert(argv, -1);
   if (!strcmp(argv[2], "convert") && argc == 5) {
@@ -241,8 +250,8 @@ int nt_pgn_main(int argc, char **argv) {
 }
 
 static int usage_notation(void) {
-  fprintf(stderr, "usage: herald notation read RULES FEN|startpos STYLE MOVE...\n"
-                  "       herald notation roundtrip RULES|all GAMES PLIES SEED\n"
+  fprintf(stderr, "usage: herald notation read GAME FEN|startpos STYLE MOVE...\n"
+                  "       herald notation roundtrip GAME|all GAMES PLIES SEED\n"
                   "STYLE: coord lan san gc descriptive casefree\n");
   return 2;
 }
@@ -250,13 +259,15 @@ static int usage_notation(void) {
 static int notation_read(int argc, char **argv) {
   if (argc < 6) return usage_notation();
   RulesCache cache = {0};
-  const Rules *r = lookup_rules(argv[3], &cache);
+  char err[4096];
+  const Rules *r = find_rules(argv[3], &cache, err, sizeof err);
   int style = nt_style_from_name(argv[5]);
-  char err[RULES_ERR_LEN];
   Position p = {0};
   if (!r || style < 0 || !pos_set_fen(&p, r, argv[4], err, sizeof err)) {
+    if (!r || style >= 0) fprintf(stderr, "herald: %s\n", err);
+    pos_free(&p);
     cache_free(&cache);
-    return usage_notation();
+    return r && style < 0 ? usage_notation() : 1;
   }
   int status = 0;
   for (int i = 6; i < argc; i++) {
@@ -282,17 +293,20 @@ static int notation_read(int argc, char **argv) {
 static int notation_roundtrip(int argc, char **argv) {
   if (argc != 7) return usage_notation();
   RulesCache cache = {0};
-  const char *names = strcmp(argv[3], "all") ? argv[3] : fixture_names();
+  char names[4096]; /* "all": every game of the catalog */
+  if (strcmp(argv[3], "all")) snprintf(names, sizeof names, "%s", argv[3]);
+  else catalog_names(app_catalog(), names, sizeof names);
   int games = atoi(argv[4]), plies = atoi(argv[5]);
   uint64_t seed = strtoull(argv[6], NULL, 10) * 2654435761ULL + 1;
   MoveList *list = malloc(sizeof *list);
   long checked = 0, failures = 0;
-  char copy[256];
+  char copy[4096];
   snprintf(copy, sizeof copy, "%s", names);
   for (char *save, *name = strtok_r(copy, " ", &save); name && list; name = strtok_r(NULL, " ", &save)) {
-    const Rules *r = lookup_rules(name, &cache);
+    char why[4096];
+    const Rules *r = find_rules(name, &cache, why, sizeof why);
     if (!r) {
-      fprintf(stderr, "herald: no rules '%s'\n", name);
+      fprintf(stderr, "herald: %s\n", why);
       failures++;
       continue;
     }
@@ -333,7 +347,7 @@ static int notation_roundtrip(int argc, char **argv) {
   return failures ? 1 : 0;
 }
 
-int nt_notation_main(int argc, char **argv) {
+int app_notation_main(int argc, char **argv) {
   if (argc < 3) return usage_notation();
   if (!strcmp(argv[2], "read")) return notation_read(argc, argv);
   if (!strcmp(argv[2], "roundtrip")) return notation_roundtrip(argc, argv);
@@ -466,7 +480,7 @@ static int records_stats(const char *path) {
   return 0;
 }
 
-int nt_records_main(int argc, char **argv) {
+int app_records_main(int argc, char **argv) {
   if (argc < 3) return usage_records();
   RulesCache cache = {0};
   char err[200];

@@ -1,0 +1,48 @@
+/* herald: the command line.  With no command it is an engine for a GUI (UCI or XBoard, by the
+ * first command it reads); otherwise one command of app.h. */
+#include <stdio.h>
+#include <string.h>
+
+#include "app/app.h"
+#include "protocol/protocol.h"
+
+static int usage(void) {
+  char names[4096];
+  catalog_names(app_catalog(), names, sizeof names);
+  fprintf(stderr,
+          "usage: herald                              (a GUI: send uci or xboard)\n"
+          "       herald perft GAME FEN|startpos DEPTH\n"
+          "       herald divide GAME FEN|startpos DEPTH\n"
+          "       herald walk GAME GAMES PLIES SEED    (FENs along random games)\n"
+          "       herald referee GAME GAMEFILE         (Game Courier moves, one turn a line)\n"
+          "       herald referee-bench GAME GAMES PLIES SEED\n"
+          "       herald search GAME FEN|startpos DEPTH|Nms|nodes=N [threads= multipv= moves=]\n"
+          "       herald bench [GAME] [DEPTH]   herald epd GAME FILE MS\n"
+          "       herald pgn check|convert|random ...   herald records import|export|stats ...\n"
+          "       herald notation ...\n"
+          "       herald verify GAME [--games N] [--plies N] [--samples N] [--seed S] [--no-probe]\n"
+          "       herald list [GAME|DIR]               (board size, per piece compiled/refereed)\n"
+          "Any command takes --presets DIR (searched first for NAME.preset).\n"
+          "GAME: a preset's name or a path to a .preset file; the games are: %s\n",
+          names);
+  return 2;
+}
+
+int main(int argc, char **argv) {
+  argc = app_take_preset_options(argc, argv);
+  if (argc < 0) return 2;
+  if (argc < 2) return proto_main(stdin, stdout); /* a GUI: UCI or XBoard, by the first command */
+  static const struct {
+    const char *name;
+    int (*run)(int, char **);
+  } commands[] = {
+      {"perft", app_perft_main},       {"divide", app_perft_main},       {"walk", app_walk_main},
+      {"referee", app_referee_main},   {"referee-bench", app_referee_bench_main},
+      {"verify", app_verify_main},     {"list", app_list_main},          {"bench", app_bench_main},
+      {"search", app_search_main},     {"epd", app_epd_main},            {"pgn", app_pgn_main},
+      {"notation", app_notation_main}, {"records", app_records_main},
+  };
+  for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+    if (!strcmp(argv[1], commands[i].name)) return commands[i].run(argc, argv);
+  return usage();
+}

@@ -1,0 +1,83 @@
+/* `herald perft|divide GAME FEN DEPTH` and `herald walk GAME GAMES PLIES SEED`. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/app.h"
+#include "rules/position.h"
+
+static int usage(void) {
+  fprintf(stderr, "usage: herald perft|divide GAME FEN|startpos DEPTH\n"
+                  "       herald walk GAME GAMES PLIES SEED\n");
+  return 2;
+}
+
+int app_perft_main(int argc, char **argv) {
+  if (argc != 5) return usage();
+  bool divide = !strcmp(argv[1], "divide");
+  long depth;
+  if (!app_number(argv[4], 1, 20, "depth", &depth)) return 1;
+  static Rules rules;
+  if (!app_rules(argv[2], &rules)) return 1;
+  Position pos = {0};
+  char err[RULES_ERR_LEN];
+  if (!pos_set_fen(&pos, &rules, argv[3], err, sizeof err)) {
+    fprintf(stderr, "herald: %s\n", err);
+    rules_free(&rules);
+    return 1;
+  }
+  double start = app_seconds();
+  uint64_t nodes = 0;
+  if (divide) {
+    static MoveList list;
+    pos_legal_moves(&pos, &list);
+    for (int i = 0; i < list.count; i++) {
+      char name[32];
+      pos_move_name(&pos, list.moves[i], name, sizeof name);
+      pos_make(&pos, list.moves[i]);
+      uint64_t n = pos_perft(&pos, (int)depth - 1);
+      pos_unmake(&pos);
+      printf("%s: %llu\n", name, (unsigned long long)n);
+      nodes += n;
+    }
+  } else {
+    nodes = pos_perft(&pos, (int)depth);
+  }
+  double seconds = app_seconds() - start;
+  printf("nodes %llu time %.3f nps %.0f\n", (unsigned long long)nodes, seconds,
+         seconds > 0 ? nodes / seconds : 0.0);
+  pos_free(&pos);
+  rules_free(&rules);
+  return 0;
+}
+
+/* Random games from the start position, one FEN per line: positions for differential
+ * perft against other engines (tools/perft_compare.sh). */
+int app_walk_main(int argc, char **argv) {
+  if (argc != 6) return usage();
+  long games, plies, seed_arg;
+  if (!app_number(argv[3], 0, 1000000, "games", &games) || !app_number(argv[4], 0, 100000, "plies", &plies) ||
+      !app_number(argv[5], 0, 2147483647, "seed", &seed_arg))
+    return 1;
+  static Rules rules;
+  if (!app_rules(argv[2], &rules)) return 1;
+  uint64_t seed = (uint64_t)seed_arg * 2654435761ULL + 1;
+  static MoveList list;
+  char err[RULES_ERR_LEN];
+  for (long g = 0; g < games; g++) {
+    Position pos = {0};
+    pos_set_fen(&pos, &rules, "startpos", err, sizeof err);
+    for (long ply = 0; ply < plies; ply++) {
+      pos_legal_moves(&pos, &list);
+      if (!list.count) break;
+      seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+      pos_make(&pos, list.moves[seed % list.count]);
+      char fen[600];
+      pos_get_fen(&pos, fen, sizeof fen);
+      printf("%s\n", fen);
+    }
+    pos_free(&pos);
+  }
+  rules_free(&rules);
+  return 0;
+}
