@@ -8,7 +8,7 @@
 
 #include <stdlib.h>
 
-#include "rules/engine.h"
+#include "rules/movegen.h"
 #include "rules/make_inline.h"
 
 bool pos_has_oracle_pieces(const Position *p, int color) {
@@ -34,9 +34,9 @@ static bool moved_by_oracle_piece(const Position *p, Move m) {
 
 static void model_moves(Position *p, MoveList *list, bool pseudo) {
   switch (p->rules->bbw) {
-  case 1: (pseudo ? engine_pseudo_moves_w1 : engine_legal_moves_w1)(p, list); break;
-  case 2: (pseudo ? engine_pseudo_moves_w2 : engine_legal_moves_w2)(p, list); break;
-  default: (pseudo ? engine_pseudo_moves_w4 : engine_legal_moves_w4)(p, list); break;
+  case 1: (pseudo ? gen_pseudo_moves_w1 : gen_legal_moves_w1)(p, list); break;
+  case 2: (pseudo ? gen_pseudo_moves_w2 : gen_legal_moves_w2)(p, list); break;
+  default: (pseudo ? gen_pseudo_moves_w4 : gen_legal_moves_w4)(p, list); break;
   }
 }
 

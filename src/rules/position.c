@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rules/engine.h"
+#include "rules/movegen.h"
 #include "rules/oracle.h"
 #include "rules/make_inline.h"
 
@@ -406,26 +406,26 @@ void pos_legal_moves(Position *p, MoveList *list) {
     return;
   }
   switch (p->rules->bbw) {
-  case 1: engine_legal_moves_w1(p, list); break;
-  case 2: engine_legal_moves_w2(p, list); break;
-  default: engine_legal_moves_w4(p, list); break;
+  case 1: gen_legal_moves_w1(p, list); break;
+  case 2: gen_legal_moves_w2(p, list); break;
+  default: gen_legal_moves_w4(p, list); break;
   }
 }
 
 bool pos_in_check(Position *p) {
   switch (p->rules->bbw) {
-  case 1: return engine_in_check_w1(p);
-  case 2: return engine_in_check_w2(p);
-  default: return engine_in_check_w4(p);
+  case 1: return gen_in_check_w1(p);
+  case 2: return gen_in_check_w2(p);
+  default: return gen_in_check_w4(p);
   }
 }
 
 uint64_t pos_perft(Position *p, int depth) {
   if (p->rules->oracle) return oracle_perft(p, depth);
   switch (p->rules->bbw) {
-  case 1: return engine_perft_w1(p, depth);
-  case 2: return engine_perft_w2(p, depth);
-  default: return engine_perft_w4(p, depth);
+  case 1: return gen_perft_w1(p, depth);
+  case 2: return gen_perft_w2(p, depth);
+  default: return gen_perft_w4(p, depth);
   }
 }
 
@@ -478,7 +478,7 @@ GameResult pos_game_result(Position *p, char *reason, int reasonlen) {
   int us = p->side;
   if (r->extinction) {
     bool (*extinct)(const Position *, int) =
-        r->bbw == 1 ? engine_extinct_w1 : r->bbw == 2 ? engine_extinct_w2 : engine_extinct_w4;
+        r->bbw == 1 ? gen_extinct_w1 : r->bbw == 2 ? gen_extinct_w2 : gen_extinct_w4;
     if (extinct(p, us) || extinct(p, us ^ 1)) {
       snprintf(reason, reasonlen, "a piece type is extinct");
       return extinct(p, us) ? RESULT_LOSS : RESULT_WIN;

@@ -1,8 +1,8 @@
 /* Move generation, attack tests, legality and perft for one bitboard width.  Included by
- * engine_w1.c, engine_w2.c and engine_w4.c with BBW set; rules/engine.c dispatches on
+ * movegen_w1.c, movegen_w2.c and movegen_w4.c with BBW set; position.c dispatches on
  * Rules.bbw.  Nothing here names a piece: all movement comes from the rule tables. */
 #include "board/bb_tmpl.h"
-#include "rules/engine.h"
+#include "rules/movegen.h"
 #include "rules/make_inline.h"
 #include "rules/tables.h"
 
@@ -13,14 +13,14 @@ static inline BB group_targets(const RuleTables *tb, int group, int sq, BB occ) 
   BB b = {{tb->group_attacks[group][tb->group_offset[group][sq] + _pext_u64(occ.w[0], tb->group_mask[group][sq])]}};
   return b;
 }
-bool engine_has_pext(void) { return true; }
+bool gen_has_pext(void) { return true; }
 #else
 static inline BB group_targets(const RuleTables *tb, int group, int sq, BB occ) {
   (void)tb, (void)group, (void)sq, (void)occ;
   return bb_zero(); /* never called: tables.c builds no groups without PEXT */
 }
 #if BBW == 1
-bool engine_has_pext(void) { return false; }
+bool gen_has_pext(void) { return false; }
 #endif
 #endif
 
@@ -179,7 +179,7 @@ static bool royals_safe(const Position *p, int c) {
   return true;
 }
 
-bool W(engine_in_check)(const Position *p) { return !royals_safe(p, p->side); }
+bool W(gen_in_check)(const Position *p) { return !royals_safe(p, p->side); }
 
 static inline void push(MoveList *list, Move m) { list->moves[list->count++] = m; }
 
@@ -424,7 +424,7 @@ static bool legal_by_trial(Position *p, Move m) {
       !royals_safe(p, p->side)) {
     /* A drop that gives check may not give mate (shogi's uchifuzume). */
     MoveList replies;
-    W(engine_legal_moves)(p, &replies);
+    W(gen_legal_moves)(p, &replies);
     ok = replies.count > 0;
   }
   pos_undo_move(p);
@@ -449,7 +449,7 @@ static bool extinct(const Position *p, int c) {
   return false;
 }
 
-bool W(engine_extinct)(const Position *p, int color) { return extinct(p, color); }
+bool W(gen_extinct)(const Position *p, int color) { return extinct(p, color); }
 
 /* Drop squares from which a piece of type t would attack an enemy royal: where a drop that
  * may not mate (shogi pawn) has to be tried. */
@@ -493,7 +493,7 @@ static void generate_and_guard(Position *p, TargetList *tl, MoveList *list, Guar
   list->count = kept;
 }
 
-void W(engine_legal_moves)(Position *p, MoveList *list) {
+void W(gen_legal_moves)(Position *p, MoveList *list) {
   if (pos_passes_ended(p) || (p->rules->extinction && (extinct(p, 0) || extinct(p, 1)))) { /* the game is over */
     list->count = 0;
     return;
@@ -512,7 +512,7 @@ void W(engine_legal_moves)(Position *p, MoveList *list) {
   }
 }
 
-void W(engine_pseudo_moves)(Position *p, MoveList *list) {
+void W(gen_pseudo_moves)(Position *p, MoveList *list) {
   TargetList tl;
   generate(p, &tl, list);
   for (int i = 0; i < tl.count; i++) {
@@ -539,15 +539,15 @@ static uint64_t count_legal(Position *p) {
   return count;
 }
 
-uint64_t W(engine_perft)(Position *p, int depth) {
+uint64_t W(gen_perft)(Position *p, int depth) {
   if (depth <= 0) return 1;
   if (depth == 1) return count_legal(p);
   MoveList list;
-  W(engine_legal_moves)(p, &list);
+  W(gen_legal_moves)(p, &list);
   uint64_t nodes = 0;
   for (int i = 0; i < list.count; i++) {
     pos_do_move(p, list.moves[i]);
-    nodes += W(engine_perft)(p, depth - 1);
+    nodes += W(gen_perft)(p, depth - 1);
     pos_undo_move(p);
   }
   return nodes;
