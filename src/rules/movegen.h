@@ -1,18 +1,28 @@
-/* Width instances of the move generator (movegen_tmpl.h) and the dispatch over them. */
+/* The move generator: one table of functions per bitboard width (movegen_tmpl.h, compiled by
+ * movegen_w1.c, movegen_w2.c and movegen_w4.c), chosen once by rules_finalize and kept in
+ * Rules.gen, and the table for rules with an oracle (oracle.c).  Callers go through
+ * position.h (pos_legal_moves ...), which picks the oracle's table when the rules have one. */
 #ifndef HERALD_RULES_MOVEGEN_H
 #define HERALD_RULES_MOVEGEN_H
 
 #include "rules/position.h"
 
-#define GEN_DECLARE(w)                                            \
-  void gen_legal_moves_w##w(Position *p, MoveList *list);        \
-  void gen_pseudo_moves_w##w(Position *p, MoveList *list);       \
-  bool gen_in_check_w##w(const Position *p);                      \
-  bool gen_extinct_w##w(const Position *p, int color);            \
-  uint64_t gen_perft_w##w(Position *p, int depth);
-GEN_DECLARE(1)
-GEN_DECLARE(2)
-GEN_DECLARE(4)
-#undef GEN_DECLARE
+typedef struct MoveGenerator {
+  /* The legal moves of the side to move; none once the game is over (passes, extinction). */
+  void (*legal)(Position *p, MoveList *list);
+  /* The moves before royal safety is tested (castling already checks its squares). */
+  void (*pseudo_legal)(Position *p, MoveList *list);
+  /* Is a royal piece of the side to move attacked? */
+  bool (*in_check)(const Position *p);
+  /* Has color lost every piece of some type it started with (extinction chess)? */
+  bool (*extinct)(const Position *p, int color);
+  /* Leaf nodes of the legal move tree depth plies deep (the last ply counted in bulk). */
+  uint64_t (*perft)(Position *p, int depth);
+} MoveGenerator;
+
+/* The model's own generators, by width: 1, 2 and 4 words per bitboard. */
+extern const MoveGenerator gen_w1, gen_w2, gen_w4;
+/* Rules with an oracle: the model proposes, the oracle decides (oracle.c). */
+extern const MoveGenerator gen_oracle;
 
 #endif

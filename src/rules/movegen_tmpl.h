@@ -1,6 +1,7 @@
 /* Move generation, attack tests, legality and perft for one bitboard width.  Included by
- * movegen_w1.c, movegen_w2.c and movegen_w4.c with BBW set; position.c dispatches on
- * Rules.bbw.  Nothing here names a piece: all movement comes from the rule tables. */
+ * movegen_w1.c, movegen_w2.c and movegen_w4.c with BBW set, each of which exports its table
+ * W(gen) (movegen.h); rules_finalize picks the table for the board.  Nothing here names a
+ * piece: all movement comes from the rule tables. */
 #include "board/bb_tmpl.h"
 #include "rules/movegen.h"
 #include "rules/make_inline.h"
@@ -179,7 +180,7 @@ static bool royals_safe(const Position *p, int c) {
   return true;
 }
 
-bool W(gen_in_check)(const Position *p) { return !royals_safe(p, p->side); }
+static bool in_check(const Position *p) { return !royals_safe(p, p->side); }
 
 static inline void push(MoveList *list, Move m) { list->moves[list->count++] = m; }
 
@@ -415,6 +416,8 @@ static void make_guard(const Position *p, Guard *g) {
   }
 }
 
+static void legal_moves(Position *p, MoveList *list);
+
 /* Makes the move and looks: exact for every kind of move and rule. */
 static bool legal_by_trial(Position *p, Move m) {
   int us = p->side;
@@ -424,7 +427,7 @@ static bool legal_by_trial(Position *p, Move m) {
       !royals_safe(p, p->side)) {
     /* A drop that gives check may not give mate (shogi's uchifuzume). */
     MoveList replies;
-    W(gen_legal_moves)(p, &replies);
+    legal_moves(p, &replies);
     ok = replies.count > 0;
   }
   pos_undo_move(p);
@@ -448,8 +451,6 @@ static bool extinct(const Position *p, int c) {
     if (r->initial_count[t] && !p->hand[c][t] && !bb_any(pieces(p, c, t))) return true;
   return false;
 }
-
-bool W(gen_extinct)(const Position *p, int color) { return extinct(p, color); }
 
 /* Drop squares from which a piece of type t would attack an enemy royal: where a drop that
  * may not mate (shogi pawn) has to be tried. */
@@ -493,7 +494,7 @@ static void generate_and_guard(Position *p, TargetList *tl, MoveList *list, Guar
   list->count = kept;
 }
 
-void W(gen_legal_moves)(Position *p, MoveList *list) {
+static void legal_moves(Position *p, MoveList *list) {
   if (pos_passes_ended(p) || (p->rules->extinction && (extinct(p, 0) || extinct(p, 1)))) { /* the game is over */
     list->count = 0;
     return;
@@ -512,7 +513,7 @@ void W(gen_legal_moves)(Position *p, MoveList *list) {
   }
 }
 
-void W(gen_pseudo_moves)(Position *p, MoveList *list) {
+static void pseudo_legal_moves(Position *p, MoveList *list) {
   TargetList tl;
   generate(p, &tl, list);
   for (int i = 0; i < tl.count; i++) {
@@ -539,16 +540,24 @@ static uint64_t count_legal(Position *p) {
   return count;
 }
 
-uint64_t W(gen_perft)(Position *p, int depth) {
+static uint64_t perft(Position *p, int depth) {
   if (depth <= 0) return 1;
   if (depth == 1) return count_legal(p);
   MoveList list;
-  W(gen_legal_moves)(p, &list);
+  legal_moves(p, &list);
   uint64_t nodes = 0;
   for (int i = 0; i < list.count; i++) {
     pos_do_move(p, list.moves[i]);
-    nodes += W(gen_perft)(p, depth - 1);
+    nodes += perft(p, depth - 1);
     pos_undo_move(p);
   }
   return nodes;
 }
+
+const MoveGenerator W(gen) = {
+    .legal = legal_moves,
+    .pseudo_legal = pseudo_legal_moves,
+    .in_check = in_check,
+    .extinct = extinct,
+    .perft = perft,
+};

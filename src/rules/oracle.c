@@ -32,18 +32,11 @@ static bool moved_by_oracle_piece(const Position *p, Move m) {
   return code != SQ_EMPTY && code != SQ_HOLE && r->types[piece_type(code)].oracle;
 }
 
-static void model_moves(Position *p, MoveList *list, bool pseudo) {
-  switch (p->rules->bbw) {
-  case 1: (pseudo ? gen_pseudo_moves_w1 : gen_legal_moves_w1)(p, list); break;
-  case 2: (pseudo ? gen_pseudo_moves_w2 : gen_legal_moves_w2)(p, list); break;
-  default: (pseudo ? gen_pseudo_moves_w4 : gen_legal_moves_w4)(p, list); break;
-  }
-}
-
 void oracle_legal_moves(Position *p, MoveList *list) {
   const RulesOracle *o = p->rules->oracle;
+  const MoveGenerator *model = p->rules->gen;
   bool refer_all = pos_has_oracle_pieces(p, p->side ^ 1);
-  model_moves(p, list, refer_all);
+  (refer_all ? model->pseudo_legal : model->legal)(p, list);
   /* Referred moves go to the end, in their order, and the oracle keeps what it allows. */
   Move *referred = malloc(sizeof(Move) * (size_t)(list->count ? list->count : 1));
   if (!referred) {
@@ -62,7 +55,7 @@ void oracle_legal_moves(Position *p, MoveList *list) {
   free(referred);
 }
 
-uint64_t oracle_perft(Position *p, int depth) {
+static uint64_t oracle_perft(Position *p, int depth) {
   if (depth <= 0) return 1;
   MoveList *list = malloc(sizeof *list);
   if (!list) return 0;
@@ -78,6 +71,20 @@ uint64_t oracle_perft(Position *p, int depth) {
   free(list);
   return nodes;
 }
+
+/* The model's answers where the oracle has nothing to add: check and extinction look at the
+ * board only. */
+static bool model_in_check(const Position *p) { return p->rules->gen->in_check(p); }
+static bool model_extinct(const Position *p, int color) { return p->rules->gen->extinct(p, color); }
+static void model_pseudo_legal(Position *p, MoveList *list) { p->rules->gen->pseudo_legal(p, list); }
+
+const MoveGenerator gen_oracle = {
+    .legal = oracle_legal_moves,
+    .pseudo_legal = model_pseudo_legal,
+    .in_check = model_in_check,
+    .extinct = model_extinct,
+    .perft = oracle_perft,
+};
 
 /* ---- MOVE_ORACLE: make and unmake from the effects the oracle recorded ---- */
 

@@ -1,5 +1,5 @@
 /* Positions: set-up from FEN (slash and Game Courier compact forms), FEN output, keys,
- * move names, and the width dispatch of the hot code. */
+ * move names, and the calls into the move generator (movegen.h). */
 #include "rules/position.h"
 
 #include <ctype.h>
@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "rules/movegen.h"
-#include "rules/oracle.h"
 #include "rules/make_inline.h"
 
 void pos_grow_history(Position *p) {
@@ -400,34 +399,18 @@ void pos_anchor(Position *p) {
 }
 void pos_unmake(Position *p) { pos_undo_move(p); }
 
-void pos_legal_moves(Position *p, MoveList *list) {
-  if (p->rules->oracle) {
-    oracle_legal_moves(p, list);
-    return;
-  }
-  switch (p->rules->bbw) {
-  case 1: gen_legal_moves_w1(p, list); break;
-  case 2: gen_legal_moves_w2(p, list); break;
-  default: gen_legal_moves_w4(p, list); break;
-  }
+/* The generator for p: the oracle's when the rules have one, else the model's for the board's
+ * width (rules_finalize).  The one place the oracle is looked for: the bridge attaches it after
+ * finalising, and detaches it for a while to see the model's own moves (br_probe). */
+static inline const MoveGenerator *generator(const Position *p) {
+  return p->rules->oracle ? &gen_oracle : p->rules->gen;
 }
 
-bool pos_in_check(Position *p) {
-  switch (p->rules->bbw) {
-  case 1: return gen_in_check_w1(p);
-  case 2: return gen_in_check_w2(p);
-  default: return gen_in_check_w4(p);
-  }
-}
+void pos_legal_moves(Position *p, MoveList *list) { generator(p)->legal(p, list); }
 
-uint64_t pos_perft(Position *p, int depth) {
-  if (p->rules->oracle) return oracle_perft(p, depth);
-  switch (p->rules->bbw) {
-  case 1: return gen_perft_w1(p, depth);
-  case 2: return gen_perft_w2(p, depth);
-  default: return gen_perft_w4(p, depth);
-  }
-}
+bool pos_in_check(Position *p) { return generator(p)->in_check(p); }
+
+uint64_t pos_perft(Position *p, int depth) { return generator(p)->perft(p, depth); }
 
 bool pos_is_legal(Position *p, Move m) {
   MoveList *list = malloc(sizeof *list);
@@ -477,8 +460,7 @@ GameResult pos_game_result(Position *p, char *reason, int reasonlen) {
   if (reasonlen > 0) reason[0] = 0;
   int us = p->side;
   if (r->extinction) {
-    bool (*extinct)(const Position *, int) =
-        r->bbw == 1 ? gen_extinct_w1 : r->bbw == 2 ? gen_extinct_w2 : gen_extinct_w4;
+    bool (*extinct)(const Position *, int) = generator(p)->extinct;
     if (extinct(p, us) || extinct(p, us ^ 1)) {
       snprintf(reason, reasonlen, "a piece type is extinct");
       return extinct(p, us) ? RESULT_LOSS : RESULT_WIN;
