@@ -12,6 +12,15 @@ typedef struct MoveGenerator {
   void (*legal)(Position *p, MoveList *list);
   /* The moves before royal safety is tested (castling already checks its squares). */
   void (*pseudo_legal)(Position *p, MoveList *list);
+  /* The legal moves that capture (en passant included, by any piece) or promote (every
+   * promotion, capturing or not).  Drops never capture in this model, so they are quiet, as
+   * castling and passes are. */
+  void (*noisy)(Position *p, MoveList *list);
+  /* The legal moves that are not noisy: noisy and quiet give every legal move once. */
+  void (*quiet)(Position *p, MoveList *list);
+  /* In check, the legal moves (with one checker and one royal, only the royal's moves and
+   * those onto the checker or between are tried); otherwise the legal moves too. */
+  void (*evasions)(Position *p, MoveList *list);
   /* Is a royal piece of the side to move attacked? */
   bool (*in_check)(const Position *p);
   /* Has color lost every piece of some type it started with (extinction chess)? */

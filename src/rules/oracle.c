@@ -78,9 +78,24 @@ static bool model_in_check(const Position *p) { return p->rules->gen->in_check(p
 static bool model_extinct(const Position *p, int color) { return p->rules->gen->extinct(p, color); }
 static void model_pseudo_legal(Position *p, MoveList *list) { p->rules->gen->pseudo_legal(p, list); }
 
+/* The oracle's legal moves, split by pos_is_noisy (the oracle may say what a referred move
+ * takes only once it is judged). */
+static void oracle_split(Position *p, MoveList *list, bool noisy) {
+  oracle_legal_moves(p, list);
+  int kept = 0;
+  for (int i = 0; i < list->count; i++)
+    if (pos_is_noisy(p, list->moves[i]) == noisy) list->moves[kept++] = list->moves[i];
+  list->count = kept;
+}
+static void oracle_noisy(Position *p, MoveList *list) { oracle_split(p, list, true); }
+static void oracle_quiet(Position *p, MoveList *list) { oracle_split(p, list, false); }
+
 const MoveGenerator gen_oracle = {
     .legal = oracle_legal_moves,
     .pseudo_legal = model_pseudo_legal,
+    .noisy = oracle_noisy,
+    .quiet = oracle_quiet,
+    .evasions = oracle_legal_moves,
     .in_check = model_in_check,
     .extinct = model_extinct,
     .perft = oracle_perft,

@@ -408,6 +408,28 @@ static inline const MoveGenerator *generator(const Position *p) {
 
 void pos_legal_moves(Position *p, MoveList *list) { generator(p)->legal(p, list); }
 
+void pos_noisy_moves(Position *p, MoveList *list) { generator(p)->noisy(p, list); }
+
+void pos_quiet_moves(Position *p, MoveList *list) { generator(p)->quiet(p, list); }
+
+void pos_evasions(Position *p, MoveList *list) { generator(p)->evasions(p, list); }
+
+bool pos_is_noisy(const Position *p, Move m) {
+  switch (move_kind(m)) {
+  case MOVE_PROMOTION:
+  case MOVE_EN_PASSANT: return true;
+  case MOVE_NORMAL: {
+    int code = p->board[move_to(m)];
+    return code != SQ_EMPTY && piece_color(code) != p->side;
+  }
+  case MOVE_ORACLE: {
+    int codes[MOVE_EFFECT_MAX];
+    return pos_oracle_victims(p, m, codes, MOVE_EFFECT_MAX) > 0;
+  }
+  default: return false; /* castling, drops, passes */
+  }
+}
+
 bool pos_in_check(Position *p) { return generator(p)->in_check(p); }
 
 uint64_t pos_perft(Position *p, int depth) { return generator(p)->perft(p, depth); }
