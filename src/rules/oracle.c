@@ -8,7 +8,7 @@
 
 #include <stdlib.h>
 
-#include "rules/engine.h"
+#include "rules/movegen.h"
 #include "rules/make_inline.h"
 
 bool pos_has_oracle_pieces(const Position *p, int color) {
@@ -32,18 +32,11 @@ static bool moved_by_oracle_piece(const Position *p, Move m) {
   return code != SQ_EMPTY && code != SQ_HOLE && r->types[piece_type(code)].oracle;
 }
 
-static void model_moves(Position *p, MoveList *list, bool pseudo) {
-  switch (p->rules->bbw) {
-  case 1: (pseudo ? engine_pseudo_moves_w1 : engine_legal_moves_w1)(p, list); break;
-  case 2: (pseudo ? engine_pseudo_moves_w2 : engine_legal_moves_w2)(p, list); break;
-  default: (pseudo ? engine_pseudo_moves_w4 : engine_legal_moves_w4)(p, list); break;
-  }
-}
-
 void oracle_legal_moves(Position *p, MoveList *list) {
   const RulesOracle *o = p->rules->oracle;
+  const MoveGenerator *model = p->rules->gen;
   bool refer_all = pos_has_oracle_pieces(p, p->side ^ 1);
-  model_moves(p, list, refer_all);
+  (refer_all ? model->pseudo_legal : model->legal)(p, list);
   /* Referred moves go to the end, in their order, and the oracle keeps what it allows. */
   Move *referred = malloc(sizeof(Move) * (size_t)(list->count ? list->count : 1));
   if (!referred) {
@@ -62,7 +55,7 @@ void oracle_legal_moves(Position *p, MoveList *list) {
   free(referred);
 }
 
-uint64_t oracle_perft(Position *p, int depth) {
+static uint64_t oracle_perft(Position *p, int depth) {
   if (depth <= 0) return 1;
   MoveList *list = malloc(sizeof *list);
   if (!list) return 0;
@@ -78,6 +71,35 @@ uint64_t oracle_perft(Position *p, int depth) {
   free(list);
   return nodes;
 }
+
+/* The model's answers where the oracle has nothing to add: check and extinction look at the
+ * board only. */
+static bool model_in_check(const Position *p) { return p->rules->gen->in_check(p); }
+static bool model_extinct(const Position *p, int color) { return p->rules->gen->extinct(p, color); }
+static void model_pseudo_legal(Position *p, MoveList *list) { p->rules->gen->pseudo_legal(p, list); }
+
+/* The oracle's legal moves, split by pos_is_noisy (the oracle may say what a referred move
+ * takes only once it is judged). */
+static void oracle_split(Position *p, MoveList *list, bool noisy) {
+  oracle_legal_moves(p, list);
+  int kept = 0;
+  for (int i = 0; i < list->count; i++)
+    if (pos_is_noisy(p, list->moves[i]) == noisy) list->moves[kept++] = list->moves[i];
+  list->count = kept;
+}
+static void oracle_noisy(Position *p, MoveList *list) { oracle_split(p, list, true); }
+static void oracle_quiet(Position *p, MoveList *list) { oracle_split(p, list, false); }
+
+const MoveGenerator gen_oracle = {
+    .legal = oracle_legal_moves,
+    .pseudo_legal = model_pseudo_legal,
+    .noisy = oracle_noisy,
+    .quiet = oracle_quiet,
+    .evasions = oracle_legal_moves,
+    .in_check = model_in_check,
+    .extinct = model_extinct,
+    .perft = oracle_perft,
+};
 
 /* ---- MOVE_ORACLE: make and unmake from the effects the oracle recorded ---- */
 

@@ -1,5 +1,5 @@
 /* Positions: set-up from FEN (slash and Game Courier compact forms), FEN output, keys,
- * move names, and the width dispatch of the hot code. */
+ * move names, and the calls into the move generator (movegen.h). */
 #include "rules/position.h"
 
 #include <ctype.h>
@@ -7,8 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rules/engine.h"
-#include "rules/oracle.h"
+#include "rules/movegen.h"
 #include "rules/make_inline.h"
 
 void pos_grow_history(Position *p) {
@@ -400,34 +399,40 @@ void pos_anchor(Position *p) {
 }
 void pos_unmake(Position *p) { pos_undo_move(p); }
 
-void pos_legal_moves(Position *p, MoveList *list) {
-  if (p->rules->oracle) {
-    oracle_legal_moves(p, list);
-    return;
+/* The generator for p: the oracle's when the rules have one, else the model's for the board's
+ * width (rules_finalize).  The one place the oracle is looked for: the bridge attaches it after
+ * finalising, and detaches it for a while to see the model's own moves (br_probe). */
+static inline const MoveGenerator *generator(const Position *p) {
+  return p->rules->oracle ? &gen_oracle : p->rules->gen;
+}
+
+void pos_legal_moves(Position *p, MoveList *list) { generator(p)->legal(p, list); }
+
+void pos_noisy_moves(Position *p, MoveList *list) { generator(p)->noisy(p, list); }
+
+void pos_quiet_moves(Position *p, MoveList *list) { generator(p)->quiet(p, list); }
+
+void pos_evasions(Position *p, MoveList *list) { generator(p)->evasions(p, list); }
+
+bool pos_is_noisy(const Position *p, Move m) {
+  switch (move_kind(m)) {
+  case MOVE_PROMOTION:
+  case MOVE_EN_PASSANT: return true;
+  case MOVE_NORMAL: {
+    int code = p->board[move_to(m)];
+    return code != SQ_EMPTY && piece_color(code) != p->side;
   }
-  switch (p->rules->bbw) {
-  case 1: engine_legal_moves_w1(p, list); break;
-  case 2: engine_legal_moves_w2(p, list); break;
-  default: engine_legal_moves_w4(p, list); break;
+  case MOVE_ORACLE: {
+    int codes[MOVE_EFFECT_MAX];
+    return pos_oracle_victims(p, m, codes, MOVE_EFFECT_MAX) > 0;
+  }
+  default: return false; /* castling, drops, passes */
   }
 }
 
-bool pos_in_check(Position *p) {
-  switch (p->rules->bbw) {
-  case 1: return engine_in_check_w1(p);
-  case 2: return engine_in_check_w2(p);
-  default: return engine_in_check_w4(p);
-  }
-}
+bool pos_in_check(Position *p) { return generator(p)->in_check(p); }
 
-uint64_t pos_perft(Position *p, int depth) {
-  if (p->rules->oracle) return oracle_perft(p, depth);
-  switch (p->rules->bbw) {
-  case 1: return engine_perft_w1(p, depth);
-  case 2: return engine_perft_w2(p, depth);
-  default: return engine_perft_w4(p, depth);
-  }
-}
+uint64_t pos_perft(Position *p, int depth) { return generator(p)->perft(p, depth); }
 
 bool pos_is_legal(Position *p, Move m) {
   MoveList *list = malloc(sizeof *list);
@@ -477,8 +482,7 @@ GameResult pos_game_result(Position *p, char *reason, int reasonlen) {
   if (reasonlen > 0) reason[0] = 0;
   int us = p->side;
   if (r->extinction) {
-    bool (*extinct)(const Position *, int) =
-        r->bbw == 1 ? engine_extinct_w1 : r->bbw == 2 ? engine_extinct_w2 : engine_extinct_w4;
+    bool (*extinct)(const Position *, int) = generator(p)->extinct;
     if (extinct(p, us) || extinct(p, us ^ 1)) {
       snprintf(reason, reasonlen, "a piece type is extinct");
       return extinct(p, us) ? RESULT_LOSS : RESULT_WIN;

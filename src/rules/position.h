@@ -90,6 +90,16 @@ int pos_oracle_victims(const Position *p, Move m, int *codes, int max);
 
 /* Legal moves of the side to move. */
 void pos_legal_moves(Position *p, MoveList *list);
+/* The legal moves that capture (en passant included) or promote (every promotion, capturing or
+ * not); drops, castling and passes are never noisy. */
+void pos_noisy_moves(Position *p, MoveList *list);
+/* The legal moves that are not noisy: with pos_noisy_moves, every legal move exactly once. */
+void pos_quiet_moves(Position *p, MoveList *list);
+/* In check, the legal moves, found with less work when one piece checks a single royal;
+ * otherwise the legal moves as well. */
+void pos_evasions(Position *p, MoveList *list);
+/* Is the legal move m noisy (a capture or a promotion, as pos_noisy_moves counts them)? */
+bool pos_is_noisy(const Position *p, Move m);
 bool pos_in_check(Position *p);
 bool pos_is_legal(Position *p, Move m);
 uint64_t pos_perft(Position *p, int depth);

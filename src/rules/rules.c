@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "rules/betza.h"
+#include "rules/movegen.h"
 #include "rules/tables.h"
 
 bool rules_init(Rules *r, const char *name, int width, int height, char *err, int errlen) {
@@ -164,7 +165,10 @@ bool rules_finalize(Rules *r, char *err, int errlen) {
   memset(&r->board_mask, 0, sizeof r->board_mask);
   for (int sq = 0; sq < g->squares; sq++)
     if (!g->hole[sq]) bits_set(&r->board_mask, sq);
+  /* The generator is chosen here, once: nothing else looks at the width. */
+  static const MoveGenerator *const by_width[] = {[1] = &gen_w1, [2] = &gen_w2, [4] = &gen_w4};
   r->bbw = g->squares <= 64 ? 1 : g->squares <= 128 ? 2 : 4;
+  r->gen = by_width[r->bbw];
   r->royal_type_count = 0;
   r->royal_types = 0;
   for (int t = 0; t < r->type_count; t++) {

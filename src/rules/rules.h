@@ -76,6 +76,7 @@ typedef struct Castling {
 typedef enum { RESULT_NONE, RESULT_WIN, RESULT_LOSS, RESULT_DRAW } GameResult;
 
 struct RuleTables; /* width-packed tables, built by rules_finalize */
+struct MoveGenerator; /* the move generator for the board's width (rules/movegen.h) */
 struct Position;
 
 enum { MOVE_EFFECT_MAX = 32 };
@@ -131,6 +132,7 @@ typedef struct Rules {
   /* Derived by rules_finalize: */
   bool finalized;
   int bbw;                 /* words per bitboard in the hot code: 1, 2 or 4 */
+  const struct MoveGenerator *gen; /* the model's generator for that width */
   Bits board_mask;
   Bits stuck[MAX_TYPES][2]; /* squares the type could never move from (forced promotion) */
   int royal_type_count;

@@ -339,7 +339,7 @@ bool rules_build_tables(Rules *r, char *err, int errlen) {
   if (!close_directions(tb, err, errlen)) return false;
   build_rays(&b);
   for (int c = 0; c < 2; c++) memcpy(tb->rider_rest[c], tb->rider_types[c], sizeof tb->rider_rest[c]);
-  if (bbw == 1 && engine_has_pext()) build_slider_groups(r, tb);
+  if (bbw == 1 && gen_has_pext()) build_slider_groups(r, tb);
   tb->zone = alloc_words(r->zone_count * 2, bbw);
   for (int z = 0; z < r->zone_count; z++)
     for (int c = 0; c < 2; c++) pack(tb->zone + (size_t)(z * 2 + c) * bbw, &r->zones[z][c], bbw);

@@ -67,8 +67,8 @@ typedef struct RuleTables {
 
 enum { GROUP_ORTHOGONAL = 1, GROUP_DIAGONAL = 2 };
 
-/* True when the 64-square instance of the hot code was built with PEXT (engine_w1.c). */
-bool engine_has_pext(void);
+/* True when the 64-square instance of the hot code was built with PEXT (movegen_w1.c). */
+bool gen_has_pext(void);
 
 static inline const uint64_t *tbl_at(const uint64_t *base, int bbw, int index) {
   return base + (size_t)index * bbw;

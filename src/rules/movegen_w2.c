@@ -1,3 +1,3 @@
 /* The hot code for boards of at most 128 squares. */
 #define BBW 2
-#include "rules/engine_tmpl.h"
+#include "rules/movegen_tmpl.h"

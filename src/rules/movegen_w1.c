@@ -1,3 +1,3 @@
 /* The hot code for boards of at most 64 squares. */
 #define BBW 1
-#include "rules/engine_tmpl.h"
+#include "rules/movegen_tmpl.h"
