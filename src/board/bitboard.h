@@ -1,5 +1,5 @@
 /* Bitboard storage shared by every board width.  A Bits value always holds 4 words (256
- * squares); the hot code in rules/engine_tmpl.h reads only the words its width needs, so a
+ * squares); the hot code in rules/movegen_tmpl.h reads only the words its width needs, so a
  * 64-square board touches one word.  These helpers serve set-up code, not the hot loops. */
 #ifndef HERALD_BOARD_BITBOARD_H
 #define HERALD_BOARD_BITBOARD_H
