@@ -152,7 +152,9 @@ struct gc_interp {
     gc_board board;
     gc_board stored;
     int has_stored;
-    gc_map globals, consts, flags, system, aliases, realnames;
+    gc_map globals, consts, flags, system;
+    gc_map aliases;   /* `alias a x`: x -> a (label to notation, codename to display name) */
+    gc_map realnames; /* and a -> x (what a player types back to the label), seed 004 */
     gc_map funcs, subs; /* name -> index into fdefs/sdefs */
     gc_map included;    /* include file path -> index into programs (compiled once) */
     gc_funcdef *fdefs;
