@@ -55,3 +55,14 @@ TEST(GcAlias, FairychessDispatchFindsTheCodenameThroughTheLockOut) {
             "");
   EXPECT_EQ(in.var("ok"), "true");
 }
+
+// Moves are typed in notation: C moves the A, and the locked-out raw label A is refused.
+TEST(GcAlias, TypedLabelsAreNotation) {
+  Interp in;
+  ASSERT_EQ(gc_set_board(in.gc, "a b c d e f g h", "1 2 3 4 5 6 7 8", "8/8/8/8/8/8/8/1A6", &in.err), GC_OK);
+  ASSERT_EQ(in.run(kLockOut), "");
+  EXPECT_EQ(in.run("MOVE: A b1-c3;"), "DIE: A b1-c3: the piece on b1 is C, not A.");
+  EXPECT_EQ(in.space("b1"), "A");
+  ASSERT_EQ(in.run("MOVE: C b1-c3;"), "");
+  EXPECT_EQ(in.space("c3"), "A");
+}
