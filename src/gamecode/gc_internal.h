@@ -188,6 +188,7 @@ struct gc_interp {
     int skip_postgame; /* gc_set_postgame(gc, false): moves are judged by Post-Move alone */
     gc_value legal;    /* setlegal list */
     gc_value promote;  /* askpromote choices, null when none */
+    gc_value start_labels; /* labels of the position gc_set_board built, for $pieces */
 
     gc_value coord_values[GC_MAX_CELLS]; /* shared string values of the coordinate names */
     int ncoord_values;
@@ -279,6 +280,8 @@ static inline int gc_sym_dirs(int a, int b, int dirs[8][2]) {
 
 /* gc_lib_names.c: $name system variables; returns 1 and sets *out when name is known */
 int gc_sysvar(gc_interp *gc, const char *name, gc_value *out);
+/* Records the labels standing on the board just set up (the game's pieces, for $pieces). */
+void gc_note_start_labels(gc_interp *gc);
 
 /* gc_cmds.c: whole file as a malloc'd string, NULL if unreadable */
 char *gc_read_text_file(const char *path);
