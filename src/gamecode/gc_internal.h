@@ -131,6 +131,8 @@ typedef struct gc_funcdef {
     int ntoks;
     int arity;      /* #0..#n plus named =params */
     int nplace;     /* placeholders #0..#n */
+    const char *file; /* where the def ran (a program's file name), for errors in the body */
+    int line;
 } gc_funcdef;
 
 typedef struct gc_subdef {
@@ -203,6 +205,7 @@ struct gc_interp {
     gc_error errbuf;   /* the last preset error (ST_ERROR) */
     char die_msg[512];
     char die_file[128];   /* where the last `die` ran ("" when the move reader refused) */
+    int reading_move;     /* the player's move text is being read (not notation in code) */
     int die_line;
     char include_dir[256];
     gc_log_fn log_fn;

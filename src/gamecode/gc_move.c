@@ -20,10 +20,22 @@ static int cell_of(gc_interp *gc, const char *s) {
     return i;
 }
 
+/* Where a refusal is reported: nowhere in the preset when the player's move text is at fault,
+ * else the line of code that ran the notation (a `MOVE:` or a typo read as notation in
+ * Pre-Game, where ":0" would leave the author searching). */
+static int refused(gc_interp *gc) {
+    if (gc->reading_move || !gc->cur_file) {
+        gc->die_file[0] = 0;
+    } else {
+        snprintf(gc->die_file, sizeof gc->die_file, "%s", gc->cur_file);
+        gc->die_line = gc->cur_line;
+    }
+    return ST_DIE;
+}
+
 static int reject(gc_interp *gc, const char *fmt, const char *a) {
     snprintf(gc->die_msg, sizeof gc->die_msg, fmt, a);
-    gc->die_file[0] = 0; /* the player's input, not the preset, is at fault */
-    return ST_DIE;
+    return refused(gc);
 }
 
 static void record(gc_interp *gc, const char *origin, const char *dest, const char *moved, const char *old) {
@@ -111,8 +123,7 @@ int gc_exec_notation(gc_interp *gc, const char *text) {
     if (label[0] && strcasecmp(real_name(gc, label), moved) != 0) {
         snprintf(gc->die_msg, sizeof gc->die_msg, "%s: the piece on %s is %s, not %s.", p, left,
                  gc_alias_of(gc, moved), label);
-        gc->die_file[0] = 0;
-        return ST_DIE;
+        return refused(gc);
     }
     gc->part_type = gc_board_is_empty(&gc->board, to) ? "moves" : "captures";
     if (from != to) {

@@ -172,7 +172,9 @@ static int play_parts(gc_interp *gc, const char *move, int player) {
         while (isspace((unsigned char)*tok)) tok++;
         if (!*tok) continue;
         gc->part = ++part;
+        gc->reading_move = 1;
         rc = gc_exec_notation(gc, tok);
+        gc->reading_move = 0;
         if (rc == ST_OK && banned_type(gc, part)) {
             snprintf(gc->die_msg, sizeof gc->die_msg, "A move of the kind '%s' is not allowed as part %d of a turn.",
                      gc->part_type, part);
