@@ -225,9 +225,14 @@ gc_status gc_play(gc_interp *gc, const char *move, gc_verdict *out) {
     snap_take(gc, &before);
     int rc = play_parts(gc, move, player);
     if (rc == ST_OK && gc->promote.type == GC_ARR) {
+        /* Game Courier asks the player and amends the move ([T1] askpromote); a referee that
+         * answers at once refuses the move with the choices, never picks one silently. */
         char *choices = gc_to_str_alloc(&gc->promote);
         snprintf(gc->die_msg, sizeof gc->die_msg, "A promotion is required here: choose one of %s", choices);
+        snprintf(out->choices, sizeof out->choices, "%s", choices);
+        snprintf(out->promote_square, sizeof out->promote_square, "%s", gc->mv.dest);
         free(choices);
+        gc->die_file[0] = 0; /* the move lacks a part: the player's to add, not the preset's */
         rc = ST_DIE;
     }
     if (rc != ST_OK) {
