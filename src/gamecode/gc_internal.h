@@ -223,6 +223,7 @@ struct gc_interp {
     int ply;
     int to_move;       /* 1 or 2: alternates unless the turn called continuemove */
     int started;
+    int from_fen;      /* gc_start_from is running: reconcile what Pre-Game hard-coded */
 };
 
 enum { SEC_PREGAME, SEC_PREMOVE1, SEC_PREMOVE2, SEC_POSTMOVE1, SEC_POSTMOVE2, SEC_POSTGAME1,
