@@ -96,6 +96,12 @@ typedef struct gc_verdict {
     gc_result result;    /* won/drawn/lost from Post-Game */
     int result_player;   /* player whose code declared the result (1 or 2) */
     int ply;             /* 1-based ply of the move */
+    /* A pawn move that needs a promotion choice (the preset ran `askpromote`, seed 000) is
+     * refused as GC_ILLEGAL with the choices here, space-separated as the preset listed them,
+     * and the square to put the choice on: the player (or the engine) chooses and plays the
+     * move again with the choice as a further part, "P e7-e8; Q-e8". Empty otherwise. */
+    char choices[256];
+    char promote_square[32];
 } gc_verdict;
 
 /* Builds the start position and runs Pre-Game. */

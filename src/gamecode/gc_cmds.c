@@ -358,13 +358,15 @@ CMD(cmd_restore) {
     return ST_OK;
 }
 
-/* alias a1 x1 a2 x2 ...: a is an alias of x, both ways; realname a gives x ([T4]). */
+/* alias a1 x1 a2 x2 ...: a is the alias (notation, display name) of x. The two directions
+ * are two maps: `alias x` gives a, `realname a` (and the move reader) gives x back. Keeping them
+ * apart is what makes seed 004's lock-out idiom work: after `alias c a C A; alias a nn A NN`
+ * the label A still shows as C, while a player typing A reaches the unused label NN. */
 CMD(cmd_alias) {
     UNUSED;
     for (int i = 0; i + 1 < n; i += 2) {
         char *al = arg_text(gc, &args[i]), *orig = arg_text(gc, &args[i + 1]);
         gc_map_put(&gc->aliases, orig, gc_str(al));
-        gc_map_put(&gc->aliases, al, gc_str(orig));
         gc_map_put(&gc->realnames, al, gc_str(orig));
         free(al);
         free(orig);

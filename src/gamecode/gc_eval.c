@@ -409,7 +409,14 @@ int gc_call_fn(gc_interp *gc, const char *name, gc_value *args, int nargs, gc_va
     }
     int saved_nplace = gc->fn_nplace;
     gc->fn_nplace = f.nplace;
+    /* an error in the body is reported where the def is (an include file's own line) */
+    const char *saved_file = gc->cur_file;
+    int saved_line = gc->cur_line;
+    gc->cur_file = f.file;
+    gc->cur_line = f.line;
     int rc = gc_eval(gc, f.toks, f.ntoks, args, nargs, out);
+    gc->cur_file = saved_file;
+    gc->cur_line = saved_line;
     gc->fn_nplace = saved_nplace;
     if (has_named) gc_map_free(&gc->frames[--gc->nframes].vars);
     gc->depth--;
@@ -438,7 +445,7 @@ static void scan_placeholders(const gc_token *t, int n, int *maxp, int *named) {
 void gc_define_func(gc_interp *gc, const char *name, gc_token *toks, int n) {
     int nplace = 0, named = 0;
     scan_placeholders(toks, n, &nplace, &named);
-    gc_funcdef f = {toks, n, nplace + named, nplace};
+    gc_funcdef f = {toks, n, nplace + named, nplace, gc->cur_file, gc->cur_line};
     gc_value *idx = gc_map_get(&gc->funcs, name);
     if (idx) {
         gc->fdefs[(int)idx->u.n] = f;

@@ -131,6 +131,8 @@ typedef struct gc_funcdef {
     int ntoks;
     int arity;      /* #0..#n plus named =params */
     int nplace;     /* placeholders #0..#n */
+    const char *file; /* where the def ran (a program's file name), for errors in the body */
+    int line;
 } gc_funcdef;
 
 typedef struct gc_subdef {
@@ -152,7 +154,9 @@ struct gc_interp {
     gc_board board;
     gc_board stored;
     int has_stored;
-    gc_map globals, consts, flags, system, aliases, realnames;
+    gc_map globals, consts, flags, system;
+    gc_map aliases;   /* `alias a x`: x -> a (label to notation, codename to display name) */
+    gc_map realnames; /* and a -> x (what a player types back to the label), seed 004 */
     gc_map funcs, subs; /* name -> index into fdefs/sdefs */
     gc_map included;    /* include file path -> index into programs (compiled once) */
     gc_funcdef *fdefs;
@@ -186,6 +190,7 @@ struct gc_interp {
     int skip_postgame; /* gc_set_postgame(gc, false): moves are judged by Post-Move alone */
     gc_value legal;    /* setlegal list */
     gc_value promote;  /* askpromote choices, null when none */
+    gc_value start_labels; /* labels of the position gc_set_board built, for $pieces */
 
     gc_value coord_values[GC_MAX_CELLS]; /* shared string values of the coordinate names */
     int ncoord_values;
@@ -200,6 +205,7 @@ struct gc_interp {
     gc_error errbuf;   /* the last preset error (ST_ERROR) */
     char die_msg[512];
     char die_file[128];   /* where the last `die` ran ("" when the move reader refused) */
+    int reading_move;     /* the player's move text is being read (not notation in code) */
     int die_line;
     char include_dir[256];
     char include_header[256]; /* the preset's Include: header, as written */
@@ -220,6 +226,7 @@ struct gc_interp {
     int ply;
     int to_move;       /* 1 or 2: alternates unless the turn called continuemove */
     int started;
+    int from_fen;      /* gc_start_from is running: reconcile what Pre-Game hard-coded */
 };
 
 enum { SEC_PREGAME, SEC_PREMOVE1, SEC_PREMOVE2, SEC_POSTMOVE1, SEC_POSTMOVE2, SEC_POSTGAME1,
@@ -280,6 +287,8 @@ static inline int gc_sym_dirs(int a, int b, int dirs[8][2]) {
 
 /* gc_lib_names.c: $name system variables; returns 1 and sets *out when name is known */
 int gc_sysvar(gc_interp *gc, const char *name, gc_value *out);
+/* Records the labels standing on the board just set up (the game's pieces, for $pieces). */
+void gc_note_start_labels(gc_interp *gc);
 
 /* gc_cmds.c: whole file as a malloc'd string, NULL if unreadable */
 

@@ -30,6 +30,7 @@ gc_interp *gc_new(void) {
     gc->limits = gc_default_limits();
     gc->legal = gc_arr_new();
     gc->promote = gc_null();
+    gc->start_labels = gc_arr_new();
     gc->player = 1;
     snprintf(gc->include_dir, sizeof gc->include_dir, "presets/include");
     register_ops(gc, gc_core_ops);
@@ -64,6 +65,7 @@ void gc_free(gc_interp *gc) {
     for (int i = 0; i < gc->nprograms; i++) gc_program_free(gc->programs[i]);
     gc_release(&gc->legal);
     gc_release(&gc->promote);
+    gc_release(&gc->start_labels);
     for (int i = 0; i < gc->ncoord_values; i++) gc_release(&gc->coord_values[i]);
     for (int c = 0; c < 128; c++) gc_release(&gc->char_values[c]);
     free(gc->frames);
@@ -150,6 +152,7 @@ int gc_set_board(gc_interp *gc, const char *files, const char *ranks, const char
         return GC_ERROR;
     }
     gc_refresh_coords(gc);
+    gc_note_start_labels(gc);
     return GC_OK;
 }
 

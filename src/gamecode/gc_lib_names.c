@@ -105,6 +105,37 @@ static gc_value board_array(gc_interp *gc) {
     return arr;
 }
 
+static void add_labels(gc_value *arr, gc_interp *gc) {
+    const gc_board *b = &gc->board;
+    for (int i = 0; i < b->nfiles * b->nranks; i++) {
+        if (gc_board_is_empty(b, i) || gc_board_is_hole(b, i)) continue;
+        gc_value key = gc_label_value(gc, b->cells[i]);
+        if (!gc_arr_get(arr, &key)) gc_arr_set(arr, &key, gc_str(gc_alias_of(gc, b->cells[i])));
+        gc_release(&key);
+    }
+}
+
+void gc_note_start_labels(gc_interp *gc) {
+    gc_release(&gc->start_labels);
+    gc->start_labels = gc_arr_new();
+    add_labels(&gc->start_labels, gc);
+}
+
+/* $pieces: in Game Courier the piece set, label -> image file ([T4], seed 004 "Piece
+ * Identifiers"); code iterates its keys to visit the game's pieces. Herald has no set files:
+ * the keys are the labels of the starting position and then any other label now on the board
+ * (a promoted piece), in that order, and each value is the label's notation (its alias). */
+static gc_value pieces_array(gc_interp *gc) {
+    gc_value arr = gc_arr_new();
+    const gc_value *start = &gc->start_labels;
+    for (size_t i = 0; i < gc_arr_len(start); i++) {
+        const gc_entry *e = &start->u.a->items[i];
+        gc_arr_set(&arr, &e->key, e->key.type == GC_STR ? gc_str(gc_alias_of(gc, e->key.u.s)) : gc_copy(&e->val));
+    }
+    add_labels(&arr, gc);
+    return arr;
+}
+
 int gc_sysvar(gc_interp *gc, const char *name, gc_value *out) {
     const char *s = NULL;
     if (!strcmp(name, "origin")) s = gc->mv.origin;
@@ -121,6 +152,10 @@ int gc_sysvar(gc_interp *gc, const char *name, gc_value *out) {
     }
     if (!strcmp(name, "space")) {
         *out = board_array(gc);
+        return 1;
+    }
+    if (!strcmp(name, "pieces")) {
+        *out = pieces_array(gc);
         return 1;
     }
     if (!strcmp(name, "moves") || !strcmp(name, "thismove")) {

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static const char *real_name(gc_interp *gc, const char *s) {
     const gc_value *v = gc_map_get(&gc->realnames, s);
@@ -19,10 +20,22 @@ static int cell_of(gc_interp *gc, const char *s) {
     return i;
 }
 
+/* Where a refusal is reported: nowhere in the preset when the player's move text is at fault,
+ * else the line of code that ran the notation (a `MOVE:` or a typo read as notation in
+ * Pre-Game, where ":0" would leave the author searching). */
+static int refused(gc_interp *gc) {
+    if (gc->reading_move || !gc->cur_file) {
+        gc->die_file[0] = 0;
+    } else {
+        snprintf(gc->die_file, sizeof gc->die_file, "%s", gc->cur_file);
+        gc->die_line = gc->cur_line;
+    }
+    return ST_DIE;
+}
+
 static int reject(gc_interp *gc, const char *fmt, const char *a) {
     snprintf(gc->die_msg, sizeof gc->die_msg, fmt, a);
-    gc->die_file[0] = 0; /* the player's input, not the preset, is at fault */
-    return ST_DIE;
+    return refused(gc);
 }
 
 static void record(gc_interp *gc, const char *origin, const char *dest, const char *moved, const char *old) {
@@ -102,8 +115,17 @@ int gc_exec_notation(gc_interp *gc, const char *text) {
     char moved[GC_LABEL_MAX], old[GC_LABEL_MAX], o[2 * GC_LABEL_MAX], d[2 * GC_LABEL_MAX];
     strcpy(moved, gc->board.cells[from]);
     strcpy(old, gc->board.cells[to]);
+    /* A leading label must name the piece on the origin, in its notation: the label itself
+     * unless an alias was given (seed 004, "Piece Notation": Game Courier translates what a
+     * player types back into the raw label, and a label aliased to an unused name such as nn
+     * can no longer be typed). The case is not compared: it tells the sides apart, which the
+     * origin already does, and Herald's game records write P for both sides' Pawns. */
+    if (label[0] && strcasecmp(real_name(gc, label), moved) != 0) {
+        snprintf(gc->die_msg, sizeof gc->die_msg, "%s: the piece on %s is %s, not %s.", p, left,
+                 gc_alias_of(gc, moved), label);
+        return refused(gc);
+    }
     gc->part_type = gc_board_is_empty(&gc->board, to) ? "moves" : "captures";
-    /* the leading label only describes the move: the piece on the origin is what moves ◐ */
     if (from != to) {
         strcpy(gc->board.cells[to], moved);
         strcpy(gc->board.cells[from], "@");

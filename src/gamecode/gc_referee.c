@@ -62,6 +62,39 @@ static void snap_restore(gc_interp *gc, snapshot *s) {
     gc->have_move = s->have_move;
 }
 
+/* Old presets hard-code where the Kings stand: seed 001's Pre-Game does `set K e1; set k e8`,
+ * a variable named after the royal label holding its square. From another position that is
+ * silently wrong (the King's moves and checks are judged from e1), so after Pre-Game each
+ * global named after a label whose value is a square without that label is moved to the one
+ * square where the label stands, and the FEN is refused when the label is absent or not
+ * unique. Returns GC_OK or GC_ERROR with the reason in err. */
+static int reconcile_label_squares(gc_interp *gc, gc_error *err) {
+    const gc_board *b = &gc->board;
+    for (size_t i = 0; i < gc->globals.cap; i++) {
+        gc_map_slot *slot = &gc->globals.slots[i];
+        if (!slot->key || slot->val.type != GC_STR) continue;
+        const char *label = slot->key;
+        int at = gc_board_index(b, slot->val.u.s);
+        if (at < 0 || strlen(label) >= GC_LABEL_MAX || !strcmp(b->cells[at], label)) continue;
+        int found = -1, n = 0;
+        for (int c = 0; c < b->nfiles * b->nranks; c++)
+            if (!strcmp(b->cells[c], label)) found = c, n++;
+        if (n == 0) continue; /* not a label of this game: an ordinary variable */
+        if (n > 1) {
+            snprintf(err->message, sizeof err->message,
+                     "Pre-Game set %s to %s, where the position has no %s, and the position has %d of them: "
+                     "which one it means cannot be told",
+                     label, slot->val.u.s, label, n);
+            err->file[0] = 0;
+            err->line = 0;
+            return GC_ERROR;
+        }
+        gc_release(&slot->val);
+        slot->val = gc_coord_value(gc, found);
+    }
+    return GC_OK;
+}
+
 int gc_start(gc_interp *gc, gc_error *err) {
     gc_error dummy;
     if (!err) err = &dummy;
@@ -85,6 +118,7 @@ int gc_start(gc_interp *gc, gc_error *err) {
     gc->started = 1;
     gc->player = 1;
     int rc = gc->sections[SEC_PREGAME] ? gc_run_program(gc, gc->sections[SEC_PREGAME]) : ST_OK;
+    if (rc == ST_OK && gc->from_fen && reconcile_label_squares(gc, err) != GC_OK) return GC_ERROR;
     if (rc == ST_OK && gc->sections[SEC_POSTGAME2]) {
         /* White needs a legal-move list before any move: run Post-Game 2 as if Black had just
          * moved (◐ reference §1.6), keeping only its setlegal list. */
@@ -172,7 +206,9 @@ static int play_parts(gc_interp *gc, const char *move, int player) {
         while (isspace((unsigned char)*tok)) tok++;
         if (!*tok) continue;
         gc->part = ++part;
+        gc->reading_move = 1;
         rc = gc_exec_notation(gc, tok);
+        gc->reading_move = 0;
         if (rc == ST_OK && banned_type(gc, part)) {
             snprintf(gc->die_msg, sizeof gc->die_msg, "A move of the kind '%s' is not allowed as part %d of a turn.",
                      gc->part_type, part);
@@ -223,9 +259,14 @@ gc_status gc_play(gc_interp *gc, const char *move, gc_verdict *out) {
     snap_take(gc, &before);
     int rc = play_parts(gc, move, player);
     if (rc == ST_OK && gc->promote.type == GC_ARR) {
+        /* Game Courier asks the player and amends the move ([T1] askpromote); a referee that
+         * answers at once refuses the move with the choices, never picks one silently. */
         char *choices = gc_to_str_alloc(&gc->promote);
         snprintf(gc->die_msg, sizeof gc->die_msg, "A promotion is required here: choose one of %s", choices);
+        snprintf(out->choices, sizeof out->choices, "%s", choices);
+        snprintf(out->promote_square, sizeof out->promote_square, "%s", gc->mv.dest);
         free(choices);
+        gc->die_file[0] = 0; /* the move lacks a part: the player's to add, not the preset's */
         rc = ST_DIE;
     }
     if (rc != ST_OK) {
@@ -312,9 +353,13 @@ struct gc_state {
 };
 
 int gc_start_from(gc_interp *gc, const char *fen, int player, gc_error *err) {
+    gc_error dummy;
+    if (!err) err = &dummy;
     char *own = gc->fen;
     gc->fen = (char *)fen;
+    gc->from_fen = 1;
     int rc = gc_start(gc, err);
+    gc->from_fen = 0;
     gc->fen = own;
     if (rc == GC_OK && player == 2) gc->to_move = 2;
     return rc;

@@ -234,6 +234,18 @@ TEST(GcReferee, RejectsMovingTheOpponentsPiece) {
   EXPECT_EQ(g.refuse("P d2-d4"), "You may not move one of your opponent's pieces.");
 }
 
+// The label typed before a move names the piece on the origin (reference §1.8, seed 004's
+// "Piece Notation"): a Knight's label on the e2 Pawn is refused, whatever the move would be.
+TEST(GcReferee, RejectsALabelThatIsNotThePieceOnTheOrigin) {
+  Game g;
+  EXPECT_EQ(g.refuse("N e2-e4"), "N e2-e4: the piece on e2 is P, not N.");
+  EXPECT_EQ(g.refuse("Q g1-f3"), "Q g1-f3: the piece on g1 is N, not Q.");
+  EXPECT_EQ(g.at("e2"), "P");
+  EXPECT_EQ(g.last.line, 0);  // the player's input, not the preset, is at fault
+  EXPECT_EQ(g.refuse("n e2-e4"), "n e2-e4: the piece on e2 is P, not n.");
+  ASSERT_EQ(g.play({"e2-e4", "p e7-e5", "n g1-f3", "N g8-f6"}), "");  // the case is the side's
+}
+
 TEST(GcReferee, RejectsBadPieceMovesWithTheMovedSubstitution) {
   Game g;
   EXPECT_EQ(g.refuse("N g1-g3"), "You may not move a N from g1 to g3");
