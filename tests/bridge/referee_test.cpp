@@ -60,6 +60,24 @@ TEST(BridgeReferee, JudgesAMoveAfterTheGameSoFar) {
   EXPECT_EQ(br_referee_move(t.g, &t.pos, t.Coordinates("f1", "c4"), &v), BR_LEGAL);
 }
 
+TEST(BridgeReferee, TheGameIsReadThroughItsAccessors) {
+  Game t("presets/chess-tutorial.preset");
+  ASSERT_NE(t.g, nullptr) << t.err;
+  EXPECT_EQ(br_game_rules(t.g), &t.g->rules);
+  EXPECT_STREQ(br_game_start_fen(t.g), t.g->start_fen);
+  EXPECT_STREQ(br_game_name(t.g), t.g->name);
+  EXPECT_STRNE(br_game_name(t.g), "");
+  ASSERT_EQ(br_game_piece_count(t.g), 12);
+  for (int i = 0; i < br_game_piece_count(t.g); i++) {
+    const BrPiece *p = br_game_piece(t.g, i);
+    ASSERT_NE(p, nullptr);
+    EXPECT_TRUE(p->compiled) << p->label;
+    EXPECT_EQ(p->royal, p->label[0] == 'K' || p->label[0] == 'k') << p->label;
+  }
+  EXPECT_EQ(br_game_piece(t.g, 12), nullptr);
+  EXPECT_EQ(br_game_piece(t.g, -1), nullptr);
+}
+
 TEST(BridgeReferee, CannotJudgeAGameNotFromThePresetsStart) {
   Game t("presets/chess-tutorial.preset");
   ASSERT_NE(t.g, nullptr) << t.err;
