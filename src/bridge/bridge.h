@@ -102,6 +102,34 @@ void br_take_rules(BrGame *g, Rules *out);
 /* Game Courier notation of an engine move in position p ("P e2-e4", "P e7-e8; Q-e8"). */
 void br_move_text(const BrGame *g, const Position *p, Move m, char *out, int outlen);
 
+/* ---- what the engine's layers ask of a game (the protocol and match layers use these, not
+ * the struct's fields) ---- */
+/* The rules model compiled from the preset (finalised when the game loaded). */
+Rules *br_game_rules(BrGame *g);
+/* The start position in slash form, for pos_set_fen. */
+const char *br_game_start_fen(const BrGame *g);
+/* The game's name (the preset's file name without .preset). */
+const char *br_game_name(const BrGame *g);
+/* How many piece labels the preset has, and the i-th (0 <= i < count), or NULL. */
+int br_game_piece_count(const BrGame *g);
+const BrPiece *br_game_piece(const BrGame *g, int i);
+
+/* ---- the referee (br_referee.c) ---- */
+typedef enum { BR_LEGAL = 0, BR_ILLEGAL = 1, BR_PRESET_ERROR = 2 } BrStatus;
+/* The preset's verdict on one move. */
+typedef struct BrVerdict {
+  BrStatus status;
+  char message[512]; /* the preset's `die` text when illegal, the error when a preset error */
+  char file[128];    /* where a preset error is (file and line of the preset's code) */
+  int line;
+} BrVerdict;
+/* Puts move m, played after the game that led to pos (from the preset's start), to the preset's
+ * referee: the game is replayed on the game's interpreter, which is left as it was.  Returns the
+ * verdict's status (out filled), or -1 when it cannot be asked: a game not from the preset's
+ * start, or one whose moves the preset does not all accept.  Not for two threads at once on one
+ * game. */
+int br_referee_move(BrGame *g, const Position *pos, Move m, BrVerdict *out);
+
 /* ---- compilation of one def body (exposed for tests) ----
  * Compiles the def body of a piece label of the given colour on the board geometry of r into
  * atoms written for White.  Returns true with the atoms, false with the reason.  ep_capture is

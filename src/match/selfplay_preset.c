@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bridge/bridge.h"
+
 typedef struct Judged {
   BrJudge *judge;
   int samples;

@@ -4,12 +4,13 @@
 #ifndef HERALD_MATCH_SELFPLAY_PRESET_H
 #define HERALD_MATCH_SELFPLAY_PRESET_H
 
-#include "bridge/bridge.h"
 #include "match/selfplay.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+typedef struct BrGame BrGame; /* bridge/bridge.h: the preset, opaque here */
 
 typedef struct MtPresetReferee {
   const BrGame *game;

@@ -55,7 +55,7 @@ bool session_set_variant(Session *s, const char *name, char *err, int errlen) {
   if (s->search && !strcmp(s->variant, name)) return session_set_fen(s, "startpos", err, errlen);
   BrGame *game = catalog_open(&s->catalog, name, true, err, errlen);
   if (!game) return false;
-  Search *search = srch_new(&game->rules, s->hash_mb, s->threads);
+  Search *search = srch_new(br_game_rules(game), s->hash_mb, s->threads);
   if (!search) {
     snprintf(err, errlen, "out of memory for a %d MB hash table", s->hash_mb);
     br_free(game);
@@ -64,7 +64,7 @@ bool session_set_variant(Session *s, const char *name, char *err, int errlen) {
   srch_free(s->search);
   pos_free(&s->pos);
   br_free(s->game);
-  s->rules = &game->rules;
+  s->rules = br_game_rules(game);
   s->game = game;
   s->search = search;
   snprintf(s->variant, sizeof s->variant, "%s", name);
@@ -83,44 +83,23 @@ bool session_set_fen(Session *s, const char *fen, char *err, int errlen) {
   return true;
 }
 
-/* Puts move m of the current game to the preset's referee.  Returns its status, or -1 when it
- * cannot be asked (no preset, or a game not from the preset's start); v gets the verdict. */
-static int referee_move(Session *s, Move m, gc_verdict *v) {
-  BrGame *g = s->game;
-  if (!g) return -1;
-  char err[RULES_ERR_LEN];
-  Position walk = {0};
-  if (!pos_set_fen(&walk, s->rules, g->start_fen, err, sizeof err)) return -1;
-  uint64_t start_key = s->pos.ply ? s->pos.history[0].key : s->pos.key;
-  if (walk.key != start_key) {
-    pos_free(&walk);
-    return -1;
-  }
-  gc_state *saved = gc_state_save(g->gc);
-  int status = GC_LEGAL;
-  char text[128];
-  for (int i = 0; i < s->pos.ply && status == GC_LEGAL; i++) {
-    Move played = s->pos.history[i].move;
-    br_move_text(g, &walk, played, text, sizeof text);
-    status = gc_play(g->gc, text, v);
-    pos_make(&walk, played);
-  }
-  if (status == GC_LEGAL) {
-    br_move_text(g, &walk, m, text, sizeof text);
-    status = gc_play(g->gc, text, v);
-  } else {
-    status = -1; /* the game so far is not one the preset accepts: no verdict on this move */
-  }
-  gc_state_restore(g->gc, saved);
-  gc_state_free(saved);
-  pos_free(&walk);
-  return status;
+/* The preset's words on a preset error: where in its code, and what. */
+static void preset_error_text(const BrVerdict *v, char *out, int outlen) {
+  snprintf(out, outlen, "preset error at %s:%d: %s", v->file, v->line, v->message);
 }
 
-Move session_safe_move(Session *s, Move m, char *note, int notelen) {
+Move session_safe_move(Session *s, Move m, char *note, int notelen, bool *preset_error) {
   if (notelen > 0) note[0] = 0;
-  gc_verdict v;
-  if (!s->game || m == MOVE_NONE || referee_move(s, m, &v) != GC_ILLEGAL) return m;
+  *preset_error = false;
+  BrVerdict v;
+  if (!s->game || m == MOVE_NONE) return m;
+  int status = br_referee_move(s->game, &s->pos, m, &v);
+  if (status == BR_PRESET_ERROR) { /* the preset cannot judge it: the model's move stands */
+    *preset_error = true;
+    preset_error_text(&v, note, notelen);
+    return m;
+  }
+  if (status != BR_ILLEGAL) return m;
   char name[32];
   pos_move_name(&s->pos, m, name, sizeof name);
   snprintf(note, notelen, "the preset refused %s (%s)", name, v.message);
@@ -128,7 +107,7 @@ Move session_safe_move(Session *s, Move m, char *note, int notelen) {
   pos_legal_moves(&s->pos, list);
   Move chosen = m;
   for (int i = 0; i < list->count; i++)
-    if (list->moves[i] != m && referee_move(s, list->moves[i], &v) == GC_LEGAL) {
+    if (list->moves[i] != m && br_referee_move(s->game, &s->pos, list->moves[i], &v) == BR_LEGAL) {
       chosen = list->moves[i];
       break;
     }
@@ -152,7 +131,7 @@ static Move coordinate_move(const Session *s, const char *text) {
   return move_make(from, to, MOVE_NORMAL, 0);
 }
 
-bool session_play(Session *s, const char *text, char *reason, int reasonlen) {
+SessionPlay session_play(Session *s, const char *text, char *reason, int reasonlen) {
   session_stop(s);
   Move m = pos_parse_move(&s->pos, text);
   if (m == MOVE_NONE) {
@@ -160,16 +139,22 @@ bool session_play(Session *s, const char *text, char *reason, int reasonlen) {
     pos_legal_moves(&s->pos, list);
     snprintf(reason, reasonlen, list->count ? "not a legal move here" : "the game is over");
     free(list);
-    /* A preset explains in its own words (its `die` message). */
+    /* A preset explains in its own words (its `die` message), or fails with its file:line. */
     Move attempt = coordinate_move(s, text);
-    gc_verdict v;
-    if (attempt != MOVE_NONE && s->pos.board[move_from(attempt)] != SQ_EMPTY &&
-        s->pos.board[move_from(attempt)] != SQ_HOLE && referee_move(s, attempt, &v) == GC_ILLEGAL && v.message[0])
-      snprintf(reason, reasonlen, "%s", v.message);
-    return false;
+    if (!s->game || attempt == MOVE_NONE || s->pos.board[move_from(attempt)] == SQ_EMPTY ||
+        s->pos.board[move_from(attempt)] == SQ_HOLE)
+      return SESSION_ILLEGAL;
+    BrVerdict v;
+    int status = br_referee_move(s->game, &s->pos, attempt, &v);
+    if (status == BR_PRESET_ERROR) {
+      preset_error_text(&v, reason, reasonlen);
+      return SESSION_PRESET_ERROR;
+    }
+    if (status == BR_ILLEGAL && v.message[0]) snprintf(reason, reasonlen, "%s", v.message);
+    return SESSION_ILLEGAL;
   }
   pos_make(&s->pos, m);
-  return true;
+  return SESSION_PLAYED;
 }
 
 static void *wait_for_search(void *arg) {

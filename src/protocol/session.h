@@ -68,14 +68,22 @@ bool session_set_preset_path(Session *s, const char *dir, char *err, int errlen)
 
 /* Sets the position from a FEN ("startpos" allowed); the game history starts there. */
 bool session_set_fen(Session *s, const char *fen, char *err, int errlen);
-/* Plays a move given in coordinate notation; false with the reason when illegal. */
-bool session_play(Session *s, const char *text, char *reason, int reasonlen);
+/* What became of a move the user sent. */
+typedef enum {
+  SESSION_PLAYED = 0,   /* legal: played */
+  SESSION_ILLEGAL,      /* not played; the reason (the preset's `die` text when it has one) */
+  SESSION_PRESET_ERROR  /* not legal in the rules model, and the preset failed on it: the
+                           reason says where ("preset error at FILE:LINE: ...") */
+} SessionPlay;
+/* Plays a move given in coordinate notation; when it is not played, *reason says why. */
+SessionPlay session_play(Session *s, const char *text, char *reason, int reasonlen);
 
 /* Root safety for presets: the move about to be played is put to the preset's referee first
- * (the game is replayed on the preset's interpreter); when it refuses, the first legal move it
- * accepts replaces it and *note says why.  A built-in rule set, or a game that did not start
- * from the preset's start position, leaves the move as it is.  Returns the move to play. */
-Move session_safe_move(Session *s, Move m, char *note, int notelen);
+ * (br_referee_move); when it refuses, the first legal move it accepts replaces it and *note
+ * says why.  When the preset fails on it (a preset error), the move stands, *preset_error is
+ * set and *note says where ("preset error at FILE:LINE: ...").  A game that did not start from
+ * the preset's start position leaves the move as it is.  Returns the move to play. */
+Move session_safe_move(Session *s, Move m, char *note, int notelen, bool *preset_error);
 
 /* Starts searching the current position; done is called on the waiter thread at the end. */
 bool session_start(Session *s, const SearchLimits *limits, SearchDoneFn done);

@@ -26,7 +26,8 @@ static void uci_done(Session *s, const SearchResult *result) {
     return;
   }
   char best[32], ponder[32] = "", note[600];
-  Move move = session_safe_move(s, result->best, note, sizeof note);
+  bool preset_error; /* said the same way as a refusal: UCI has only info string for it */
+  Move move = session_safe_move(s, result->best, note, sizeof note, &preset_error);
   if (note[0]) session_say(s, "info string %s", note);
   pos_move_name(&s->pos, move, best, sizeof best);
   if (move == result->best && result->ponder != MOVE_NONE) {
@@ -125,8 +126,14 @@ static void set_position(Session *s, char *args, const char *original) {
     return;
   }
   for (char *mv; moves && (mv = proto_word(&moves));) {
-    char reason[128];
-    if (!session_play(s, mv, reason, sizeof reason)) {
+    char reason[600];
+    SessionPlay played = session_play(s, mv, reason, sizeof reason);
+    if (played == SESSION_PRESET_ERROR) { /* the preset's fault, with its file:line */
+      session_say(s, "info string %s", reason);
+      session_say(s, "Error (move %s not played, the preset failed on it): %s", mv, original);
+      return;
+    }
+    if (played != SESSION_PLAYED) {
       session_say(s, "Error (illegal move %s, %s): %s", mv, reason, original);
       return;
     }

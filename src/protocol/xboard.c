@@ -236,8 +236,10 @@ static void xb_done_locked(Session *s, const SearchResult *result) {
   if (pondered && !hit) return;               /* still the opponent's turn */
   if (xb->discard || xb->analyzing || result->best == MOVE_NONE) return;
   char name[32], shown[40], note[600];
-  Move move = session_safe_move(s, result->best, note, sizeof note);
-  if (note[0]) session_say(s, "# %s", note);
+  bool preset_error;
+  Move move = session_safe_move(s, result->best, note, sizeof note, &preset_error);
+  if (preset_error) session_say(s, "tellusererror %s", note);
+  else if (note[0]) session_say(s, "# %s", note);
   pos_move_name(&s->pos, move, name, sizeof name);
   pos_make(&s->pos, move);
   xb->engine_moves++;
@@ -377,8 +379,12 @@ static void user_move(Session *s, const char *text) {
     }
   }
   cancel(s); /* analysis, a missed ponder, or a move sent while the engine thinks */
-  if (!session_play(s, ours, reason, sizeof reason)) {
-    session_say(s, "Illegal move (%s): %s", reason, text);
+  SessionPlay played = session_play(s, ours, reason, sizeof reason);
+  if (played != SESSION_PLAYED) {
+    /* XBoard takes the move back either way (the engine did not play it); a preset error is
+     * the preset's fault, and the user is told where it is. */
+    if (played == SESSION_PRESET_ERROR) session_say(s, "tellusererror %s", reason);
+    session_say(s, "Illegal move (%s): %s", played == SESSION_PRESET_ERROR ? "the preset failed on it" : reason, text);
     if (xb->analyzing) think_if_our_turn(s);
     return;
   }

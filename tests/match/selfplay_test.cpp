@@ -195,6 +195,7 @@ TEST(MatchSelfplayJson, MergeBeyondTheRangeIsRefusedAndKeepsTheTotal) {
 #include <fstream>
 #include <sstream>
 
+#include "bridge/bridge.h"
 #include "match/selfplay_preset.h"
 
 namespace {
@@ -225,7 +226,7 @@ TEST(MatchSelfplayPreset, TheRefereeWatchesEveryGame) {
     ASSERT_NE(g, nullptr) << err;
     MtSelfplayConfig c;
     mt_selfplay_config_init(&c);
-    c.rules = &g->rules;
+    c.rules = br_game_rules(g);
     c.nodes = 200;
     c.games = 2;
     c.threads = 2;

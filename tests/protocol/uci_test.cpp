@@ -1,6 +1,9 @@
 // The UCI front end, driven through pipes like a GUI.
 #include <gtest/gtest.h>
 
+#include <string>
+
+#include "bridge/broken_preset.h"
 #include "protocol/engine_process.h"
 
 namespace {
@@ -174,6 +177,34 @@ TEST(ProtocolUci, PresetPathAddsTheUsersGames) {
   e.Send("go depth 2");
   std::string best = e.Expect("bestmove .*");
   EXPECT_TRUE(std::regex_match(best, std::regex("bestmove [a-h][1-8][a-h][1-8].*"))) << best;
+  std::string clean = std::string("rm -rf ") + dir;
+  ASSERT_EQ(system(clean.c_str()), 0);
+}
+
+// A preset error reaches the user with the preset's file:line, not as an illegal move: on a move
+// the user sends (the rules model refuses it, and the preset fails on the way to its refusal)
+// and on the engine's own move (the preset's Post-Game fails after it; the move stands).
+TEST(ProtocolUci, APresetErrorReachesTheUserWithItsFileAndLine) {
+  char dir[] = "/tmp/herald-preset-error-XXXXXX";
+  ASSERT_NE(mkdtemp(dir), nullptr);
+  std::string text = broken_preset::Text();
+  broken_preset::Write(dir, "broken-tutorial.preset");
+  std::string where = "broken-tutorial\\.preset:";
+  EngineProcess e;
+  Handshake(e);
+  e.Send(std::string("setoption name PresetPath value ") + dir);
+  e.Send("setoption name UCI_Variant value broken-tutorial");
+  e.Send("position startpos moves g1g4");
+  EXPECT_FALSE(e.Expect("info string preset error at .*" + where + std::to_string(broken_preset::LineOfError(text, 1)) +
+                        ": .*nosuchsub.*")
+                   .empty());
+  EXPECT_FALSE(e.Expect("Error \\(move g1g4 not played, the preset failed on it\\): position startpos moves g1g4").empty());
+  e.Send("position startpos");
+  e.Send("go depth 1 searchmoves g1h3");
+  EXPECT_FALSE(e.Expect("info string preset error at .*" + where + std::to_string(broken_preset::LineOfError(text, 2)) +
+                        ": .*nosuchsub.*")
+                   .empty());
+  EXPECT_FALSE(e.Expect("bestmove g1h3").empty());
   std::string clean = std::string("rm -rf ") + dir;
   ASSERT_EQ(system(clean.c_str()), 0);
 }

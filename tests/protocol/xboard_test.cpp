@@ -3,6 +3,9 @@
 
 #include <cstdio>
 
+#include <string>
+
+#include "bridge/broken_preset.h"
 #include "protocol/engine_process.h"
 
 namespace {
@@ -317,6 +320,29 @@ TEST(ProtocolXboard, PresetVariantsGiveThePresetsOwnIllegalMoveMessages) {
   e.Send("go");
   std::string move = e.Expect("move .*");
   EXPECT_TRUE(std::regex_match(move, std::regex("move [a-h][1-8][a-h][1-8]"))) << move;
+}
+
+// A preset error on a move the user sends goes to the user (tellusererror) with the preset's
+// file:line; XBoard still takes the move back, since the engine did not play it.
+TEST(ProtocolXboard, APresetErrorIsToldToTheUserWithItsFileAndLine) {
+  char dir[] = "/tmp/herald-preset-error-XXXXXX";
+  ASSERT_NE(mkdtemp(dir), nullptr);
+  std::string text = broken_preset::Text();
+  std::string path = broken_preset::Write(dir, "broken-tutorial.preset");
+  EngineProcess e;
+  Handshake(e);
+  e.Send("new");
+  e.Send("variant " + path);
+  e.Send("force");
+  e.Send("usermove g1g4");
+  EXPECT_FALSE(e.Expect("tellusererror preset error at .*broken-tutorial\\.preset:" +
+                        std::to_string(broken_preset::LineOfError(text, 1)) + ": .*nosuchsub.*")
+                   .empty());
+  EXPECT_FALSE(e.Expect("Illegal move \\(the preset failed on it\\): g1g4").empty());
+  e.Send("usermove e2e5");
+  EXPECT_FALSE(e.Expect("Illegal move \\(A Pawn cannot make a non-capturing move from e2 to e5\\): e2e5").empty());
+  std::string clean = std::string("rm -rf ") + dir;
+  ASSERT_EQ(system(clean.c_str()), 0);
 }
 
 }  // namespace

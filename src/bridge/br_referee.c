@@ -1,0 +1,59 @@
+/* The preset's referee asked about one move of a game the engine is playing (bridge.h,
+ * br_referee_move), and the small accessors the engine's layers read a game through.  The
+ * protocol uses these for root safety (DESIGN.md: "moves at the root are checked by the
+ * referee") and for the preset's own words on an illegal move; it never calls the interpreter. */
+#include <stdio.h>
+#include <string.h>
+
+#include "bridge/bridge.h"
+
+Rules *br_game_rules(BrGame *g) { return &g->rules; }
+const char *br_game_start_fen(const BrGame *g) { return g->start_fen; }
+const char *br_game_name(const BrGame *g) { return g->name; }
+int br_game_piece_count(const BrGame *g) { return g->piece_count; }
+const BrPiece *br_game_piece(const BrGame *g, int i) {
+  return i >= 0 && i < g->piece_count ? &g->pieces[i] : NULL;
+}
+
+static void copy_verdict(gc_status status, const gc_verdict *v, BrVerdict *out) {
+  out->status = status == GC_LEGAL ? BR_LEGAL : status == GC_ILLEGAL ? BR_ILLEGAL : BR_PRESET_ERROR;
+  snprintf(out->message, sizeof out->message, "%s", v->message);
+  snprintf(out->file, sizeof out->file, "%s", v->file);
+  out->line = v->line;
+}
+
+int br_referee_move(BrGame *g, const Position *pos, Move m, BrVerdict *out) {
+  memset(out, 0, sizeof *out);
+  char err[RULES_ERR_LEN];
+  Position walk = {0};
+  if (!pos_set_fen(&walk, &g->rules, g->start_fen, err, sizeof err)) {
+    pos_free(&walk);
+    return -1;
+  }
+  uint64_t start_key = pos->ply ? pos->history[0].key : pos->key;
+  if (walk.key != start_key) {
+    pos_free(&walk);
+    return -1;
+  }
+  gc_state *saved = gc_state_save(g->gc);
+  gc_verdict v;
+  memset(&v, 0, sizeof v);
+  gc_status status = GC_LEGAL;
+  char text[128];
+  for (int i = 0; i < pos->ply && status == GC_LEGAL; i++) {
+    Move played = pos->history[i].move;
+    br_move_text(g, &walk, played, text, sizeof text);
+    status = gc_play(g->gc, text, &v);
+    pos_make(&walk, played);
+  }
+  int result = -1; /* the game so far is not one the preset accepts: no verdict on this move */
+  if (status == GC_LEGAL) {
+    br_move_text(g, &walk, m, text, sizeof text);
+    copy_verdict(gc_play(g->gc, text, &v), &v, out);
+    result = (int)out->status;
+  }
+  gc_state_restore(g->gc, saved);
+  gc_state_free(saved);
+  pos_free(&walk);
+  return result;
+}
