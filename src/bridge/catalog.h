@@ -21,12 +21,15 @@
 
 #include <stdbool.h>
 
-#include "bridge/bridge.h"
 #include "rules/rules.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* bridge.h defines these; the catalog's users (the protocol) need not see the interpreter. */
+typedef struct BrSource BrSource;
+typedef struct BrGame BrGame;
 
 enum { CATALOG_MAX_FOLDERS = 12, CATALOG_PATH_LEN = 512, CATALOG_NAME_LEN = 64, CATALOG_MAX_GAMES = 512 };
 

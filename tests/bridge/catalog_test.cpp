@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "bridge/builtin_files.h"
+#include "bridge/bridge.h"
 #include "bridge/catalog.h"
 #include "rules/position.h"
 

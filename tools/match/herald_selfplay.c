@@ -11,6 +11,7 @@
 #include "bridge/bridge.h"
 #include "match/selfplay.h"
 #include "match/selfplay_preset.h"
+#include "bridge/bridge.h"
 #include "bridge/catalog.h"
 
 static volatile sig_atomic_t interrupted;
