@@ -143,23 +143,3 @@ void br_set_candidates(PieceType *pt, const char *const bodies[2], const bool st
     pt->any_square = true;
   }
 }
-
-bool br_find_moved_block(const char *code, const char *label, char *out, int outlen) {
-  char head[GC_LABEL_MAX + 16];
-  snprintf(head, sizeof head, "equal moved %s;", label);
-  for (const char *at = strstr(code, head); at; at = strstr(at + 1, head)) {
-    /* `if equal moved P;` or `elseif equal moved P;`, not `if not equal moved P;` */
-    const char *before = at;
-    while (before > code && (before[-1] == ' ' || before[-1] == '\t')) before--;
-    if (before - code < 2 || strncmp(before - 2, "if", 2)) continue;
-    const char *start = at + strlen(head);
-    const char *end = strstr(start, "equal moved ");
-    const char *section = strchr(start, '[');
-    if (!end || (section && section < end)) end = section ? section : start + strlen(start);
-    int n = (int)(end - start) < outlen - 1 ? (int)(end - start) : outlen - 1;
-    memcpy(out, start, (size_t)n);
-    out[n] = 0;
-    return true;
-  }
-  return false;
-}

@@ -8,15 +8,42 @@
 extern "C" {
 #endif
 
-/* Finds the last `def name body;` in the code and copies its body.  False if none. */
-bool br_find_def(const char *code, const char *name, char *out, int outlen);
+/* ---- the preset's parsed code (br_code.c) ----
+ * The statements the interpreter parsed: the files it included, then the preset's sections
+ * (gc_visit_statements), each as its words with file:line. */
+typedef struct BrStatement {
+  const char *file;
+  int line;
+  gc_section section;
+  int nwords;
+  char **words;
+} BrStatement;
+typedef struct BrCode {
+  BrStatement *st;
+  int count, cap;
+  bool failed;
+} BrCode;
+/* Copies the statements of a loaded preset (after gc_start, so that its includes are known);
+ * NULL when out of memory. */
+BrCode *br_code_read(const gc_interp *gc);
+void br_code_free(BrCode *code);
+/* Is word `at` of s the given word? (false past either end) */
+bool br_statement_is(const BrStatement *s, int at, const char *word);
+/* Finds the last `def name body` and copies its body's words, joined by spaces.  False if none,
+ * or when it does not fit outlen. */
+bool br_find_def(const BrCode *code, const char *name, char *out, int outlen);
 /* The movement of a label written inline in Post-Move (2004 style): the expression of the
  * `set legal EXPR` right after `if/elseif equal moved NAME`, with origin/dest turned into
  * #0/#1 so that it compiles as a def body.  False if there is none. */
-bool br_find_referee_expr(const char *code, const char *name, char *out, int outlen);
-/* The code Post-Move runs for a label (2004 style): from `if/elseif equal moved NAME;` to the
- * next `equal moved` test or section.  False if there is none. */
-bool br_find_moved_block(const char *code, const char *name, char *out, int outlen);
+bool br_find_referee_expr(const BrCode *code, const char *name, char *out, int outlen);
+/* The code Post-Move runs for a label (2004 style): the statements after `if/elseif equal
+ * moved NAME` up to the next `equal moved` test or the end of its section, each ending with
+ * ";".  False if there is none. */
+bool br_find_moved_block(const BrCode *code, const char *name, char *out, int outlen);
+/* Does some statement end with the command word (`won;`, `else drawn;`)? */
+bool br_code_has_command(const BrCode *code, const char *word);
+/* Does some statement hold the word, followed by the word next when next is not NULL? */
+bool br_code_has_word(const BrCode *code, const char *word, const char *next);
 /* Makes pt an oracle piece with candidate atoms read from the def bodies of its White and Black
  * labels (either may be NULL; statements[c]: body c is Post-Move code, not an expression), or
  * every square a candidate when they cannot be read. */
@@ -31,8 +58,6 @@ bool br_same_board(const BrGame *g, const gc_interp *gc, const Position *p);
 int br_probe(BrGame *g, int games, int max_plies, uint64_t seed, char *err, int errlen);
 /* The game an oracle decides for. */
 BrGame *br_oracle_game(BrOracle *o);
-/* Reads a whole file into a malloc'd string (NULL on failure). */
-char *br_read_file(const char *path);
 
 /* ---- fairychess settings (br_fairychess.c) ----
  * While an interpreter is bound (NULL unbinds), the compiler reads the fixed pawn settings

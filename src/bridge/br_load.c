@@ -2,7 +2,7 @@
  * after Pre-Game, piece movement from the labels' `def` functions (br_compile.c), royalty from
  * the variables that track the royal squares, castling from the flagged squares, en passant
  * from the `ep` variable in the pawn's def, promotion from `askpromote` or the forward-only
- * pieces. */
+ * pieces.  Code is read as the interpreter parsed it (br_code.c), never as the preset's text. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,42 +14,6 @@
 static void note(BrGame *g, const char *text) {
   size_t len = strlen(g->notes);
   snprintf(g->notes + len, sizeof g->notes - len, "%s%s", len ? "; " : "", text);
-}
-
-/* The code the defs can come from: the preset's text and the files it includes. */
-static char *gather_code(BrSource *src) {
-  const char *text = src->text;
-  const char *p = text;
-  size_t total = strlen(text);
-  char *all = malloc(total + 1);
-  if (!all) return NULL;
-  memcpy(all, text, total + 1);
-  while ((p = strstr(p, "include ")) != NULL) {
-    bool start = p == text || isspace((unsigned char)p[-1]) || p[-1] == ';' || p[-1] == ':';
-    p += 8;
-    if (!start) continue;
-    char name[64];
-    int n = 0;
-    while (*p && (isalnum((unsigned char)*p) || *p == '_' || *p == '-') && n < 63) name[n++] = *p++;
-    name[n] = 0;
-    if (!n) continue;
-    char where[BR_PATH_LEN];
-    char *inc = catalog_include(src, name, where, sizeof where);
-    if (!inc) continue;
-    /* Included code comes first, so that the preset's own defs win (the last def counts). */
-    size_t il = strlen(inc), al = strlen(all);
-    char *joined = malloc(il + al + 3);
-    if (joined) {
-      memcpy(joined, inc, il);
-      joined[il] = ';';
-      joined[il + 1] = '\n';
-      memcpy(joined + il + 2, all, al + 1);
-      free(all);
-      all = joined;
-    }
-    free(inc);
-  }
-  return all;
 }
 
 static bool same_compiled(const BrCompiled *a, const BrCompiled *b) {
@@ -328,7 +292,7 @@ static int promotion_zone_low(const Geometry *geo, int depth) {
  * pforced is set, else only on the last rank), or the labels of the first `askpromote` of the
  * preset, or else every non-royal type that does not itself promote; pieces whose moves all go
  * forward promote. */
-static void derive_promotion(BrGame *g, const char *code) {
+static void derive_promotion(BrGame *g, const BrCode *code) {
   Rules *r = &g->rules;
   char shogi[1][GC_LABEL_MAX * 2];
   if (br_setting_words(g->gc, "promotes", shogi, 1) > 0) return; /* derive_shogi_promotion */
@@ -337,21 +301,17 @@ static void derive_promotion(BrGame *g, const char *code) {
   int depth = listed >= 0 ? br_setting_int(g->gc, "pzs", 1) : 1;
   if (depth < 1 || depth > r->geo.height) depth = 1;
   if (listed >= 0) count = listed;
-  const char *ask = code && listed < 0 ? strstr(code, "askpromote ") : NULL;
-  if (ask) {
-    ask += 11;
-    while (*ask && *ask != ';' && *ask != '\n' && count < MAX_TYPES) {
-      while (*ask == ' ' || *ask == '\t') ask++;
-      char label[GC_LABEL_MAX] = "";
-      int n = 0;
-      while (*ask && !isspace((unsigned char)*ask) && *ask != ';' && n < GC_LABEL_MAX - 1) label[n++] = *ask++;
-      label[n] = 0;
-      const BrPiece *pc = n ? piece_of(g, label) : NULL;
-      if (pc && pc->type >= 0) {
-        bool dup = false;
-        for (int i = 0; i < count; i++) dup |= choices[i] == pc->type;
-        if (!dup) choices[count++] = pc->type;
-      }
+  const BrStatement *ask = NULL;
+  int at = -1;
+  for (int i = 0; code && listed < 0 && !ask && i < code->count; i++)
+    for (int k = 0; k < code->st[i].nwords && !ask; k++)
+      if (br_statement_is(&code->st[i], k, "askpromote")) ask = &code->st[i], at = k;
+  for (int k = at + 1; ask && k < ask->nwords && count < MAX_TYPES; k++) {
+    const BrPiece *pc = piece_of(g, ask->words[k]);
+    if (pc && pc->type >= 0) {
+      bool dup = false;
+      for (int i = 0; i < count; i++) dup |= choices[i] == pc->type;
+      if (!dup) choices[count++] = pc->type;
     }
   }
   bool from_ask = count > 0 || listed >= 0;
@@ -385,31 +345,19 @@ static void derive_promotion(BrGame *g, const char *code) {
                      : "promotion: forward-only pieces on the last rank to any other non-royal type");
 }
 
-/* Betza text of a type's atoms, for GUIs (XBoard `piece` command) and listings: groups of
- * atoms with the same step, kind and conditions become one letter with direction and mode
- * prefixes.  Steps without a letter make the text "?" (the atoms stay exact). */
-/* Does the code use the command word (a whole word followed by `;`)? */
-static bool has_command(const char *code, const char *word) {
-  size_t n = strlen(word);
-  for (const char *at = strstr(code, word); at; at = strstr(at + 1, word)) {
-    bool start = at == code || !(isalnum((unsigned char)at[-1]) || at[-1] == '_');
-    const char *end = at + n;
-    while (*end == ' ' || *end == '\t') end++;
-    if (start && (*end == ';' || *end == '\n' || *end == 0)) return true;
-  }
-  return false;
-}
-
 /* En passant for oracle pawns: pieces that promote and whose Post-Move keeps an `ep` square
  * capture and leave behind en passant as the compiled pawns do; the oracle still decides. */
-static void derive_oracle_en_passant(BrGame *g, const char *code) {
-  if (!code || !(strstr(code, "set ep ") || strstr(code, "#ep"))) return;
+static void derive_oracle_en_passant(BrGame *g, const BrCode *code) {
+  if (!br_code_has_word(code, "set", "ep") && !br_code_has_word(code, "#ep", NULL)) return;
   for (int t = 0; t < g->rules.type_count; t++) {
     PieceType *pt = &g->rules.types[t];
     if (pt->oracle && pt->promo_count) pt->ep_capturer = pt->ep_creator = pt->resets_clock = true;
   }
 }
 
+/* Betza text of a type's atoms, for GUIs (XBoard `piece` command) and listings: groups of
+ * atoms with the same step, kind and conditions become one letter with direction and mode
+ * prefixes.  Steps without a letter make the text "?" (the atoms stay exact). */
 static void describe_betza(const PieceType *pt, char *out, int outlen) {
   static const struct { int a, b; char letter; } kLetters[] = {
       {0, 1, 'W'}, {1, 1, 'F'}, {0, 2, 'D'}, {1, 2, 'N'}, {2, 2, 'A'},
@@ -577,11 +525,11 @@ static void derive_drops(BrGame *g) {
 }
 
 static bool lookup_def(void *ctx, const char *name, char *out, int outlen) {
-  return br_find_def(ctx, name, out, outlen);
+  return br_find_def((const BrCode *)ctx, name, out, outlen);
 }
 
 /* Compiles the movement of both labels of one type into it. */
-static void compile_type(BrGame *g, int type, const char *code, BrPiece *pcs[2]) {
+static void compile_type(BrGame *g, int type, const BrCode *code, BrPiece *pcs[2]) {
   Rules *r = &g->rules;
   BrCompiled comp[2];
   bool ok[2] = {false, false};
@@ -719,21 +667,18 @@ static bool build(BrGame *g, char *err, int errlen) {
     if (gc_board_is_empty(b, sq)) continue;
     if (!add_label(g, b->cells[sq], err, errlen)) return false;
   }
-  char *code = gather_code(&g->source);
+  BrCode *code = br_code_read(g->gc);
   /* Types that only arise by promotion: the labels of every `askpromote` list. */
-  for (const char *ask = code ? strstr(code, "askpromote ") : NULL; ask; ask = strstr(ask, "askpromote ")) {
-    ask += 11;
-    while (*ask && *ask != ';' && *ask != '\n') {
-      while (*ask == ' ' || *ask == '\t') ask++;
-      char label[GC_LABEL_MAX];
-      int n = 0;
-      while (*ask && !isspace((unsigned char)*ask) && *ask != ';' && n < GC_LABEL_MAX - 1) label[n++] = *ask++;
-      label[n] = 0;
-      if (n == 1 && isalpha((unsigned char)label[0]) && !add_label(g, label, err, errlen)) {
-        free(code);
+  for (int i = 0; code && i < code->count; i++) {
+    const BrStatement *st = &code->st[i];
+    bool listing = false;
+    for (int k = 0; k < st->nwords; k++) {
+      const char *w = st->words[k];
+      if (listing && strlen(w) == 1 && isalpha((unsigned char)w[0]) && !add_label(g, w, err, errlen)) {
+        br_code_free(code);
         return false;
       }
-      if (n == GC_LABEL_MAX - 1) break;
+      listing |= !strcmp(w, "askpromote");
     }
   }
   /* Shogi-style promoted forms (herald-rules `promoted`), both cases: not on the board yet. */
@@ -746,7 +691,7 @@ static bool build(BrGame *g, char *err, int errlen) {
       label[sizeof label - 1] = 0;
       label[0] = (char)(c == WHITE ? toupper(label[0]) : tolower(label[0]));
       if (!add_label(g, label, err, errlen)) {
-        free(code);
+        br_code_free(code);
         return false;
       }
     }
@@ -762,7 +707,7 @@ static bool build(BrGame *g, char *err, int errlen) {
     char upper = (char)toupper(pc->label[0]);
     int t = rules_add_piece(r, (char[]){upper, 0}, upper, "", err, errlen);
     if (t < 0) {
-      free(code);
+      br_code_free(code);
       return false;
     }
     for (int c = 0; c < 2; c++) {
@@ -778,18 +723,21 @@ static bool build(BrGame *g, char *err, int errlen) {
     if (g->pieces[i].royal) r->types[g->pieces[i].type].royal = true;
   char rights[64];
   if (!derive_castling(g, rights, sizeof rights, err, errlen)) {
-    free(code);
+    br_code_free(code);
     return false;
   }
   derive_promotion(g, code);
-  g->declares_results = code && (has_command(code, "won") || has_command(code, "drawn") || has_command(code, "lost"));
+  g->declares_results = br_code_has_command(code, "won") || br_code_has_command(code, "drawn") ||
+                        br_code_has_command(code, "lost");
   derive_oracle_en_passant(g, code);
-  if (code && strstr(code, "nopvc 100")) r->nmove_rule = 100;
-  if (code && strstr(code, "posvar")) r->repetition_count = 3;
+  /* The 50-move rule: a test of the no-progress counter against 100 plies (`if >= #nopvc 100`). */
+  if (br_code_has_word(code, "#nopvc", "100") || br_code_has_word(code, "nopvc", "100")) r->nmove_rule = 100;
+  /* Repetition: the code keeps the positions seen (`set posvar ...`, `#posvar`). */
+  if (br_code_has_word(code, "posvar", NULL) || br_code_has_word(code, "#posvar", NULL)) r->repetition_count = 3;
   derive_game_end(g);
   derive_shogi_promotion(g);
   derive_drops(g);
-  free(code);
+  br_code_free(code);
   g->all_compiled = true;
   for (int i = 0; i < g->piece_count; i++) g->all_compiled &= g->pieces[i].compiled;
   /* The start position, in slash form. */

@@ -1,7 +1,9 @@
 /* Parsing a piece's `def` body for the compiler (br_compile.c): words, then a tree read as
  * GAME Code's Polish notation right to left (reference §3.1), with break-away `and`/`or`
  * (§3.2) and `fn name #0 #1` calls inlined.  Operators the compiler does not model are refused
- * by name, so a piece that cannot compile says why. */
+ * by name, so a piece that cannot compile says why.  A body is the def's words as the
+ * interpreter parsed them, joined by single spaces (br_find_def, br_code.c): splitting it again
+ * at spaces gives back those words, with strings and groups refused as a whole. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>

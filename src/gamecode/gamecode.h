@@ -138,6 +138,35 @@ const gc_value *gc_legal_moves(const gc_interp *gc);
  * and the result are left as they were. */
 void gc_set_postgame(gc_interp *gc, bool run);
 
+/* ---- the parsed program, read-only (gc_program.c) ----
+ * What the interpreter parsed, for a reader that derives rules from it (the bridge): every
+ * statement of the preset's sections and of the files included so far (gc_start runs Pre-Game
+ * and so its includes), each as its words with file:line. */
+typedef enum {
+    GC_SECTION_INCLUDE = -1, /* an included file */
+    GC_SECTION_PREGAME = 0, GC_SECTION_PREMOVE1, GC_SECTION_PREMOVE2, GC_SECTION_POSTMOVE1,
+    GC_SECTION_POSTMOVE2, GC_SECTION_POSTGAME1, GC_SECTION_POSTGAME2
+} gc_section;
+
+typedef struct gc_statement {
+    const char *file;         /* the preset or the included file */
+    int line;                 /* where the statement starts */
+    gc_section section;
+    int nwords;
+    /* The statement's tokens as text: words as written, strings in double quotes, a group as
+     * "(", its members, ")".  Joined by single spaces they are the statement's normalised
+     * source text (comments and the ending ';' or ':' dropped). */
+    const char *const *words;
+} gc_statement;
+
+/* Called once per statement; returning false stops the visit.  The statement lives until the
+ * call returns. */
+typedef bool (*gc_statement_fn)(void *ctx, const gc_statement *st);
+/* Visits every statement in order: the included files in the order they were included, then the
+ * preset's sections (Pre-Game, Pre-Move 1, 2, Post-Move 1, 2, Post-Game 1, 2), each top to
+ * bottom, the bodies of subs and blocks included.  Returns how many statements were visited. */
+int gc_visit_statements(const gc_interp *gc, gc_statement_fn fn, void *ctx);
+
 #ifdef __cplusplus
 }
 #endif

@@ -302,16 +302,17 @@ TEST(BridgeCompile, PalaceStepsOfTheGeneralAndTheSoldier) {
 
 TEST(BridgeCompile, CannonThatRefusesCannonsIsANoSameTypeHop) {
   Board9x10 b;
-  const char *code =
+  compile_helpers::CodeBox box(
+      "[Pre-Game]\n"
       "def Own findpiece toupper space #0 path #0 #1;\n"
-      "def Their findpiece tolower space #0 path #0 #1;\n";
-  auto lookup = [](void *ctx, const char *name, char *out, int outlen) {
-    return br_find_def(static_cast<const char *>(ctx), name, out, outlen);
-  };
+      "def Their findpiece tolower space #0 path #0 #1;\n");
+  ASSERT_NE(box.code, nullptr) << box.err.message;
+  auto lookup = compile_helpers::CodeBox::Lookup;
+  void *code = box.code;
   BrCompiled out;
   char reason[BR_REASON_LEN] = "";
   ASSERT_TRUE(br_compile_def_with(&b.r, "not fn Their #0 #1 and not fn Own #0 #1 and checkhop #0 #1 0 1", WHITE,
-                                  lookup, (void *)code, &out, reason, sizeof reason))
+                                  lookup, code, &out, reason, sizeof reason))
       << reason;
   ASSERT_EQ(out.count, 4);
   for (int i = 0; i < out.count; i++) {
@@ -322,7 +323,7 @@ TEST(BridgeCompile, CannonThatRefusesCannonsIsANoSameTypeHop) {
     EXPECT_EQ(out.atoms[i].to_zone, NO_ZONE);
   }
   // Refusing only the enemy's cannons (jumped or taken) is beyond the engine.
-  EXPECT_FALSE(br_compile_def_with(&b.r, "not fn Their #0 #1 and checkhop #0 #1 0 1", WHITE, lookup, (void *)code,
+  EXPECT_FALSE(br_compile_def_with(&b.r, "not fn Their #0 #1 and checkhop #0 #1 0 1", WHITE, lookup, code,
                                    &out, reason, sizeof reason));
   // A label written out is not known to be the mover's: the trials cannot tell what it finds.
   Compiled literal = b.Compile("not findpiece C path #0 #1 and checkhop #0 #1 0 1");
@@ -344,10 +345,12 @@ TEST(BridgeCompile, CheckpathIsALameLeapThroughEverySquarePassed) {
 }
 
 TEST(BridgeSource, FindsDefsPastCommentsAndSections) {
-  const char *code =
+  compile_helpers::CodeBox box(
       "Game: x\n[Pre-Game]\ndef N checkleap #0 #1 1 2; // a knight; not a def\n"
       "def NL leaps #0 1 2;\nif x: def Z checkleap #0 #1 0 1; endif;\n"
-      "def N checkleap #0 #1\n  2 1;\n";
+      "[Post-Game 1]\ndef N checkleap #0 #1\n  2 1;\n");
+  ASSERT_NE(box.code, nullptr) << box.err.message;
+  const BrCode *code = box.code;
   char body[256];
   ASSERT_TRUE(br_find_def(code, "N", body, sizeof body));
   EXPECT_STREQ(body, "checkleap #0 #1 2 1");
@@ -358,15 +361,25 @@ TEST(BridgeSource, FindsDefsPastCommentsAndSections) {
   std::string longdef = "def L checkleap #0 #1 1 0";
   for (int i = 0; i < 600; i++) longdef += " or checkleap #0 #1 1 0";
   longdef += ";";
-  EXPECT_FALSE(br_find_def(longdef.c_str(), "L", body, sizeof body));
+  compile_helpers::CodeBox longbox(("[Pre-Game]\n" + longdef).c_str());
+  ASSERT_NE(longbox.code, nullptr) << longbox.err.message;
+  EXPECT_FALSE(br_find_def(longbox.code, "L", body, sizeof body));
+  // Every statement comes with its file and line, and its section.
+  ASSERT_GT(code->count, 0);
+  EXPECT_STREQ(code->st[0].file, "test.preset");
+  EXPECT_EQ(code->st[0].line, 3);
+  EXPECT_EQ(code->st[0].section, GC_SECTION_PREGAME);
+  EXPECT_EQ(code->st[code->count - 1].section, GC_SECTION_POSTGAME1);
 }
 
 TEST(BridgeSource, FindsMovementInline2004Style) {
-  const char *code =
+  compile_helpers::CodeBox box(
       "[Post-Move 1]\nif equal moved P;\n  set legal checkaleap origin dest 0 1;\n"
       "elseif equal moved N;\n  set legal checkleap origin dest 1 2;\n"
       "elseif == moved Q: set legal or checkride origin dest 1 1 checkride origin dest 1 0;\n"
-      "elseif equal moved K;\n  if x; set legal true; endif;\n";
+      "elseif equal moved K;\n  if x; set legal true; endif;\nendif;\n");
+  ASSERT_NE(box.code, nullptr) << box.err.message;
+  const BrCode *code = box.code;
   char body[256];
   ASSERT_TRUE(br_find_referee_expr(code, "N", body, sizeof body));
   EXPECT_STREQ(body, "checkleap #0 #1 1 2");
@@ -374,6 +387,12 @@ TEST(BridgeSource, FindsMovementInline2004Style) {
   EXPECT_STREQ(body, "or checkride #0 #1 1 1 checkride #0 #1 1 0");
   EXPECT_FALSE(br_find_referee_expr(code, "K", body, sizeof body));
   EXPECT_FALSE(br_find_referee_expr(code, "B", body, sizeof body));
+  // The code Post-Move runs for a label, up to the next label's test.
+  ASSERT_TRUE(br_find_moved_block(code, "K", body, sizeof body));
+  EXPECT_STREQ(body, "if x;\nset legal true;\nendif;\nendif;\n");
+  ASSERT_TRUE(br_find_moved_block(code, "P", body, sizeof body));
+  EXPECT_STREQ(body, "set legal checkaleap origin dest 0 1;\n");
+  EXPECT_FALSE(br_find_moved_block(code, "Q", body, sizeof body)) << "tested with ==, not equal";
 }
 
 // ---- whole presets ----

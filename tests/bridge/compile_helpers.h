@@ -33,6 +33,24 @@ inline Compiled Compile(const char *body, int color = WHITE) {
   return out;
 }
 
+// The statements the interpreter parsed from a preset's text (sections only, no includes), as
+// the bridge reads them: br_find_def and the other finders take their text from here.
+struct CodeBox {
+  gc_interp *gc = gc_new();
+  BrCode *code = nullptr;
+  gc_error err{};
+  explicit CodeBox(const char *preset_text) {
+    if (gc_load_preset_text(gc, preset_text, "test.preset", &err) == GC_OK) code = br_code_read(gc);
+  }
+  ~CodeBox() {
+    br_code_free(code);
+    gc_free(gc);
+  }
+  static bool Lookup(void *ctx, const char *name, char *out, int outlen) {
+    return br_find_def(static_cast<const BrCode *>(ctx), name, out, outlen);
+  }
+};
+
 inline int CountAtoms(const BrCompiled &c, AtomKind kind, int mode) {
   int n = 0;
   for (int i = 0; i < c.count; i++) n += c.atoms[i].kind == kind && c.atoms[i].mode == mode;

@@ -201,7 +201,7 @@ struct LibraryBox {
 };
 
 bool Lookup(void *ctx, const char *name, char *out, int outlen) {
-  return br_find_def(static_cast<const char *>(ctx), name, out, outlen);
+  return br_find_def(static_cast<const BrCode *>(ctx), name, out, outlen);
 }
 
 }  // namespace
@@ -244,14 +244,17 @@ TEST(PieceLibrary, StandardPiecesCompile) {
       "White_Lance", "White_Shogi_Knight", "White_Silver", "White_Gold", "White_Tokin", "Dragon_King",
       "Dragon_Horse", "White_Berolina_Pawn", "Black_Berolina_Pawn", "White_Khon"};
   br_bind_settings(lib.gc);
+  BrCode *code = br_code_read(lib.gc);  // the included files' statements, as the bridge reads them
+  ASSERT_NE(code, nullptr);
   for (const char *name : kMustCompile) {
     char body[4096];
-    ASSERT_TRUE(br_find_def(lib.text.c_str(), name, body, sizeof body)) << name;
+    ASSERT_TRUE(br_find_def(code, name, body, sizeof body)) << name;
     BrCompiled out;
     char reason[BR_REASON_LEN] = "";
-    EXPECT_TRUE(br_compile_def_with(&r, body, WHITE, Lookup, (void *)lib.text.c_str(), &out, reason, sizeof reason))
+    EXPECT_TRUE(br_compile_def_with(&r, body, WHITE, Lookup, code, &out, reason, sizeof reason))
         << name << ": " << reason;
   }
+  br_code_free(code);
   br_bind_settings(nullptr);
   rules_free(&r);
 }
