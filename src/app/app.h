@@ -14,7 +14,7 @@
 
 #include <stdbool.h>
 
-#include "bridge/bridge.h"
+#include "bridge/br_game.h"
 #include "bridge/catalog.h"
 #include "rules/rules.h"
 

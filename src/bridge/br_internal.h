@@ -2,7 +2,7 @@
 #ifndef HERALD_BRIDGE_BR_INTERNAL_H
 #define HERALD_BRIDGE_BR_INTERNAL_H
 
-#include "bridge/bridge.h"
+#include "bridge/br_game.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bridge/bridge.h"
+#include "bridge/br_game.h"
 
 Rules *br_game_rules(BrGame *g) { return &g->rules; }
 const char *br_game_start_fen(const BrGame *g) { return g->start_fen; }

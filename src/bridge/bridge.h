@@ -1,4 +1,7 @@
-/* The bridge: from a Game Courier preset to the fast rules model (DESIGN.md, bridge/).
+/* The bridge: from a Game Courier preset to the fast rules model (docs/architecture.md).
+ * This header is what the engine's layers may know of a game: it names nothing of the
+ * interpreter.  br_game.h (the game's fields, the interpreter it holds, the def compiler) is
+ * for the bridge itself, the programs in app/ and the tests.
  *
  *   char err[256];
  *   BrGame *g = catalog_open(&catalog, "chess-tutorial", true, err, sizeof err); // catalog.h
@@ -17,7 +20,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "gamecode/gamecode.h"
 #include "rules/position.h"
 #include "rules/rules.h"
 
@@ -25,11 +27,11 @@
 extern "C" {
 #endif
 
-enum { BR_MAX_PIECES = 2 * MAX_TYPES, BR_REASON_LEN = 320 };
+enum { BR_MAX_PIECES = 2 * MAX_TYPES, BR_REASON_LEN = 320, BR_LABEL_MAX = 16 /* = GC_LABEL_MAX */ };
 
 /* One piece label of the preset (each colour has its own label: K and k). */
 typedef struct BrPiece {
-  char label[GC_LABEL_MAX];
+  char label[BR_LABEL_MAX];
   int color;                   /* WHITE (upper case) or BLACK */
   int type;                    /* index in rules.types, or -1 */
   bool compiled;               /* movement compiled from its def, no oracle needed */
@@ -56,35 +58,11 @@ void br_source_free(BrSource *s);
 /* Adds a folder where the source's includes are looked for (after those already there). */
 void br_source_add_include_dir(BrSource *s, const char *dir);
 
-typedef struct BrGame {
-  BrSource source;             /* the preset's text and include folders (every interpreter of
-                                  the game, the oracle's and the judge's too, loads from it) */
-  char name[64];
-  gc_interp *gc;               /* interpreter after Pre-Game (the start state) */
-  Rules rules;                 /* finalised */
-  char start_fen[600];         /* slash form with side, castling rights (file letters), ep */
-  BrPiece pieces[BR_MAX_PIECES];
-  int piece_count;
-  bool all_compiled;           /* every piece compiled: the Rules is a full copy of the preset */
-  bool rules_ready;            /* rules finalised (false while some piece has no atoms at all:
-                                  the oracle that would move it is not built yet) */
-  char notes[512];             /* how royalty, castling, promotion were derived */
-  char type_label[MAX_TYPES][2][GC_LABEL_MAX]; /* preset label of each type and colour */
-  bool declares_results;       /* the preset's code says won/drawn/lost somewhere (else the
-                                  game ends are Herald's own: mate, stalemate, counters) */
-  bool castle2;                /* castling is written as two moves, the partner's too */
-  bool probe;                  /* load played a game to find what the defs do not show */
-  BrOracle *oracle;            /* decides the oracle-backed pieces' moves (rules.oracle), or NULL */
-} BrGame;
+typedef struct BrGame BrGame; /* opaque here; br_game.h defines it for the bridge, app/ and tests */
 
 /* Loads the preset from its source (copied), runs Pre-Game and builds the rules; with probe,
  * plays the load-time game of br_load.  NULL with a message (a preset error with file:line). */
 BrGame *br_load_source(const BrSource *src, bool probe, char *err, int errlen);
-/* A new interpreter with the source's preset loaded (not started; src must outlive it).
- * NULL with ge filled. */
-gc_interp *br_source_interp(const BrSource *src, gc_error *ge);
-/* The same for a game's preset. */
-gc_interp *br_new_interp(const BrGame *g, gc_error *ge);
 
 /* Loads the preset, runs Pre-Game and builds the rules, then plays one random game in which every
  * move of a compiled type is put to the referee (br_probe): a type the referee contradicts is
@@ -129,24 +107,6 @@ typedef struct BrVerdict {
  * start, or one whose moves the preset does not all accept.  Not for two threads at once on one
  * game. */
 int br_referee_move(BrGame *g, const Position *pos, Move m, BrVerdict *out);
-
-/* ---- compilation of one def body (exposed for tests) ----
- * Compiles the def body of a piece label of the given colour on the board geometry of r into
- * atoms written for White.  Returns true with the atoms, false with the reason.  ep_capture is
- * set when the body allows en passant captures through the `ep` variable. */
-typedef struct BrCompiled {
-  Atom atoms[MAX_ATOMS];
-  uint32_t from_ranks[MAX_ATOMS]; /* ranks (White's frame) the atom applies from; all = ~0 */
-  int count;
-  bool ep_capture;
-} BrCompiled;
-bool br_compile_def(const Rules *r, const char *body, int color, BrCompiled *out, char *reason,
-                    int reasonlen);
-/* The same, with `fn name #0 #1` calls inlined: lookup copies the body of function name into
- * out and returns true, or returns false when there is no such function. */
-typedef bool (*BrDefLookup)(void *ctx, const char *name, char *out, int outlen);
-bool br_compile_def_with(const Rules *r, const char *body, int color, BrDefLookup lookup,
-                         void *lookup_ctx, BrCompiled *out, char *reason, int reasonlen);
 
 /* ---- the oracle (br_oracle.c) ----
  * The preset's referee deciding the moves of the pieces that did not compile, with a cache by

@@ -1,5 +1,5 @@
 /* The catalog (catalog.h): names and paths to presets, the built-in library, include files. */
-#include "bridge/bridge.h"
+#include "bridge/br_game.h"
 #include "bridge/catalog.h"
 
 #include <dirent.h>

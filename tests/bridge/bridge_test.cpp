@@ -10,7 +10,7 @@
 #include <sstream>
 #include <string>
 
-#include "bridge/bridge.h"
+#include "bridge/br_game.h"
 #include "bridge/compile_helpers.h"
 #include "bridge/br_internal.h"
 #include "rules/betza.h"

@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "bridge/builtin_files.h"
-#include "bridge/bridge.h"
+#include "bridge/br_game.h"
 #include "bridge/catalog.h"
 #include "rules/position.h"
 

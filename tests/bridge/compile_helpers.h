@@ -5,7 +5,7 @@
 #include <string>
 
 #include "bridge/br_internal.h"
-#include "bridge/bridge.h"
+#include "bridge/br_game.h"
 
 namespace compile_helpers {
 

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "bridge/br_internal.h"
-#include "bridge/bridge.h"
+#include "bridge/br_game.h"
 #include "bridge/compile_helpers.h"
 
 namespace {

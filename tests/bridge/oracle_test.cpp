@@ -12,7 +12,7 @@
 #include <thread>
 #include <vector>
 
-#include "bridge/bridge.h"
+#include "bridge/br_game.h"
 #include "bridge/catalog.h"
 #include "search/search.h"
 

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "bridge/bridge.h"
+#include "bridge/br_game.h"
 #include "bridge/broken_preset.h"
 
 namespace {

@@ -195,7 +195,7 @@ TEST(MatchSelfplayJson, MergeBeyondTheRangeIsRefusedAndKeepsTheTotal) {
 #include <fstream>
 #include <sstream>
 
-#include "bridge/bridge.h"
+#include "bridge/br_game.h"
 #include "match/selfplay_preset.h"
 
 namespace {

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "bridge/br_internal.h"
-#include "bridge/bridge.h"
+#include "bridge/br_game.h"
 #include "gamecode/gc_value.h"
 
 namespace {

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "bridge/bridge.h"
+#include "bridge/br_game.h"
 #include "core_shim.h"
 #include "rules/core_helpers.h"
 

@@ -177,10 +177,9 @@ int main(int argc, char **argv) {
     fprintf(stderr, "herald-selfplay: %s\n", err);
     return 1;
   }
-  Rules rules = preset->rules; /* lent: the preset keeps and frees them */
   mt_preset_referee(&referee, &judge, preset, samples, c.seed);
   if (watch) c.referee = &referee;
-  c.rules = &rules;
+  c.rules = br_game_rules(preset); /* lent: the preset keeps and frees them */
   signal(SIGINT, on_signal);
   signal(SIGTERM, on_signal);
   c.cancel = &interrupted;

@@ -1,0 +1,68 @@
+/* The inside of a loaded game, and what of the bridge hands out the interpreter: for the bridge
+ * itself, the programs in src/app/ and the tests.  The engine's layers (protocol, search, eval,
+ * rules, notation, match) include bridge.h only, where a game is opaque. */
+#ifndef HERALD_BRIDGE_BR_GAME_H
+#define HERALD_BRIDGE_BR_GAME_H
+
+#include "bridge/bridge.h"
+#include "gamecode/gamecode.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#ifdef __cplusplus
+static_assert(BR_LABEL_MAX == GC_LABEL_MAX, "a piece label of the bridge is one of the interpreter");
+#else
+_Static_assert(BR_LABEL_MAX == GC_LABEL_MAX, "a piece label of the bridge is one of the interpreter");
+#endif
+
+typedef struct BrGame {
+  BrSource source;             /* the preset's text and include folders (every interpreter of
+                                  the game, the oracle's and the judge's too, loads from it) */
+  char name[64];
+  gc_interp *gc;               /* interpreter after Pre-Game (the start state) */
+  Rules rules;                 /* finalised */
+  char start_fen[600];         /* slash form with side, castling rights (file letters), ep */
+  BrPiece pieces[BR_MAX_PIECES];
+  int piece_count;
+  bool all_compiled;           /* every piece compiled: the Rules is a full copy of the preset */
+  bool rules_ready;            /* rules finalised (false while some piece has no atoms at all:
+                                  the oracle that would move it is not built yet) */
+  char notes[512];             /* how royalty, castling, promotion were derived */
+  char type_label[MAX_TYPES][2][BR_LABEL_MAX]; /* preset label of each type and colour */
+  bool declares_results;       /* the preset's code says won/drawn/lost somewhere (else the
+                                  game ends are Herald's own: mate, stalemate, counters) */
+  bool castle2;                /* castling is written as two moves, the partner's too */
+  bool probe;                  /* load played a game to find what the defs do not show */
+  BrOracle *oracle;            /* decides the oracle-backed pieces' moves (rules.oracle), or NULL */
+} BrGame;
+
+/* A new interpreter with the source's preset loaded (not started; src must outlive it).
+ * NULL with ge filled. */
+gc_interp *br_source_interp(const BrSource *src, gc_error *ge);
+/* The same for a game's preset. */
+gc_interp *br_new_interp(const BrGame *g, gc_error *ge);
+
+/* ---- compilation of one def body (exposed for tests) ----
+ * Compiles the def body of a piece label of the given colour on the board geometry of r into
+ * atoms written for White.  Returns true with the atoms, false with the reason.  ep_capture is
+ * set when the body allows en passant captures through the `ep` variable. */
+typedef struct BrCompiled {
+  Atom atoms[MAX_ATOMS];
+  uint32_t from_ranks[MAX_ATOMS]; /* ranks (White's frame) the atom applies from; all = ~0 */
+  int count;
+  bool ep_capture;
+} BrCompiled;
+bool br_compile_def(const Rules *r, const char *body, int color, BrCompiled *out, char *reason,
+                    int reasonlen);
+/* The same, with `fn name #0 #1` calls inlined: lookup copies the body of function name into
+ * out and returns true, or returns false when there is no such function. */
+typedef bool (*BrDefLookup)(void *ctx, const char *name, char *out, int outlen);
+bool br_compile_def_with(const Rules *r, const char *body, int color, BrDefLookup lookup,
+                         void *lookup_ctx, BrCompiled *out, char *reason, int reasonlen);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
