@@ -81,6 +81,32 @@ int br_zone_for_rect(int file_lo, int file_hi, int rank_lo, int rank_hi);
 int br_zone_for_set(const bool *squares, int color);
 const Rules *br_zone_rules(void);
 
+
+/* ---- loading a game (br_load.c and the files it calls) ---- */
+/* Appends a note on how a rule was derived ("; "-separated, shown by herald list/verify). */
+void br_note(BrGame *g, const char *text);
+/* The label on a square of the interpreter's board, or NULL. */
+const char *br_label_at(const gc_board *b, const char *coord);
+/* The square a variable names when it holds a coordinate, else NULL. */
+const char *br_var_square(gc_interp *gc, const char *name);
+/* The piece of a preset label, or NULL. */
+BrPiece *br_piece_of(BrGame *g, const char *label);
+/* A zone for a set of ranks (White's frame), which must be contiguous: its index, -2 when the
+ * ranks are not contiguous, -1 when the rules have no room (br_pieces.c). */
+int br_zone_for_ranks(Rules *r, uint32_t ranks);
+/* Compiles the movement of one type from the defs of its labels pcs[0] (White) and pcs[1]
+ * (Black), either of which may be NULL, or hands it to the oracle with the reason. */
+void br_compile_type(BrGame *g, int type, const BrCode *code, BrPiece *pcs[2]);
+/* Derivations from the interpreter's state after Pre-Game (br_derive.c, br_castling.c). */
+void br_derive_royalty(BrGame *g);
+/* Castlings and the FEN's castling rights (file letters, Shredder style) into rights. */
+bool br_derive_castling(BrGame *g, char *rights, int rightslen, char *err, int errlen);
+void br_derive_promotion(BrGame *g, const BrCode *code);
+void br_derive_oracle_en_passant(BrGame *g, const BrCode *code);
+void br_derive_game_end(BrGame *g);
+void br_derive_shogi_promotion(BrGame *g);
+void br_derive_drops(BrGame *g);
+
 #ifdef __cplusplus
 }
 #endif

@@ -57,3 +57,38 @@ int br_referee_move(BrGame *g, const Position *pos, Move m, BrVerdict *out) {
   pos_free(&walk);
   return result;
 }
+
+void br_move_text(const BrGame *g, const Position *p, Move m, char *out, int outlen) {
+  const Rules *r = &g->rules;
+  int from = move_from(m), to = move_to(m), kind = move_kind(m);
+  if (kind == MOVE_CASTLING) {
+    from = r->castlings[move_arg(m)].king_from;
+    to = r->castlings[move_arg(m)].king_to;
+  }
+  char f[2 * GEO_LABEL_MAX], t[2 * GEO_LABEL_MAX];
+  geo_square_name(&r->geo, from, f);
+  geo_square_name(&r->geo, to, t);
+  if (kind == MOVE_DROP) {
+    snprintf(out, outlen, "%s*%s", g->type_label[move_arg(m)][p->side], t);
+    return;
+  }
+  if (kind == MOVE_PASS) {
+    snprintf(out, outlen, "pass");
+    return;
+  }
+  int code = p->board[from];
+  const char *label = code && code != SQ_HOLE ? g->type_label[piece_type(code)][piece_color(code)] : "?";
+  int n = snprintf(out, outlen, "%s %s-%s", label, f, t);
+  if (kind == MOVE_CASTLING && g->castle2 && n < outlen) { /* "K f1-c1; R a1-d1" */
+    const Castling *c = &r->castlings[move_arg(m)];
+    int partner = p->board[c->partner_from];
+    char pf[2 * GEO_LABEL_MAX], pt[2 * GEO_LABEL_MAX];
+    geo_square_name(&r->geo, c->partner_from, pf);
+    geo_square_name(&r->geo, c->partner_to, pt);
+    snprintf(out + n, outlen - n, "; %s %s-%s",
+             partner && partner != SQ_HOLE ? g->type_label[piece_type(partner)][piece_color(partner)] : "?", pf, pt);
+    return;
+  }
+  if (kind == MOVE_PROMOTION && n < outlen)
+    snprintf(out + n, outlen - n, "; %s-%s", g->type_label[move_arg(m)][piece_color(code)], t);
+}

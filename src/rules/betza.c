@@ -166,3 +166,69 @@ int betza_parse(const char *text, Atom *out, int max, char *err, int errlen) {
   }
   return total;
 }
+
+/* Atoms with the same step, kind and conditions become one letter with direction and mode
+ * prefixes; the usual compounds get their usual letters. */
+void betza_write(const Atom *atoms, int atom_count, char *out, int outlen) {
+  static const struct { int a, b; char letter; } kLetters[] = {
+      {0, 1, 'W'}, {1, 1, 'F'}, {0, 2, 'D'}, {1, 2, 'N'}, {2, 2, 'A'},
+      {0, 3, 'H'}, {1, 3, 'C'}, {2, 3, 'Z'}, {3, 3, 'G'}};
+  bool used[MAX_ATOMS] = {false};
+  int n = 0;
+  out[0] = 0;
+  for (int i = 0; i < atom_count; i++) {
+    if (used[i]) continue;
+    const Atom *a = &atoms[i];
+    int ax = abs(a->dx), ay = abs(a->dy), lo = ax < ay ? ax : ay, hi = ax < ay ? ay : ax;
+    char letter = 0;
+    for (size_t k = 0; k < sizeof kLetters / sizeof kLetters[0]; k++)
+      if (kLetters[k].a == lo && kLetters[k].b == hi) letter = kLetters[k].letter;
+    if (!letter) {
+      snprintf(out, outlen, "?");
+      return;
+    }
+    int fwd = 0, back = 0, side = 0, count = 0;
+    for (int j = i; j < atom_count; j++) {
+      const Atom *b = &atoms[j];
+      int bx = abs(b->dx), by = abs(b->dy);
+      if (used[j] || b->kind != a->kind || b->mode != a->mode || b->lame != a->lame ||
+          b->range != a->range || b->from_zone != a->from_zone || b->initial != a->initial ||
+          (bx < by ? bx : by) != lo || (bx < by ? by : bx) != hi)
+        continue;
+      used[j] = true;
+      count++;
+      fwd += b->dy > 0, back += b->dy < 0, side += b->dy == 0;
+    }
+    int full = lo == 0 || lo == hi ? 4 : 8;
+    const char *dir = "";
+    if (count != full) {
+      if (fwd == count) dir = "f";
+      else if (back == count) dir = "b";
+      else if (side == count) dir = "s";
+      else if (side + fwd == count && lo == 0) dir = "fs";
+      else if (side + back == count && lo == 0) dir = "bs";
+      else if (fwd + back == count && lo == 0) dir = "v";
+      else {
+        snprintf(out, outlen, "?");
+        return;
+      }
+    }
+    char range[8] = "";
+    if (a->kind != ATOM_LEAP && a->range) snprintf(range, sizeof range, "%d", a->range);
+    /* Hoppers (cannons) and grasshoppers: Betza's p and g before a riding letter (pR, gQ). */
+    const char *hop = a->kind == ATOM_HOP ? "p" : a->kind == ATOM_GRASSHOP ? "g" : "";
+    /* Unlimited W and F rides are written R and B: XBoard reads those, not a doubled letter. */
+    bool rider = a->kind != ATOM_LEAP && !a->range;
+    char shown = letter;
+    if (rider && (letter == 'W' || letter == 'F')) shown = letter == 'W' ? 'R' : 'B', rider = false;
+    n += snprintf(out + n, outlen - n, "%s%s%s%s%s%c%s%s", a->from_zone != NO_ZONE || a->initial ? "i" : "",
+                  dir, a->mode == MODE_MOVE ? "m" : a->mode == MODE_CAPTURE ? "c" : "",
+                  a->lame ? "n" : "", hop, shown, rider ? (char[]){letter, 0} : "", range);
+    if (n >= outlen) break;
+  }
+  /* The usual names of the usual compounds. */
+  static const struct { const char *from, *to; } kNames[] = {
+      {"RB", "Q"}, {"BR", "Q"}, {"WF", "K"}, {"FW", "K"}};
+  for (size_t k = 0; k < sizeof kNames / sizeof kNames[0]; k++)
+    if (!strcmp(out, kNames[k].from)) snprintf(out, outlen, "%s", kNames[k].to);
+}

@@ -355,3 +355,37 @@ TEST(CoreRulesModel, CustomLabelsReachMoveNamesAndFen) {
 }
 
 }  // namespace
+
+namespace {
+
+// The atoms as a comparable set: step, kind, mode, range, lameness, initial-only.
+std::multiset<std::string> AtomSet(const Parsed &p) {
+  std::multiset<std::string> set;
+  for (int i = 0; i < p.count; i++) {
+    const Atom &a = p.atoms[i];
+    set.insert(std::to_string(a.dx) + "," + std::to_string(a.dy) + " k" + std::to_string(a.kind) + " m" +
+               std::to_string(a.mode) + " r" + std::to_string(a.range) + " l" + std::to_string(a.lame) + " i" +
+               std::to_string(a.initial));
+  }
+  return set;
+}
+
+// The one writer (betza_write) and the one reader agree: what is written reads back as the same
+// atoms, and the usual pieces keep their usual letters.
+TEST(CoreBetza, WrittenTextReadsBackAsTheSameAtoms) {
+  const std::pair<const char *, const char *> cases[] = {
+      {"K", "K"},     {"Q", "Q"},     {"N", "N"},       {"RN", "RN"},  {"BN", "BN"},
+      {"pR", "pR"},   {"gQ", "gRgB"},   {"W2", "W2"},     {"NN", "NN"},  {"fmWfcF", "fmWfcF"},
+      {"fmWfcFifmnD", "fmWfcFifmnD"}, {"mRcB", "mRcB"}, {"sWfF", "sWfF"}};
+  for (const auto &c : cases) {
+    Parsed first = Parse(c.first);
+    ASSERT_GT(first.count, 0) << c.first << ": " << first.err;
+    char text[128];
+    betza_write(first.atoms, first.count, text, sizeof text);
+    EXPECT_STREQ(text, c.second) << c.first;
+    Parsed again = Parse(text);
+    EXPECT_EQ(AtomSet(again), AtomSet(first)) << c.first << " written " << text;
+  }
+}
+
+}  // namespace

@@ -1,0 +1,156 @@
+/* Castling from a preset: the flagged squares of royal pieces and their partners (seed 000),
+ * or the fairychess lists wcastle/bcastle (seed 004), including castling written as two moves
+ * (castle2): each becomes a Castling of the rules model, with the FEN's rights. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bridge/br_internal.h"
+
+/* Appends a castling-rights letter (the partner's file) once. */
+static void add_right(char *rights, int rightslen, int color, int file) {
+  char letter = (char)(color == WHITE ? 'A' + file : 'a' + file);
+  if (strchr(rights, letter)) return;
+  int len = (int)strlen(rights);
+  snprintf(rights + len, rightslen - len, "%c", letter);
+}
+
+/* The partner a royal piece on sq castles with toward dir: the nearest piece of its colour,
+ * not royal, on a flagged square (the pieces between must be gone before it castles), or -1. */
+static int castling_partner(BrGame *g, int sq, int dir) {
+  const gc_board *b = gc_get_board(g->gc);
+  const BrPiece *king = br_piece_of(g, b->cells[sq]);
+  int rank = gc_board_rank_of(b, sq);
+  for (int f = gc_board_file_of(b, sq) + dir; f >= 0 && f < b->nfiles; f += dir) {
+    int psq = gc_board_at(b, f, rank);
+    if (gc_board_is_empty(b, psq) || gc_board_is_hole(b, psq)) continue;
+    const BrPiece *partner = br_piece_of(g, b->cells[psq]);
+    if (partner && !partner->royal && partner->color == king->color && gc_get_flag(g->gc, b->names[psq]))
+      return psq;
+  }
+  return -1;
+}
+
+/* Castling as two moves (herald-rules `castle2`, seed 004's castle2 and extended castling):
+ * wcastle/bcastle list groups (king-from king-to partner-from partner-to); those of the king
+ * on sq become castlings with exactly those squares.  How many were added, or -1. */
+static int add_castle2(BrGame *g, const BrPiece *king, int sq, char *rights, int rightslen, char *err, int errlen) {
+  Rules *r = &g->rules;
+  const gc_board *b = gc_get_board(g->gc);
+  const gc_value *list = gc_get_var(g->gc, king->color == WHITE ? "wcastle" : "bcastle");
+  int n = 0;
+  for (size_t i = 0; list && list->type == GC_ARR && i < list->u.a->len; i++) {
+    const gc_value *t = &list->u.a->items[i].val;
+    if (t->type != GC_ARR || t->u.a->len != 4) continue;
+    int at[4];
+    bool ok = true;
+    for (int k = 0; k < 4; k++) {
+      const gc_value *v = &t->u.a->items[k].val;
+      at[k] = v->type == GC_STR ? gc_board_index(b, v->u.s) : -1;
+      ok &= at[k] >= 0;
+    }
+    if (!ok || at[0] != sq) continue;
+    const BrPiece *partner = br_piece_of(g, b->cells[at[2]]);
+    if (!partner || partner->color != king->color || !gc_get_flag(g->gc, b->names[at[2]])) continue;
+    if (!rules_add_castling(r, king->color, b->names[at[0]], b->names[at[1]], b->names[at[2]], b->names[at[3]],
+                            err, errlen))
+      return -1;
+    Castling *c = &r->castlings[r->castling_count - 1];
+    c->king_type = king->type;
+    c->partner_type = partner->type;
+    add_right(rights, rightslen, king->color, gc_board_file_of(b, at[2]));
+    n++;
+  }
+  return n;
+}
+
+/* Castling from the fairychess settings wcastle/bcastle (seed 004): a royal piece on a flagged
+ * square may move to each listed square of its rank at least two files away, toward the first
+ * piece beyond it, which lands on the square next to the king on the other side (herald-rules
+ * `castling_ok`).  Several squares toward one partner give flexible castling. */
+static bool derive_listed_castling(BrGame *g, char *rights, int rightslen, char *err, int errlen) {
+  Rules *r = &g->rules;
+  const gc_board *b = gc_get_board(g->gc);
+  int n = 0;
+  for (int sq = 0; sq < b->nfiles * b->nranks; sq++) {
+    const BrPiece *king = br_piece_of(g, b->cells[sq]);
+    if (!king || !gc_get_flag(g->gc, b->names[sq])) continue;
+    /* The castling piece: royal, or named by its Kpos/kpos variable (extinction). */
+    char pos[GC_LABEL_MAX + 4];
+    snprintf(pos, sizeof pos, "%spos", king->label);
+    const char *tracked = br_var_square(g->gc, pos);
+    if (!king->royal && !(tracked && !strcmp(tracked, b->names[sq]))) continue;
+    if (g->castle2) {
+      int added = add_castle2(g, king, sq, rights, rightslen, err, errlen);
+      if (added < 0) return false;
+      n += added;
+      continue;
+    }
+    char targets[GC_MAX_FILES][GC_LABEL_MAX * 2];
+    int count = br_setting_words(g->gc, king->color == WHITE ? "wcastle" : "bcastle", targets, GC_MAX_FILES);
+    int kf = gc_board_file_of(b, sq), rank = gc_board_rank_of(b, sq);
+    for (int i = 0; i < count; i++) {
+      int to = gc_board_index(b, targets[i]);
+      if (to < 0 || gc_board_rank_of(b, to) != rank || abs(gc_board_file_of(b, to) - kf) < 2) continue;
+      int dir = gc_board_file_of(b, to) > kf ? 1 : -1;
+      int psq = castling_partner(g, sq, dir);
+      if (psq < 0 || abs(gc_board_file_of(b, psq) - kf) <= abs(gc_board_file_of(b, to) - kf)) continue;
+      const char *pt = b->names[gc_board_at(b, gc_board_file_of(b, to) - dir, rank)];
+      if (!rules_add_castling(r, king->color, b->names[sq], b->names[to], b->names[psq], pt, err, errlen))
+        return false;
+      Castling *c = &r->castlings[r->castling_count - 1];
+      c->king_type = king->type;
+      c->partner_type = br_piece_of(g, b->cells[psq])->type;
+      add_right(rights, rightslen, king->color, gc_board_file_of(b, psq));
+      n++;
+    }
+  }
+  char text[80];
+  snprintf(text, sizeof text, "castling: %d from wcastle/bcastle", n);
+  br_note(g, text);
+  return true;
+}
+
+/* Castling from the flags of Pre-Game: a royal piece on a flagged square castles with each
+ * same-coloured piece on a flagged square of its rank, moving two squares toward it, the
+ * partner landing on the square the king crossed (the `castle` sub of seed 000; 2004 code). */
+bool br_derive_castling(BrGame *g, char *rights, int rightslen, char *err, int errlen) {
+  Rules *r = &g->rules;
+  const gc_board *b = gc_get_board(g->gc);
+  int n = 0;
+  rights[0] = 0;
+  g->castle2 = br_setting_int(g->gc, "castle2", 0);
+  if (gc_get_var(g->gc, "wcastle") || gc_get_var(g->gc, "bcastle"))
+    return derive_listed_castling(g, rights, rightslen, err, errlen);
+  for (int sq = 0; sq < b->nfiles * b->nranks; sq++) {
+    const BrPiece *king = br_piece_of(g, b->cells[sq]);
+    if (!king || !king->royal || !gc_get_flag(g->gc, b->names[sq])) continue;
+    int kf = gc_board_file_of(b, sq), rank = gc_board_rank_of(b, sq);
+    for (int f = 0; f < b->nfiles; f++) {
+      int psq = gc_board_at(b, f, rank);
+      const BrPiece *partner = br_piece_of(g, b->cells[psq]);
+      if (f == kf || !partner || partner->royal || partner->color != king->color ||
+          !gc_get_flag(g->gc, b->names[psq]) || abs(f - kf) < 3)
+        continue;
+      int dir = f > kf ? 1 : -1;
+      char kt[40], pt[40];
+      snprintf(kt, sizeof kt, "%s", b->names[gc_board_at(b, kf + 2 * dir, rank)]);
+      snprintf(pt, sizeof pt, "%s", b->names[gc_board_at(b, kf + dir, rank)]);
+      if (!rules_add_castling(r, king->color, b->names[sq], kt, b->names[psq], pt, err, errlen))
+        return false;
+      Castling *c = &r->castlings[r->castling_count - 1];
+      c->king_type = king->type;
+      c->partner_type = partner->type;
+      int len = (int)strlen(rights);
+      char letter = (char)('A' + f);
+      snprintf(rights + len, rightslen - len, "%c", king->color == WHITE ? letter : tolower(letter));
+      n++;
+    }
+  }
+  char text[80];
+  snprintf(text, sizeof text, "castling: %d from flagged king and partner squares", n);
+  br_note(g, text);
+  return true;
+}
+

@@ -1,0 +1,247 @@
+/* The rules a preset implies beyond its pieces' movement, read from the interpreter's state
+ * after Pre-Game and from its parsed code (br_code.c): royalty, promotion (askpromote lists,
+ * fairychess settings, Shogi-style promoted forms), en passant of refereed pieces, game ends
+ * (n-move and repetition counters, facing generals, extinction, bare royal) and drops. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bridge/br_internal.h"
+
+/* Royal pieces: labels whose square a variable tracks (seed 000 `K`/`k`, fairychess
+ * `Kpos`/`kpos`), as the check routine tests them (reference §5.4). */
+void br_derive_royalty(BrGame *g) {
+  const gc_board *b = gc_get_board(g->gc);
+  char found[128] = "";
+  if (br_setting_int(g->gc, "extinction", 0)) { /* herald-rules: Kpos/kpos only name castlers */
+    br_note(g, "royal: none (extinction)");
+    return;
+  }
+  for (int i = 0; i < g->piece_count; i++) {
+    BrPiece *pc = &g->pieces[i];
+    const char *names[3] = {pc->label, NULL, NULL};
+    char pos[GC_LABEL_MAX + 4];
+    snprintf(pos, sizeof pos, "%spos", pc->label);
+    names[1] = pos;
+    for (int k = 0; names[k]; k++) {
+      const char *sq = br_var_square(g->gc, names[k]);
+      const char *at = sq ? br_label_at(b, sq) : NULL;
+      if (at && !strcmp(at, pc->label) && !pc->royal) {
+        pc->royal = true;
+        size_t len = strlen(found);
+        snprintf(found + len, sizeof found - len, " %s (variable %s)", pc->label, names[k]);
+      }
+    }
+  }
+  char text[200];
+  snprintf(text, sizeof text, "royal:%s", found[0] ? found : " none found");
+  br_note(g, text);
+}
+
+/* The fairychess promotion choices (wprom, seed 004) as types; their count, or -1 when the
+ * preset does not set wprom. */
+static int listed_promotions(BrGame *g, int choices[MAX_TYPES]) {
+  char labels[MAX_TYPES][GC_LABEL_MAX * 2];
+  int n = br_setting_words(g->gc, "wprom", labels, MAX_TYPES), count = 0;
+  for (int i = 0; i < n; i++) {
+    const BrPiece *pc = br_piece_of(g, labels[i]);
+    bool dup = false;
+    for (int k = 0; pc && k < count; k++) dup |= choices[k] == pc->type;
+    if (pc && pc->type >= 0 && !dup) choices[count++] = pc->type;
+  }
+  return n < 0 ? -1 : count;
+}
+
+/* The lowest rank (White's frame) of the promotion zone: herald-rules' `promotion` puts a
+ * square in the zone when the square depth ranks ahead is off the board or a hole, so on a
+ * board with holes along its top (Omega Chess: the wizard squares' rank) the zone starts below
+ * them.  The zone is the run of such whole ranks at the top; squares lower down that pass the
+ * test (Omega's own wizard squares, under holes) are out of a forward piece's reach.  A mixed
+ * rank in that run gives the plain last depth ranks. */
+static int promotion_zone_low(const Geometry *geo, int depth) {
+  int low = geo->height;
+  for (int rank = geo->height - 1; rank >= 0; rank--) {
+    int in = 0, out = 0;
+    for (int file = 0; file < geo->width; file++) {
+      int sq = geo_square(geo, file, rank);
+      if (geo->hole[sq]) continue;
+      bool ahead = rank + depth < geo->height && !geo->hole[geo_square(geo, file, rank + depth)];
+      if (ahead) out++; else in++;
+    }
+    if (in && out) return geo->height - depth;
+    if (out) break;
+    low = rank;
+  }
+  return low < geo->height ? low : geo->height - depth;
+}
+
+/* Promotion: the fairychess settings (wprom, a zone of pzs ranks, forced on entering it when
+ * pforced is set, else only on the last rank), or the labels of the first `askpromote` of the
+ * preset, or else every non-royal type that does not itself promote; pieces whose moves all go
+ * forward promote. */
+void br_derive_promotion(BrGame *g, const BrCode *code) {
+  Rules *r = &g->rules;
+  char shogi[1][GC_LABEL_MAX * 2];
+  if (br_setting_words(g->gc, "promotes", shogi, 1) > 0) return; /* derive_shogi_promotion */
+  int choices[MAX_TYPES], count = 0;
+  int listed = listed_promotions(g, choices);
+  int depth = listed >= 0 ? br_setting_int(g->gc, "pzs", 1) : 1;
+  if (depth < 1 || depth > r->geo.height) depth = 1;
+  if (listed >= 0) count = listed;
+  const BrStatement *ask = NULL;
+  int at = -1;
+  for (int i = 0; code && listed < 0 && !ask && i < code->count; i++)
+    for (int k = 0; k < code->st[i].nwords && !ask; k++)
+      if (br_statement_is(&code->st[i], k, "askpromote")) ask = &code->st[i], at = k;
+  for (int k = at + 1; ask && k < ask->nwords && count < MAX_TYPES; k++) {
+    const BrPiece *pc = br_piece_of(g, ask->words[k]);
+    if (pc && pc->type >= 0) {
+      bool dup = false;
+      for (int i = 0; i < count; i++) dup |= choices[i] == pc->type;
+      if (!dup) choices[count++] = pc->type;
+    }
+  }
+  bool from_ask = count > 0 || listed >= 0;
+  int promoting = 0;
+  for (int t = 0; t < r->type_count; t++) {
+    const PieceType *pt = &r->types[t];
+    bool forward = pt->atom_count > 0;
+    for (int i = 0; i < pt->atom_count; i++) forward &= pt->atoms[i].dy > 0;
+    if (!forward || pt->royal) continue;
+    promoting |= 1 << t;
+  }
+  if (!from_ask)
+    for (int t = 0; t < r->type_count; t++)
+      if (!r->types[t].royal && !(promoting >> t & 1)) choices[count++] = t;
+  if (!promoting || !count) return;
+  int zone = rules_add_zone(r, depth == 1 ? "last rank" : "promotion zone", 0, r->geo.width - 1,
+                            promotion_zone_low(&r->geo, depth), r->geo.height - 1);
+  bool mandatory = depth == 1 || br_setting_int(g->gc, "pforced", 0);
+  for (int t = 0; t < r->type_count; t++) {
+    if (!(promoting >> t & 1)) continue;
+    PieceType *pt = &r->types[t];
+    pt->promo_zone = zone;
+    pt->promo_count = count;
+    memcpy(pt->promo_choices, choices, sizeof(int) * count);
+    pt->promo_mandatory = mandatory;
+    pt->promo_only_captured = listed >= 0 && br_setting_int(g->gc, "pcaptured", 0);
+    pt->resets_clock = true;
+  }
+  br_note(g, listed >= 0  ? "promotion: forward-only pieces, zone and choices from pzs/wprom"
+          : from_ask ? "promotion: forward-only pieces on the last rank, choices from askpromote"
+                     : "promotion: forward-only pieces on the last rank to any other non-royal type");
+}
+
+/* En passant for oracle pawns: pieces that promote and whose Post-Move keeps an `ep` square
+ * capture and leave behind en passant as the compiled pawns do; the oracle still decides. */
+void br_derive_oracle_en_passant(BrGame *g, const BrCode *code) {
+  if (!br_code_has_word(code, "set", "ep") && !br_code_has_word(code, "#ep", NULL)) return;
+  for (int t = 0; t < g->rules.type_count; t++) {
+    PieceType *pt = &g->rules.types[t];
+    if (pt->oracle && pt->promo_count) pt->ep_capturer = pt->ep_creator = pt->resets_clock = true;
+  }
+}
+
+/* Xiangqi's facing generals (herald-rules `flyinggenerals`): each royal type also attacks along
+ * its file, capturing only a royal piece, so no move may leave the generals facing. */
+static void add_flying_generals(BrGame *g) {
+  Rules *r = &g->rules;
+  for (int t = 0; t < r->type_count; t++) {
+    PieceType *pt = &r->types[t];
+    if (!pt->royal || pt->atom_count + 2 > MAX_ATOMS) continue;
+    for (int dy = -1; dy <= 1; dy += 2)
+      pt->atoms[pt->atom_count++] = (Atom){.kind = ATOM_RIDE, .dx = 0, .dy = (int8_t)dy, .mode = MODE_CAPTURE,
+                                           .royal_only = true, .from_zone = NO_ZONE, .to_zone = NO_ZONE};
+  }
+  br_note(g, "royal pieces may not face each other on an open file");
+}
+
+/* Game end from the fairychess settings of herald-rules: `stalemate win` (the stalemated side
+ * loses, Shatranj), `bareking true` (a side left with its royal piece alone loses), `nmoves N` plies without capture or pawn move draw, `reps N` repetitions
+ * draw (0 turns a rule off); and `passing true`, which makes a pass a legal move (Janggi). */
+void br_derive_game_end(BrGame *g) {
+  Rules *r = &g->rules;
+  char word[1][GC_LABEL_MAX * 2];
+  if (br_setting_words(g->gc, "stalemate", word, 1) == 1 && !strcmp(word[0], "win")) {
+    r->stalemate = RESULT_LOSS;
+    br_note(g, "stalemate loses");
+  }
+  if (br_setting_int(g->gc, "extinction", 0)) {
+    r->extinction = true;
+    br_note(g, "a side that loses every piece of a kind loses");
+  }
+  if (br_setting_int(g->gc, "bareking", 0)) {
+    r->bare_royal_loses = true;
+    br_note(g, "a bare royal piece loses");
+  }
+  if (br_setting_int(g->gc, "flyinggenerals", 0)) add_flying_generals(g);
+  if (gc_get_var(g->gc, "nmoves")) r->nmove_rule = br_setting_int(g->gc, "nmoves", 0);
+  if (gc_get_var(g->gc, "reps")) r->repetition_count = br_setting_int(g->gc, "reps", 0);
+  if (br_setting_int(g->gc, "passing", 0)) { /* herald-rules: a player not in check may pass */
+    r->pass_allowed = r->double_pass_ends = true;
+    br_note(g, "a player may pass; two passes in a row draw");
+  }
+}
+
+/* Shogi-style promotion from herald-rules' `promotes` and `promoted`: each listed type may
+ * become its promoted form on a move into, out of or inside the zone of pzs ranks (forced
+ * where it could not move again, which the rules find themselves); the promoted form goes to
+ * hand as the type it came from. */
+void br_derive_shogi_promotion(BrGame *g) {
+  Rules *r = &g->rules;
+  char from[MAX_TYPES][GC_LABEL_MAX * 2], to[MAX_TYPES][GC_LABEL_MAX * 2];
+  int n = br_setting_words(g->gc, "promotes", from, MAX_TYPES);
+  if (n <= 0 || br_setting_words(g->gc, "promoted", to, MAX_TYPES) != n) return;
+  int depth = br_setting_int(g->gc, "pzs", 1);
+  if (depth < 1 || depth > r->geo.height) depth = 1;
+  int zone = rules_add_zone(r, "promotion zone", 0, r->geo.width - 1, r->geo.height - depth, r->geo.height - 1);
+  for (int i = 0; i < n && zone >= 0; i++) {
+    const BrPiece *base = br_piece_of(g, from[i]), *pro = br_piece_of(g, to[i]);
+    if (!base || !pro || base->type < 0 || pro->type < 0) continue;
+    PieceType *bt = &r->types[base->type], *pt = &r->types[pro->type];
+    bt->promo_zone = zone;
+    bt->promo_count = 1;
+    bt->promo_choices[0] = pro->type;
+    bt->promo_mandatory = false;
+    bt->promo_on_leaving = true;
+    bt->resets_clock = false;
+    pt->promoted_form = true;
+    pt->unpromoted = base->type;
+    pt->letter = bt->letter; /* FEN writes it +P, as fairy-stockfish does */
+  }
+  br_note(g, "promotion: Shogi-style, from promotes/promoted in a zone of pzs ranks");
+}
+
+/* Drops from the settings of herald-rules: `drops true` sends captured pieces to the captor's
+ * hand (pieces a pawn promoted to go back as pawns, which the rules' promoted marks do), and
+ * wdropranks names the ranks pawns may be dropped on (Black's mirrored). */
+void br_derive_drops(BrGame *g) {
+  Rules *r = &g->rules;
+  if (!br_setting_int(g->gc, "drops", 0)) return;
+  r->drops = true;
+  char ranks[GC_MAX_RANKS][GC_LABEL_MAX * 2];
+  int n = br_setting_words(g->gc, "wdropranks", ranks, GC_MAX_RANKS);
+  uint32_t mask = 0;
+  const gc_board *b = gc_get_board(g->gc);
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < b->nranks; k++)
+      if (!strcmp(b->ranks[k], ranks[i])) mask |= 1u << k;
+  int zone = mask ? br_zone_for_ranks(r, mask) : NO_ZONE;
+  for (int t = 0; t < r->type_count && zone >= 0; t++)
+    if (r->types[t].promo_count) r->types[t].drop_zone = zone;
+  char labels[MAX_TYPES][GC_LABEL_MAX * 2];
+  int nifu = br_setting_words(g->gc, "nifu", labels, MAX_TYPES);
+  for (int i = 0; i < nifu; i++) {
+    const BrPiece *pc = br_piece_of(g, labels[i]);
+    if (pc && pc->type >= 0) r->types[pc->type].drop_one_per_file = true;
+  }
+  int nomate = br_setting_words(g->gc, "nodropmate", labels, MAX_TYPES);
+  for (int i = 0; i < nomate; i++) {
+    const BrPiece *pc = br_piece_of(g, labels[i]);
+    if (pc && pc->type >= 0) r->types[pc->type].drop_no_mate = true;
+  }
+  br_note(g, zone >= 0 ? "drops: captured pieces to hand, pawns dropped on the ranks of wdropranks"
+                    : "drops: captured pieces to hand");
+}
+

@@ -1,0 +1,122 @@
+/* A preset's pieces as types of the rules model: each label's def (or 2004-style Post-Move
+ * expression) compiled into atoms for both colours, checked to agree between the colours, or
+ * handed to the oracle with the reason and candidate moves. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bridge/br_internal.h"
+#include "rules/betza.h"
+
+static bool same_compiled(const BrCompiled *a, const BrCompiled *b) {
+  if (a->count != b->count || a->ep_capture != b->ep_capture) return false;
+  for (int i = 0; i < a->count; i++) {
+    bool found = false;
+    for (int j = 0; j < b->count && !found; j++)
+      found = !memcmp(&a->atoms[i], &b->atoms[j], sizeof(Atom)) && a->from_ranks[i] == b->from_ranks[j];
+    if (!found) return false;
+  }
+  return true;
+}
+
+/* A zone for a set of ranks (White's frame), which must be contiguous. */
+int br_zone_for_ranks(Rules *r, uint32_t ranks) {
+  int lo = __builtin_ctz(ranks), hi = 31 - __builtin_clz(ranks);
+  for (int k = lo; k <= hi; k++)
+    if (!(ranks >> k & 1)) return -2;
+  char name[16];
+  snprintf(name, sizeof name, "ranks %d-%d", lo + 1, hi + 1);
+  for (int z = 0; z < r->zone_count; z++)
+    if (!strcmp(r->zone_name[z], name)) return z;
+  return rules_add_zone(r, name, 0, r->geo.width - 1, lo, hi);
+}
+
+static bool lookup_def(void *ctx, const char *name, char *out, int outlen) {
+  return br_find_def((const BrCode *)ctx, name, out, outlen);
+}
+
+/* Compiles the movement of both labels of one type into it. */
+void br_compile_type(BrGame *g, int type, const BrCode *code, BrPiece *pcs[2]) {
+  Rules *r = &g->rules;
+  BrCompiled comp[2];
+  bool ok[2] = {false, false};
+  char reason[2][BR_REASON_LEN];
+  const char *source[2] = {"def", "def"};
+  static _Thread_local char bodies[2][4096];
+  bool have_body[2] = {false, false}, statements[2] = {false, false};
+  for (int c = 0; c < 2; c++) {
+    if (!pcs[c]) continue;
+    char *body = bodies[c];
+    bool from_def = code && br_find_def(code, pcs[c]->label, body, sizeof bodies[c]);
+    if (!from_def && code) {
+      /* The fairychess convention: the label's constant names the codename (`setconst N Knight`). */
+      char expr[GC_LABEL_MAX + 8];
+      snprintf(expr, sizeof expr, "const %s", pcs[c]->label);
+      gc_value v = gc_null();
+      gc_error ge;
+      if (gc_eval_expr(g->gc, expr, &v, &ge) == GC_OK && v.type == GC_STR && v.u.s[0] &&
+          strcmp(v.u.s, pcs[c]->label))
+        from_def = br_find_def(code, v.u.s, body, sizeof bodies[c]);
+      gc_release(&v);
+    }
+    if (!from_def && !(code && br_find_referee_expr(code, pcs[c]->label, body, sizeof bodies[c]))) {
+      snprintf(reason[c], BR_REASON_LEN,
+               "no def function named %s, and Post-Move decides its moves by more than one "
+               "`set legal` expression", pcs[c]->label);
+      /* The oracle's candidates then come from the Post-Move code of the label. */
+      have_body[c] = statements[c] = code && br_find_moved_block(code, pcs[c]->label, body, sizeof bodies[c]);
+      continue;
+    }
+    have_body[c] = true;
+    source[c] = from_def ? "def" : "Post-Move `set legal`";
+    ok[c] = br_compile_def_with(r, body, c, lookup_def, (void *)code, &comp[c], reason[c], BR_REASON_LEN);
+  }
+  int use = ok[0] ? 0 : ok[1] ? 1 : -1;
+  if (ok[0] && pcs[1] && ok[1] && !same_compiled(&comp[0], &comp[1])) {
+    ok[0] = ok[1] = false, use = -1;
+    for (int c = 0; c < 2; c++)
+      snprintf(reason[c], BR_REASON_LEN, "the defs of %s and %s are not mirror images", pcs[0]->label, pcs[1]->label);
+  }
+  PieceType *pt = &r->types[type];
+  if (use >= 0) {
+    for (int i = 0; i < comp[use].count; i++) {
+      Atom a = comp[use].atoms[i];
+      if (comp[use].from_ranks[i] != ~0u) {
+        int z = br_zone_for_ranks(r, comp[use].from_ranks[i]);
+        if (z < 0) {
+          ok[0] = ok[1] = false;
+          for (int c = 0; c < 2; c++)
+            snprintf(reason[c], BR_REASON_LEN, "a move allowed from ranks that are not contiguous");
+          pt->atom_count = 0;
+          break;
+        }
+        a.from_zone = (int8_t)z;
+      }
+      pt->atoms[pt->atom_count++] = a;
+    }
+    if (comp[use].ep_capture) pt->ep_capturer = pt->ep_creator = pt->resets_clock = true;
+    betza_write(pt->atoms, pt->atom_count, pt->betza, sizeof pt->betza);
+  }
+  if (!(ok[0] || !pcs[0]) || !(ok[1] || !pcs[1])) {
+    /* Not a full copy of the preset: the oracle decides, the atoms only propose. */
+    const char *const cand[2] = {have_body[0] ? bodies[0] : NULL, have_body[1] ? bodies[1] : NULL};
+    br_set_candidates(pt, cand, statements, lookup_def, (void *)code);
+    pt->ep_capturer = pt->ep_creator = pt->resets_clock = false;
+    betza_write(pt->atoms, pt->atom_count, pt->betza, sizeof pt->betza);
+    if (pt->any_square) snprintf(pt->betza, sizeof pt->betza, "?");
+  }
+  for (int c = 0; c < 2; c++) {
+    if (!pcs[c]) continue;
+    pcs[c]->compiled = ok[c] && (ok[1 - c] || !pcs[1 - c]);
+    if (pcs[c]->compiled)
+      snprintf(pcs[c]->reason, BR_REASON_LEN, "from its %s: %s (%d atoms)%s", source[c], pt->betza,
+               pt->atom_count, pt->ep_capturer ? ", en passant" : "");
+    else if (ok[c])
+      snprintf(pcs[c]->reason, BR_REASON_LEN, "its partner label is oracle-backed");
+    else
+      snprintf(pcs[c]->reason, BR_REASON_LEN, "%.190s; the referee decides among %s", reason[c],
+               pt->any_square ? "every square" : pt->betza);
+  }
+}
+
