@@ -10,9 +10,9 @@
 #include "rules/position.h"
 
 /* A started interpreter of the game's preset, or NULL after printing the preset error. */
-static gc_interp *started(const BrSource *src) {
-  gc_error err = {0};
-  gc_interp *gc = br_source_interp(src, &err);
+static GcInterp *started(const BrSource *src) {
+  GcError err = {0};
+  GcInterp *gc = br_source_interp(src, &err);
   if (gc && gc_start(gc, &err) == GC_OK) return gc;
   fprintf(stderr, "%s:%d: %s\n", err.file, err.line, err.message);
   gc_free(gc);
@@ -43,13 +43,13 @@ int app_referee_main(int argc, char **argv) {
     free(text);
     return 2;
   }
-  gc_error err = {0};
-  gc_interp *gc = br_source_interp(&src, &err);
+  GcError err = {0};
+  GcInterp *gc = br_source_interp(&src, &err);
   int status = 2;
   if (!gc) {
     fprintf(stderr, "%s:%d: %s\n", err.file, err.line, err.message);
   } else {
-    gc_verdict v = {0};
+    GcVerdict v = {0};
     status = gc_referee_game(gc, text, &v);
     if (status == 0) printf("all moves legal (%d plies)%s%s\n", v.ply, v.say[0] ? ": " : "", v.say);
     else if (status == 1) printf("Illegal move at ply %d: %s\n", v.ply, v.message);
@@ -90,7 +90,7 @@ int app_referee_bench_main(int argc, char **argv) {
   int status = 0;
   char err[RULES_ERR_LEN];
   for (long g = 0; g < games && status == 0; g++) {
-    gc_interp *gc = started(&src);
+    GcInterp *gc = started(&src);
     if (!gc) {
       status = 2;
       break;
@@ -104,9 +104,9 @@ int app_referee_bench_main(int argc, char **argv) {
       Move m = list.moves[seed % list.count];
       char text[NT_TEXT_LEN];
       nt_write(&pos, NT_GC, m, text, sizeof text);
-      gc_verdict v = {0};
+      GcVerdict v = {0};
       double start = app_seconds();
-      gc_status verdict = gc_play(gc, text, &v);
+      GcStatus verdict = gc_play(gc, text, &v);
       inside += app_seconds() - start;
       validated++;
       if (verdict == GC_PRESET_ERROR) {

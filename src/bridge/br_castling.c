@@ -19,7 +19,7 @@ static void add_right(char *rights, int rightslen, int color, int file) {
 /* The partner a royal piece on sq castles with toward dir: the nearest piece of its colour,
  * not royal, on a flagged square (the pieces between must be gone before it castles), or -1. */
 static int castling_partner(BrGame *g, int sq, int dir) {
-  const gc_board *b = gc_get_board(g->gc);
+  const GcBoard *b = gc_get_board(g->gc);
   const BrPiece *king = br_piece_of(g, b->cells[sq]);
   int rank = gc_board_rank_of(b, sq);
   for (int f = gc_board_file_of(b, sq) + dir; f >= 0 && f < b->nfiles; f += dir) {
@@ -37,16 +37,16 @@ static int castling_partner(BrGame *g, int sq, int dir) {
  * on sq become castlings with exactly those squares.  How many were added, or -1. */
 static int add_castle2(BrGame *g, const BrPiece *king, int sq, char *rights, int rightslen, char *err, int errlen) {
   Rules *r = &g->rules;
-  const gc_board *b = gc_get_board(g->gc);
-  const gc_value *list = gc_get_var(g->gc, king->color == WHITE ? "wcastle" : "bcastle");
+  const GcBoard *b = gc_get_board(g->gc);
+  const GcValue *list = gc_get_var(g->gc, king->color == WHITE ? "wcastle" : "bcastle");
   int n = 0;
   for (size_t i = 0; list && list->type == GC_ARR && i < list->u.a->len; i++) {
-    const gc_value *t = &list->u.a->items[i].val;
+    const GcValue *t = &list->u.a->items[i].val;
     if (t->type != GC_ARR || t->u.a->len != 4) continue;
     int at[4];
     bool ok = true;
     for (int k = 0; k < 4; k++) {
-      const gc_value *v = &t->u.a->items[k].val;
+      const GcValue *v = &t->u.a->items[k].val;
       at[k] = v->type == GC_STR ? gc_board_index(b, v->u.s) : -1;
       ok &= at[k] >= 0;
     }
@@ -71,7 +71,7 @@ static int add_castle2(BrGame *g, const BrPiece *king, int sq, char *rights, int
  * `castling_ok`).  Several squares toward one partner give flexible castling. */
 static bool derive_listed_castling(BrGame *g, char *rights, int rightslen, char *err, int errlen) {
   Rules *r = &g->rules;
-  const gc_board *b = gc_get_board(g->gc);
+  const GcBoard *b = gc_get_board(g->gc);
   int n = 0;
   for (int sq = 0; sq < b->nfiles * b->nranks; sq++) {
     const BrPiece *king = br_piece_of(g, b->cells[sq]);
@@ -117,7 +117,7 @@ static bool derive_listed_castling(BrGame *g, char *rights, int rightslen, char 
  * partner landing on the square the king crossed (the `castle` sub of seed 000; 2004 code). */
 bool br_derive_castling(BrGame *g, char *rights, int rightslen, char *err, int errlen) {
   Rules *r = &g->rules;
-  const gc_board *b = gc_get_board(g->gc);
+  const GcBoard *b = gc_get_board(g->gc);
   int n = 0;
   rights[0] = 0;
   g->castle2 = br_setting_int(g->gc, "castle2", 0);

@@ -8,7 +8,7 @@
 
 #include "bridge/br_internal.h"
 
-static bool copy_statement(void *ctx, const gc_statement *st) {
+static bool copy_statement(void *ctx, const GcStatement *st) {
   BrCode *code = ctx;
   if (code->count == code->cap) {
     int cap = code->cap ? code->cap * 2 : 256;
@@ -36,7 +36,7 @@ static bool copy_statement(void *ctx, const gc_statement *st) {
   return true;
 }
 
-BrCode *br_code_read(const gc_interp *gc) {
+BrCode *br_code_read(const GcInterp *gc) {
   BrCode *code = calloc(1, sizeof *code);
   if (!code) return NULL;
   gc_visit_statements(gc, copy_statement, code);

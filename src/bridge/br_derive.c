@@ -12,7 +12,7 @@
 /* Royal pieces: labels whose square a variable tracks (seed 000 `K`/`k`, fairychess
  * `Kpos`/`kpos`), as the check routine tests them (reference §5.4). */
 void br_derive_royalty(BrGame *g) {
-  const gc_board *b = gc_get_board(g->gc);
+  const GcBoard *b = gc_get_board(g->gc);
   char found[128] = "";
   if (br_setting_int(g->gc, "extinction", 0)) { /* herald-rules: Kpos/kpos only name castlers */
     br_note(g, "royal: none (extinction)");
@@ -223,7 +223,7 @@ void br_derive_drops(BrGame *g) {
   char ranks[GC_MAX_RANKS][GC_LABEL_MAX * 2];
   int n = br_setting_words(g->gc, "wdropranks", ranks, GC_MAX_RANKS);
   uint32_t mask = 0;
-  const gc_board *b = gc_get_board(g->gc);
+  const GcBoard *b = gc_get_board(g->gc);
   for (int i = 0; i < n; i++)
     for (int k = 0; k < b->nranks; k++)
       if (!strcmp(b->ranks[k], ranks[i])) mask |= 1u << k;

@@ -12,9 +12,9 @@
 
 /* The interpreter whose settings the compiler may read, per thread (set around compilation by
  * br_load; NULL otherwise, and then no setting is known). */
-static _Thread_local gc_interp *settings_interp;
+static _Thread_local GcInterp *settings_interp;
 
-void br_bind_settings(gc_interp *gc) { settings_interp = gc; }
+void br_bind_settings(GcInterp *gc) { settings_interp = gc; }
 
 /* The rules being built, per thread, to which the compiler may add destination zones (set
  * around compilation by br_load; NULL otherwise, and then no zone can be added). */
@@ -57,7 +57,7 @@ int br_zone_for_set(const bool *squares, int color) {
  * of them (the compiler models it as the en passant square). */
 static const char *const kFixedSettings[] = {"wpr", "bpr", "fps", "pzs", NULL};
 
-static bool value_text(const gc_value *v, char *out, int outlen) {
+static bool value_text(const GcValue *v, char *out, int outlen) {
   if (v->type == GC_NUM) snprintf(out, outlen, "%.15g", v->u.n);
   else if (v->type == GC_STR) snprintf(out, outlen, "%s", v->u.s);
   else if (v->type == GC_BOOL) snprintf(out, outlen, "%s", v->u.b ? "1" : "");
@@ -69,12 +69,12 @@ bool br_setting_text(const char *name, char *out, int outlen) {
   if (!settings_interp) return false;
   bool fixed = false;
   for (int i = 0; kFixedSettings[i]; i++) fixed |= !strcmp(kFixedSettings[i], name);
-  const gc_value *v = fixed ? gc_get_var(settings_interp, name) : NULL;
+  const GcValue *v = fixed ? gc_get_var(settings_interp, name) : NULL;
   return v && value_text(v, out, outlen);
 }
 
-int br_setting_words(gc_interp *gc, const char *name, char words[][GC_LABEL_MAX * 2], int max) {
-  const gc_value *v = gc_get_var(gc, name);
+int br_setting_words(GcInterp *gc, const char *name, char words[][GC_LABEL_MAX * 2], int max) {
+  const GcValue *v = gc_get_var(gc, name);
   if (!v) return -1;
   int n = 0;
   if (v->type == GC_ARR) {
@@ -86,8 +86,8 @@ int br_setting_words(gc_interp *gc, const char *name, char words[][GC_LABEL_MAX 
   return n;
 }
 
-int br_setting_int(gc_interp *gc, const char *name, int fallback) {
-  const gc_value *v = gc_get_var(gc, name);
+int br_setting_int(GcInterp *gc, const char *name, int fallback) {
+  const GcValue *v = gc_get_var(gc, name);
   if (!v) return fallback;
   if (v->type == GC_NUM) return (int)v->u.n;
   if (v->type == GC_BOOL) return v->u.b;

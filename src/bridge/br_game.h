@@ -21,7 +21,7 @@ typedef struct BrGame {
   BrSource source;             /* the preset's text and include folders (every interpreter of
                                   the game, the oracle's and the judge's too, loads from it) */
   char name[64];
-  gc_interp *gc;               /* interpreter after Pre-Game (the start state) */
+  GcInterp *gc;               /* interpreter after Pre-Game (the start state) */
   Rules rules;                 /* finalised */
   char start_fen[600];         /* slash form with side, castling rights (file letters), ep */
   BrPiece pieces[BR_MAX_PIECES];
@@ -40,9 +40,9 @@ typedef struct BrGame {
 
 /* A new interpreter with the source's preset loaded (not started; src must outlive it).
  * NULL with ge filled. */
-gc_interp *br_source_interp(const BrSource *src, gc_error *ge);
+GcInterp *br_source_interp(const BrSource *src, GcError *ge);
 /* The same for a game's preset. */
-gc_interp *br_new_interp(const BrGame *g, gc_error *ge);
+GcInterp *br_new_interp(const BrGame *g, GcError *ge);
 
 /* ---- compilation of one def body (exposed for tests) ----
  * Compiles the def body of a piece label of the given colour on the board geometry of r into

@@ -14,7 +14,7 @@ extern "C" {
 typedef struct BrStatement {
   const char *file;
   int line;
-  gc_section section;
+  GcSection section;
   int nwords;
   char **words;
 } BrStatement;
@@ -25,7 +25,7 @@ typedef struct BrCode {
 } BrCode;
 /* Copies the statements of a loaded preset (after gc_start, so that its includes are known);
  * NULL when out of memory. */
-BrCode *br_code_read(const gc_interp *gc);
+BrCode *br_code_read(const GcInterp *gc);
 void br_code_free(BrCode *code);
 /* Is word `at` of s the given word? (false past either end) */
 bool br_statement_is(const BrStatement *s, int at, const char *word);
@@ -50,7 +50,7 @@ bool br_code_has_word(const BrCode *code, const char *word, const char *next);
 void br_set_candidates(PieceType *pt, const char *const bodies[2], const bool statements[2], BrDefLookup lookup,
                        void *ctx);
 /* Does the interpreter's board hold what p's board holds (the preset's labels)? */
-bool br_same_board(const BrGame *g, const gc_interp *gc, const Position *p);
+bool br_same_board(const BrGame *g, const GcInterp *gc, const Position *p);
 /* Plays games random games of at most max_plies plies at load and puts every generator move of
  * a compiled type to the referee: a type whose move the referee refuses, or after which its
  * board differs from the model's (captures or freezing done in Post-Move, which the def does not
@@ -63,13 +63,13 @@ BrGame *br_oracle_game(BrOracle *o);
  * While an interpreter is bound (NULL unbinds), the compiler reads the fixed pawn settings
  * (wpr bpr fps pzs) from it: br_setting_text gives a setting's value as text, false when it is
  * not a fixed setting or not set. */
-void br_bind_settings(gc_interp *gc);
+void br_bind_settings(GcInterp *gc);
 bool br_setting_text(const char *name, char *out, int outlen);
 /* The words of a variable holding a word or an array of words (wcastle, wprom): their count,
  * or -1 when the variable is not set. */
-int br_setting_words(gc_interp *gc, const char *name, char words[][GC_LABEL_MAX * 2], int max);
+int br_setting_words(GcInterp *gc, const char *name, char words[][GC_LABEL_MAX * 2], int max);
 /* A numeric variable, or fallback when it is not set. */
-int br_setting_int(gc_interp *gc, const char *name, int fallback);
+int br_setting_int(GcInterp *gc, const char *name, int fallback);
 /* While rules are bound (NULL unbinds), the compiler may give a leap a destination zone:
  * br_zone_for_rect returns the zone of a rectangle written for White (files and ranks 0-based,
  * inclusive), adding it to the bound rules when new; -1 when none are bound or they are full. */
@@ -86,9 +86,9 @@ const Rules *br_zone_rules(void);
 /* Appends a note on how a rule was derived ("; "-separated, shown by herald list/verify). */
 void br_note(BrGame *g, const char *text);
 /* The label on a square of the interpreter's board, or NULL. */
-const char *br_label_at(const gc_board *b, const char *coord);
+const char *br_label_at(const GcBoard *b, const char *coord);
 /* The square a variable names when it holds a coordinate, else NULL. */
-const char *br_var_square(gc_interp *gc, const char *name);
+const char *br_var_square(GcInterp *gc, const char *name);
 /* The piece of a preset label, or NULL. */
 BrPiece *br_piece_of(BrGame *g, const char *label);
 /* A zone for a set of ranks (White's frame), which must be contiguous: its index, -2 when the

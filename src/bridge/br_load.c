@@ -16,14 +16,14 @@ void br_note(BrGame *g, const char *text) {
   snprintf(g->notes + len, sizeof g->notes - len, "%s%s", len ? "; " : "", text);
 }
 
-const char *br_label_at(const gc_board *b, const char *coord) {
+const char *br_label_at(const GcBoard *b, const char *coord) {
   int idx = gc_board_index(b, coord);
   return idx >= 0 ? b->cells[idx] : NULL;
 }
 
 /* The square a variable names when it holds a coordinate, else NULL. */
-const char *br_var_square(gc_interp *gc, const char *name) {
-  const gc_value *v = gc_get_var(gc, name);
+const char *br_var_square(GcInterp *gc, const char *name) {
+  const GcValue *v = gc_get_var(gc, name);
   if (!v || v->type != GC_STR) return NULL;
   return gc_board_index(gc_get_board(gc), v->u.s) >= 0 ? v->u.s : NULL;
 }
@@ -52,8 +52,8 @@ static bool add_label(BrGame *g, const char *label, char *err, int errlen) {
   return true;
 }
 
-gc_interp *br_source_interp(const BrSource *src, gc_error *ge) {
-  gc_interp *gc = gc_new();
+GcInterp *br_source_interp(const BrSource *src, GcError *ge) {
+  GcInterp *gc = gc_new();
   gc_set_include_resolver(gc, catalog_include, (void *)src);
   if (gc_load_preset_text(gc, src->text, src->path, ge) != GC_OK) {
     gc_free(gc);
@@ -62,7 +62,7 @@ gc_interp *br_source_interp(const BrSource *src, gc_error *ge) {
   return gc;
 }
 
-gc_interp *br_new_interp(const BrGame *g, gc_error *ge) { return br_source_interp(&g->source, ge); }
+GcInterp *br_new_interp(const BrGame *g, GcError *ge) { return br_source_interp(&g->source, ge); }
 
 /* The folder of the preset's `Include:` header joins its include folders: relative to the
  * preset's own folder, never absolute and never through "..", so that a preset cannot read
@@ -82,7 +82,7 @@ static bool add_header_include(BrGame *g, char *err, int errlen) {
 }
 
 static bool build(BrGame *g, char *err, int errlen) {
-  gc_error ge = {0};
+  GcError ge = {0};
   g->gc = br_new_interp(g, &ge);
   if (g->gc && !add_header_include(g, err, errlen)) return false;
   if (!g->gc || gc_start(g->gc, &ge) != GC_OK) {
@@ -90,7 +90,7 @@ static bool build(BrGame *g, char *err, int errlen) {
     return false;
   }
   snprintf(g->name, sizeof g->name, "%s", gc_game_name(g->gc) && *gc_game_name(g->gc) ? gc_game_name(g->gc) : g->source.name);
-  const gc_board *b = gc_get_board(g->gc);
+  const GcBoard *b = gc_get_board(g->gc);
   Rules *r = &g->rules;
   if (!rules_init(r, g->source.name, b->nfiles, b->nranks, err, errlen)) return false;
   char files[GC_MAX_FILES * GC_LABEL_MAX], ranks[GC_MAX_RANKS * GC_LABEL_MAX];

@@ -33,12 +33,12 @@ typedef struct Slot {
 typedef struct Frame {
   uint64_t key;
   int ply;
-  gc_state *state;
+  GcState *state;
 } Frame;
 
 typedef struct Cursor {
   struct Cursor *next;
-  gc_interp *gc;
+  GcInterp *gc;
   Frame stack[STACK_MAX];
   int depth;           /* frames in use; stack[i].ply == stack[0].ply + i */
   bool at_top;         /* the interpreter holds the top frame's state */
@@ -47,7 +47,7 @@ typedef struct Cursor {
 
 typedef struct Anchor {
   uint64_t key;
-  gc_state *state;
+  GcState *state;
 } Anchor;
 
 struct BrOracle {
@@ -125,7 +125,7 @@ static bool get_effects(BrOracle *o, uint64_t key, Move m, MoveEffects *out) {
 
 
 /* Verdict entries: bit 0 set (an entry), bits 1-2 the GameResult for the side to move. */
-static void put_verdict(BrOracle *o, uint64_t key, const gc_verdict *v, int side_to_move) {
+static void put_verdict(BrOracle *o, uint64_t key, const GcVerdict *v, int side_to_move) {
   GameResult r = RESULT_NONE;
   if (v->result == GC_RESULT_DRAWN) r = RESULT_DRAW;
   else if (v->result != GC_RESULT_NONE) {
@@ -146,7 +146,7 @@ static void set_error(BrOracle *o, const char *fmt, const char *detail) {
 static Cursor *new_cursor(BrOracle *o) {
   Cursor *c = calloc(1, sizeof *c);
   if (!c) return NULL;
-  gc_error ge = {0};
+  GcError ge = {0};
   c->gc = br_new_interp(o->game, &ge);
   if (!c->gc || gc_start(c->gc, &ge) != GC_OK) {
     if (c->gc) gc_free(c->gc);
@@ -213,8 +213,8 @@ static uint64_t key_at(const Position *p, int ply) { return ply == p->ply ? p->k
 
 /* Does the interpreter's board show what the model's board shows?  A move whose effects the
  * model does not know (a capture it did not expect, a piece it did not move) is refused. */
-bool br_same_board(const BrGame *g, const gc_interp *gc, const Position *p) {
-  const gc_board *b = gc_get_board(gc);
+bool br_same_board(const BrGame *g, const GcInterp *gc, const Position *p) {
+  const GcBoard *b = gc_get_board(gc);
   const Geometry *geo = &g->rules.geo;
   for (int sq = 0; sq < geo->squares; sq++) {
     if (geo->hole[sq]) continue;
@@ -231,7 +231,7 @@ bool br_same_board(const BrGame *g, const gc_interp *gc, const Position *p) {
       for (int c = 0; c < 2; c++) {
         char name[GC_LABEL_MAX + 8];
         snprintf(name, sizeof name, "hand-%s", g->type_label[t][c]);
-        const gc_value *v = gc_get_var(gc, name);
+        const GcValue *v = gc_get_var(gc, name);
         int held = v && v->type == GC_NUM ? (int)v->u.n : 0;
         if (held != p->hand[c][t]) return false;
       }
@@ -240,9 +240,9 @@ bool br_same_board(const BrGame *g, const gc_interp *gc, const Position *p) {
 
 /* Remembers the interpreter's state as the one for key (a copy sharing nothing with gc).  The
  * start position (anchor 0) stays; the others are replaced in turn. */
-static void add_anchor(BrOracle *o, uint64_t key, gc_interp *gc) {
-  gc_state *own = gc_state_save(gc);
-  gc_state *shared = gc_state_clone(own);
+static void add_anchor(BrOracle *o, uint64_t key, GcInterp *gc) {
+  GcState *own = gc_state_save(gc);
+  GcState *shared = gc_state_clone(own);
   gc_state_free(own);
   pthread_mutex_lock(&o->lock);
   bool known = false;
@@ -259,8 +259,8 @@ static void add_anchor(BrOracle *o, uint64_t key, gc_interp *gc) {
 
 /* The squares where the referee's board differs from p's, as effects of move m in p.  False
  * when a square holds something the model has no code for, or too much changed. */
-static bool board_effects(const BrGame *g, const gc_interp *gc, const Position *p, Move m, MoveEffects *fx) {
-  const gc_board *b = gc_get_board(gc);
+static bool board_effects(const BrGame *g, const GcInterp *gc, const Position *p, Move m, MoveEffects *fx) {
+  const GcBoard *b = gc_get_board(gc);
   const Geometry *geo = &g->rules.geo;
   fx->key = p->key;
   fx->move = m;
@@ -317,7 +317,7 @@ static bool set_up(BrOracle *o, Cursor *c, Position *p) {
   for (int j = 0; j < back; j++) pos_unmake(p);
   char fen[4 * GEO_MAX_SQUARES];
   gc_fen_of(o->game, p, fen, sizeof fen);
-  gc_error ge;
+  GcError ge;
   bool ok = gc_start_from(c->gc, fen, p->side + 1, &ge) == GC_OK;
   if (!ok) set_error(o, "the preset cannot start from this position: %.200s", ge.message);
   if (ok) add_anchor(o, p->key, c->gc);
@@ -341,7 +341,7 @@ static bool sync(BrOracle *o, Cursor *c, Position *p) {
     if (!was_top) gc_state_restore(c->gc, c->stack[i].state);
     c->at_top = true;
   } else {
-    gc_state *mine = NULL; /* the anchor's state, copied for this thread's interpreter */
+    GcState *mine = NULL; /* the anchor's state, copied for this thread's interpreter */
     pthread_mutex_lock(&o->lock);
     for (int d = p->ply; d >= 0 && found < 0; d--)
       for (int a = 0; a < o->anchor_count && found < 0; a++)
@@ -371,7 +371,7 @@ static bool sync(BrOracle *o, Cursor *c, Position *p) {
   bool ok = true;
   for (int j = 0; j < back; j++) {
     char text[160];
-    gc_verdict v;
+    GcVerdict v;
     if (ok) {
       br_move_text(o->game, p, line[j], text, sizeof text);
       ok = gc_play(c->gc, text, &v) == GC_LEGAL;
@@ -392,7 +392,7 @@ static bool sync(BrOracle *o, Cursor *c, Position *p) {
 
 /* Does another candidate with the same squares give the referee's board (en passant proposed
  * as a plain move and as en passant)?  Then m is only a second name for it. */
-static bool another_name(const BrGame *g, const gc_interp *gc, Position *p, Move m, const Move *all, int count) {
+static bool another_name(const BrGame *g, const GcInterp *gc, Position *p, Move m, const Move *all, int count) {
   for (int k = 0; k < count; k++) {
     Move other = all[k];
     if (other == m || move_kind(other) == MOVE_ORACLE || move_from(other) != move_from(m) ||
@@ -410,7 +410,7 @@ static bool another_name(const BrGame *g, const gc_interp *gc, Position *p, Move
 static uint64_t ask(BrOracle *o, Cursor *c, Position *p, Move m, const Move *all, int count) {
   char text[160];
   br_move_text(o->game, p, m, text, sizeof text);
-  gc_verdict v;
+  GcVerdict v;
   if (gc_play(c->gc, text, &v) != GC_LEGAL) {
     atomic_fetch_add_explicit(&o->refused, 1, memory_order_relaxed);
     return 1;
@@ -533,7 +533,7 @@ BrOracle *br_oracle_new(BrGame *g, char *err, int errlen) {
   o->id = atomic_fetch_add(&next_id, 1);
   o->hooks = (RulesOracle){oracle_filter, oracle_verdict, oracle_effects, oracle_anchor, NULL, o};
   for (int i = 0; i < EFFECT_LOCKS; i++) pthread_mutex_init(&o->effect_locks[i], NULL);
-  gc_state *own = gc_state_save(g->gc);
+  GcState *own = gc_state_save(g->gc);
   o->anchors[0] = (Anchor){start.key, gc_state_clone(own)}; /* shares nothing with g->gc */
   gc_state_free(own);
   o->anchor_count = 1;

@@ -53,8 +53,8 @@ void br_compile_type(BrGame *g, int type, const BrCode *code, BrPiece *pcs[2]) {
       /* The fairychess convention: the label's constant names the codename (`setconst N Knight`). */
       char expr[GC_LABEL_MAX + 8];
       snprintf(expr, sizeof expr, "const %s", pcs[c]->label);
-      gc_value v = gc_null();
-      gc_error ge;
+      GcValue v = gc_null();
+      GcError ge;
       if (gc_eval_expr(g->gc, expr, &v, &ge) == GC_OK && v.type == GC_STR && v.u.s[0] &&
           strcmp(v.u.s, pcs[c]->label))
         from_def = br_find_def(code, v.u.s, body, sizeof bodies[c]);

@@ -15,7 +15,7 @@ const BrPiece *br_game_piece(const BrGame *g, int i) {
   return i >= 0 && i < g->piece_count ? &g->pieces[i] : NULL;
 }
 
-static void copy_verdict(gc_status status, const gc_verdict *v, BrVerdict *out) {
+static void copy_verdict(GcStatus status, const GcVerdict *v, BrVerdict *out) {
   out->status = status == GC_LEGAL ? BR_LEGAL : status == GC_ILLEGAL ? BR_ILLEGAL : BR_PRESET_ERROR;
   snprintf(out->message, sizeof out->message, "%s", v->message);
   snprintf(out->file, sizeof out->file, "%s", v->file);
@@ -35,10 +35,10 @@ int br_referee_move(BrGame *g, const Position *pos, Move m, BrVerdict *out) {
     pos_free(&walk);
     return -1;
   }
-  gc_state *saved = gc_state_save(g->gc);
-  gc_verdict v;
+  GcState *saved = gc_state_save(g->gc);
+  GcVerdict v;
   memset(&v, 0, sizeof v);
-  gc_status status = GC_LEGAL;
+  GcStatus status = GC_LEGAL;
   char text[128];
   for (int i = 0; i < pos->ply && status == GC_LEGAL; i++) {
     Move played = pos->history[i].move;

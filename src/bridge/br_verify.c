@@ -16,7 +16,7 @@ static uint64_t next_random(uint64_t *s) {
 }
 
 static void record(BrVerifyStats *st, const Position *p, const char *what, const char *move,
-                   const gc_verdict *v) {
+                   const GcVerdict *v) {
   st->disagreements++;
   if (st->first[0]) return;
   char fen[600];
@@ -56,16 +56,16 @@ static bool squares_text(const Rules *r, Move m, char *out, int outlen) {
 
 /* The preset's own legal list (setlegal in its Post-Game, as the fairychess `stalemated`
  * builds it), when it has one: the same (from, to) pairs as the generator's moves. */
-static void compare_legal_list(const BrGame *g, gc_interp *gc, Position *pos, const MoveList *list,
+static void compare_legal_list(const BrGame *g, GcInterp *gc, Position *pos, const MoveList *list,
                                BrVerifyStats *st) {
-  const gc_value *legal = gc_legal_moves(gc);
+  const GcValue *legal = gc_legal_moves(gc);
   if (!legal || legal->type != GC_ARR || !gc_arr_len(legal)) return;
   const Rules *r = &g->rules;
-  const gc_array *a = legal->u.a;
+  const GcArray *a = legal->u.a;
   st->legal_lists++;
   char text[4 * GEO_LABEL_MAX + 2];
   for (size_t i = 0; i < a->len; i++) {
-    const gc_value *v = &a->items[i].val;
+    const GcValue *v = &a->items[i].val;
     if (v->type != GC_STR) continue;
     bool found = false;
     for (int k = 0; k < list->count && !found; k++) {
@@ -85,10 +85,10 @@ static void compare_legal_list(const BrGame *g, gc_interp *gc, Position *pos, co
 /* Checks one position; returns false on an interpreter failure that ends the game. */
 /* Every drop the generator does not make (each type of the side, on each square: pieces not in
  * hand, occupied squares, ranks a pawn may not be dropped on) must be refused. */
-static void check_drops(const BrGame *g, gc_interp *gc, Position *pos, const MoveList *list, gc_state *here,
+static void check_drops(const BrGame *g, GcInterp *gc, Position *pos, const MoveList *list, GcState *here,
                         BrVerifyStats *st) {
   const Rules *r = &g->rules;
-  gc_verdict v;
+  GcVerdict v;
   char text[128];
   for (int t = 0; t < r->type_count; t++) {
     if (r->types[t].royal || r->types[t].promoted_form) continue;
@@ -108,12 +108,12 @@ static void check_drops(const BrGame *g, gc_interp *gc, Position *pos, const Mov
   }
 }
 
-static void check_position(const BrGame *g, gc_interp *gc, Position *pos, const MoveList *list,
+static void check_position(const BrGame *g, GcInterp *gc, Position *pos, const MoveList *list,
                            int illegal_samples, uint64_t *rng, BrVerifyStats *st) {
   compare_legal_list(g, gc, pos, list, st);
-  gc_state *here = gc_state_save(gc);
+  GcState *here = gc_state_save(gc);
   gc_set_postgame(gc, false); /* only Post-Move's answer counts for moves not played */
-  gc_verdict v;
+  GcVerdict v;
   char text[128];
   for (int i = 0; i < list->count; i++) {
     br_move_text(g, pos, list->moves[i], text, sizeof text);
@@ -201,7 +201,7 @@ static void check_position(const BrGame *g, gc_interp *gc, Position *pos, const 
 
 struct BrJudge {
   const BrGame *game;
-  gc_interp *gc;
+  GcInterp *gc;
   uint64_t rng;
 };
 
@@ -213,7 +213,7 @@ BrJudge *br_judge_new(const BrGame *g, uint64_t seed, char *err, int errlen) {
   }
   j->game = g;
   j->rng = seed * 2654435761ULL + 1;
-  gc_error ge = {0};
+  GcError ge = {0};
   j->gc = br_new_interp(g, &ge);
   if (!j->gc || gc_start(j->gc, &ge) != GC_OK) {
     snprintf(err, errlen, "%s:%d: %s", ge.file, ge.line, ge.message);
@@ -238,7 +238,7 @@ bool br_judge_play(BrJudge *j, Position *pos, Move m, BrVerifyStats *st) {
   const BrGame *g = j->game;
   char text[128];
   br_move_text(g, pos, m, text, sizeof text);
-  gc_verdict v;
+  GcVerdict v;
   gc_play(j->gc, text, &v);
   if (v.status != GC_LEGAL) {
     record(st, pos, v.status == GC_ILLEGAL ? "move played refused by the preset" : "preset error on the move played",
@@ -292,7 +292,7 @@ bool br_verify(BrGame *g, int games, int max_plies, int illegal_samples, uint64_
   }
   static _Thread_local MoveList list;
   for (int game = 0; game < games; game++) {
-    gc_error ge;
+    GcError ge;
     if (gc_start(judge->gc, &ge) != GC_OK) break;
     Position pos = {0};
     if (!pos_set_fen(&pos, &g->rules, g->start_fen, err, sizeof err)) {
@@ -353,7 +353,7 @@ int br_probe(BrGame *g, int games, int max_plies, uint64_t seed, char *err, int 
   MoveList *list = malloc(sizeof *list);
   int demoted = 0;
   for (int game = 0; game < games && list; game++) {
-    gc_error ge;
+    GcError ge;
     Position pos = {0};
     if (gc_start(judge->gc, &ge) != GC_OK || !pos_set_fen(&pos, &g->rules, g->start_fen, err, errlen)) {
       pos_free(&pos);
@@ -368,7 +368,7 @@ int br_probe(BrGame *g, int games, int max_plies, uint64_t seed, char *err, int 
       /* A refusal speaks against the def unless the royal's safety may hang on an enemy piece
        * whose attacks only the referee knows. */
       bool refusals_count = !g->rules.royal_type_count || !pos_has_oracle_pieces(&pos, pos.side ^ 1);
-      gc_state *here = gc_state_save(judge->gc);
+      GcState *here = gc_state_save(judge->gc);
       /* Post-Move alone judges a move and its board; Post-Game (which may list every legal
        * move with setlegal) runs only for the move played, as in verify. */
       gc_set_postgame(judge->gc, false);
@@ -378,7 +378,7 @@ int br_probe(BrGame *g, int games, int max_plies, uint64_t seed, char *err, int 
         if (type < 0 || g->rules.types[type].oracle) continue; /* the referee decides it already */
         char text[128];
         br_move_text(g, &pos, m, text, sizeof text);
-        gc_verdict v;
+        GcVerdict v;
         if (gc_play(judge->gc, text, &v) != GC_LEGAL) {
           if (!refusals_count) continue;
           if (!demote(g, type, "refuses", text, err, errlen)) demoted = -1;
@@ -403,7 +403,7 @@ int br_probe(BrGame *g, int games, int max_plies, uint64_t seed, char *err, int 
       Move m = list->moves[next_random(&judge->rng) % list->count];
       char text[128];
       br_move_text(g, &pos, m, text, sizeof text);
-      gc_verdict v;
+      GcVerdict v;
       if (gc_play(judge->gc, text, &v) != GC_LEGAL || v.result != GC_RESULT_NONE) break;
       pos_make(&pos, m);
     }

@@ -70,7 +70,7 @@ int catalog_list(const Catalog *c, CatalogGame *out, int max);
 /* The names of catalog_list, space-separated, for usage texts and protocol variant lists. */
 void catalog_names(const Catalog *c, char *out, int outlen);
 
-/* The include resolver of a source (gc_include_fn): ctx is the BrSource. */
+/* The include resolver of a source (GcIncludeFn): ctx is the BrSource. */
 char *catalog_include(void *ctx, const char *name, char *where, int wherelen);
 
 #ifdef __cplusplus

@@ -14,41 +14,41 @@ extern "C" {
 #define GC_LABEL_MAX 16
 #define GC_MAX_CELLS (GC_MAX_FILES * GC_MAX_RANKS)
 
-typedef struct gc_board {
-    int nfiles, nranks;
-    char files[GC_MAX_FILES][GC_LABEL_MAX];
-    char ranks[GC_MAX_RANKS][GC_LABEL_MAX];
-    char cells[GC_MAX_CELLS][GC_LABEL_MAX]; /* index = rank * nfiles + file */
-    char names[GC_MAX_CELLS][2 * GC_LABEL_MAX]; /* coordinate name of each cell */
-    /* coordinate name -> cell index, open addressing; 0 means free, else index + 1 */
-    int coord_slots[4 * GC_MAX_CELLS];
-} gc_board;
+typedef struct GcBoard {
+  int nfiles, nranks;
+  char files[GC_MAX_FILES][GC_LABEL_MAX];
+  char ranks[GC_MAX_RANKS][GC_LABEL_MAX];
+  char cells[GC_MAX_CELLS][GC_LABEL_MAX];     /* index = rank * nfiles + file */
+  char names[GC_MAX_CELLS][2 * GC_LABEL_MAX]; /* coordinate name of each cell */
+  /* coordinate name -> cell index, open addressing; 0 means free, else index + 1 */
+  int coord_slots[4 * GC_MAX_CELLS];
+} GcBoard;
 
 /* Sets the geometry from whitespace-separated label lists; every cell becomes "@".
  * Returns 0 on success, -1 with a message in err. */
-int gc_board_init(gc_board *b, const char *files, const char *ranks, char *err, size_t errsize);
+int gc_board_init(GcBoard *b, const char *files, const char *ranks, char *err, size_t errsize);
 /* Fills the board from a FEN (Game Courier compact form or with '/'; '-' = hole; {..} labels).
  * Ranks are read top (last rank label) first. */
-int gc_board_set_fen(gc_board *b, const char *fen, char *err, size_t errsize);
+int gc_board_set_fen(GcBoard *b, const char *fen, char *err, size_t errsize);
 /* Writes the FEN of the board, ranks separated by '/'. */
-void gc_board_fen(const gc_board *b, char *out, size_t size);
+void gc_board_fen(const GcBoard *b, char *out, size_t size);
 
-int gc_board_index(const gc_board *b, const char *coord); /* -1 if not a coordinate */
-void gc_board_coord(const gc_board *b, int index, char *out, size_t size);
+int gc_board_index(const GcBoard *b, const char *coord); /* -1 if not a coordinate */
+void gc_board_coord(const GcBoard *b, int index, char *out, size_t size);
 /* Coordinate name of a cell (index must be valid). */
-static inline const char *gc_board_name(const gc_board *b, int index) { return b->names[index]; }
-static inline int gc_board_file_of(const gc_board *b, int index) { return index % b->nfiles; }
-static inline int gc_board_rank_of(const gc_board *b, int index) { return index / b->nfiles; }
+static inline const char *gc_board_name(const GcBoard *b, int index) { return b->names[index]; }
+static inline int gc_board_file_of(const GcBoard *b, int index) { return index % b->nfiles; }
+static inline int gc_board_rank_of(const GcBoard *b, int index) { return index / b->nfiles; }
 /* Index of the cell at (file, rank), or -1 when off the grid. */
-static inline int gc_board_at(const gc_board *b, int file, int rank) {
-    if (file < 0 || rank < 0 || file >= b->nfiles || rank >= b->nranks) return -1;
-    return rank * b->nfiles + file;
+static inline int gc_board_at(const GcBoard *b, int file, int rank) {
+  if (file < 0 || rank < 0 || file >= b->nfiles || rank >= b->nranks) return -1;
+  return rank * b->nfiles + file;
 }
-static inline int gc_board_is_hole(const gc_board *b, int index) {
-    return b->cells[index][0] == '-' && b->cells[index][1] == 0;
+static inline int gc_board_is_hole(const GcBoard *b, int index) {
+  return b->cells[index][0] == '-' && b->cells[index][1] == 0;
 }
-static inline int gc_board_is_empty(const gc_board *b, int index) {
-    return b->cells[index][0] == '@' && b->cells[index][1] == 0;
+static inline int gc_board_is_empty(const GcBoard *b, int index) {
+  return b->cells[index][0] == '@' && b->cells[index][1] == 0;
 }
 
 #ifdef __cplusplus

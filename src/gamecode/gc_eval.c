@@ -9,453 +9,448 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void push(gc_interp *gc, gc_value v) {
-    if (gc->sp == gc->capstack) {
-        gc->capstack = gc->capstack ? gc->capstack * 2 : 256;
-        gc->stack = realloc(gc->stack, sizeof(gc_value) * gc->capstack);
-        if (!gc->stack) abort();
-    }
-    gc->stack[gc->sp++] = v;
+static void push(GcInterp *gc, GcValue v) {
+  if (gc->sp == gc->capstack) {
+    gc->capstack = gc->capstack ? gc->capstack * 2 : 256;
+    gc->stack = realloc(gc->stack, sizeof(GcValue) * gc->capstack);
+    if (!gc->stack) abort();
+  }
+  gc->stack[gc->sp++] = v;
 }
 
-static gc_value pop(gc_interp *gc) { return gc->stack[--gc->sp]; }
+static GcValue pop(GcInterp *gc) { return gc->stack[--gc->sp]; }
 
-static void drop_to(gc_interp *gc, size_t base) {
-    while (gc->sp > base) gc_release(&gc->stack[--gc->sp]);
+static void drop_to(GcInterp *gc, size_t base) {
+  while (gc->sp > base) gc_release(&gc->stack[--gc->sp]);
 }
-
 
 static int name_char(char c) { return isalnum((unsigned char)c) || c == '_'; }
 
-static int move_word(gc_interp *gc, const char *w, size_t *len, const char **val) {
-    static const char *const names[] = {"origin", "dest", "moved", "old"};
-    if (!gc->have_move) return 0;
-    const char *vals[] = {gc->mv.origin, gc->mv.dest, gc->mv.moved, gc->mv.old};
-    for (int i = 0; i < 4; i++) {
-        size_t n = strlen(names[i]);
-        if (strncmp(w, names[i], n) == 0 && !name_char(w[n])) {
-            *len = n;
-            *val = vals[i];
-            return 1;
-        }
+static int move_word(GcInterp *gc, const char *w, size_t *len, const char **val) {
+  static const char *const names[] = { "origin", "dest", "moved", "old" };
+  if (!gc->have_move) return 0;
+  const char *vals[] = { gc->mv.origin, gc->mv.dest, gc->mv.moved, gc->mv.old };
+  for (int i = 0; i < 4; i++) {
+    size_t n = strlen(names[i]);
+    if (strncmp(w, names[i], n) == 0 && !name_char(w[n])) {
+      *len = n;
+      *val = vals[i];
+      return 1;
     }
-    return 0;
+  }
+  return 0;
 }
 
 /* Value of #name: an argument of the running function, else a variable; NULL if neither. */
-static const gc_value *hash_lookup(gc_interp *gc, const char *name, const gc_value *args, int nargs) {
-    if (args && isdigit((unsigned char)name[0])) {
-        int all = 1;
-        for (const char *q = name; *q && all; q++) all = isdigit((unsigned char)*q);
-        if (all) {
-            long i = strlen(name) > 6 ? -1 : atol(name);
-            return i >= 0 && i < nargs ? &args[i] : NULL;
-        }
+static const GcValue *hash_lookup(GcInterp *gc, const char *name, const GcValue *args, int nargs) {
+  if (args && isdigit((unsigned char)name[0])) {
+    int all = 1;
+    for (const char *q = name; *q && all; q++) all = isdigit((unsigned char)*q);
+    if (all) {
+      long i = strlen(name) > 6 ? -1 : atol(name);
+      return i >= 0 && i < nargs ? &args[i] : NULL;
     }
-    return gc_var_find(gc, name);
+  }
+  return gc_var_find(gc, name);
 }
 
-char *gc_subst_text(gc_interp *gc, const gc_token *t, const gc_value *args, int nargs) {
-    gc_buf b = {0};
-    gc_buf_add(&b, "", 0);
-    if (t->kind == TK_GROUP) {
-        gc_buf_addc(&b, '(');
-        for (int i = 0; i < t->nkids; i++) {
-            char *s = gc_subst_text(gc, &t->kids[i], args, nargs);
-            if (i) gc_buf_addc(&b, ' ');
-            gc_buf_adds(&b, s);
-            free(s);
-        }
-        gc_buf_addc(&b, ')');
-        return b.data;
+char *gc_subst_text(GcInterp *gc, const GcToken *t, const GcValue *args, int nargs) {
+  GcBuf b = { 0 };
+  gc_buf_add(&b, "", 0);
+  if (t->kind == TK_GROUP) {
+    gc_buf_addc(&b, '(');
+    for (int i = 0; i < t->nkids; i++) {
+      char *s = gc_subst_text(gc, &t->kids[i], args, nargs);
+      if (i) gc_buf_addc(&b, ' ');
+      gc_buf_adds(&b, s);
+      free(s);
     }
-    const char *p = t->text;
-    int at_word_start = 1;
-    while (*p) {
-        size_t mlen;
-        const char *mval;
-        if (*p == '#' && name_char(p[1])) {
-            const char *q = p + 1;
-            while (name_char(*q)) q++;
-            char name[256];
-            const gc_value *v = NULL;
-            /* a hyphenated name (Rook-Range) wins when such a variable exists */
-            if (*q == '-' && name_char(q[1])) {
-                const char *r = q + 1;
-                while (name_char(*r) || (*r == '-' && name_char(r[1]))) r++;
-                snprintf(name, sizeof name, "%.*s", (int)(r - p - 1), p + 1);
-                if ((v = hash_lookup(gc, name, args, nargs))) q = r;
-            }
-            if (!v) {
-                snprintf(name, sizeof name, "%.*s", (int)(q - p - 1), p + 1);
-                v = hash_lookup(gc, name, args, nargs);
-            }
-            if (v) {
-                char *s = gc_to_str_alloc(v);
-                gc_buf_adds(&b, s);
-                free(s);
-            } else {
-                gc_buf_add(&b, p, (size_t)(q - p)); /* undefined: stays literally */
-            }
-            p = q;
-            at_word_start = 0;
-        } else if (at_word_start && move_word(gc, p, &mlen, &mval)) {
-            gc_buf_adds(&b, mval);
-            p += mlen;
-            at_word_start = 0;
-        } else {
-            at_word_start = !name_char(*p) && *p != '$'; /* $moved is not the word moved */
-            gc_buf_addc(&b, *p++);
-        }
-    }
+    gc_buf_addc(&b, ')');
     return b.data;
-}
-
-static gc_value literal(gc_interp *gc, const char *s) {
-    double d;
-    if (s[0] == '$' && s[1]) {
-        gc_value v;
-        if (gc_sysvar(gc, s + 1, &v)) return v;
-        return gc_null();
-    }
-    if (gc_is_numeric_str(s, &d) && !isspace((unsigned char)s[0])) return gc_num(d);
-    if (!strcmp(s, "true")) return gc_bool(1);
-    if (!strcmp(s, "false")) return gc_bool(0);
-    if (!strcmp(s, "null")) return gc_null();
-    return gc_str(s);
-}
-
-gc_value gc_token_value(gc_interp *gc, const gc_token *t, const gc_value *args, int nargs) {
-    if (t->has_lit) return gc_copy(&t->lit);
-    if (t->kind == TK_GROUP) { /* unevaluated: the caller forces it */
-        gc_value v = gc_null();
-        v.type = GC_LAZY;
-        v.u.lazy = t;
-        return v;
-    }
-    if (t->kind == TK_STRING) {
-        if (!t->subst) return gc_str(t->text);
-        return gc_str_own(gc_subst_text(gc, t, args, nargs));
-    }
-    if (!t->subst) return literal(gc, t->text);
-    if (t->text[0] == '#' && t->text[1]) {
-        const gc_value *v = t->argno >= 0 && args ? (t->argno < nargs ? &args[t->argno] : NULL)
-                                                  : gc_var_find_h(gc, t->text + 1, t->name_hash);
-        if (v) return gc_copy(v);
-    }
+  }
+  const char *p = t->text;
+  int at_word_start = 1;
+  while (*p) {
     size_t mlen;
     const char *mval;
-    if (move_word(gc, t->text, &mlen, &mval) && t->text[mlen] == 0) return gc_str(mval);
-    char *s = gc_subst_text(gc, t, args, nargs);
-    gc_value v = literal(gc, s);
-    free(s);
-    return v;
-}
-
-int gc_force(gc_interp *gc, gc_value *v, const gc_value *args, int nargs) {
-    if (v->type != GC_LAZY) return ST_OK;
-    const gc_token *g = v->u.lazy;
-    v->type = GC_NULL;
-    if (g->literal) {
-        gc_value arr = gc_arr_new();
-        for (int i = 0; i < g->nkids; i++) gc_arr_push(&arr, gc_token_value(gc, &g->kids[i], args, nargs));
-        *v = arr;
-        return ST_OK;
+    if (*p == '#' && name_char(p[1])) {
+      const char *q = p + 1;
+      while (name_char(*q)) q++;
+      char name[256];
+      const GcValue *v = NULL;
+      /* a hyphenated name (Rook-Range) wins when such a variable exists */
+      if (*q == '-' && name_char(q[1])) {
+        const char *r = q + 1;
+        while (name_char(*r) || (*r == '-' && name_char(r[1]))) r++;
+        snprintf(name, sizeof name, "%.*s", (int)(r - p - 1), p + 1);
+        if ((v = hash_lookup(gc, name, args, nargs))) q = r;
+      }
+      if (!v) {
+        snprintf(name, sizeof name, "%.*s", (int)(q - p - 1), p + 1);
+        v = hash_lookup(gc, name, args, nargs);
+      }
+      if (v) {
+        char *s = gc_to_str_alloc(v);
+        gc_buf_adds(&b, s);
+        free(s);
+      } else {
+        gc_buf_add(&b, p, (size_t)(q - p)); /* undefined: stays literally */
+      }
+      p = q;
+      at_word_start = 0;
+    } else if (at_word_start && move_word(gc, p, &mlen, &mval)) {
+      gc_buf_adds(&b, mval);
+      p += mlen;
+      at_word_start = 0;
+    } else {
+      at_word_start = !name_char(*p) && *p != '$'; /* $moved is not the word moved */
+      gc_buf_addc(&b, *p++);
     }
-    return gc_eval(gc, g->kids, g->nkids, args, nargs, v);
+  }
+  return b.data;
 }
 
-int gc_fn_arity(gc_interp *gc, const char *name) {
-    gc_value *idx = gc_map_get(&gc->funcs, name);
-    return idx ? gc->fdefs[(int)idx->u.n].arity : -1;
+static GcValue literal(GcInterp *gc, const char *s) {
+  double d;
+  if (s[0] == '$' && s[1]) {
+    GcValue v;
+    if (gc_sysvar(gc, s + 1, &v)) return v;
+    return gc_null();
+  }
+  if (gc_is_numeric_str(s, &d) && !isspace((unsigned char)s[0])) return gc_num(d);
+  if (!strcmp(s, "true")) return gc_bool(1);
+  if (!strcmp(s, "false")) return gc_bool(0);
+  if (!strcmp(s, "null")) return gc_null();
+  return gc_str(s);
+}
+
+GcValue gc_token_value(GcInterp *gc, const GcToken *t, const GcValue *args, int nargs) {
+  if (t->has_lit) return gc_copy(&t->lit);
+  if (t->kind == TK_GROUP) { /* unevaluated: the caller forces it */
+    GcValue v = gc_null();
+    v.type = GC_LAZY;
+    v.u.lazy = t;
+    return v;
+  }
+  if (t->kind == TK_STRING) {
+    if (!t->subst) return gc_str(t->text);
+    return gc_str_own(gc_subst_text(gc, t, args, nargs));
+  }
+  if (!t->subst) return literal(gc, t->text);
+  if (t->text[0] == '#' && t->text[1]) {
+    const GcValue *v = t->argno >= 0 && args ? (t->argno < nargs ? &args[t->argno] : NULL)
+                                             : gc_var_find_h(gc, t->text + 1, t->name_hash);
+    if (v) return gc_copy(v);
+  }
+  size_t mlen;
+  const char *mval;
+  if (move_word(gc, t->text, &mlen, &mval) && t->text[mlen] == 0) return gc_str(mval);
+  char *s = gc_subst_text(gc, t, args, nargs);
+  GcValue v = literal(gc, s);
+  free(s);
+  return v;
+}
+
+int gc_force(GcInterp *gc, GcValue *v, const GcValue *args, int nargs) {
+  if (v->type != GC_LAZY) return ST_OK;
+  const GcToken *g = v->u.lazy;
+  v->type = GC_NULL;
+  if (g->literal) {
+    GcValue arr = gc_arr_new();
+    for (int i = 0; i < g->nkids; i++) gc_arr_push(&arr, gc_token_value(gc, &g->kids[i], args, nargs));
+    *v = arr;
+    return ST_OK;
+  }
+  return gc_eval(gc, g->kids, g->nkids, args, nargs, v);
+}
+
+int gc_fn_arity(GcInterp *gc, const char *name) {
+  GcValue *idx = gc_map_get(&gc->funcs, name);
+  return idx ? gc->fdefs[(int)idx->u.n].arity : -1;
 }
 
 /* Pops n operands into out[0..n-1], out[0] being the left-most; forces lazy groups. */
-static int pop_args(gc_interp *gc, gc_value *out, int n, const gc_value *args, int nargs) {
-    int rc = ST_OK;
-    for (int i = 0; i < n; i++) {
-        out[i] = pop(gc);
-        if (rc == ST_OK) rc = gc_force(gc, &out[i], args, nargs);
-    }
-    return rc;
+static int pop_args(GcInterp *gc, GcValue *out, int n, const GcValue *args, int nargs) {
+  int rc = ST_OK;
+  for (int i = 0; i < n; i++) {
+    out[i] = pop(gc);
+    if (rc == ST_OK) rc = gc_force(gc, &out[i], args, nargs);
+  }
+  return rc;
 }
 
-static void release_all(gc_value *v, int n) {
-    for (int i = 0; i < n; i++) gc_release(&v[i]);
+static void release_all(GcValue *v, int n) {
+  for (int i = 0; i < n; i++) gc_release(&v[i]);
 }
 
 enum { MAX_FIXED = 16 };
 
 /* Applies one operator. *stop is set when a break-away ends the expression with *result. */
-static int apply(gc_interp *gc, const gc_opdef *op, size_t base, const gc_value *args, int nargs,
-                 int *stop, gc_value *result) {
-    size_t depth = gc->sp - base;
-    gc_value a[MAX_FIXED];
-    int rc;
-    switch (op->kind) {
-    case OP_AND:
-    case OP_OR: {
-        int is_and = op->kind == OP_AND;
-        if (depth >= 2) {
-            if ((rc = pop_args(gc, a, 2, args, nargs))) return release_all(a, 2), rc;
-            int l = gc_truthy(&a[0]), r = gc_truthy(&a[1]);
-            release_all(a, 2);
-            push(gc, gc_bool(is_and ? (l && r) : (l || r)));
-            return ST_OK;
-        }
-        if (depth == 0) return gc_error_at(gc, "%s has no operand", op->name);
-        if ((rc = pop_args(gc, a, 1, args, nargs))) return gc_release(&a[0]), rc;
-        if (gc_truthy(&a[0]) != is_and) {
-            *stop = 1;
-            *result = a[0];
-            return ST_OK;
-        }
-        gc_release(&a[0]);
+static int apply(GcInterp *gc, const GcOpDef *op, size_t base, const GcValue *args, int nargs, int *stop,
+                 GcValue *result) {
+  size_t depth = gc->sp - base;
+  GcValue a[MAX_FIXED];
+  int rc;
+  switch (op->kind) {
+  case OP_AND:
+  case OP_OR: {
+    int is_and = op->kind == OP_AND;
+    if (depth >= 2) {
+      if ((rc = pop_args(gc, a, 2, args, nargs))) return release_all(a, 2), rc;
+      int l = gc_truthy(&a[0]), r = gc_truthy(&a[1]);
+      release_all(a, 2);
+      push(gc, gc_bool(is_and ? (l && r) : (l || r)));
+      return ST_OK;
+    }
+    if (depth == 0) return gc_error_at(gc, "%s has no operand", op->name);
+    if ((rc = pop_args(gc, a, 1, args, nargs))) return gc_release(&a[0]), rc;
+    if (gc_truthy(&a[0]) != is_and) {
+      *stop = 1;
+      *result = a[0];
+      return ST_OK;
+    }
+    gc_release(&a[0]);
+    return ST_OK;
+  }
+  case OP_UNLESS:
+  case OP_ONLYIF: {
+    int want = op->kind == OP_UNLESS; /* the truth value that stops */
+    if (depth == 0) return gc_error_at(gc, "%s has no operand", op->name);
+    if ((rc = pop_args(gc, a, 1, args, nargs))) return gc_release(&a[0]), rc;
+    int t = gc_truthy(&a[0]);
+    if (depth == 1) {
+      if (t == want) {
+        *stop = 1;
+        *result = a[0];
         return ST_OK;
+      }
+      gc_release(&a[0]);
+      return ST_OK;
     }
-    case OP_UNLESS:
-    case OP_ONLYIF: {
-        int want = op->kind == OP_UNLESS; /* the truth value that stops */
-        if (depth == 0) return gc_error_at(gc, "%s has no operand", op->name);
-        if ((rc = pop_args(gc, a, 1, args, nargs))) return gc_release(&a[0]), rc;
-        int t = gc_truthy(&a[0]);
-        if (depth == 1) {
-            if (t == want) {
-                *stop = 1;
-                *result = a[0];
-                return ST_OK;
-            }
-            gc_release(&a[0]);
-            return ST_OK;
-        }
-        gc_release(&a[0]);
-        if (t == want) {
-            gc_value second = pop(gc);
-            rc = gc_force(gc, &second, args, nargs);
-            *stop = 1;
-            *result = second;
-            return rc;
-        }
-        drop_to(gc, base);
-        return ST_OK;
+    gc_release(&a[0]);
+    if (t == want) {
+      GcValue second = pop(gc);
+      rc = gc_force(gc, &second, args, nargs);
+      *stop = 1;
+      *result = second;
+      return rc;
     }
-    case OP_COND: {
-        if (depth < 3) return gc_error_at(gc, "cond needs 3 operands, has %d", (int)depth);
-        gc_value c = pop(gc);
-        if ((rc = gc_force(gc, &c, args, nargs))) return gc_release(&c), rc;
-        gc_value x = pop(gc), y = pop(gc);
-        int t = gc_truthy(&c);
-        gc_release(&c);
-        gc_value chosen = t ? x : y;
-        gc_release(t ? &y : &x);
-        rc = gc_force(gc, &chosen, args, nargs);
-        push(gc, chosen);
-        return rc;
-    }
-    case OP_FN:
-    case OP_SUB: {
-        if (depth < 1) return gc_error_at(gc, "%s needs a name", op->name);
-        gc_value name = pop(gc);
-        if ((rc = gc_force(gc, &name, args, nargs))) return gc_release(&name), rc;
-        if (name.type != GC_STR) { /* names are strings; a number or array is spelled out */
-            gc_value text = gc_str_own(gc_to_str_alloc(&name));
-            gc_release(&name);
-            name = text;
-        }
-        const char *nm = name.u.s;
-        int n = op->kind == OP_FN ? gc_fn_arity(gc, nm) : gc_sub_params(gc, nm);
-        if (n < 0) {
-            rc = gc_error_at(gc, "%s %s: no such %s", op->name, nm,
-                             op->kind == OP_FN ? "function" : "subroutine");
-            gc_release(&name);
-            return rc;
-        }
-        if ((size_t)n > gc->sp - base) {
-            rc = gc_error_at(gc, "%s %s needs %d arguments, has %d", op->name, nm, n,
-                             (int)(gc->sp - base));
-            gc_release(&name);
-            return rc;
-        }
-        gc_value *fa = malloc(sizeof(gc_value) * (size_t)(n ? n : 1));
-        if (!fa) abort();
-        rc = pop_args(gc, fa, n, args, nargs);
-        gc_value out = gc_null();
-        if (rc == ST_OK)
-            rc = op->kind == OP_FN ? gc_call_fn(gc, nm, fa, n, &out) : gc_call_sub(gc, nm, fa, n, &out);
-        release_all(fa, n);
-        free(fa);
-        gc_release(&name);
-        if (rc != ST_OK) return gc_release(&out), rc;
-        push(gc, out);
-        return ST_OK;
-    }
-    case OP_VARIADIC: {
-        int n = (int)depth;
-        gc_value *va = malloc(sizeof(gc_value) * (size_t)(n ? n : 1));
-        if (!va) abort();
-        rc = pop_args(gc, va, n, args, nargs);
-        gc_value out = gc_null();
-        if (rc == ST_OK) rc = op->fn(gc, va, n, &out);
-        release_all(va, n);
-        free(va);
-        if (rc != ST_OK) return gc_release(&out), rc;
-        push(gc, out);
-        return ST_OK;
-    }
-    default: {
-        int n = op->arity;
-        if ((size_t)n > depth && op->name[0] == '-' && op->name[1] == 0) {
-            push(gc, gc_str("-")); /* "-" with nothing to subtract is the no-space marker */
-            return ST_OK;
-        }
-        if ((size_t)n > depth)
-            return gc_error_at(gc, "%s needs %d operand%s, has %d", op->name, n, n == 1 ? "" : "s",
-                               (int)depth);
-        rc = pop_args(gc, a, n, args, nargs);
-        gc_value out = gc_null();
-        if (rc == ST_OK) rc = op->fn(gc, a, n, &out);
-        release_all(a, n);
-        if (rc != ST_OK) return gc_release(&out), rc;
-        push(gc, out);
-        return ST_OK;
-    }
-    }
-}
-
-int gc_eval(gc_interp *gc, const gc_token *toks, int n, const gc_value *args, int nargs,
-            gc_value *out) {
-    size_t base = gc->sp;
-    int rc = ST_OK, stop = 0, named_next = 0;
-    *out = gc_null();
-    for (int i = n - 1; i >= 0 && !stop; i--) {
-        const gc_token *t = &toks[i];
-        if (gc_step(gc)) {
-            rc = ST_ERROR;
-            break;
-        }
-        if (t->kind == TK_GROUP) {
-            gc_value v = gc_null();
-            v.type = GC_LAZY;
-            v.u.lazy = t;
-            push(gc, v);
-        } else if (t->kind == TK_WORD && t->op && !t->subst) {
-            rc = apply(gc, t->op, base, args, nargs, &stop, out);
-            if (rc != ST_OK) break;
-        } else if (t->kind == TK_WORD && args && t->text[0] == '=' && name_char(t->text[1])) {
-            /* =name in a function body (H2020): a local taking every value to its right, or
-             * with nothing to its right, the next named argument */
-            gc_value v;
-            size_t depth = gc->sp - base;
-            if (depth == 0) {
-                int k = gc->fn_nplace + named_next++;
-                v = k < nargs ? gc_copy(&args[k]) : gc_null();
-            } else if (depth == 1) {
-                v = pop(gc);
-                rc = gc_force(gc, &v, args, nargs);
-            } else {
-                v = gc_arr_new();
-                while (gc->sp > base && rc == ST_OK) {
-                    gc_value x = pop(gc);
-                    rc = gc_force(gc, &x, args, nargs);
-                    gc_arr_push(&v, x);
-                }
-                if (rc == ST_OK) rc = gc_check_nesting(gc, &v);
-            }
-            gc_var_declare(gc, t->text + 1, TAG_MY);
-            gc_var_set(gc, t->text + 1, v);
-            if (rc != ST_OK) break;
-        } else {
-            push(gc, gc_token_value(gc, t, args, nargs));
-        }
-    }
-    if (rc == ST_OK && !stop) {
-        size_t depth = gc->sp - base;
-        if (depth == 1) {
-            *out = pop(gc);
-            rc = gc_force(gc, out, args, nargs);
-        } else if (depth > 1) {
-            *out = gc_arr_new();
-            while (gc->sp > base && rc == ST_OK) {
-                gc_value x = pop(gc);
-                rc = gc_force(gc, &x, args, nargs);
-                gc_arr_push(out, x);
-            }
-            if (rc == ST_OK) rc = gc_check_nesting(gc, out);
-        }
-    }
-    if (rc != ST_OK) gc_release(out); /* on failure the caller gets null, never a partial value */
     drop_to(gc, base);
+    return ST_OK;
+  }
+  case OP_COND: {
+    if (depth < 3) return gc_error_at(gc, "cond needs 3 operands, has %d", (int)depth);
+    GcValue c = pop(gc);
+    if ((rc = gc_force(gc, &c, args, nargs))) return gc_release(&c), rc;
+    GcValue x = pop(gc), y = pop(gc);
+    int t = gc_truthy(&c);
+    gc_release(&c);
+    GcValue chosen = t ? x : y;
+    gc_release(t ? &y : &x);
+    rc = gc_force(gc, &chosen, args, nargs);
+    push(gc, chosen);
     return rc;
+  }
+  case OP_FN:
+  case OP_SUB: {
+    if (depth < 1) return gc_error_at(gc, "%s needs a name", op->name);
+    GcValue name = pop(gc);
+    if ((rc = gc_force(gc, &name, args, nargs))) return gc_release(&name), rc;
+    if (name.type != GC_STR) { /* names are strings; a number or array is spelled out */
+      GcValue text = gc_str_own(gc_to_str_alloc(&name));
+      gc_release(&name);
+      name = text;
+    }
+    const char *nm = name.u.s;
+    int n = op->kind == OP_FN ? gc_fn_arity(gc, nm) : gc_sub_params(gc, nm);
+    if (n < 0) {
+      rc = gc_error_at(gc, "%s %s: no such %s", op->name, nm, op->kind == OP_FN ? "function" : "subroutine");
+      gc_release(&name);
+      return rc;
+    }
+    if ((size_t)n > gc->sp - base) {
+      rc = gc_error_at(gc, "%s %s needs %d arguments, has %d", op->name, nm, n, (int)(gc->sp - base));
+      gc_release(&name);
+      return rc;
+    }
+    GcValue *fa = malloc(sizeof(GcValue) * (size_t)(n ? n : 1));
+    if (!fa) abort();
+    rc = pop_args(gc, fa, n, args, nargs);
+    GcValue out = gc_null();
+    if (rc == ST_OK) rc = op->kind == OP_FN ? gc_call_fn(gc, nm, fa, n, &out) : gc_call_sub(gc, nm, fa, n, &out);
+    release_all(fa, n);
+    free(fa);
+    gc_release(&name);
+    if (rc != ST_OK) return gc_release(&out), rc;
+    push(gc, out);
+    return ST_OK;
+  }
+  case OP_VARIADIC: {
+    int n = (int)depth;
+    GcValue *va = malloc(sizeof(GcValue) * (size_t)(n ? n : 1));
+    if (!va) abort();
+    rc = pop_args(gc, va, n, args, nargs);
+    GcValue out = gc_null();
+    if (rc == ST_OK) rc = op->fn(gc, va, n, &out);
+    release_all(va, n);
+    free(va);
+    if (rc != ST_OK) return gc_release(&out), rc;
+    push(gc, out);
+    return ST_OK;
+  }
+  default: {
+    int n = op->arity;
+    if ((size_t)n > depth && op->name[0] == '-' && op->name[1] == 0) {
+      push(gc, gc_str("-")); /* "-" with nothing to subtract is the no-space marker */
+      return ST_OK;
+    }
+    if ((size_t)n > depth)
+      return gc_error_at(gc, "%s needs %d operand%s, has %d", op->name, n, n == 1 ? "" : "s", (int)depth);
+    rc = pop_args(gc, a, n, args, nargs);
+    GcValue out = gc_null();
+    if (rc == ST_OK) rc = op->fn(gc, a, n, &out);
+    release_all(a, n);
+    if (rc != ST_OK) return gc_release(&out), rc;
+    push(gc, out);
+    return ST_OK;
+  }
+  }
 }
 
-int gc_call_fn(gc_interp *gc, const char *name, gc_value *args, int nargs, gc_value *out) {
-    gc_value *idx = gc_map_get(&gc->funcs, name);
-    *out = gc_null();
-    if (!idx) return gc_error_at(gc, "fn %s: no such function", name);
-    gc_funcdef f = gc->fdefs[(int)idx->u.n];
-    if (gc->depth >= gc->limits.max_depth)
-        return gc_error_at(gc, "recursion limit (%d calls) reached in fn %s", gc->limits.max_depth, name);
-    gc->depth++;
-    int has_named = f.arity > f.nplace;
-    if (has_named) {
-        if (gc->nframes == gc->capframes) {
-            gc->capframes = gc->capframes ? gc->capframes * 2 : 16;
-            gc->frames = realloc(gc->frames, sizeof(gc_frame) * (size_t)gc->capframes);
-            if (!gc->frames) abort();
+int gc_eval(GcInterp *gc, const GcToken *toks, int n, const GcValue *args, int nargs, GcValue *out) {
+  size_t base = gc->sp;
+  int rc = ST_OK, stop = 0, named_next = 0;
+  *out = gc_null();
+  for (int i = n - 1; i >= 0 && !stop; i--) {
+    const GcToken *t = &toks[i];
+    if (gc_step(gc)) {
+      rc = ST_ERROR;
+      break;
+    }
+    if (t->kind == TK_GROUP) {
+      GcValue v = gc_null();
+      v.type = GC_LAZY;
+      v.u.lazy = t;
+      push(gc, v);
+    } else if (t->kind == TK_WORD && t->op && !t->subst) {
+      rc = apply(gc, t->op, base, args, nargs, &stop, out);
+      if (rc != ST_OK) break;
+    } else if (t->kind == TK_WORD && args && t->text[0] == '=' && name_char(t->text[1])) {
+      /* =name in a function body (H2020): a local taking every value to its right, or
+             * with nothing to its right, the next named argument */
+      GcValue v;
+      size_t depth = gc->sp - base;
+      if (depth == 0) {
+        int k = gc->fn_nplace + named_next++;
+        v = k < nargs ? gc_copy(&args[k]) : gc_null();
+      } else if (depth == 1) {
+        v = pop(gc);
+        rc = gc_force(gc, &v, args, nargs);
+      } else {
+        v = gc_arr_new();
+        while (gc->sp > base && rc == ST_OK) {
+          GcValue x = pop(gc);
+          rc = gc_force(gc, &x, args, nargs);
+          gc_arr_push(&v, x);
         }
-        gc_frame *fr = &gc->frames[gc->nframes++];
-        memset(fr, 0, sizeof *fr);
-        fr->iter_base = gc->niters;
+        if (rc == ST_OK) rc = gc_check_nesting(gc, &v);
+      }
+      gc_var_declare(gc, t->text + 1, TAG_MY);
+      gc_var_set(gc, t->text + 1, v);
+      if (rc != ST_OK) break;
+    } else {
+      push(gc, gc_token_value(gc, t, args, nargs));
     }
-    int saved_nplace = gc->fn_nplace;
-    gc->fn_nplace = f.nplace;
-    /* an error in the body is reported where the def is (an include file's own line) */
-    const char *saved_file = gc->cur_file;
-    int saved_line = gc->cur_line;
-    gc->cur_file = f.file;
-    gc->cur_line = f.line;
-    int rc = gc_eval(gc, f.toks, f.ntoks, args, nargs, out);
-    gc->cur_file = saved_file;
-    gc->cur_line = saved_line;
-    gc->fn_nplace = saved_nplace;
-    if (has_named) gc_map_free(&gc->frames[--gc->nframes].vars);
-    gc->depth--;
-    return rc;
+  }
+  if (rc == ST_OK && !stop) {
+    size_t depth = gc->sp - base;
+    if (depth == 1) {
+      *out = pop(gc);
+      rc = gc_force(gc, out, args, nargs);
+    } else if (depth > 1) {
+      *out = gc_arr_new();
+      while (gc->sp > base && rc == ST_OK) {
+        GcValue x = pop(gc);
+        rc = gc_force(gc, &x, args, nargs);
+        gc_arr_push(out, x);
+      }
+      if (rc == ST_OK) rc = gc_check_nesting(gc, out);
+    }
+  }
+  if (rc != ST_OK) gc_release(out); /* on failure the caller gets null, never a partial value */
+  drop_to(gc, base);
+  return rc;
 }
 
-static void scan_placeholders(const gc_token *t, int n, int *maxp, int *named) {
-    for (int i = 0; i < n; i++) {
-        if (t[i].kind == TK_GROUP) {
-            scan_placeholders(t[i].kids, t[i].nkids, maxp, named);
-            continue;
-        }
-        const char *s = t[i].text;
-        if (t[i].kind == TK_WORD && s[0] == '=' && name_char(s[1]) && i == n - 1) (*named)++;
-        else if (t[i].kind == TK_WORD && s[0] == '=' && name_char(s[1]) && i + 1 < n &&
-                 t[i + 1].kind == TK_WORD && t[i + 1].text[0] == '=')
-            (*named)++;
-        for (const char *p = s; p && (p = strchr(p, '#')); p++)
-            if (isdigit((unsigned char)p[1])) {
-                int k = atoi(p + 1);
-                if (k < 1000 && k + 1 > *maxp) *maxp = k + 1; /* #n beyond 999 is not a placeholder */
-            }
+int gc_call_fn(GcInterp *gc, const char *name, GcValue *args, int nargs, GcValue *out) {
+  GcValue *idx = gc_map_get(&gc->funcs, name);
+  *out = gc_null();
+  if (!idx) return gc_error_at(gc, "fn %s: no such function", name);
+  GcFuncDef f = gc->fdefs[(int)idx->u.n];
+  if (gc->depth >= gc->limits.max_depth)
+    return gc_error_at(gc, "recursion limit (%d calls) reached in fn %s", gc->limits.max_depth, name);
+  gc->depth++;
+  int has_named = f.arity > f.nplace;
+  if (has_named) {
+    if (gc->nframes == gc->capframes) {
+      gc->capframes = gc->capframes ? gc->capframes * 2 : 16;
+      gc->frames = realloc(gc->frames, sizeof(GcFrame) * (size_t)gc->capframes);
+      if (!gc->frames) abort();
     }
+    GcFrame *fr = &gc->frames[gc->nframes++];
+    memset(fr, 0, sizeof *fr);
+    fr->iter_base = gc->niters;
+  }
+  int saved_nplace = gc->fn_nplace;
+  gc->fn_nplace = f.nplace;
+  /* an error in the body is reported where the def is (an include file's own line) */
+  const char *saved_file = gc->cur_file;
+  int saved_line = gc->cur_line;
+  gc->cur_file = f.file;
+  gc->cur_line = f.line;
+  int rc = gc_eval(gc, f.toks, f.ntoks, args, nargs, out);
+  gc->cur_file = saved_file;
+  gc->cur_line = saved_line;
+  gc->fn_nplace = saved_nplace;
+  if (has_named) gc_map_free(&gc->frames[--gc->nframes].vars);
+  gc->depth--;
+  return rc;
 }
 
-void gc_define_func(gc_interp *gc, const char *name, gc_token *toks, int n) {
-    int nplace = 0, named = 0;
-    scan_placeholders(toks, n, &nplace, &named);
-    gc_funcdef f = {toks, n, nplace + named, nplace, gc->cur_file, gc->cur_line};
-    gc_value *idx = gc_map_get(&gc->funcs, name);
-    if (idx) {
-        gc->fdefs[(int)idx->u.n] = f;
-        return;
+static void scan_placeholders(const GcToken *t, int n, int *maxp, int *named) {
+  for (int i = 0; i < n; i++) {
+    if (t[i].kind == TK_GROUP) {
+      scan_placeholders(t[i].kids, t[i].nkids, maxp, named);
+      continue;
     }
-    if (gc->nfdefs == gc->capfdefs) {
-        gc->capfdefs = gc->capfdefs ? gc->capfdefs * 2 : 64;
-        gc->fdefs = realloc(gc->fdefs, sizeof(gc_funcdef) * (size_t)gc->capfdefs);
-        if (!gc->fdefs) abort();
-    }
-    gc->fdefs[gc->nfdefs] = f;
-    gc_map_put(&gc->funcs, name, gc_num(gc->nfdefs++));
+    const char *s = t[i].text;
+    if (t[i].kind == TK_WORD && s[0] == '=' && name_char(s[1]) && i == n - 1)
+      (*named)++;
+    else if (t[i].kind == TK_WORD && s[0] == '=' && name_char(s[1]) && i + 1 < n && t[i + 1].kind == TK_WORD &&
+             t[i + 1].text[0] == '=')
+      (*named)++;
+    for (const char *p = s; p && (p = strchr(p, '#')); p++)
+      if (isdigit((unsigned char)p[1])) {
+        int k = atoi(p + 1);
+        if (k < 1000 && k + 1 > *maxp) *maxp = k + 1; /* #n beyond 999 is not a placeholder */
+      }
+  }
+}
+
+void gc_define_func(GcInterp *gc, const char *name, GcToken *toks, int n) {
+  int nplace = 0, named = 0;
+  scan_placeholders(toks, n, &nplace, &named);
+  GcFuncDef f = { toks, n, nplace + named, nplace, gc->cur_file, gc->cur_line };
+  GcValue *idx = gc_map_get(&gc->funcs, name);
+  if (idx) {
+    gc->fdefs[(int)idx->u.n] = f;
+    return;
+  }
+  if (gc->nfdefs == gc->capfdefs) {
+    gc->capfdefs = gc->capfdefs ? gc->capfdefs * 2 : 64;
+    gc->fdefs = realloc(gc->fdefs, sizeof(GcFuncDef) * (size_t)gc->capfdefs);
+    if (!gc->fdefs) abort();
+  }
+  gc->fdefs[gc->nfdefs] = f;
+  gc_map_put(&gc->funcs, name, gc_num(gc->nfdefs++));
 }

@@ -8,373 +8,378 @@
 #include <stdlib.h>
 #include <string.h>
 
-int gc_error_at(gc_interp *gc, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(gc->errbuf.message, sizeof gc->errbuf.message, fmt, ap);
-    va_end(ap);
-    snprintf(gc->errbuf.file, sizeof gc->errbuf.file, "%s", gc->cur_file ? gc->cur_file : "");
-    gc->errbuf.line = gc->cur_line;
-    return ST_ERROR;
+int gc_error_at(GcInterp *gc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(gc->errbuf.message, sizeof gc->errbuf.message, fmt, ap);
+  va_end(ap);
+  snprintf(gc->errbuf.file, sizeof gc->errbuf.file, "%s", gc->cur_file ? gc->cur_file : "");
+  gc->errbuf.line = gc->cur_line;
+  return ST_ERROR;
 }
 
-int gc_step(gc_interp *gc) {
-    if (++gc->steps > gc->limits.max_steps) {
-        gc_error_at(gc, "step limit exceeded (%ld steps): runaway loop or recursion?",
-                    gc->limits.max_steps);
-        return 1;
-    }
-    return 0;
+int gc_step(GcInterp *gc) {
+  if (++gc->steps > gc->limits.max_steps) {
+    gc_error_at(gc, "step limit exceeded (%ld steps): runaway loop or recursion?", gc->limits.max_steps);
+    return 1;
+  }
+  return 0;
 }
 
 /* ---- variables ---- */
 
-static gc_map_slot *var_slot_h(gc_interp *gc, const char *name, unsigned h) {
-    int current = 1;
-    for (int i = gc->nframes - 1; i >= 0; i--) {
-        gc_map_slot *s = gc->frames[i].vars.count ? gc_map_slot_h(&gc->frames[i].vars, name, h) : NULL;
-        if (s && (current || s->tag == TAG_LOCAL)) return s;
-        if (gc->frames[i].is_sub) current = 0;
-    }
-    return NULL;
+static GcMapSlot *var_slot_h(GcInterp *gc, const char *name, unsigned h) {
+  int current = 1;
+  for (int i = gc->nframes - 1; i >= 0; i--) {
+    GcMapSlot *s = gc->frames[i].vars.count ? gc_map_slot_h(&gc->frames[i].vars, name, h) : NULL;
+    if (s && (current || s->tag == TAG_LOCAL)) return s;
+    if (gc->frames[i].is_sub) current = 0;
+  }
+  return NULL;
 }
 
-static gc_map_slot *var_slot(gc_interp *gc, const char *name) { return var_slot_h(gc, name, gc_hash(name)); }
+static GcMapSlot *var_slot(GcInterp *gc, const char *name) { return var_slot_h(gc, name, gc_hash(name)); }
 
-gc_value *gc_var_find_h(gc_interp *gc, const char *name, unsigned h) {
-    gc_map_slot *s = var_slot_h(gc, name, h);
-    if (!s) s = gc_map_slot_h(&gc->globals, name, h);
-    return s ? &s->val : NULL;
+GcValue *gc_var_find_h(GcInterp *gc, const char *name, unsigned h) {
+  GcMapSlot *s = var_slot_h(gc, name, h);
+  if (!s) s = gc_map_slot_h(&gc->globals, name, h);
+  return s ? &s->val : NULL;
 }
 
-gc_value *gc_var_find(gc_interp *gc, const char *name) { return gc_var_find_h(gc, name, gc_hash(name)); }
+GcValue *gc_var_find(GcInterp *gc, const char *name) { return gc_var_find_h(gc, name, gc_hash(name)); }
 
-void gc_var_set(gc_interp *gc, const char *name, gc_value v) {
-    gc_map_slot *s = var_slot(gc, name);
-    if (s) {
-        gc_release(&s->val);
-        s->val = v;
-        return;
-    }
-    gc_map_put(&gc->globals, name, v);
+void gc_var_set(GcInterp *gc, const char *name, GcValue v) {
+  GcMapSlot *s = var_slot(gc, name);
+  if (s) {
+    gc_release(&s->val);
+    s->val = v;
+    return;
+  }
+  gc_map_put(&gc->globals, name, v);
 }
 
-void gc_var_declare(gc_interp *gc, const char *name, int tag) {
-    if (gc->nframes == 0) return; /* at top level my/local variables are the globals */
-    gc_frame *f = &gc->frames[gc->nframes - 1];
-    gc_map_slot *s = gc_map_slot_of(&f->vars, name);
-    if (!s) {
-        gc_map_put(&f->vars, name, gc_null());
-        s = gc_map_slot_of(&f->vars, name);
-    }
-    s->tag = tag;
+void gc_var_declare(GcInterp *gc, const char *name, int tag) {
+  if (gc->nframes == 0) return; /* at top level my/local variables are the globals */
+  GcFrame *f = &gc->frames[gc->nframes - 1];
+  GcMapSlot *s = gc_map_slot_of(&f->vars, name);
+  if (!s) {
+    gc_map_put(&f->vars, name, gc_null());
+    s = gc_map_slot_of(&f->vars, name);
+  }
+  s->tag = tag;
 }
 
 /* ---- subroutines ---- */
 
-static gc_subdef *find_sub(gc_interp *gc, const char *name) {
-    gc_value *idx = gc_map_get(&gc->subs, name);
-    return idx ? &gc->sdefs[(int)idx->u.n] : NULL;
+static GcSubDef *find_sub(GcInterp *gc, const char *name) {
+  GcValue *idx = gc_map_get(&gc->subs, name);
+  return idx ? &gc->sdefs[(int)idx->u.n] : NULL;
 }
 
-int gc_sub_params(gc_interp *gc, const char *name) {
-    gc_subdef *s = find_sub(gc, name);
-    return s ? s->prog->code[s->index].nargs - 1 : -1;
+int gc_sub_params(GcInterp *gc, const char *name) {
+  GcSubDef *s = find_sub(gc, name);
+  return s ? s->prog->code[s->index].nargs - 1 : -1;
 }
 
-static void pop_iters(gc_interp *gc, size_t base) {
-    while (gc->niters > base) gc_release(&gc->iters[--gc->niters].arr);
+static void pop_iters(GcInterp *gc, size_t base) {
+  while (gc->niters > base) gc_release(&gc->iters[--gc->niters].arr);
 }
 
-int gc_call_sub(gc_interp *gc, const char *name, gc_value *args, int nargs, gc_value *ret) {
-    *ret = gc_null();
-    gc_subdef *s = find_sub(gc, name);
-    if (!s) return gc_error_at(gc, "no subroutine named %s", name);
-    if (gc->depth >= gc->limits.max_depth)
-        return gc_error_at(gc, "recursion limit (%d calls) reached in sub %s", gc->limits.max_depth, name);
-    gc_program *prog = s->prog;
-    const gc_ins *def = &prog->code[s->index];
-    if (gc->nframes == gc->capframes) {
-        gc->capframes = gc->capframes ? gc->capframes * 2 : 16;
-        gc->frames = realloc(gc->frames, sizeof(gc_frame) * (size_t)gc->capframes);
-        if (!gc->frames) abort();
+int gc_call_sub(GcInterp *gc, const char *name, GcValue *args, int nargs, GcValue *ret) {
+  *ret = gc_null();
+  GcSubDef *s = find_sub(gc, name);
+  if (!s) return gc_error_at(gc, "no subroutine named %s", name);
+  if (gc->depth >= gc->limits.max_depth)
+    return gc_error_at(gc, "recursion limit (%d calls) reached in sub %s", gc->limits.max_depth, name);
+  GcProgram *prog = s->prog;
+  const GcIns *def = &prog->code[s->index];
+  if (gc->nframes == gc->capframes) {
+    gc->capframes = gc->capframes ? gc->capframes * 2 : 16;
+    gc->frames = realloc(gc->frames, sizeof(GcFrame) * (size_t)gc->capframes);
+    if (!gc->frames) abort();
+  }
+  GcFrame *fr = &gc->frames[gc->nframes++];
+  memset(fr, 0, sizeof *fr);
+  fr->is_sub = 1;
+  fr->iter_base = gc->niters;
+  for (int i = 1; i < def->nargs; i++) {
+    const char *pname = def->args[i].text ? def->args[i].text : "";
+    gc_map_put(&fr->vars, pname, i - 1 < nargs ? gc_copy(&args[i - 1]) : gc_null());
+    gc_map_slot_of(&fr->vars, pname)->tag = TAG_MY;
+  }
+  gc->depth++;
+  const char *saved_file = gc->cur_file;
+  int saved_line = gc->cur_line;
+  int rc = gc_run(gc, prog, s->index + 1, ret);
+  gc->cur_file = saved_file;
+  if (rc != ST_ERROR) gc->cur_line = saved_line;
+  gc->depth--;
+  fr = &gc->frames[--gc->nframes];
+  pop_iters(gc, fr->iter_base);
+  gc_map_free(&fr->vars);
+  return rc == ST_RETURN ? ST_OK : rc;
+}
+
+static void register_subs(GcInterp *gc, GcProgram *p) {
+  for (int i = 0; i < p->n; i++) {
+    if (p->code[i].kind != INS_SUB) continue;
+    const char *name = p->code[i].args[0].text;
+    GcValue *idx = gc_map_get(&gc->subs, name);
+    GcSubDef d = { p, i };
+    if (idx) {
+      gc->sdefs[(int)idx->u.n] = d;
+      continue;
     }
-    gc_frame *fr = &gc->frames[gc->nframes++];
-    memset(fr, 0, sizeof *fr);
-    fr->is_sub = 1;
-    fr->iter_base = gc->niters;
-    for (int i = 1; i < def->nargs; i++) {
-        const char *pname = def->args[i].text ? def->args[i].text : "";
-        gc_map_put(&fr->vars, pname, i - 1 < nargs ? gc_copy(&args[i - 1]) : gc_null());
-        gc_map_slot_of(&fr->vars, pname)->tag = TAG_MY;
+    if (gc->nsdefs == gc->capsdefs) {
+      gc->capsdefs = gc->capsdefs ? gc->capsdefs * 2 : 32;
+      gc->sdefs = realloc(gc->sdefs, sizeof(GcSubDef) * (size_t)gc->capsdefs);
+      if (!gc->sdefs) abort();
     }
-    gc->depth++;
-    const char *saved_file = gc->cur_file;
-    int saved_line = gc->cur_line;
-    int rc = gc_run(gc, prog, s->index + 1, ret);
-    gc->cur_file = saved_file;
-    if (rc != ST_ERROR) gc->cur_line = saved_line;
-    gc->depth--;
-    fr = &gc->frames[--gc->nframes];
-    pop_iters(gc, fr->iter_base);
-    gc_map_free(&fr->vars);
-    return rc == ST_RETURN ? ST_OK : rc;
-}
-
-static void register_subs(gc_interp *gc, gc_program *p) {
-    for (int i = 0; i < p->n; i++) {
-        if (p->code[i].kind != INS_SUB) continue;
-        const char *name = p->code[i].args[0].text;
-        gc_value *idx = gc_map_get(&gc->subs, name);
-        gc_subdef d = {p, i};
-        if (idx) {
-            gc->sdefs[(int)idx->u.n] = d;
-            continue;
-        }
-        if (gc->nsdefs == gc->capsdefs) {
-            gc->capsdefs = gc->capsdefs ? gc->capsdefs * 2 : 32;
-            gc->sdefs = realloc(gc->sdefs, sizeof(gc_subdef) * (size_t)gc->capsdefs);
-            if (!gc->sdefs) abort();
-        }
-        gc->sdefs[gc->nsdefs] = d;
-        gc_map_put(&gc->subs, name, gc_num(gc->nsdefs++));
-    }
+    gc->sdefs[gc->nsdefs] = d;
+    gc_map_put(&gc->subs, name, gc_num(gc->nsdefs++));
+  }
 }
 
 /* The interpreter owns every compiled program (functions borrow their tokens). */
-gc_program *gc_adopt_program(gc_interp *gc, gc_program *p) {
-    if (gc->nprograms == gc->capprograms) {
-        gc->capprograms = gc->capprograms ? gc->capprograms * 2 : 16;
-        gc->programs = realloc(gc->programs, sizeof(gc_program *) * (size_t)gc->capprograms);
-        if (!gc->programs) abort();
-    }
-    gc->programs[gc->nprograms++] = p;
-    register_subs(gc, p);
-    return p;
+GcProgram *gc_adopt_program(GcInterp *gc, GcProgram *p) {
+  if (gc->nprograms == gc->capprograms) {
+    gc->capprograms = gc->capprograms ? gc->capprograms * 2 : 16;
+    gc->programs = realloc(gc->programs, sizeof(GcProgram *) * (size_t)gc->capprograms);
+    if (!gc->programs) abort();
+  }
+  gc->programs[gc->nprograms++] = p;
+  register_subs(gc, p);
+  return p;
 }
 
 /* ---- the statement loop ---- */
 
-static int cond_of(gc_interp *gc, const gc_ins *ins, int *truth) {
-    gc_value v;
-    int rc = gc_eval(gc, ins->args, ins->nargs, NULL, 0, &v);
-    *truth = gc_truthy(&v);
+static int cond_of(GcInterp *gc, const GcIns *ins, int *truth) {
+  GcValue v;
+  int rc = gc_eval(gc, ins->args, ins->nargs, NULL, 0, &v);
+  *truth = gc_truthy(&v);
+  gc_release(&v);
+  return rc;
+}
+
+static void iter_assign(GcInterp *gc, const GcIns *forins, const GcIter *it) {
+  const GcEntry *e = &it->arr.u.a->items[it->pos];
+  const GcToken *spec = &forins->args[0];
+  if (spec->kind == TK_GROUP && spec->nkids >= 2) {
+    gc_var_set(gc, spec->kids[0].text ? spec->kids[0].text : "", gc_copy(&e->key));
+    gc_var_set(gc, spec->kids[1].text ? spec->kids[1].text : "", gc_copy(&e->val));
+  } else {
+    const GcToken *t = spec->kind == TK_GROUP && spec->nkids ? &spec->kids[0] : spec;
+    gc_var_set(gc, t->text ? t->text : "", gc_copy(&e->val));
+  }
+}
+
+static int start_for(GcInterp *gc, const GcProgram *p, int pc, int *next_pc) {
+  const GcIns *ins = &p->code[pc];
+  GcValue v;
+  int rc = gc_eval(gc, ins->args + 1, ins->nargs - 1, NULL, 0, &v);
+  if (rc != ST_OK) return gc_release(&v), rc;
+  if (v.type != GC_ARR) {
+    GcValue arr = gc_arr_new();
+    if (v.type != GC_NULL && !(v.type == GC_BOOL && !v.u.b))
+      gc_arr_push(&arr, v);
+    else
+      gc_release(&v);
+    v = arr;
+  }
+  if (v.u.a->len == 0) {
     gc_release(&v);
-    return rc;
-}
-
-static void iter_assign(gc_interp *gc, const gc_ins *forins, const gc_iter *it) {
-    const gc_entry *e = &it->arr.u.a->items[it->pos];
-    const gc_token *spec = &forins->args[0];
-    if (spec->kind == TK_GROUP && spec->nkids >= 2) {
-        gc_var_set(gc, spec->kids[0].text ? spec->kids[0].text : "", gc_copy(&e->key));
-        gc_var_set(gc, spec->kids[1].text ? spec->kids[1].text : "", gc_copy(&e->val));
-    } else {
-        const gc_token *t = spec->kind == TK_GROUP && spec->nkids ? &spec->kids[0] : spec;
-        gc_var_set(gc, t->text ? t->text : "", gc_copy(&e->val));
-    }
-}
-
-static int start_for(gc_interp *gc, const gc_program *p, int pc, int *next_pc) {
-    const gc_ins *ins = &p->code[pc];
-    gc_value v;
-    int rc = gc_eval(gc, ins->args + 1, ins->nargs - 1, NULL, 0, &v);
-    if (rc != ST_OK) return gc_release(&v), rc;
-    if (v.type != GC_ARR) {
-        gc_value arr = gc_arr_new();
-        if (v.type != GC_NULL && !(v.type == GC_BOOL && !v.u.b)) gc_arr_push(&arr, v);
-        else gc_release(&v);
-        v = arr;
-    }
-    if (v.u.a->len == 0) {
-        gc_release(&v);
-        *next_pc = ins->jump + 1;
-        return ST_OK;
-    }
-    if (gc->niters == gc->capiters) {
-        gc->capiters = gc->capiters ? gc->capiters * 2 : 16;
-        gc->iters = realloc(gc->iters, sizeof(gc_iter) * gc->capiters);
-        if (!gc->iters) abort();
-    }
-    gc_iter *it = &gc->iters[gc->niters++];
-    it->arr = v;
-    it->pos = 0;
-    it->ins = pc;
-    iter_assign(gc, ins, it);
-    *next_pc = pc + 1;
+    *next_pc = ins->jump + 1;
     return ST_OK;
+  }
+  if (gc->niters == gc->capiters) {
+    gc->capiters = gc->capiters ? gc->capiters * 2 : 16;
+    gc->iters = realloc(gc->iters, sizeof(GcIter) * gc->capiters);
+    if (!gc->iters) abort();
+  }
+  GcIter *it = &gc->iters[gc->niters++];
+  it->arr = v;
+  it->pos = 0;
+  it->ins = pc;
+  iter_assign(gc, ins, it);
+  *next_pc = pc + 1;
+  return ST_OK;
 }
 
-static int run_cmd(gc_interp *gc, const gc_ins *ins);
+static int run_cmd(GcInterp *gc, const GcIns *ins);
 
-int gc_run(gc_interp *gc, gc_program *p, int pc, gc_value *ret) {
-    const char *saved_file = gc->cur_file;
-    gc->cur_file = p->file;
-    int rc = ST_OK, t;
-    while (pc < p->n && rc == ST_OK) {
-        const gc_ins *ins = &p->code[pc];
+int gc_run(GcInterp *gc, GcProgram *p, int pc, GcValue *ret) {
+  const char *saved_file = gc->cur_file;
+  gc->cur_file = p->file;
+  int rc = ST_OK, t;
+  while (pc < p->n && rc == ST_OK) {
+    const GcIns *ins = &p->code[pc];
+    gc->cur_line = ins->line;
+    if (gc_step(gc)) {
+      rc = ST_ERROR;
+      break;
+    }
+    switch (ins->kind) {
+    case INS_IF:
+    case INS_ELSEIF:
+      if (ins->kind == INS_ELSEIF) { /* reached by falling out of the previous branch */
+        pc = ins->end + 1;
+        break;
+      }
+      if ((rc = cond_of(gc, ins, &t))) break;
+      while (!t) {
+        pc = ins->jump;
+        ins = &p->code[pc];
+        if (ins->kind != INS_ELSEIF) break;
         gc->cur_line = ins->line;
-        if (gc_step(gc)) {
-            rc = ST_ERROR;
-            break;
-        }
-        switch (ins->kind) {
-        case INS_IF:
-        case INS_ELSEIF:
-            if (ins->kind == INS_ELSEIF) { /* reached by falling out of the previous branch */
-                pc = ins->end + 1;
-                break;
-            }
-            if ((rc = cond_of(gc, ins, &t))) break;
-            while (!t) {
-                pc = ins->jump;
-                ins = &p->code[pc];
-                if (ins->kind != INS_ELSEIF) break;
-                gc->cur_line = ins->line;
-                if ((rc = cond_of(gc, ins, &t))) break;
-            }
-            if (rc) break;
-            pc++;
-            break;
-        case INS_ELSE: pc = ins->end + 1; break;
-        case INS_ENDIF:
-        case INS_NOP:
-        case INS_CASE:
-        case INS_DEFAULT:
-        case INS_ENDSWITCH: pc++; break;
-        case INS_FOR: rc = start_for(gc, p, pc, &pc); break;
-        case INS_NEXT: {
-            gc_iter *it = &gc->iters[gc->niters - 1];
-            if (++it->pos < it->arr.u.a->len) {
-                iter_assign(gc, &p->code[ins->jump], it);
-                pc = ins->jump + 1;
-            } else {
-                pop_iters(gc, gc->niters - 1);
-                pc++;
-            }
-            break;
-        }
-        case INS_DO:
-            if (ins->loopmode == LOOP_PLAIN) {
-                pc++;
-                break;
-            }
-            if ((rc = cond_of(gc, ins, &t))) break;
-            pc = (t == (ins->loopmode == LOOP_WHILE)) ? pc + 1 : ins->jump + 1;
-            break;
-        case INS_LOOP:
-            if (ins->loopmode == LOOP_PLAIN) pc = ins->jump;
-            else if (ins->loopmode == LOOP_NEVER) pc++;
-            else {
-                if ((rc = cond_of(gc, ins, &t))) break;
-                pc = (t == (ins->loopmode == LOOP_WHILE)) ? ins->jump : pc + 1;
-            }
-            break;
-        case INS_SWITCH: {
-            gc_value v;
-            if ((rc = gc_eval(gc, ins->args, ins->nargs, NULL, 0, &v))) {
-                gc_release(&v);
-                break;
-            }
-            int target = -1, dflt = -1;
-            for (int c = 0; c < ins->ncases && target < 0; c++) {
-                const gc_ins *cs = &p->code[ins->cases[c]];
-                if (cs->kind == INS_DEFAULT) {
-                    if (dflt < 0) dflt = ins->cases[c];
-                    continue;
-                }
-                for (int k = 0; k < cs->nargs && target < 0; k++) {
-                    gc_value lbl = gc_token_value(gc, &cs->args[k], NULL, 0);
-                    if (gc_force(gc, &lbl, NULL, 0)) gc_release(&lbl);
-                    if (gc_loose_equal(&v, &lbl)) target = ins->cases[c];
-                    gc_release(&lbl);
-                }
-            }
-            gc_release(&v);
-            pc = target >= 0 ? target + 1 : dflt >= 0 ? dflt + 1 : ins->jump + 1;
-            break;
-        }
-        case INS_BREAK: {
-            const gc_ins *opener = &p->code[ins->jump];
-            if (opener->kind == INS_FOR) {
-                /* leave the for only if it is running (it may have been skipped as empty) */
-                if (gc->niters > 0 && gc->iters[gc->niters - 1].ins == ins->jump)
-                    pop_iters(gc, gc->niters - 1);
-            }
-            pc = opener->jump + 1;
-            break;
-        }
-        case INS_CONTINUE: pc = p->code[ins->jump].jump; break;
-        case INS_SUB: pc = ins->jump + 1; break;
-        case INS_ENDSUB: pc = p->n; rc = ST_RETURN; break;
-        case INS_RETURN:
-            if (ret) {
-                gc_release(ret);
-                rc = gc_eval(gc, ins->args, ins->nargs, NULL, 0, ret);
-            }
-            if (rc == ST_OK) rc = ST_RETURN;
-            break;
-        case INS_VERIFY:
-            if ((rc = cond_of(gc, ins, &t))) break;
-            if (!t) {
-                if (ret) {
-                    gc_release(ret);
-                    *ret = gc_bool(0);
-                }
-                rc = ST_RETURN;
-            } else {
-                pc++;
-            }
-            break;
-        case INS_CMD:
-            rc = run_cmd(gc, ins);
-            pc++;
-            break;
-        }
+        if ((rc = cond_of(gc, ins, &t))) break;
+      }
+      if (rc) break;
+      pc++;
+      break;
+    case INS_ELSE: pc = ins->end + 1; break;
+    case INS_ENDIF:
+    case INS_NOP:
+    case INS_CASE:
+    case INS_DEFAULT:
+    case INS_ENDSWITCH: pc++; break;
+    case INS_FOR: rc = start_for(gc, p, pc, &pc); break;
+    case INS_NEXT: {
+      GcIter *it = &gc->iters[gc->niters - 1];
+      if (++it->pos < it->arr.u.a->len) {
+        iter_assign(gc, &p->code[ins->jump], it);
+        pc = ins->jump + 1;
+      } else {
+        pop_iters(gc, gc->niters - 1);
+        pc++;
+      }
+      break;
     }
-    gc->cur_file = saved_file;
-    return rc;
+    case INS_DO:
+      if (ins->loopmode == LOOP_PLAIN) {
+        pc++;
+        break;
+      }
+      if ((rc = cond_of(gc, ins, &t))) break;
+      pc = (t == (ins->loopmode == LOOP_WHILE)) ? pc + 1 : ins->jump + 1;
+      break;
+    case INS_LOOP:
+      if (ins->loopmode == LOOP_PLAIN)
+        pc = ins->jump;
+      else if (ins->loopmode == LOOP_NEVER)
+        pc++;
+      else {
+        if ((rc = cond_of(gc, ins, &t))) break;
+        pc = (t == (ins->loopmode == LOOP_WHILE)) ? ins->jump : pc + 1;
+      }
+      break;
+    case INS_SWITCH: {
+      GcValue v;
+      if ((rc = gc_eval(gc, ins->args, ins->nargs, NULL, 0, &v))) {
+        gc_release(&v);
+        break;
+      }
+      int target = -1, dflt = -1;
+      for (int c = 0; c < ins->ncases && target < 0; c++) {
+        const GcIns *cs = &p->code[ins->cases[c]];
+        if (cs->kind == INS_DEFAULT) {
+          if (dflt < 0) dflt = ins->cases[c];
+          continue;
+        }
+        for (int k = 0; k < cs->nargs && target < 0; k++) {
+          GcValue lbl = gc_token_value(gc, &cs->args[k], NULL, 0);
+          if (gc_force(gc, &lbl, NULL, 0)) gc_release(&lbl);
+          if (gc_loose_equal(&v, &lbl)) target = ins->cases[c];
+          gc_release(&lbl);
+        }
+      }
+      gc_release(&v);
+      pc = target >= 0 ? target + 1 : dflt >= 0 ? dflt + 1 : ins->jump + 1;
+      break;
+    }
+    case INS_BREAK: {
+      const GcIns *opener = &p->code[ins->jump];
+      if (opener->kind == INS_FOR) {
+        /* leave the for only if it is running (it may have been skipped as empty) */
+        if (gc->niters > 0 && gc->iters[gc->niters - 1].ins == ins->jump) pop_iters(gc, gc->niters - 1);
+      }
+      pc = opener->jump + 1;
+      break;
+    }
+    case INS_CONTINUE: pc = p->code[ins->jump].jump; break;
+    case INS_SUB: pc = ins->jump + 1; break;
+    case INS_ENDSUB:
+      pc = p->n;
+      rc = ST_RETURN;
+      break;
+    case INS_RETURN:
+      if (ret) {
+        gc_release(ret);
+        rc = gc_eval(gc, ins->args, ins->nargs, NULL, 0, ret);
+      }
+      if (rc == ST_OK) rc = ST_RETURN;
+      break;
+    case INS_VERIFY:
+      if ((rc = cond_of(gc, ins, &t))) break;
+      if (!t) {
+        if (ret) {
+          gc_release(ret);
+          *ret = gc_bool(0);
+        }
+        rc = ST_RETURN;
+      } else {
+        pc++;
+      }
+      break;
+    case INS_CMD:
+      rc = run_cmd(gc, ins);
+      pc++;
+      break;
+    }
+  }
+  gc->cur_file = saved_file;
+  return rc;
 }
 
-static int run_cmd(gc_interp *gc, const gc_ins *ins) {
-    if (ins->cmd) return ins->cmd->fn(gc, ins, ins->args, ins->nargs);
-    /* A statement whose head is a sub's name calls it (implicit gosub); anything else is
+static int run_cmd(GcInterp *gc, const GcIns *ins) {
+  if (ins->cmd) return ins->cmd->fn(gc, ins, ins->args, ins->nargs);
+  /* A statement whose head is a sub's name calls it (implicit gosub); anything else is
      * player notation such as `P e2-e4` (reference §2.1). */
-    if (ins->head[0] && find_sub(gc, ins->head)) {
-        int n = ins->nargs;
-        gc_value *args = calloc((size_t)(n ? n : 1), sizeof(gc_value));
-        if (!args) abort();
-        int rc = ST_OK;
-        for (int i = 0; i < n && rc == ST_OK; i++) {
-            args[i] = gc_token_value(gc, &ins->args[i], NULL, 0);
-            rc = gc_force(gc, &args[i], NULL, 0);
-        }
-        gc_value ret = gc_null();
-        if (rc == ST_OK) rc = gc_call_sub(gc, ins->head, args, n, &ret);
-        for (int i = 0; i < n; i++) gc_release(&args[i]);
-        free(args);
-        gc_release(&ret);
-        return rc;
+  if (ins->head[0] && find_sub(gc, ins->head)) {
+    int n = ins->nargs;
+    GcValue *args = calloc((size_t)(n ? n : 1), sizeof(GcValue));
+    if (!args) abort();
+    int rc = ST_OK;
+    for (int i = 0; i < n && rc == ST_OK; i++) {
+      args[i] = gc_token_value(gc, &ins->args[i], NULL, 0);
+      rc = gc_force(gc, &args[i], NULL, 0);
     }
-    gc_buf b = {0};
-    gc_buf_adds(&b, ins->head);
-    for (int i = 0; i < ins->nargs; i++) {
-        char *s = gc_subst_text(gc, &ins->args[i], NULL, 0);
-        gc_buf_addc(&b, ' ');
-        gc_buf_adds(&b, s);
-        free(s);
-    }
-    int rc = gc_exec_notation(gc, b.data);
-    gc_buf_free(&b);
+    GcValue ret = gc_null();
+    if (rc == ST_OK) rc = gc_call_sub(gc, ins->head, args, n, &ret);
+    for (int i = 0; i < n; i++) gc_release(&args[i]);
+    free(args);
+    gc_release(&ret);
     return rc;
+  }
+  GcBuf b = { 0 };
+  gc_buf_adds(&b, ins->head);
+  for (int i = 0; i < ins->nargs; i++) {
+    char *s = gc_subst_text(gc, &ins->args[i], NULL, 0);
+    gc_buf_addc(&b, ' ');
+    gc_buf_adds(&b, s);
+    free(s);
+  }
+  int rc = gc_exec_notation(gc, b.data);
+  gc_buf_free(&b);
+  return rc;
 }
 
-int gc_run_program(gc_interp *gc, gc_program *p) {
-    gc->steps = 0;
-    gc->depth = 0;
-    size_t base = gc->niters;
-    int rc = gc_run(gc, p, 0, NULL);
-    pop_iters(gc, base);
-    while (gc->nframes > 0) gc_map_free(&gc->frames[--gc->nframes].vars);
-    return rc == ST_RETURN ? ST_OK : rc;
+int gc_run_program(GcInterp *gc, GcProgram *p) {
+  gc->steps = 0;
+  gc->depth = 0;
+  size_t base = gc->niters;
+  int rc = gc_run(gc, p, 0, NULL);
+  pop_iters(gc, base);
+  while (gc->nframes > 0) gc_map_free(&gc->frames[--gc->nframes].vars);
+  return rc == ST_RETURN ? ST_OK : rc;
 }

@@ -8,232 +8,233 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const block_words[] = {"if", "elseif", "else", "do", "for", "foreach", "sub",
-                                          "switch", "case", "default", "loop", NULL};
+static const char *const block_words[] = { "if",  "elseif", "else", "do",      "for",  "foreach",
+                                           "sub", "switch", "case", "default", "loop", NULL };
 
 static int is_block_word(const char *s, size_t n) {
-    for (int i = 0; block_words[i]; i++)
-        if (strlen(block_words[i]) == n && strncmp(block_words[i], s, n) == 0) return 1;
-    return 0;
+  for (int i = 0; block_words[i]; i++)
+    if (strlen(block_words[i]) == n && strncmp(block_words[i], s, n) == 0) return 1;
+  return 0;
 }
 
 /* Does the word hold origin, dest, moved or old as a whole word (so it needs substitution)? */
 static int is_move_word(const char *w) {
-    static const char *const names[] = {"origin", "dest", "moved", "old", NULL};
-    for (const char *p = w; *p; p++) {
-        if (p > w && (isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '$' || p[-1] == '#'))
-            continue;
-        for (int i = 0; names[i]; i++) {
-            size_t n = strlen(names[i]);
-            if (strncmp(p, names[i], n) == 0 && !isalnum((unsigned char)p[n]) && p[n] != '_') return 1;
-        }
+  static const char *const names[] = { "origin", "dest", "moved", "old", NULL };
+  for (const char *p = w; *p; p++) {
+    if (p > w && (isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '$' || p[-1] == '#')) continue;
+    for (int i = 0; names[i]; i++) {
+      size_t n = strlen(names[i]);
+      if (strncmp(p, names[i], n) == 0 && !isalnum((unsigned char)p[n]) && p[n] != '_') return 1;
     }
-    return 0;
+  }
+  return 0;
 }
 
 typedef struct tokvec {
-    gc_token *v;
-    int n, cap;
+  GcToken *v;
+  int n, cap;
 } tokvec;
 
-static gc_token *tv_push(tokvec *tv) {
-    if (tv->n == tv->cap) {
-        tv->cap = tv->cap ? tv->cap * 2 : 8;
-        tv->v = realloc(tv->v, sizeof(gc_token) * (size_t)tv->cap);
-        if (!tv->v) abort();
-    }
-    gc_token *t = &tv->v[tv->n++];
-    memset(t, 0, sizeof *t);
-    return t;
+static GcToken *tv_push(tokvec *tv) {
+  if (tv->n == tv->cap) {
+    tv->cap = tv->cap ? tv->cap * 2 : 8;
+    tv->v = realloc(tv->v, sizeof(GcToken) * (size_t)tv->cap);
+    if (!tv->v) abort();
+  }
+  GcToken *t = &tv->v[tv->n++];
+  memset(t, 0, sizeof *t);
+  return t;
 }
 
-void gc_tokens_free(gc_token *toks, int n) {
-    for (int i = 0; i < n; i++) {
-        free(toks[i].text);
-        if (toks[i].has_lit) gc_release(&toks[i].lit);
-        gc_tokens_free(toks[i].kids, toks[i].nkids);
-    }
-    free(toks);
+void gc_tokens_free(GcToken *toks, int n) {
+  for (int i = 0; i < n; i++) {
+    free(toks[i].text);
+    if (toks[i].has_lit) gc_release(&toks[i].lit);
+    gc_tokens_free(toks[i].kids, toks[i].nkids);
+  }
+  free(toks);
 }
 
-void gc_source_free(gc_source *src) {
-    for (int i = 0; i < src->nstmts; i++) gc_tokens_free(src->stmts[i].toks, src->stmts[i].ntoks);
-    free(src->stmts);
-    src->stmts = NULL;
-    src->nstmts = 0;
+void gc_source_free(GcSource *src) {
+  for (int i = 0; i < src->nstmts; i++) gc_tokens_free(src->stmts[i].toks, src->stmts[i].ntoks);
+  free(src->stmts);
+  src->stmts = NULL;
+  src->nstmts = 0;
 }
 
 /* The constant value of a plain word: a number, true/false/null, or the word itself. */
-static gc_value word_constant(const char *s) {
-    double d;
-    if (gc_is_numeric_str(s, &d) && !isspace((unsigned char)s[0])) return gc_num(d);
-    if (!strcmp(s, "true")) return gc_bool(1);
-    if (!strcmp(s, "false")) return gc_bool(0);
-    if (!strcmp(s, "null")) return gc_null();
-    return gc_str(s);
+static GcValue word_constant(const char *s) {
+  double d;
+  if (gc_is_numeric_str(s, &d) && !isspace((unsigned char)s[0])) return gc_num(d);
+  if (!strcmp(s, "true")) return gc_bool(1);
+  if (!strcmp(s, "false")) return gc_bool(0);
+  if (!strcmp(s, "null")) return gc_null();
+  return gc_str(s);
 }
 
-static void finish_word(gc_interp *gc, gc_token *t) {
-    t->argno = -1;
-    if (t->text[0] == '#' && t->text[1]) {
-        int digits = 1, n = 0;
-        for (const char *p = t->text + 1; *p && digits; p++) {
-            digits = isdigit((unsigned char)*p) != 0;
-            if (n < 100000) n = n * 10 + (*p - '0');
-        }
-        if (digits) t->argno = n;
-        t->name_hash = gc_hash(t->text + 1);
+static void finish_word(GcInterp *gc, GcToken *t) {
+  t->argno = -1;
+  if (t->text[0] == '#' && t->text[1]) {
+    int digits = 1, n = 0;
+    for (const char *p = t->text + 1; *p && digits; p++) {
+      digits = isdigit((unsigned char)*p) != 0;
+      if (n < 100000) n = n * 10 + (*p - '0');
     }
-    if (t->kind == TK_WORD) {
-        if (strchr(t->text, '#') || is_move_word(t->text)) t->subst = 1;
-        else t->op = gc_find_op(gc, t->text);
-        if (!t->subst && !t->op && t->text[0] != '$' && t->text[0] != '=') {
-            t->lit = word_constant(t->text);
-            t->has_lit = 1;
-        }
-    } else if (t->kind == TK_STRING) {
-        if (strchr(t->text, '#')) t->subst = 1;
-        else {
-            t->lit = gc_str(t->text);
-            t->has_lit = 1;
-        }
+    if (digits) t->argno = n;
+    t->name_hash = gc_hash(t->text + 1);
+  }
+  if (t->kind == TK_WORD) {
+    if (strchr(t->text, '#') || is_move_word(t->text))
+      t->subst = 1;
+    else
+      t->op = gc_find_op(gc, t->text);
+    if (!t->subst && !t->op && t->text[0] != '$' && t->text[0] != '=') {
+      t->lit = word_constant(t->text);
+      t->has_lit = 1;
     }
+  } else if (t->kind == TK_STRING) {
+    if (strchr(t->text, '#'))
+      t->subst = 1;
+    else {
+      t->lit = gc_str(t->text);
+      t->has_lit = 1;
+    }
+  }
 }
 
-static void mark_literal_group(gc_token *g) {
-    int lit = 1;
-    for (int i = 0; i < g->nkids && lit; i++)
-        if (g->kids[i].kind == TK_GROUP || g->kids[i].op || g->kids[i].subst) lit = 0;
-    g->literal = (unsigned char)lit;
+static void mark_literal_group(GcToken *g) {
+  int lit = 1;
+  for (int i = 0; i < g->nkids && lit; i++)
+    if (g->kids[i].kind == TK_GROUP || g->kids[i].op || g->kids[i].subst) lit = 0;
+  g->literal = (unsigned char)lit;
 }
 
 #define MAX_NEST 64
 
-int gc_lex(gc_interp *gc, const char *text, const char *file, gc_source *out, gc_error *err) {
-    memset(out, 0, sizeof *out);
-    int cap = 0, line = 1, stmt_line = 0;
-    tokvec stack[MAX_NEST];
-    int depth = 0;
-    memset(&stack[0], 0, sizeof stack[0]);
-    const char *p = text;
-    int first_word_block = -1; /* -1 unknown, 0/1 once the first word is complete */
+int gc_lex(GcInterp *gc, const char *text, const char *file, GcSource *out, GcError *err) {
+  memset(out, 0, sizeof *out);
+  int cap = 0, line = 1, stmt_line = 0;
+  tokvec stack[MAX_NEST];
+  int depth = 0;
+  memset(&stack[0], 0, sizeof stack[0]);
+  const char *p = text;
+  int first_word_block = -1; /* -1 unknown, 0/1 once the first word is complete */
 
-#define FAIL(...)                                                                        \
-    do {                                                                                 \
-        snprintf(err->message, sizeof err->message, __VA_ARGS__);                       \
-        snprintf(err->file, sizeof err->file, "%s", file);                              \
-        err->line = line;                                                                \
-        for (int d_ = depth; d_ >= 0; d_--) gc_tokens_free(stack[d_].v, stack[d_].n);   \
-        gc_source_free(out);                                                             \
-        return -1;                                                                       \
-    } while (0)
+#define FAIL(...)                                                                                                      \
+  do {                                                                                                                 \
+    snprintf(err->message, sizeof err->message, __VA_ARGS__);                                                          \
+    snprintf(err->file, sizeof err->file, "%s", file);                                                                 \
+    err->line = line;                                                                                                  \
+    for (int d_ = depth; d_ >= 0; d_--) gc_tokens_free(stack[d_].v, stack[d_].n);                                      \
+    gc_source_free(out);                                                                                               \
+    return -1;                                                                                                         \
+  } while (0)
 
-    for (;;) {
-        char c = *p;
-        int end_stmt = 0;
-        if (c == 0 || c == ';') {
-            end_stmt = 1;
-        } else if (c == '\n') {
-            line++;
-            p++;
-            continue;
-        } else if (isspace((unsigned char)c)) {
-            p++;
-            continue;
-        } else if (c == '/' && p[1] == '/') {
-            while (*p && *p != '\n') p++;
-            continue;
-        } else if (c == ':' && depth == 0 && first_word_block == 1) {
-            end_stmt = 1;
-        } else if (c == '(') {
-            if (depth + 1 >= MAX_NEST) FAIL("parentheses nested too deeply");
-            if (!stmt_line) stmt_line = line;
-            if (first_word_block < 0) first_word_block = 0;
-            depth++;
-            memset(&stack[depth], 0, sizeof stack[depth]);
-            p++;
-            continue;
-        } else if (c == ')') {
-            if (depth == 0) FAIL("unbalanced ')'");
-            tokvec kids = stack[depth--];
-            gc_token *g = tv_push(&stack[depth]);
-            g->kind = TK_GROUP;
-            g->kids = kids.v;
-            g->nkids = kids.n;
-            mark_literal_group(g);
-            p++;
-            continue;
-        } else if (c == '"') {
-            const char *q = p + 1;
-            while (*q && *q != '"') q++;
-            if (!*q) FAIL("unterminated string");
-            if (!stmt_line) stmt_line = line;
-            gc_token *t = tv_push(&stack[depth]);
-            t->kind = TK_STRING;
-            t->text = malloc((size_t)(q - p));
-            if (!t->text) abort();
-            memcpy(t->text, p + 1, (size_t)(q - p - 1));
-            t->text[q - p - 1] = 0;
-            for (const char *r = p; r < q; r++)
-                if (*r == '\n') line++;
-            finish_word(gc, t);
-            if (first_word_block < 0) first_word_block = 0;
-            p = q + 1;
-            continue;
-        } else {
-            /* a word: up to whitespace, ';', parentheses, or ':' closing a block opener */
-            const char *q = p;
-            int is_first = stack[0].n == 0 && depth == 0;
-            while (*q && !isspace((unsigned char)*q) && *q != ';' && *q != '(' && *q != ')' &&
-                   *q != '"' && !(q[0] == '/' && q[1] == '/')) {
-                if (*q == ':' && depth == 0 &&
-                    (first_word_block == 1 || (is_first && is_block_word(p, (size_t)(q - p)))))
-                    break;
-                q++;
-            }
-            if (!stmt_line) stmt_line = line;
-            gc_token *t = tv_push(&stack[depth]);
-            t->kind = TK_WORD;
-            t->text = malloc((size_t)(q - p) + 1);
-            if (!t->text) abort();
-            memcpy(t->text, p, (size_t)(q - p));
-            t->text[q - p] = 0;
-            if (is_first) first_word_block = is_block_word(p, (size_t)(q - p));
-            finish_word(gc, t);
-            p = q;
-            continue;
-        }
-        if (end_stmt) {
-            if (depth > 0) {
-                if (c == 0) FAIL("unbalanced '('");
-                /* a ';' or ':' inside parentheses is part of a word there */
-                gc_token *t = tv_push(&stack[depth]);
-                t->kind = TK_WORD;
-                t->text = malloc(2);
-                if (!t->text) abort();
-                t->text[0] = c;
-                t->text[1] = 0;
-                p++;
-                continue;
-            }
-            if (stack[0].n > 0) {
-                if (out->nstmts == cap) {
-                    cap = cap ? cap * 2 : 64;
-                    out->stmts = realloc(out->stmts, sizeof(gc_stmt) * (size_t)cap);
-                    if (!out->stmts) abort();
-                }
-                gc_stmt *s = &out->stmts[out->nstmts++];
-                s->toks = stack[0].v;
-                s->ntoks = stack[0].n;
-                s->line = stmt_line;
-            }
-            memset(&stack[0], 0, sizeof stack[0]);
-            stmt_line = 0;
-            first_word_block = -1;
-            if (c == 0) break;
-            p++;
-        }
+  for (;;) {
+    char c = *p;
+    int end_stmt = 0;
+    if (c == 0 || c == ';') {
+      end_stmt = 1;
+    } else if (c == '\n') {
+      line++;
+      p++;
+      continue;
+    } else if (isspace((unsigned char)c)) {
+      p++;
+      continue;
+    } else if (c == '/' && p[1] == '/') {
+      while (*p && *p != '\n') p++;
+      continue;
+    } else if (c == ':' && depth == 0 && first_word_block == 1) {
+      end_stmt = 1;
+    } else if (c == '(') {
+      if (depth + 1 >= MAX_NEST) FAIL("parentheses nested too deeply");
+      if (!stmt_line) stmt_line = line;
+      if (first_word_block < 0) first_word_block = 0;
+      depth++;
+      memset(&stack[depth], 0, sizeof stack[depth]);
+      p++;
+      continue;
+    } else if (c == ')') {
+      if (depth == 0) FAIL("unbalanced ')'");
+      tokvec kids = stack[depth--];
+      GcToken *g = tv_push(&stack[depth]);
+      g->kind = TK_GROUP;
+      g->kids = kids.v;
+      g->nkids = kids.n;
+      mark_literal_group(g);
+      p++;
+      continue;
+    } else if (c == '"') {
+      const char *q = p + 1;
+      while (*q && *q != '"') q++;
+      if (!*q) FAIL("unterminated string");
+      if (!stmt_line) stmt_line = line;
+      GcToken *t = tv_push(&stack[depth]);
+      t->kind = TK_STRING;
+      t->text = malloc((size_t)(q - p));
+      if (!t->text) abort();
+      memcpy(t->text, p + 1, (size_t)(q - p - 1));
+      t->text[q - p - 1] = 0;
+      for (const char *r = p; r < q; r++)
+        if (*r == '\n') line++;
+      finish_word(gc, t);
+      if (first_word_block < 0) first_word_block = 0;
+      p = q + 1;
+      continue;
+    } else {
+      /* a word: up to whitespace, ';', parentheses, or ':' closing a block opener */
+      const char *q = p;
+      int is_first = stack[0].n == 0 && depth == 0;
+      while (*q && !isspace((unsigned char)*q) && *q != ';' && *q != '(' && *q != ')' && *q != '"' &&
+             !(q[0] == '/' && q[1] == '/')) {
+        if (*q == ':' && depth == 0 && (first_word_block == 1 || (is_first && is_block_word(p, (size_t)(q - p)))))
+          break;
+        q++;
+      }
+      if (!stmt_line) stmt_line = line;
+      GcToken *t = tv_push(&stack[depth]);
+      t->kind = TK_WORD;
+      t->text = malloc((size_t)(q - p) + 1);
+      if (!t->text) abort();
+      memcpy(t->text, p, (size_t)(q - p));
+      t->text[q - p] = 0;
+      if (is_first) first_word_block = is_block_word(p, (size_t)(q - p));
+      finish_word(gc, t);
+      p = q;
+      continue;
     }
+    if (end_stmt) {
+      if (depth > 0) {
+        if (c == 0) FAIL("unbalanced '('");
+        /* a ';' or ':' inside parentheses is part of a word there */
+        GcToken *t = tv_push(&stack[depth]);
+        t->kind = TK_WORD;
+        t->text = malloc(2);
+        if (!t->text) abort();
+        t->text[0] = c;
+        t->text[1] = 0;
+        p++;
+        continue;
+      }
+      if (stack[0].n > 0) {
+        if (out->nstmts == cap) {
+          cap = cap ? cap * 2 : 64;
+          out->stmts = realloc(out->stmts, sizeof(GcStmt) * (size_t)cap);
+          if (!out->stmts) abort();
+        }
+        GcStmt *s = &out->stmts[out->nstmts++];
+        s->toks = stack[0].v;
+        s->ntoks = stack[0].n;
+        s->line = stmt_line;
+      }
+      memset(&stack[0], 0, sizeof stack[0]);
+      stmt_line = 0;
+      first_word_block = -1;
+      if (c == 0) break;
+      p++;
+    }
+  }
 #undef FAIL
-    return 0;
+  return 0;
 }

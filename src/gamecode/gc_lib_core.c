@@ -8,412 +8,533 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define OP(name) static int name(gc_interp *gc, gc_value *a, int n, gc_value *out)
+#define OP(name) static int name(GcInterp *gc, GcValue *a, int n, GcValue *out)
 #define UNUSED (void)gc, (void)a, (void)n
 
 /* ---- logic ---- */
-OP(op_not) { UNUSED; *out = gc_bool(!gc_truthy(&a[0])); return ST_OK; }
-OP(op_nor) { UNUSED; *out = gc_bool(!gc_truthy(&a[0]) && !gc_truthy(&a[1])); return ST_OK; }
-OP(op_nand) { UNUSED; *out = gc_bool(!(gc_truthy(&a[0]) && gc_truthy(&a[1]))); return ST_OK; }
-OP(op_xor) { UNUSED; *out = gc_bool(gc_truthy(&a[0]) != gc_truthy(&a[1])); return ST_OK; }
-
-static int count_truthy(gc_value *a, int n) {
-    int t = 0;
-    for (int i = 0; i < n; i++) t += gc_truthy(&a[i]);
-    return t;
+OP(op_not) {
+  UNUSED;
+  *out = gc_bool(!gc_truthy(&a[0]));
+  return ST_OK;
 }
-OP(op_any) { UNUSED; *out = gc_bool(count_truthy(a, n) > 0); return ST_OK; }
-OP(op_anyfalse) { UNUSED; *out = gc_bool(count_truthy(a, n) < n); return ST_OK; }
-OP(op_alltrue) { UNUSED; *out = gc_bool(count_truthy(a, n) == n); return ST_OK; }
-OP(op_allfalse) { UNUSED; *out = gc_bool(count_truthy(a, n) == 0); return ST_OK; }
+OP(op_nor) {
+  UNUSED;
+  *out = gc_bool(!gc_truthy(&a[0]) && !gc_truthy(&a[1]));
+  return ST_OK;
+}
+OP(op_nand) {
+  UNUSED;
+  *out = gc_bool(!(gc_truthy(&a[0]) && gc_truthy(&a[1])));
+  return ST_OK;
+}
+OP(op_xor) {
+  UNUSED;
+  *out = gc_bool(gc_truthy(&a[0]) != gc_truthy(&a[1]));
+  return ST_OK;
+}
+
+static int count_truthy(GcValue *a, int n) {
+  int t = 0;
+  for (int i = 0; i < n; i++) t += gc_truthy(&a[i]);
+  return t;
+}
+OP(op_any) {
+  UNUSED;
+  *out = gc_bool(count_truthy(a, n) > 0);
+  return ST_OK;
+}
+OP(op_anyfalse) {
+  UNUSED;
+  *out = gc_bool(count_truthy(a, n) < n);
+  return ST_OK;
+}
+OP(op_alltrue) {
+  UNUSED;
+  *out = gc_bool(count_truthy(a, n) == n);
+  return ST_OK;
+}
+OP(op_allfalse) {
+  UNUSED;
+  *out = gc_bool(count_truthy(a, n) == 0);
+  return ST_OK;
+}
 
 /* ---- comparison ---- */
-OP(op_eq) { UNUSED; *out = gc_bool(gc_loose_equal(&a[0], &a[1])); return ST_OK; }
-OP(op_ne) { UNUSED; *out = gc_bool(!gc_loose_equal(&a[0], &a[1])); return ST_OK; }
-OP(op_lt) { UNUSED; *out = gc_bool(gc_compare(&a[0], &a[1]) < 0); return ST_OK; }
-OP(op_gt) { UNUSED; *out = gc_bool(gc_compare(&a[0], &a[1]) > 0); return ST_OK; }
-OP(op_le) { UNUSED; *out = gc_bool(gc_compare(&a[0], &a[1]) <= 0); return ST_OK; }
-OP(op_ge) { UNUSED; *out = gc_bool(gc_compare(&a[0], &a[1]) >= 0); return ST_OK; }
+OP(op_eq) {
+  UNUSED;
+  *out = gc_bool(gc_loose_equal(&a[0], &a[1]));
+  return ST_OK;
+}
+OP(op_ne) {
+  UNUSED;
+  *out = gc_bool(!gc_loose_equal(&a[0], &a[1]));
+  return ST_OK;
+}
+OP(op_lt) {
+  UNUSED;
+  *out = gc_bool(gc_compare(&a[0], &a[1]) < 0);
+  return ST_OK;
+}
+OP(op_gt) {
+  UNUSED;
+  *out = gc_bool(gc_compare(&a[0], &a[1]) > 0);
+  return ST_OK;
+}
+OP(op_le) {
+  UNUSED;
+  *out = gc_bool(gc_compare(&a[0], &a[1]) <= 0);
+  return ST_OK;
+}
+OP(op_ge) {
+  UNUSED;
+  *out = gc_bool(gc_compare(&a[0], &a[1]) >= 0);
+  return ST_OK;
+}
 
 /* ---- arithmetic ---- */
 #define NUM(i) gc_to_num(&a[i])
-OP(op_add) { UNUSED; *out = gc_num(NUM(0) + NUM(1)); return ST_OK; }
-OP(op_sub) { UNUSED; *out = gc_num(NUM(0) - NUM(1)); return ST_OK; }
-OP(op_mul) { UNUSED; *out = gc_num(NUM(0) * NUM(1)); return ST_OK; }
+OP(op_add) {
+  UNUSED;
+  *out = gc_num(NUM(0) + NUM(1));
+  return ST_OK;
+}
+OP(op_sub) {
+  UNUSED;
+  *out = gc_num(NUM(0) - NUM(1));
+  return ST_OK;
+}
+OP(op_mul) {
+  UNUSED;
+  *out = gc_num(NUM(0) * NUM(1));
+  return ST_OK;
+}
 OP(op_div) {
-    UNUSED;
-    if (NUM(1) == 0) return gc_error_at(gc, "division by zero");
-    *out = gc_num(NUM(0) / NUM(1));
-    return ST_OK;
+  UNUSED;
+  if (NUM(1) == 0) return gc_error_at(gc, "division by zero");
+  *out = gc_num(NUM(0) / NUM(1));
+  return ST_OK;
 }
 OP(op_mod) {
-    UNUSED;
-    long long d = gc_to_ll(&a[1]);
-    if (d == 0) return gc_error_at(gc, "modulo by zero");
-    *out = gc_num((double)(gc_to_ll(&a[0]) % d));
-    return ST_OK;
+  UNUSED;
+  long long d = gc_to_ll(&a[1]);
+  if (d == 0) return gc_error_at(gc, "modulo by zero");
+  *out = gc_num((double)(gc_to_ll(&a[0]) % d));
+  return ST_OK;
 }
-OP(op_shr) { UNUSED; *out = gc_num((double)(gc_to_ll(&a[0]) >> (gc_to_ll(&a[1]) & 63))); return ST_OK; }
+OP(op_shr) {
+  UNUSED;
+  *out = gc_num((double)(gc_to_ll(&a[0]) >> (gc_to_ll(&a[1]) & 63)));
+  return ST_OK;
+}
 OP(op_shl) { /* shifted as unsigned: no overflow */
-    UNUSED;
-    *out = gc_num((double)(long long)((unsigned long long)gc_to_ll(&a[0]) << (gc_to_ll(&a[1]) & 31)));
-    return ST_OK;
+  UNUSED;
+  *out = gc_num((double)(long long)((unsigned long long)gc_to_ll(&a[0]) << (gc_to_ll(&a[1]) & 31)));
+  return ST_OK;
 }
-OP(op_neg) { UNUSED; *out = gc_num(-NUM(0)); return ST_OK; }
-OP(op_abs) { UNUSED; *out = gc_num(fabs(NUM(0))); return ST_OK; }
-OP(op_sign) { UNUSED; double d = NUM(0); *out = gc_num(d < 0 ? -1 : d > 0); return ST_OK; }
-OP(op_min) { UNUSED; *out = gc_num(fmin(NUM(0), NUM(1))); return ST_OK; }
-OP(op_max) { UNUSED; *out = gc_num(fmax(NUM(0), NUM(1))); return ST_OK; }
+OP(op_neg) {
+  UNUSED;
+  *out = gc_num(-NUM(0));
+  return ST_OK;
+}
+OP(op_abs) {
+  UNUSED;
+  *out = gc_num(fabs(NUM(0)));
+  return ST_OK;
+}
+OP(op_sign) {
+  UNUSED;
+  double d = NUM(0);
+  *out = gc_num(d < 0 ? -1 : d > 0);
+  return ST_OK;
+}
+OP(op_min) {
+  UNUSED;
+  *out = gc_num(fmin(NUM(0), NUM(1)));
+  return ST_OK;
+}
+OP(op_max) {
+  UNUSED;
+  *out = gc_num(fmax(NUM(0), NUM(1)));
+  return ST_OK;
+}
 
 /* ---- strings ---- */
-static char *str_of(const gc_value *v) { return gc_to_str_alloc(v); }
+static char *str_of(const GcValue *v) { return gc_to_str_alloc(v); }
 
 OP(op_join) {
-    (void)n;
-    char *x = str_of(&a[0]), *y = str_of(&a[1]);
-    size_t lx = strlen(x), ly = strlen(y);
-    int rc = gc_check_string(gc, lx + ly);
-    if (rc == ST_OK) {
-        char *s = malloc(lx + ly + 1);
-        if (!s) abort();
-        memcpy(s, x, lx);
-        memcpy(s + lx, y, ly + 1);
-        *out = gc_str_own(s);
-    }
-    free(x);
-    free(y);
-    return rc;
+  (void)n;
+  char *x = str_of(&a[0]), *y = str_of(&a[1]);
+  size_t lx = strlen(x), ly = strlen(y);
+  int rc = gc_check_string(gc, lx + ly);
+  if (rc == ST_OK) {
+    char *s = malloc(lx + ly + 1);
+    if (!s) abort();
+    memcpy(s, x, lx);
+    memcpy(s + lx, y, ly + 1);
+    *out = gc_str_own(s);
+  }
+  free(x);
+  free(y);
+  return rc;
 }
 
 OP(op_list) {
-    gc_buf b = {0};
-    gc_buf_add(&b, "", 0);
-    for (int i = 0; i < n; i++) {
-        char *s = str_of(&a[i]);
-        if (i) gc_buf_addc(&b, ' ');
-        gc_buf_adds(&b, s);
-        free(s);
-    }
-    int rc = gc_check_string(gc, b.len);
-    *out = gc_str_own(b.data);
-    return rc;
+  GcBuf b = { 0 };
+  gc_buf_add(&b, "", 0);
+  for (int i = 0; i < n; i++) {
+    char *s = str_of(&a[i]);
+    if (i) gc_buf_addc(&b, ' ');
+    gc_buf_adds(&b, s);
+    free(s);
+  }
+  int rc = gc_check_string(gc, b.len);
+  *out = gc_str_own(b.data);
+  return rc;
 }
 
-static int ctype_all(const gc_value *v, int (*pred)(int)) {
-    if (v->type != GC_STR || !v->u.s[0]) return 0;
-    for (const char *p = v->u.s; *p; p++)
-        if (!pred((unsigned char)*p)) return 0;
-    return 1;
+static int ctype_all(const GcValue *v, int (*pred)(int)) {
+  if (v->type != GC_STR || !v->u.s[0]) return 0;
+  for (const char *p = v->u.s; *p; p++)
+    if (!pred((unsigned char)*p)) return 0;
+  return 1;
 }
 /* PHP ctype semantics: every character must be a letter of that case ([C-43029]). A board
  * coordinate stands for the piece on it: seed 000's `checked` and `stalemated` subs test
  * `isupper #kingpos` (our reading, see docs/gamecode.md). */
-static int case_test(gc_interp *gc, const gc_value *v, int (*pred)(int)) {
-    if (v->type == GC_STR) {
-        int i = gc_board_index(&gc->board, v->u.s);
-        if (i >= 0) {
-            gc_value label = gc_str(gc->board.cells[i]);
-            int r = ctype_all(&label, pred);
-            gc_release(&label);
-            return r;
-        }
+static int case_test(GcInterp *gc, const GcValue *v, int (*pred)(int)) {
+  if (v->type == GC_STR) {
+    int i = gc_board_index(&gc->board, v->u.s);
+    if (i >= 0) {
+      GcValue label = gc_str(gc->board.cells[i]);
+      int r = ctype_all(&label, pred);
+      gc_release(&label);
+      return r;
     }
-    return ctype_all(v, pred);
+  }
+  return ctype_all(v, pred);
 }
-OP(op_isupper) { (void)n; *out = gc_bool(case_test(gc, &a[0], isupper)); return ST_OK; }
-OP(op_islower) { (void)n; *out = gc_bool(case_test(gc, &a[0], islower)); return ST_OK; }
-OP(op_isalpha) { UNUSED; *out = gc_bool(ctype_all(&a[0], isalpha)); return ST_OK; }
-OP(op_isdigit) { UNUSED; *out = gc_bool(ctype_all(&a[0], isdigit)); return ST_OK; }
+OP(op_isupper) {
+  (void)n;
+  *out = gc_bool(case_test(gc, &a[0], isupper));
+  return ST_OK;
+}
+OP(op_islower) {
+  (void)n;
+  *out = gc_bool(case_test(gc, &a[0], islower));
+  return ST_OK;
+}
+OP(op_isalpha) {
+  UNUSED;
+  *out = gc_bool(ctype_all(&a[0], isalpha));
+  return ST_OK;
+}
+OP(op_isdigit) {
+  UNUSED;
+  *out = gc_bool(ctype_all(&a[0], isdigit));
+  return ST_OK;
+}
 
-static int map_case(gc_value *a, gc_value *out, int up) {
-    char *s = str_of(&a[0]);
-    for (char *p = s; *p; p++) *p = (char)(up ? toupper((unsigned char)*p) : tolower((unsigned char)*p));
-    *out = gc_str_own(s);
-    return ST_OK;
+static int map_case(GcValue *a, GcValue *out, int up) {
+  char *s = str_of(&a[0]);
+  for (char *p = s; *p; p++) *p = (char)(up ? toupper((unsigned char)*p) : tolower((unsigned char)*p));
+  *out = gc_str_own(s);
+  return ST_OK;
 }
-OP(op_toupper) { UNUSED; return map_case(a, out, 1); }
-OP(op_tolower) { UNUSED; return map_case(a, out, 0); }
+OP(op_toupper) {
+  UNUSED;
+  return map_case(a, out, 1);
+}
+OP(op_tolower) {
+  UNUSED;
+  return map_case(a, out, 0);
+}
 OP(op_strlen) {
-    UNUSED;
-    char *s = str_of(&a[0]);
-    *out = gc_num((double)strlen(s));
-    free(s);
-    return ST_OK;
+  UNUSED;
+  char *s = str_of(&a[0]);
+  *out = gc_num((double)strlen(s));
+  free(s);
+  return ST_OK;
 }
 OP(op_chr) {
-    UNUSED;
-    char c = (char)(gc_to_int(&a[0]) & 255);
-    *out = gc_str_n(&c, c ? 1 : 0);
-    return ST_OK;
+  UNUSED;
+  char c = (char)(gc_to_int(&a[0]) & 255);
+  *out = gc_str_n(&c, c ? 1 : 0);
+  return ST_OK;
 }
 OP(op_ord) {
-    UNUSED;
-    char *s = str_of(&a[0]);
-    *out = gc_num((unsigned char)s[0]);
-    free(s);
-    return ST_OK;
+  UNUSED;
+  char *s = str_of(&a[0]);
+  *out = gc_num((unsigned char)s[0]);
+  free(s);
+  return ST_OK;
 }
 OP(op_trim) {
-    UNUSED;
-    char *s = str_of(&a[0]);
-    char *p = s, *e = s + strlen(s);
-    while (*p && isspace((unsigned char)*p)) p++;
-    while (e > p && isspace((unsigned char)e[-1])) e--;
-    *out = gc_str_n(p, (size_t)(e - p));
-    free(s);
-    return ST_OK;
+  UNUSED;
+  char *s = str_of(&a[0]);
+  char *p = s, *e = s + strlen(s);
+  while (*p && isspace((unsigned char)*p)) p++;
+  while (e > p && isspace((unsigned char)e[-1])) e--;
+  *out = gc_str_n(p, (size_t)(e - p));
+  free(s);
+  return ST_OK;
 }
 OP(op_substr) { /* substr s start len (PHP order; negative start counts from the end) */
-    UNUSED;
-    char *s = str_of(&a[0]);
-    long len = (long)strlen(s), st = gc_to_int(&a[1]), ln = gc_to_int(&a[2]);
-    if (st < 0) st = len + st < 0 ? 0 : len + st;
-    if (st > len) st = len;
-    if (ln < 0) ln = len - st + ln;
-    if (ln < 0) ln = 0;
-    if (st + ln > len) ln = len - st;
-    *out = gc_str_n(s + st, (size_t)ln);
-    free(s);
-    return ST_OK;
+  UNUSED;
+  char *s = str_of(&a[0]);
+  long len = (long)strlen(s), st = gc_to_int(&a[1]), ln = gc_to_int(&a[2]);
+  if (st < 0) st = len + st < 0 ? 0 : len + st;
+  if (st > len) st = len;
+  if (ln < 0) ln = len - st + ln;
+  if (ln < 0) ln = 0;
+  if (st + ln > len) ln = len - st;
+  *out = gc_str_n(s + st, (size_t)ln);
+  free(s);
+  return ST_OK;
 }
 OP(op_str_replace) {
-    (void)n;
-    char *from = str_of(&a[0]), *to = str_of(&a[1]), *subj = str_of(&a[2]);
-    gc_buf b = {0};
-    gc_buf_add(&b, "", 0);
-    size_t fl = strlen(from);
-    for (const char *p = subj; *p;) {
-        if (fl && strncmp(p, from, fl) == 0) {
-            gc_buf_adds(&b, to);
-            p += fl;
-        } else {
-            gc_buf_addc(&b, *p++);
-        }
+  (void)n;
+  char *from = str_of(&a[0]), *to = str_of(&a[1]), *subj = str_of(&a[2]);
+  GcBuf b = { 0 };
+  gc_buf_add(&b, "", 0);
+  size_t fl = strlen(from);
+  for (const char *p = subj; *p;) {
+    if (fl && strncmp(p, from, fl) == 0) {
+      gc_buf_adds(&b, to);
+      p += fl;
+    } else {
+      gc_buf_addc(&b, *p++);
     }
-    free(from);
-    free(to);
-    free(subj);
-    int rc = gc_check_string(gc, b.len);
-    *out = gc_str_own(b.data);
-    return rc;
+  }
+  free(from);
+  free(to);
+  free(subj);
+  int rc = gc_check_string(gc, b.len);
+  *out = gc_str_own(b.data);
+  return rc;
 }
 OP(op_fnmatch) {
-    UNUSED;
-    char *pat = str_of(&a[0]), *s = str_of(&a[1]);
-    *out = gc_bool(fnmatch(pat, s, 0) == 0);
-    free(pat);
-    free(s);
-    return ST_OK;
+  UNUSED;
+  char *pat = str_of(&a[0]), *s = str_of(&a[1]);
+  *out = gc_bool(fnmatch(pat, s, 0) == 0);
+  free(pat);
+  free(s);
+  return ST_OK;
 }
 
 /* ---- arrays ---- */
 OP(op_array) {
-    *out = gc_arr_new();
-    for (int i = 0; i < n; i++) gc_arr_push(out, gc_copy(&a[i]));
-    int rc = gc_check_array(gc, (size_t)n);
-    return rc ? rc : gc_check_nesting(gc, out);
+  *out = gc_arr_new();
+  for (int i = 0; i < n; i++) gc_arr_push(out, gc_copy(&a[i]));
+  int rc = gc_check_array(gc, (size_t)n);
+  return rc ? rc : gc_check_nesting(gc, out);
 }
 
 /* PHP array_merge: numeric keys renumbered, string keys kept (later wins); scalars appended. */
 OP(op_merge) {
-    *out = gc_arr_new();
-    for (int i = 0; i < n; i++) {
-        if (a[i].type != GC_ARR) {
-            if (a[i].type != GC_NULL && !(a[i].type == GC_BOOL && !a[i].u.b)) gc_arr_push(out, gc_copy(&a[i]));
-            continue;
-        }
-        const gc_array *x = a[i].u.a;
-        for (size_t k = 0; k < x->len; k++) {
-            if (x->items[k].key.type == GC_STR) gc_arr_set(out, &x->items[k].key, gc_copy(&x->items[k].val));
-            else gc_arr_push(out, gc_copy(&x->items[k].val));
-        }
+  *out = gc_arr_new();
+  for (int i = 0; i < n; i++) {
+    if (a[i].type != GC_ARR) {
+      if (a[i].type != GC_NULL && !(a[i].type == GC_BOOL && !a[i].u.b)) gc_arr_push(out, gc_copy(&a[i]));
+      continue;
     }
-    int rc = gc_check_array(gc, gc_arr_len(out));
-    return rc ? rc : gc_check_nesting(gc, out);
+    const GcArray *x = a[i].u.a;
+    for (size_t k = 0; k < x->len; k++) {
+      if (x->items[k].key.type == GC_STR)
+        gc_arr_set(out, &x->items[k].key, gc_copy(&x->items[k].val));
+      else
+        gc_arr_push(out, gc_copy(&x->items[k].val));
+    }
+  }
+  int rc = gc_check_array(gc, gc_arr_len(out));
+  return rc ? rc : gc_check_nesting(gc, out);
 }
 
-static int match_one(const gc_value *x, const gc_value *c) {
-    if (c->type == GC_ARR) {
-        for (size_t k = 0; k < c->u.a->len; k++)
-            if (match_one(x, &c->u.a->items[k].val)) return 1;
-        return 0;
-    }
-    return gc_loose_equal(x, c);
+static int match_one(const GcValue *x, const GcValue *c) {
+  if (c->type == GC_ARR) {
+    for (size_t k = 0; k < c->u.a->len; k++)
+      if (match_one(x, &c->u.a->items[k].val)) return 1;
+    return 0;
+  }
+  return gc_loose_equal(x, c);
 }
 OP(op_match) {
-    UNUSED;
-    int found = 0;
-    for (int i = 1; i < n && !found; i++) found = match_one(&a[0], &a[i]);
-    *out = gc_bool(found);
-    return ST_OK;
+  UNUSED;
+  int found = 0;
+  for (int i = 1; i < n && !found; i++) found = match_one(&a[0], &a[i]);
+  *out = gc_bool(found);
+  return ST_OK;
 }
-OP(op_count) { UNUSED; *out = gc_num(a[0].type == GC_ARR ? (double)a[0].u.a->len : a[0].type != GC_NULL); return ST_OK; }
+OP(op_count) {
+  UNUSED;
+  *out = gc_num(a[0].type == GC_ARR ? (double)a[0].u.a->len : a[0].type != GC_NULL);
+  return ST_OK;
+}
 OP(op_elem) {
-    UNUSED;
-    const gc_value *arr = &a[1];
-    if (arr->type == GC_STR) { /* the name of an array variable (reference §4.6) */
-        const gc_value *v = gc_var_find(gc, arr->u.s);
-        if (v) arr = v;
-    }
-    const gc_value *e = gc_arr_get(arr, &a[0]);
-    *out = e ? gc_copy(e) : gc_null();
-    return ST_OK;
+  UNUSED;
+  const GcValue *arr = &a[1];
+  if (arr->type == GC_STR) { /* the name of an array variable (reference §4.6) */
+    const GcValue *v = gc_var_find(gc, arr->u.s);
+    if (v) arr = v;
+  }
+  const GcValue *e = gc_arr_get(arr, &a[0]);
+  *out = e ? gc_copy(e) : gc_null();
+  return ST_OK;
 }
 OP(op_explode) {
-    char *sep = str_of(&a[0]), *s = str_of(&a[1]);
-    size_t sl = strlen(sep);
-    *out = gc_arr_new();
-    const char *p = s;
-    if (sl == 0) {
-        gc_arr_push(out, gc_str(s));
-    } else {
-        for (;;) {
-            const char *q = strstr(p, sep);
-            if (!q) {
-                gc_arr_push(out, gc_str(p));
-                break;
-            }
-            gc_arr_push(out, gc_str_n(p, (size_t)(q - p)));
-            p = q + sl;
-        }
+  char *sep = str_of(&a[0]), *s = str_of(&a[1]);
+  size_t sl = strlen(sep);
+  *out = gc_arr_new();
+  const char *p = s;
+  if (sl == 0) {
+    gc_arr_push(out, gc_str(s));
+  } else {
+    for (;;) {
+      const char *q = strstr(p, sep);
+      if (!q) {
+        gc_arr_push(out, gc_str(p));
+        break;
+      }
+      gc_arr_push(out, gc_str_n(p, (size_t)(q - p)));
+      p = q + sl;
     }
-    free(sep);
-    free(s);
-    (void)n;
-    return gc_check_array(gc, gc_arr_len(out));
+  }
+  free(sep);
+  free(s);
+  (void)n;
+  return gc_check_array(gc, gc_arr_len(out));
 }
 OP(op_implode) {
-    UNUSED;
-    char *sep = str_of(&a[0]);
-    gc_buf b = {0};
-    gc_buf_add(&b, "", 0);
-    for (size_t k = 0; k < gc_arr_len(&a[1]); k++) {
-        char *s = str_of(&a[1].u.a->items[k].val);
-        if (k) gc_buf_adds(&b, sep);
-        gc_buf_adds(&b, s);
-        free(s);
-    }
-    free(sep);
-    int rc = gc_check_string(gc, b.len);
-    *out = gc_str_own(b.data);
-    return rc;
+  UNUSED;
+  char *sep = str_of(&a[0]);
+  GcBuf b = { 0 };
+  gc_buf_add(&b, "", 0);
+  for (size_t k = 0; k < gc_arr_len(&a[1]); k++) {
+    char *s = str_of(&a[1].u.a->items[k].val);
+    if (k) gc_buf_adds(&b, sep);
+    gc_buf_adds(&b, s);
+    free(s);
+  }
+  free(sep);
+  int rc = gc_check_string(gc, b.len);
+  *out = gc_str_own(b.data);
+  return rc;
 }
 OP(op_keys) {
-    UNUSED;
-    *out = gc_arr_new();
-    for (size_t k = 0; k < gc_arr_len(&a[0]); k++) gc_arr_push(out, gc_copy(&a[0].u.a->items[k].key));
-    return ST_OK;
+  UNUSED;
+  *out = gc_arr_new();
+  for (size_t k = 0; k < gc_arr_len(&a[0]); k++) gc_arr_push(out, gc_copy(&a[0].u.a->items[k].key));
+  return ST_OK;
 }
 OP(op_values) {
-    UNUSED;
-    *out = gc_arr_new();
-    for (size_t k = 0; k < gc_arr_len(&a[0]); k++) gc_arr_push(out, gc_copy(&a[0].u.a->items[k].val));
-    return ST_OK;
+  UNUSED;
+  *out = gc_arr_new();
+  for (size_t k = 0; k < gc_arr_len(&a[0]); k++) gc_arr_push(out, gc_copy(&a[0].u.a->items[k].val));
+  return ST_OK;
 }
 OP(op_reverse) {
-    UNUSED;
-    *out = gc_arr_new();
-    for (size_t k = gc_arr_len(&a[0]); k > 0; k--) gc_arr_push(out, gc_copy(&a[0].u.a->items[k - 1].val));
-    return ST_OK;
+  UNUSED;
+  *out = gc_arr_new();
+  for (size_t k = gc_arr_len(&a[0]); k > 0; k--) gc_arr_push(out, gc_copy(&a[0].u.a->items[k - 1].val));
+  return ST_OK;
 }
 static int cmp_values(const void *x, const void *y) { return gc_compare(x, y); }
 OP(op_sort) { /* the values in ascending loose order, renumbered */
-    UNUSED;
-    size_t len = gc_arr_len(&a[0]);
-    gc_value *vals = malloc(sizeof(gc_value) * (len ? len : 1));
-    if (!vals) abort();
-    for (size_t k = 0; k < len; k++) vals[k] = a[0].u.a->items[k].val;
-    qsort(vals, len, sizeof *vals, cmp_values);
-    *out = gc_arr_new();
-    for (size_t k = 0; k < len; k++) gc_arr_push(out, gc_copy(&vals[k]));
-    free(vals);
-    return ST_OK;
+  UNUSED;
+  size_t len = gc_arr_len(&a[0]);
+  GcValue *vals = malloc(sizeof(GcValue) * (len ? len : 1));
+  if (!vals) abort();
+  for (size_t k = 0; k < len; k++) vals[k] = a[0].u.a->items[k].val;
+  qsort(vals, len, sizeof *vals, cmp_values);
+  *out = gc_arr_new();
+  for (size_t k = 0; k < len; k++) gc_arr_push(out, gc_copy(&vals[k]));
+  free(vals);
+  return ST_OK;
 }
 OP(op_range) {
-    long long lo = gc_to_ll(&a[0]), hi = gc_to_ll(&a[1]), step = lo <= hi ? 1 : -1;
-    (void)n;
-    if (gc_check_array(gc, (size_t)llabs(hi - lo) + 1)) return ST_ERROR;
-    *out = gc_arr_new();
-    for (long long i = lo;; i += step) {
-        gc_arr_push(out, gc_num((double)i));
-        if (i == hi) break;
-    }
-    return ST_OK;
+  long long lo = gc_to_ll(&a[0]), hi = gc_to_ll(&a[1]), step = lo <= hi ? 1 : -1;
+  (void)n;
+  if (gc_check_array(gc, (size_t)llabs(hi - lo) + 1)) return ST_ERROR;
+  *out = gc_arr_new();
+  for (long long i = lo;; i += step) {
+    gc_arr_push(out, gc_num((double)i));
+    if (i == hi) break;
+  }
+  return ST_OK;
 }
 OP(op_inarray) { /* in_array x arr */
-    UNUSED;
-    int found = 0;
-    for (size_t k = 0; k < gc_arr_len(&a[1]) && !found; k++) found = gc_loose_equal(&a[0], &a[1].u.a->items[k].val);
-    *out = gc_bool(found);
-    return ST_OK;
+  UNUSED;
+  int found = 0;
+  for (size_t k = 0; k < gc_arr_len(&a[1]) && !found; k++) found = gc_loose_equal(&a[0], &a[1].u.a->items[k].val);
+  *out = gc_bool(found);
+  return ST_OK;
 }
 
-const gc_opdef gc_core_ops[] = {
-    {"and", OP_AND, 0, NULL},
-    {"or", OP_OR, 0, NULL},
-    {"unless", OP_UNLESS, 0, NULL},
-    {"onlyif", OP_ONLYIF, 0, NULL},
-    {"cond", OP_COND, 3, NULL},
-    {"fn", OP_FN, 0, NULL},
-    {"sub", OP_SUB, 0, NULL},
-    {"not", OP_FIXED, 1, op_not},
-    {"!", OP_FIXED, 1, op_not},
-    {"nor", OP_FIXED, 2, op_nor},
-    {"nand", OP_FIXED, 2, op_nand},
-    {"xor", OP_FIXED, 2, op_xor},
-    {"any", OP_VARIADIC, 0, op_any},
-    {"anytrue", OP_VARIADIC, 0, op_any},
-    {"anyfalse", OP_VARIADIC, 0, op_anyfalse},
-    {"alltrue", OP_VARIADIC, 0, op_alltrue},
-    {"allfalse", OP_VARIADIC, 0, op_allfalse},
-    {"==", OP_FIXED, 2, op_eq},
-    {"equal", OP_FIXED, 2, op_eq},
-    {"!=", OP_FIXED, 2, op_ne},
-    {"unequal", OP_FIXED, 2, op_ne},
-    {"<", OP_FIXED, 2, op_lt},
-    {">", OP_FIXED, 2, op_gt},
-    {"<=", OP_FIXED, 2, op_le},
-    {">=", OP_FIXED, 2, op_ge},
-    {"+", OP_FIXED, 2, op_add},
-    {"-", OP_FIXED, 2, op_sub},
-    {"minus", OP_FIXED, 2, op_sub},
-    {"*", OP_FIXED, 2, op_mul},
-    {"/", OP_FIXED, 2, op_div},
-    {"%", OP_FIXED, 2, op_mod},
-    {">>", OP_FIXED, 2, op_shr},
-    {"<<", OP_FIXED, 2, op_shl},
-    {"neg", OP_FIXED, 1, op_neg},
-    {"abs", OP_FIXED, 1, op_abs},
-    {"sign", OP_FIXED, 1, op_sign},
-    {"min", OP_FIXED, 2, op_min},
-    {"max", OP_FIXED, 2, op_max},
-    {"join", OP_FIXED, 2, op_join},
-    {"list", OP_VARIADIC, 0, op_list},
-    {"isupper", OP_FIXED, 1, op_isupper},
-    {"islower", OP_FIXED, 1, op_islower},
-    {"isalpha", OP_FIXED, 1, op_isalpha},
-    {"isdigit", OP_FIXED, 1, op_isdigit},
-    {"toupper", OP_FIXED, 1, op_toupper},
-    {"tolower", OP_FIXED, 1, op_tolower},
-    {"strlen", OP_FIXED, 1, op_strlen},
-    {"chr", OP_FIXED, 1, op_chr},
-    {"ord", OP_FIXED, 1, op_ord},
-    {"trim", OP_FIXED, 1, op_trim},
-    {"substr", OP_FIXED, 3, op_substr},
-    {"str_replace", OP_FIXED, 3, op_str_replace},
-    {"fnmatch", OP_FIXED, 2, op_fnmatch},
-    {"array", OP_VARIADIC, 0, op_array},
-    {"merge", OP_VARIADIC, 0, op_merge},
-    {"match", OP_VARIADIC, 0, op_match},
-    {"count", OP_FIXED, 1, op_count},
-    {"elem", OP_FIXED, 2, op_elem},
-    {"explode", OP_FIXED, 2, op_explode},
-    {"implode", OP_FIXED, 2, op_implode},
-    {"keys", OP_FIXED, 1, op_keys},
-    {"values", OP_FIXED, 1, op_values},
-    {"reverse", OP_FIXED, 1, op_reverse},
-    {"range", OP_FIXED, 2, op_range},
-    {"sort", OP_FIXED, 1, op_sort},
-    {"in_array", OP_FIXED, 2, op_inarray},
-    {NULL, 0, 0, NULL},
+const GcOpDef gc_core_ops[] = {
+  { "and", OP_AND, 0, NULL },
+  { "or", OP_OR, 0, NULL },
+  { "unless", OP_UNLESS, 0, NULL },
+  { "onlyif", OP_ONLYIF, 0, NULL },
+  { "cond", OP_COND, 3, NULL },
+  { "fn", OP_FN, 0, NULL },
+  { "sub", OP_SUB, 0, NULL },
+  { "not", OP_FIXED, 1, op_not },
+  { "!", OP_FIXED, 1, op_not },
+  { "nor", OP_FIXED, 2, op_nor },
+  { "nand", OP_FIXED, 2, op_nand },
+  { "xor", OP_FIXED, 2, op_xor },
+  { "any", OP_VARIADIC, 0, op_any },
+  { "anytrue", OP_VARIADIC, 0, op_any },
+  { "anyfalse", OP_VARIADIC, 0, op_anyfalse },
+  { "alltrue", OP_VARIADIC, 0, op_alltrue },
+  { "allfalse", OP_VARIADIC, 0, op_allfalse },
+  { "==", OP_FIXED, 2, op_eq },
+  { "equal", OP_FIXED, 2, op_eq },
+  { "!=", OP_FIXED, 2, op_ne },
+  { "unequal", OP_FIXED, 2, op_ne },
+  { "<", OP_FIXED, 2, op_lt },
+  { ">", OP_FIXED, 2, op_gt },
+  { "<=", OP_FIXED, 2, op_le },
+  { ">=", OP_FIXED, 2, op_ge },
+  { "+", OP_FIXED, 2, op_add },
+  { "-", OP_FIXED, 2, op_sub },
+  { "minus", OP_FIXED, 2, op_sub },
+  { "*", OP_FIXED, 2, op_mul },
+  { "/", OP_FIXED, 2, op_div },
+  { "%", OP_FIXED, 2, op_mod },
+  { ">>", OP_FIXED, 2, op_shr },
+  { "<<", OP_FIXED, 2, op_shl },
+  { "neg", OP_FIXED, 1, op_neg },
+  { "abs", OP_FIXED, 1, op_abs },
+  { "sign", OP_FIXED, 1, op_sign },
+  { "min", OP_FIXED, 2, op_min },
+  { "max", OP_FIXED, 2, op_max },
+  { "join", OP_FIXED, 2, op_join },
+  { "list", OP_VARIADIC, 0, op_list },
+  { "isupper", OP_FIXED, 1, op_isupper },
+  { "islower", OP_FIXED, 1, op_islower },
+  { "isalpha", OP_FIXED, 1, op_isalpha },
+  { "isdigit", OP_FIXED, 1, op_isdigit },
+  { "toupper", OP_FIXED, 1, op_toupper },
+  { "tolower", OP_FIXED, 1, op_tolower },
+  { "strlen", OP_FIXED, 1, op_strlen },
+  { "chr", OP_FIXED, 1, op_chr },
+  { "ord", OP_FIXED, 1, op_ord },
+  { "trim", OP_FIXED, 1, op_trim },
+  { "substr", OP_FIXED, 3, op_substr },
+  { "str_replace", OP_FIXED, 3, op_str_replace },
+  { "fnmatch", OP_FIXED, 2, op_fnmatch },
+  { "array", OP_VARIADIC, 0, op_array },
+  { "merge", OP_VARIADIC, 0, op_merge },
+  { "match", OP_VARIADIC, 0, op_match },
+  { "count", OP_FIXED, 1, op_count },
+  { "elem", OP_FIXED, 2, op_elem },
+  { "explode", OP_FIXED, 2, op_explode },
+  { "implode", OP_FIXED, 2, op_implode },
+  { "keys", OP_FIXED, 1, op_keys },
+  { "values", OP_FIXED, 1, op_values },
+  { "reverse", OP_FIXED, 1, op_reverse },
+  { "range", OP_FIXED, 2, op_range },
+  { "sort", OP_FIXED, 1, op_sort },
+  { "in_array", OP_FIXED, 2, op_inarray },
+  { NULL, 0, 0, NULL },
 };

@@ -6,204 +6,224 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define OP(name) static int name(gc_interp *gc, gc_value *a, int n, gc_value *out)
+#define OP(name) static int name(GcInterp *gc, GcValue *a, int n, GcValue *out)
 
-static char *name_of(const gc_value *v) { return gc_to_str_alloc(v); }
+static char *name_of(const GcValue *v) { return gc_to_str_alloc(v); }
 
 OP(op_var) {
-    (void)n;
-    char *nm = name_of(&a[0]);
-    const gc_value *v = gc_var_find(gc, nm);
-    *out = v ? gc_copy(v) : gc_null();
-    free(nm);
-    return ST_OK;
+  (void)n;
+  char *nm = name_of(&a[0]);
+  const GcValue *v = gc_var_find(gc, nm);
+  *out = v ? gc_copy(v) : gc_null();
+  free(nm);
+  return ST_OK;
 }
 
-static int from_map(gc_map *m, const gc_value *key, gc_value *out) {
-    char *nm = name_of(key);
-    const gc_value *v = gc_map_get(m, nm);
-    *out = v ? gc_copy(v) : gc_null();
-    free(nm);
-    return ST_OK;
+static int from_map(GcMap *m, const GcValue *key, GcValue *out) {
+  char *nm = name_of(key);
+  const GcValue *v = gc_map_get(m, nm);
+  *out = v ? gc_copy(v) : gc_null();
+  free(nm);
+  return ST_OK;
 }
-OP(op_const) { (void)n; return from_map(&gc->consts, &a[0], out); }
+OP(op_const) {
+  (void)n;
+  return from_map(&gc->consts, &a[0], out);
+}
 OP(op_flag) {
-    (void)n;
-    from_map(&gc->flags, &a[0], out);
-    int t = gc_truthy(out);
-    gc_release(out);
-    *out = gc_bool(t);
-    return ST_OK;
+  (void)n;
+  from_map(&gc->flags, &a[0], out);
+  int t = gc_truthy(out);
+  gc_release(out);
+  *out = gc_bool(t);
+  return ST_OK;
 }
 OP(op_system) {
-    (void)n;
-    char *nm = name_of(&a[0]);
-    if (!gc_sysvar(gc, nm, out)) {
-        const gc_value *v = gc_map_get(&gc->system, nm);
-        *out = v ? gc_copy(v) : gc_null();
-    }
-    free(nm);
-    return ST_OK;
+  (void)n;
+  char *nm = name_of(&a[0]);
+  if (!gc_sysvar(gc, nm, out)) {
+    const GcValue *v = gc_map_get(&gc->system, nm);
+    *out = v ? gc_copy(v) : gc_null();
+  }
+  free(nm);
+  return ST_OK;
 }
 
-static int exists(gc_map *m, const gc_value *key, gc_value *out) {
-    char *nm = name_of(key);
-    *out = gc_bool(gc_map_get(m, nm) != NULL);
-    free(nm);
-    return ST_OK;
+static int exists(GcMap *m, const GcValue *key, GcValue *out) {
+  char *nm = name_of(key);
+  *out = gc_bool(gc_map_get(m, nm) != NULL);
+  free(nm);
+  return ST_OK;
 }
-OP(op_isfunc) { (void)n; return exists(&gc->funcs, &a[0], out); }
-OP(op_issub) { (void)n; return exists(&gc->subs, &a[0], out); }
-OP(op_isconst) { (void)n; return exists(&gc->consts, &a[0], out); }
+OP(op_isfunc) {
+  (void)n;
+  return exists(&gc->funcs, &a[0], out);
+}
+OP(op_issub) {
+  (void)n;
+  return exists(&gc->subs, &a[0], out);
+}
+OP(op_isconst) {
+  (void)n;
+  return exists(&gc->consts, &a[0], out);
+}
 OP(op_isvar) {
-    (void)n;
-    char *nm = name_of(&a[0]);
-    *out = gc_bool(gc_var_find(gc, nm) != NULL);
-    free(nm);
-    return ST_OK;
+  (void)n;
+  char *nm = name_of(&a[0]);
+  *out = gc_bool(gc_var_find(gc, nm) != NULL);
+  free(nm);
+  return ST_OK;
 }
 
 /* alias x: the alias of x, or x itself; realname x: what x is an alias of ([T4], §1.5). */
 OP(op_alias) {
-    (void)n;
-    if (a[0].type != GC_STR) {
-        *out = gc_copy(&a[0]);
-        return ST_OK;
-    }
-    *out = gc_str(gc_alias_of(gc, a[0].u.s));
+  (void)n;
+  if (a[0].type != GC_STR) {
+    *out = gc_copy(&a[0]);
     return ST_OK;
+  }
+  *out = gc_str(gc_alias_of(gc, a[0].u.s));
+  return ST_OK;
 }
 OP(op_realname) {
-    (void)n;
-    if (a[0].type != GC_STR) {
-        *out = gc_copy(&a[0]);
-        return ST_OK;
-    }
-    const gc_value *v = gc_map_get(&gc->realnames, a[0].u.s);
-    *out = v ? gc_copy(v) : gc_copy(&a[0]);
+  (void)n;
+  if (a[0].type != GC_STR) {
+    *out = gc_copy(&a[0]);
     return ST_OK;
+  }
+  const GcValue *v = gc_map_get(&gc->realnames, a[0].u.s);
+  *out = v ? gc_copy(v) : gc_copy(&a[0]);
+  return ST_OK;
 }
 
 OP(op_thismove) {
-    (void)a, (void)n;
-    *out = gc->thismove ? gc_str(gc->thismove) : gc_null();
-    return ST_OK;
+  (void)a, (void)n;
+  *out = gc->thismove ? gc_str(gc->thismove) : gc_null();
+  return ST_OK;
 }
 
 /* capture: did the last executed move part capture? ([T1], gotcha 7) */
 OP(op_capture) {
-    (void)a, (void)n;
-    *out = gc_bool(gc->have_move && strcmp(gc->mv.old, "@") != 0 && gc->mv.old[0]);
-    return ST_OK;
+  (void)a, (void)n;
+  *out = gc_bool(gc->have_move && strcmp(gc->mv.old, "@") != 0 && gc->mv.old[0]);
+  return ST_OK;
 }
 
-static gc_value board_array(gc_interp *gc) {
-    gc_value arr = gc_arr_new();
-    const gc_board *b = &gc->board;
-    for (int i = 0; i < b->nfiles * b->nranks; i++)
-        gc_arr_append_unique(&arr, gc_coord_value(gc, i), gc_label_value(gc, b->cells[i]));
-    return arr;
+static GcValue board_array(GcInterp *gc) {
+  GcValue arr = gc_arr_new();
+  const GcBoard *b = &gc->board;
+  for (int i = 0; i < b->nfiles * b->nranks; i++)
+    gc_arr_append_unique(&arr, gc_coord_value(gc, i), gc_label_value(gc, b->cells[i]));
+  return arr;
 }
 
-static void add_labels(gc_value *arr, gc_interp *gc) {
-    const gc_board *b = &gc->board;
-    for (int i = 0; i < b->nfiles * b->nranks; i++) {
-        if (gc_board_is_empty(b, i) || gc_board_is_hole(b, i)) continue;
-        gc_value key = gc_label_value(gc, b->cells[i]);
-        if (!gc_arr_get(arr, &key)) gc_arr_set(arr, &key, gc_str(gc_alias_of(gc, b->cells[i])));
-        gc_release(&key);
-    }
+static void add_labels(GcValue *arr, GcInterp *gc) {
+  const GcBoard *b = &gc->board;
+  for (int i = 0; i < b->nfiles * b->nranks; i++) {
+    if (gc_board_is_empty(b, i) || gc_board_is_hole(b, i)) continue;
+    GcValue key = gc_label_value(gc, b->cells[i]);
+    if (!gc_arr_get(arr, &key)) gc_arr_set(arr, &key, gc_str(gc_alias_of(gc, b->cells[i])));
+    gc_release(&key);
+  }
 }
 
-void gc_note_start_labels(gc_interp *gc) {
-    gc_release(&gc->start_labels);
-    gc->start_labels = gc_arr_new();
-    add_labels(&gc->start_labels, gc);
+void gc_note_start_labels(GcInterp *gc) {
+  gc_release(&gc->start_labels);
+  gc->start_labels = gc_arr_new();
+  add_labels(&gc->start_labels, gc);
 }
 
 /* $pieces: in Game Courier the piece set, label -> image file ([T4], seed 004 "Piece
  * Identifiers"); code iterates its keys to visit the game's pieces. Herald has no set files:
  * the keys are the labels of the starting position and then any other label now on the board
  * (a promoted piece), in that order, and each value is the label's notation (its alias). */
-static gc_value pieces_array(gc_interp *gc) {
-    gc_value arr = gc_arr_new();
-    const gc_value *start = &gc->start_labels;
-    for (size_t i = 0; i < gc_arr_len(start); i++) {
-        const gc_entry *e = &start->u.a->items[i];
-        gc_arr_set(&arr, &e->key, e->key.type == GC_STR ? gc_str(gc_alias_of(gc, e->key.u.s)) : gc_copy(&e->val));
-    }
-    add_labels(&arr, gc);
-    return arr;
+static GcValue pieces_array(GcInterp *gc) {
+  GcValue arr = gc_arr_new();
+  const GcValue *start = &gc->start_labels;
+  for (size_t i = 0; i < gc_arr_len(start); i++) {
+    const GcEntry *e = &start->u.a->items[i];
+    gc_arr_set(&arr, &e->key, e->key.type == GC_STR ? gc_str(gc_alias_of(gc, e->key.u.s)) : gc_copy(&e->val));
+  }
+  add_labels(&arr, gc);
+  return arr;
 }
 
-int gc_sysvar(gc_interp *gc, const char *name, gc_value *out) {
-    const char *s = NULL;
-    if (!strcmp(name, "origin")) s = gc->mv.origin;
-    else if (!strcmp(name, "dest")) s = gc->mv.dest;
-    else if (!strcmp(name, "moved")) s = gc->mv.moved;
-    else if (!strcmp(name, "old") || !strcmp(name, "lastcaptured")) s = gc->mv.old;
-    else if (!strcmp(name, "prevorigin")) s = gc->prev.origin;
-    else if (!strcmp(name, "prevdest")) s = gc->prev.dest;
-    else if (!strcmp(name, "prevmoved")) s = gc->prev.moved;
-    else if (!strcmp(name, "prevcaptured")) s = gc->prev.old;
-    if (s) {
-        *out = gc_str(s);
-        return 1;
+int gc_sysvar(GcInterp *gc, const char *name, GcValue *out) {
+  const char *s = NULL;
+  if (!strcmp(name, "origin"))
+    s = gc->mv.origin;
+  else if (!strcmp(name, "dest"))
+    s = gc->mv.dest;
+  else if (!strcmp(name, "moved"))
+    s = gc->mv.moved;
+  else if (!strcmp(name, "old") || !strcmp(name, "lastcaptured"))
+    s = gc->mv.old;
+  else if (!strcmp(name, "prevorigin"))
+    s = gc->prev.origin;
+  else if (!strcmp(name, "prevdest"))
+    s = gc->prev.dest;
+  else if (!strcmp(name, "prevmoved"))
+    s = gc->prev.moved;
+  else if (!strcmp(name, "prevcaptured"))
+    s = gc->prev.old;
+  if (s) {
+    *out = gc_str(s);
+    return 1;
+  }
+  if (!strcmp(name, "space")) {
+    *out = board_array(gc);
+    return 1;
+  }
+  if (!strcmp(name, "pieces")) {
+    *out = pieces_array(gc);
+    return 1;
+  }
+  if (!strcmp(name, "moves") || !strcmp(name, "thismove")) {
+    *out = gc->thismove ? gc_str(gc->thismove) : gc_null();
+    return 1;
+  }
+  if (!strcmp(name, "legalmoves")) {
+    *out = gc_copy(&gc->legal);
+    return 1;
+  }
+  if (!strcmp(name, "turn") || !strcmp(name, "mln")) {
+    *out = gc_num(gc->ply / 2 + 1);
+    return 1;
+  }
+  if (!strcmp(name, "ply")) {
+    *out = gc_num(gc->ply);
+    return 1;
+  }
+  if (!strcmp(name, "player")) {
+    *out = gc_num(gc->player);
+    return 1;
+  }
+  if (!strcmp(name, "maxmove") || !strcmp(name, "part")) {
+    if (!strcmp(name, "part")) {
+      *out = gc_num(gc->part);
+      return 1;
     }
-    if (!strcmp(name, "space")) {
-        *out = board_array(gc);
-        return 1;
-    }
-    if (!strcmp(name, "pieces")) {
-        *out = pieces_array(gc);
-        return 1;
-    }
-    if (!strcmp(name, "moves") || !strcmp(name, "thismove")) {
-        *out = gc->thismove ? gc_str(gc->thismove) : gc_null();
-        return 1;
-    }
-    if (!strcmp(name, "legalmoves")) {
-        *out = gc_copy(&gc->legal);
-        return 1;
-    }
-    if (!strcmp(name, "turn") || !strcmp(name, "mln")) {
-        *out = gc_num(gc->ply / 2 + 1);
-        return 1;
-    }
-    if (!strcmp(name, "ply")) {
-        *out = gc_num(gc->ply);
-        return 1;
-    }
-    if (!strcmp(name, "player")) {
-        *out = gc_num(gc->player);
-        return 1;
-    }
-    if (!strcmp(name, "maxmove") || !strcmp(name, "part")) {
-        if (!strcmp(name, "part")) {
-            *out = gc_num(gc->part);
-            return 1;
-        }
-    }
-    const gc_value *v = gc_map_get(&gc->system, name);
-    if (v) {
-        *out = gc_copy(v);
-        return 1;
-    }
-    return 0;
+  }
+  const GcValue *v = gc_map_get(&gc->system, name);
+  if (v) {
+    *out = gc_copy(v);
+    return 1;
+  }
+  return 0;
 }
 
-const gc_opdef gc_name_ops[] = {
-    {"var", OP_FIXED, 1, op_var},
-    {"const", OP_FIXED, 1, op_const},
-    {"flag", OP_FIXED, 1, op_flag},
-    {"system", OP_FIXED, 1, op_system},
-    {"isfunc", OP_FIXED, 1, op_isfunc},
-    {"issub", OP_FIXED, 1, op_issub},
-    {"isconst", OP_FIXED, 1, op_isconst},
-    {"isvar", OP_FIXED, 1, op_isvar},
-    {"alias", OP_FIXED, 1, op_alias},
-    {"realname", OP_FIXED, 1, op_realname},
-    {"thismove", OP_FIXED, 0, op_thismove},
-    {"capture", OP_FIXED, 0, op_capture},
-    {NULL, 0, 0, NULL},
+const GcOpDef gc_name_ops[] = {
+  { "var", OP_FIXED, 1, op_var },
+  { "const", OP_FIXED, 1, op_const },
+  { "flag", OP_FIXED, 1, op_flag },
+  { "system", OP_FIXED, 1, op_system },
+  { "isfunc", OP_FIXED, 1, op_isfunc },
+  { "issub", OP_FIXED, 1, op_issub },
+  { "isconst", OP_FIXED, 1, op_isconst },
+  { "isvar", OP_FIXED, 1, op_isvar },
+  { "alias", OP_FIXED, 1, op_alias },
+  { "realname", OP_FIXED, 1, op_realname },
+  { "thismove", OP_FIXED, 0, op_thismove },
+  { "capture", OP_FIXED, 0, op_capture },
+  { NULL, 0, 0, NULL },
 };

@@ -9,129 +9,129 @@
 #include <string.h>
 #include <strings.h>
 
-static const char *real_name(gc_interp *gc, const char *s) {
-    const gc_value *v = gc_map_get(&gc->realnames, s);
-    return v && v->type == GC_STR ? v->u.s : s;
+static const char *real_name(GcInterp *gc, const char *s) {
+  const GcValue *v = gc_map_get(&gc->realnames, s);
+  return v && v->type == GC_STR ? v->u.s : s;
 }
 
-static int cell_of(gc_interp *gc, const char *s) {
-    int i = gc_board_index(&gc->board, s);
-    if (i < 0) i = gc_board_index(&gc->board, real_name(gc, s));
-    return i;
+static int cell_of(GcInterp *gc, const char *s) {
+  int i = gc_board_index(&gc->board, s);
+  if (i < 0) i = gc_board_index(&gc->board, real_name(gc, s));
+  return i;
 }
 
 /* Where a refusal is reported: nowhere in the preset when the player's move text is at fault,
  * else the line of code that ran the notation (a `MOVE:` or a typo read as notation in
  * Pre-Game, where ":0" would leave the author searching). */
-static int refused(gc_interp *gc) {
-    if (gc->reading_move || !gc->cur_file) {
-        gc->die_file[0] = 0;
-    } else {
-        snprintf(gc->die_file, sizeof gc->die_file, "%s", gc->cur_file);
-        gc->die_line = gc->cur_line;
-    }
-    return ST_DIE;
+static int refused(GcInterp *gc) {
+  if (gc->reading_move || !gc->cur_file) {
+    gc->die_file[0] = 0;
+  } else {
+    snprintf(gc->die_file, sizeof gc->die_file, "%s", gc->cur_file);
+    gc->die_line = gc->cur_line;
+  }
+  return ST_DIE;
 }
 
-static int reject(gc_interp *gc, const char *fmt, const char *a) {
-    snprintf(gc->die_msg, sizeof gc->die_msg, fmt, a);
-    return refused(gc);
+static int reject(GcInterp *gc, const char *fmt, const char *a) {
+  snprintf(gc->die_msg, sizeof gc->die_msg, fmt, a);
+  return refused(gc);
 }
 
-static void record(gc_interp *gc, const char *origin, const char *dest, const char *moved, const char *old) {
-    gc->prev = gc->mv;
-    snprintf(gc->mv.origin, sizeof gc->mv.origin, "%s", origin);
-    snprintf(gc->mv.dest, sizeof gc->mv.dest, "%s", dest);
-    snprintf(gc->mv.moved, sizeof gc->mv.moved, "%s", moved);
-    snprintf(gc->mv.old, sizeof gc->mv.old, "%s", old);
-    gc->have_move = 1;
+static void record(GcInterp *gc, const char *origin, const char *dest, const char *moved, const char *old) {
+  gc->prev = gc->mv;
+  snprintf(gc->mv.origin, sizeof gc->mv.origin, "%s", origin);
+  snprintf(gc->mv.dest, sizeof gc->mv.dest, "%s", dest);
+  snprintf(gc->mv.moved, sizeof gc->mv.moved, "%s", moved);
+  snprintf(gc->mv.old, sizeof gc->mv.old, "%s", old);
+  gc->have_move = 1;
 }
 
-int gc_exec_notation(gc_interp *gc, const char *text) {
-    char buf[256], label[256] = "", spec[256];
-    snprintf(buf, sizeof buf, "%s", text);
-    char *cut = strstr(buf, "//");
-    if (cut) *cut = 0;
-    char *p = buf;
-    while (isspace((unsigned char)*p)) p++;
-    char *e = p + strlen(p);
-    while (e > p && isspace((unsigned char)e[-1])) *--e = 0;
-    gc->part_type = "pass";
-    if (!*p || !strcmp(p, "pass")) return ST_OK;
-    if (!strcmp(p, "resign")) {
-        gc->result = GC_RESULT_LOST;
-        gc->result_player = gc->player;
-        return ST_OK;
-    }
-    char *sp = strchr(p, ' ');
-    if (sp) {
-        snprintf(label, sizeof label, "%.*s", (int)(sp - p), p);
-        while (isspace((unsigned char)*sp)) sp++;
-        snprintf(spec, sizeof spec, "%s", sp);
-        if (strchr(spec, ' ')) return reject(gc, "Cannot read the move '%s'", p);
-    } else {
-        snprintf(spec, sizeof spec, "%s", p);
-    }
-    char *op = strpbrk(spec, "-*");
-    if (!op) return reject(gc, "'%s' is not a recognized piece, coordinate, command, or subroutine", p);
-    char left[256], right[256];
-    snprintf(left, sizeof left, "%.*s", (int)(op - spec), spec);
-    snprintf(right, sizeof right, "%s", op + 1);
-    if (*op == '*') { /* drop: label*coord */
-        const char *lbl = real_name(gc, left[0] ? left : label);
-        int to = cell_of(gc, right);
-        if (to < 0 || gc_board_is_hole(&gc->board, to)) return reject(gc, "No such space: %s", right);
-        if (!*lbl || strlen(lbl) >= GC_LABEL_MAX) return reject(gc, "Bad piece label in '%s'", p);
-        char old[GC_LABEL_MAX];
-        strcpy(old, gc->board.cells[to]);
-        strcpy(gc->board.cells[to], lbl);
-        gc->part_type = "drops";
-        if (strcmp(lbl, "@") != 0) {
-            char dest[2 * GC_LABEL_MAX];
-            gc_board_coord(&gc->board, to, dest, sizeof dest);
-            record(gc, "", dest, lbl, old);
-        }
-        return ST_OK;
-    }
-    int from = cell_of(gc, left);
-    if (from < 0) { /* label-coord: put a piece there (the promotion idiom) */
-        const char *lbl = real_name(gc, left);
-        int to = cell_of(gc, right);
-        if (to < 0 || gc_board_is_hole(&gc->board, to) || !*lbl || strlen(lbl) >= GC_LABEL_MAX)
-            return reject(gc, "Cannot read the move '%s'", p);
-        gc->part_type = gc_board_is_empty(&gc->board, to) ? "drops" : "promotions";
-        strcpy(gc->board.cells[to], lbl);
-        return ST_OK;
-    }
-    if (!right[0]) { /* coord-: remove the piece */
-        gc->part_type = "captures";
-        strcpy(gc->board.cells[from], "@");
-        return ST_OK;
-    }
+int gc_exec_notation(GcInterp *gc, const char *text) {
+  char buf[256], label[256] = "", spec[256];
+  snprintf(buf, sizeof buf, "%s", text);
+  char *cut = strstr(buf, "//");
+  if (cut) *cut = 0;
+  char *p = buf;
+  while (isspace((unsigned char)*p)) p++;
+  char *e = p + strlen(p);
+  while (e > p && isspace((unsigned char)e[-1])) *--e = 0;
+  gc->part_type = "pass";
+  if (!*p || !strcmp(p, "pass")) return ST_OK;
+  if (!strcmp(p, "resign")) {
+    gc->result = GC_RESULT_LOST;
+    gc->result_player = gc->player;
+    return ST_OK;
+  }
+  char *sp = strchr(p, ' ');
+  if (sp) {
+    snprintf(label, sizeof label, "%.*s", (int)(sp - p), p);
+    while (isspace((unsigned char)*sp)) sp++;
+    snprintf(spec, sizeof spec, "%s", sp);
+    if (strchr(spec, ' ')) return reject(gc, "Cannot read the move '%s'", p);
+  } else {
+    snprintf(spec, sizeof spec, "%s", p);
+  }
+  char *op = strpbrk(spec, "-*");
+  if (!op) return reject(gc, "'%s' is not a recognized piece, coordinate, command, or subroutine", p);
+  char left[256], right[256];
+  snprintf(left, sizeof left, "%.*s", (int)(op - spec), spec);
+  snprintf(right, sizeof right, "%s", op + 1);
+  if (*op == '*') { /* drop: label*coord */
+    const char *lbl = real_name(gc, left[0] ? left : label);
     int to = cell_of(gc, right);
     if (to < 0 || gc_board_is_hole(&gc->board, to)) return reject(gc, "No such space: %s", right);
-    if (gc_board_is_hole(&gc->board, from)) return reject(gc, "No such space: %s", left);
-    if (gc_board_is_empty(&gc->board, from)) return reject(gc, "There is no piece on %s", left);
-    char moved[GC_LABEL_MAX], old[GC_LABEL_MAX], o[2 * GC_LABEL_MAX], d[2 * GC_LABEL_MAX];
-    strcpy(moved, gc->board.cells[from]);
+    if (!*lbl || strlen(lbl) >= GC_LABEL_MAX) return reject(gc, "Bad piece label in '%s'", p);
+    char old[GC_LABEL_MAX];
     strcpy(old, gc->board.cells[to]);
-    /* A leading label must name the piece on the origin, in its notation: the label itself
+    strcpy(gc->board.cells[to], lbl);
+    gc->part_type = "drops";
+    if (strcmp(lbl, "@") != 0) {
+      char dest[2 * GC_LABEL_MAX];
+      gc_board_coord(&gc->board, to, dest, sizeof dest);
+      record(gc, "", dest, lbl, old);
+    }
+    return ST_OK;
+  }
+  int from = cell_of(gc, left);
+  if (from < 0) { /* label-coord: put a piece there (the promotion idiom) */
+    const char *lbl = real_name(gc, left);
+    int to = cell_of(gc, right);
+    if (to < 0 || gc_board_is_hole(&gc->board, to) || !*lbl || strlen(lbl) >= GC_LABEL_MAX)
+      return reject(gc, "Cannot read the move '%s'", p);
+    gc->part_type = gc_board_is_empty(&gc->board, to) ? "drops" : "promotions";
+    strcpy(gc->board.cells[to], lbl);
+    return ST_OK;
+  }
+  if (!right[0]) { /* coord-: remove the piece */
+    gc->part_type = "captures";
+    strcpy(gc->board.cells[from], "@");
+    return ST_OK;
+  }
+  int to = cell_of(gc, right);
+  if (to < 0 || gc_board_is_hole(&gc->board, to)) return reject(gc, "No such space: %s", right);
+  if (gc_board_is_hole(&gc->board, from)) return reject(gc, "No such space: %s", left);
+  if (gc_board_is_empty(&gc->board, from)) return reject(gc, "There is no piece on %s", left);
+  char moved[GC_LABEL_MAX], old[GC_LABEL_MAX], o[2 * GC_LABEL_MAX], d[2 * GC_LABEL_MAX];
+  strcpy(moved, gc->board.cells[from]);
+  strcpy(old, gc->board.cells[to]);
+  /* A leading label must name the piece on the origin, in its notation: the label itself
      * unless an alias was given (seed 004, "Piece Notation": Game Courier translates what a
      * player types back into the raw label, and a label aliased to an unused name such as nn
      * can no longer be typed). The case is not compared: it tells the sides apart, which the
      * origin already does, and Herald's game records write P for both sides' Pawns. */
-    if (label[0] && strcasecmp(real_name(gc, label), moved) != 0) {
-        snprintf(gc->die_msg, sizeof gc->die_msg, "%s: the piece on %s is %s, not %s.", p, left,
-                 gc_alias_of(gc, moved), label);
-        return refused(gc);
-    }
-    gc->part_type = gc_board_is_empty(&gc->board, to) ? "moves" : "captures";
-    if (from != to) {
-        strcpy(gc->board.cells[to], moved);
-        strcpy(gc->board.cells[from], "@");
-    }
-    gc_board_coord(&gc->board, from, o, sizeof o);
-    gc_board_coord(&gc->board, to, d, sizeof d);
-    record(gc, o, d, moved, old);
-    return ST_OK;
+  if (label[0] && strcasecmp(real_name(gc, label), moved) != 0) {
+    snprintf(gc->die_msg, sizeof gc->die_msg, "%s: the piece on %s is %s, not %s.", p, left, gc_alias_of(gc, moved),
+             label);
+    return refused(gc);
+  }
+  gc->part_type = gc_board_is_empty(&gc->board, to) ? "moves" : "captures";
+  if (from != to) {
+    strcpy(gc->board.cells[to], moved);
+    strcpy(gc->board.cells[from], "@");
+  }
+  gc_board_coord(&gc->board, from, o, sizeof o);
+  gc_board_coord(&gc->board, to, d, sizeof d);
+  record(gc, o, d, moved, old);
+  return ST_OK;
 }

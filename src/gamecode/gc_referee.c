@@ -10,56 +10,56 @@
 #include <string.h>
 
 typedef struct snapshot {
-    char (*cells)[GC_LABEL_MAX];
-    char (*stored)[GC_LABEL_MAX];
-    int has_stored;
-    gc_map globals, flags, consts, system, aliases, realnames;
-    gc_movevars mv, prev;
-    int have_move;
+  char (*cells)[GC_LABEL_MAX];
+  char (*stored)[GC_LABEL_MAX];
+  int has_stored;
+  GcMap globals, flags, consts, system, aliases, realnames;
+  GcMoveVars mv, prev;
+  int have_move;
 } snapshot;
 
-static void snap_take(gc_interp *gc, snapshot *s) {
-    size_t cells = sizeof(gc->board.cells[0]) * (size_t)(gc->board.nfiles * gc->board.nranks);
-    memset(s, 0, sizeof *s);
-    s->cells = malloc(cells);
-    s->stored = malloc(cells);
-    if (!s->cells || !s->stored) abort();
-    memcpy(s->cells, gc->board.cells, cells);
-    memcpy(s->stored, gc->stored.cells, cells);
-    s->has_stored = gc->has_stored;
-    gc_map_copy(&s->globals, &gc->globals);
-    gc_map_copy(&s->flags, &gc->flags);
-    gc_map_copy(&s->consts, &gc->consts);
-    gc_map_copy(&s->system, &gc->system);
-    gc_map_copy(&s->aliases, &gc->aliases);
-    gc_map_copy(&s->realnames, &gc->realnames);
-    s->mv = gc->mv;
-    s->prev = gc->prev;
-    s->have_move = gc->have_move;
+static void snap_take(GcInterp *gc, snapshot *s) {
+  size_t cells = sizeof(gc->board.cells[0]) * (size_t)(gc->board.nfiles * gc->board.nranks);
+  memset(s, 0, sizeof *s);
+  s->cells = malloc(cells);
+  s->stored = malloc(cells);
+  if (!s->cells || !s->stored) abort();
+  memcpy(s->cells, gc->board.cells, cells);
+  memcpy(s->stored, gc->stored.cells, cells);
+  s->has_stored = gc->has_stored;
+  gc_map_copy(&s->globals, &gc->globals);
+  gc_map_copy(&s->flags, &gc->flags);
+  gc_map_copy(&s->consts, &gc->consts);
+  gc_map_copy(&s->system, &gc->system);
+  gc_map_copy(&s->aliases, &gc->aliases);
+  gc_map_copy(&s->realnames, &gc->realnames);
+  s->mv = gc->mv;
+  s->prev = gc->prev;
+  s->have_move = gc->have_move;
 }
 
 static void snap_free(snapshot *s) {
-    free(s->cells);
-    free(s->stored);
-    gc_map *maps[] = {&s->globals, &s->flags, &s->consts, &s->system, &s->aliases, &s->realnames};
-    for (int i = 0; i < 6; i++) gc_map_free(maps[i]);
+  free(s->cells);
+  free(s->stored);
+  GcMap *maps[] = { &s->globals, &s->flags, &s->consts, &s->system, &s->aliases, &s->realnames };
+  for (int i = 0; i < 6; i++) gc_map_free(maps[i]);
 }
 
-static void snap_restore(gc_interp *gc, snapshot *s) {
-    size_t cells = sizeof(gc->board.cells[0]) * (size_t)(gc->board.nfiles * gc->board.nranks);
-    memcpy(gc->board.cells, s->cells, cells);
-    memcpy(gc->stored.cells, s->stored, cells);
-    gc->has_stored = s->has_stored;
-    gc_map *dst[] = {&gc->globals, &gc->flags, &gc->consts, &gc->system, &gc->aliases, &gc->realnames};
-    gc_map *src[] = {&s->globals, &s->flags, &s->consts, &s->system, &s->aliases, &s->realnames};
-    for (int i = 0; i < 6; i++) {
-        gc_map t = *dst[i];
-        *dst[i] = *src[i];
-        *src[i] = t; /* the snapshot now holds the discarded state, freed by snap_free */
-    }
-    gc->mv = s->mv;
-    gc->prev = s->prev;
-    gc->have_move = s->have_move;
+static void snap_restore(GcInterp *gc, snapshot *s) {
+  size_t cells = sizeof(gc->board.cells[0]) * (size_t)(gc->board.nfiles * gc->board.nranks);
+  memcpy(gc->board.cells, s->cells, cells);
+  memcpy(gc->stored.cells, s->stored, cells);
+  gc->has_stored = s->has_stored;
+  GcMap *dst[] = { &gc->globals, &gc->flags, &gc->consts, &gc->system, &gc->aliases, &gc->realnames };
+  GcMap *src[] = { &s->globals, &s->flags, &s->consts, &s->system, &s->aliases, &s->realnames };
+  for (int i = 0; i < 6; i++) {
+    GcMap t = *dst[i];
+    *dst[i] = *src[i];
+    *src[i] = t; /* the snapshot now holds the discarded state, freed by snap_free */
+  }
+  gc->mv = s->mv;
+  gc->prev = s->prev;
+  gc->have_move = s->have_move;
 }
 
 /* Old presets hard-code where the Kings stand: seed 001's Pre-Game does `set K e1; set k e8`,
@@ -68,373 +68,373 @@ static void snap_restore(gc_interp *gc, snapshot *s) {
  * global named after a label whose value is a square without that label is moved to the one
  * square where the label stands, and the FEN is refused when the label is absent or not
  * unique. Returns GC_OK or GC_ERROR with the reason in err. */
-static int reconcile_label_squares(gc_interp *gc, gc_error *err) {
-    const gc_board *b = &gc->board;
-    for (size_t i = 0; i < gc->globals.cap; i++) {
-        gc_map_slot *slot = &gc->globals.slots[i];
-        if (!slot->key || slot->val.type != GC_STR) continue;
-        const char *label = slot->key;
-        int at = gc_board_index(b, slot->val.u.s);
-        if (at < 0 || strlen(label) >= GC_LABEL_MAX || !strcmp(b->cells[at], label)) continue;
-        int found = -1, n = 0;
-        for (int c = 0; c < b->nfiles * b->nranks; c++)
-            if (!strcmp(b->cells[c], label)) found = c, n++;
-        if (n == 0) continue; /* not a label of this game: an ordinary variable */
-        if (n > 1) {
-            snprintf(err->message, sizeof err->message,
-                     "Pre-Game set %s to %s, where the position has no %s, and the position has %d of them: "
-                     "which one it means cannot be told",
-                     label, slot->val.u.s, label, n);
-            err->file[0] = 0;
-            err->line = 0;
-            return GC_ERROR;
-        }
-        gc_release(&slot->val);
-        slot->val = gc_coord_value(gc, found);
+static int reconcile_label_squares(GcInterp *gc, GcError *err) {
+  const GcBoard *b = &gc->board;
+  for (size_t i = 0; i < gc->globals.cap; i++) {
+    GcMapSlot *slot = &gc->globals.slots[i];
+    if (!slot->key || slot->val.type != GC_STR) continue;
+    const char *label = slot->key;
+    int at = gc_board_index(b, slot->val.u.s);
+    if (at < 0 || strlen(label) >= GC_LABEL_MAX || !strcmp(b->cells[at], label)) continue;
+    int found = -1, n = 0;
+    for (int c = 0; c < b->nfiles * b->nranks; c++)
+      if (!strcmp(b->cells[c], label)) found = c, n++;
+    if (n == 0) continue; /* not a label of this game: an ordinary variable */
+    if (n > 1) {
+      snprintf(err->message, sizeof err->message,
+               "Pre-Game set %s to %s, where the position has no %s, and the position has %d of them: "
+               "which one it means cannot be told",
+               label, slot->val.u.s, label, n);
+      err->file[0] = 0;
+      err->line = 0;
+      return GC_ERROR;
     }
-    return GC_OK;
+    gc_release(&slot->val);
+    slot->val = gc_coord_value(gc, found);
+  }
+  return GC_OK;
 }
 
-int gc_start(gc_interp *gc, gc_error *err) {
-    gc_error dummy;
-    if (!err) err = &dummy;
-    if (gc_set_board(gc, gc->files ? gc->files : "a b c d e f g h",
-                     gc->ranks ? gc->ranks : "1 2 3 4 5 6 7 8",
-                     gc->fen ? gc->fen : "rnbqkbnrpppppppp32PPPPPPPPRNBQKBNR", err))
-        return GC_ERROR;
-    /* a fresh game: nothing of an earlier one survives */
-    gc_map *state[] = {&gc->globals, &gc->flags, &gc->consts, &gc->system, &gc->aliases, &gc->realnames};
-    for (int i = 0; i < 6; i++) gc_map_clear(state[i]);
-    gc_release(&gc->legal);
-    gc->legal = gc_arr_new();
-    gc->has_stored = 0;
-    gc->say[0] = 0;
-    gc->ply = 0;
-    gc->to_move = 1;
-    gc->result = GC_RESULT_NONE;
-    gc->have_move = 0;
-    memset(&gc->mv, 0, sizeof gc->mv);
-    memset(&gc->prev, 0, sizeof gc->prev);
-    gc->started = 1;
-    gc->player = 1;
-    int rc = gc->sections[SEC_PREGAME] ? gc_run_program(gc, gc->sections[SEC_PREGAME]) : ST_OK;
-    if (rc == ST_OK && gc->from_fen && reconcile_label_squares(gc, err) != GC_OK) return GC_ERROR;
-    if (rc == ST_OK && gc->sections[SEC_POSTGAME2]) {
-        /* White needs a legal-move list before any move: run Post-Game 2 as if Black had just
+int gc_start(GcInterp *gc, GcError *err) {
+  GcError dummy;
+  if (!err) err = &dummy;
+  if (gc_set_board(gc, gc->files ? gc->files : "a b c d e f g h", gc->ranks ? gc->ranks : "1 2 3 4 5 6 7 8",
+                   gc->fen ? gc->fen : "rnbqkbnrpppppppp32PPPPPPPPRNBQKBNR", err))
+    return GC_ERROR;
+  /* a fresh game: nothing of an earlier one survives */
+  GcMap *state[] = { &gc->globals, &gc->flags, &gc->consts, &gc->system, &gc->aliases, &gc->realnames };
+  for (int i = 0; i < 6; i++) gc_map_clear(state[i]);
+  gc_release(&gc->legal);
+  gc->legal = gc_arr_new();
+  gc->has_stored = 0;
+  gc->say[0] = 0;
+  gc->ply = 0;
+  gc->to_move = 1;
+  gc->result = GC_RESULT_NONE;
+  gc->have_move = 0;
+  memset(&gc->mv, 0, sizeof gc->mv);
+  memset(&gc->prev, 0, sizeof gc->prev);
+  gc->started = 1;
+  gc->player = 1;
+  int rc = gc->sections[SEC_PREGAME] ? gc_run_program(gc, gc->sections[SEC_PREGAME]) : ST_OK;
+  if (rc == ST_OK && gc->from_fen && reconcile_label_squares(gc, err) != GC_OK) return GC_ERROR;
+  if (rc == ST_OK && gc->sections[SEC_POSTGAME2]) {
+    /* White needs a legal-move list before any move: run Post-Game 2 as if Black had just
          * moved (◐ reference §1.6), keeping only its setlegal list. */
-        snapshot s;
-        snap_take(gc, &s);
-        gc->player = 2;
-        rc = gc_run_program(gc, gc->sections[SEC_POSTGAME2]);
-        snap_restore(gc, &s);
-        snap_free(&s);
-        gc->player = 1;
-        gc->say[0] = 0;
-        gc->result = GC_RESULT_NONE;
-        if (rc == ST_DIE) rc = ST_OK;
-    }
-    if (rc == ST_ERROR) {
-        *err = gc->errbuf;
-        return GC_ERROR;
-    }
-    if (rc == ST_DIE) {
-        snprintf(err->message, sizeof err->message, "Pre-Game died: %.480s", gc->die_msg);
-        snprintf(err->file, sizeof err->file, "%s", gc->die_file);
-        err->line = gc->die_file[0] ? gc->die_line : 0;
-        return GC_ERROR;
-    }
-    return GC_OK;
+    snapshot s;
+    snap_take(gc, &s);
+    gc->player = 2;
+    rc = gc_run_program(gc, gc->sections[SEC_POSTGAME2]);
+    snap_restore(gc, &s);
+    snap_free(&s);
+    gc->player = 1;
+    gc->say[0] = 0;
+    gc->result = GC_RESULT_NONE;
+    if (rc == ST_DIE) rc = ST_OK;
+  }
+  if (rc == ST_ERROR) {
+    *err = gc->errbuf;
+    return GC_ERROR;
+  }
+  if (rc == ST_DIE) {
+    snprintf(err->message, sizeof err->message, "Pre-Game died: %.480s", gc->die_msg);
+    snprintf(err->file, sizeof err->file, "%s", gc->die_file);
+    err->line = gc->die_file[0] ? gc->die_line : 0;
+    return GC_ERROR;
+  }
+  return GC_OK;
 }
 
-static gc_status verdict_error(gc_interp *gc, gc_verdict *out) {
-    out->status = GC_PRESET_ERROR;
-    snprintf(out->message, sizeof out->message, "%s", gc->errbuf.message);
-    snprintf(out->file, sizeof out->file, "%s", gc->errbuf.file);
-    out->line = gc->errbuf.line;
-    return out->status;
+static GcStatus verdict_error(GcInterp *gc, GcVerdict *out) {
+  out->status = GC_PRESET_ERROR;
+  snprintf(out->message, sizeof out->message, "%s", gc->errbuf.message);
+  snprintf(out->file, sizeof out->file, "%s", gc->errbuf.file);
+  out->line = gc->errbuf.line;
+  return out->status;
 }
 
-static gc_status verdict_illegal(gc_interp *gc, gc_verdict *out, const char *msg) {
-    out->status = GC_ILLEGAL;
-    snprintf(out->message, sizeof out->message, "%s", msg);
-    snprintf(out->file, sizeof out->file, "%s", gc->die_file);
-    out->line = gc->die_file[0] ? gc->die_line : 0;
-    return out->status;
+static GcStatus verdict_illegal(GcInterp *gc, GcVerdict *out, const char *msg) {
+  out->status = GC_ILLEGAL;
+  snprintf(out->message, sizeof out->message, "%s", msg);
+  snprintf(out->file, sizeof out->file, "%s", gc->die_file);
+  out->line = gc->die_file[0] ? gc->die_line : 0;
+  return out->status;
 }
 
-static int run_section(gc_interp *gc, int sec) {
-    if (!gc->sections[sec]) return ST_OK;
-    return gc_run_program(gc, gc->sections[sec]);
+static int run_section(GcInterp *gc, int sec) {
+  if (!gc->sections[sec]) return ST_OK;
+  return gc_run_program(gc, gc->sections[sec]);
 }
 
 /* `ban allmoves` (or `ban <type>`) with `allow <type> <part>` exceptions (seed 000 ends with
  * `ban commands allmoves; allow moves 1 captures 1 promotions 2;`). Parts are classified as
  * moves (onto an empty square), captures, promotions (a label put on an occupied square),
  * drops (a label put on an empty square) and pass. */
-static int banned_type(gc_interp *gc, int part) {
-    char key[96];
-    snprintf(key, sizeof key, "ban:%s", gc->part_type);
-    if (!gc_map_get(&gc->system, "ban:allmoves") && !gc_map_get(&gc->system, key)) return 0;
-    snprintf(key, sizeof key, "allow:%s:%d", gc->part_type, part);
-    return gc_map_get(&gc->system, key) == NULL;
+static int banned_type(GcInterp *gc, int part) {
+  char key[96];
+  snprintf(key, sizeof key, "ban:%s", gc->part_type);
+  if (!gc_map_get(&gc->system, "ban:allmoves") && !gc_map_get(&gc->system, key)) return 0;
+  snprintf(key, sizeof key, "allow:%s:%d", gc->part_type, part);
+  return gc_map_get(&gc->system, key) == NULL;
 }
 
 /* Runs the turn's parts and Post-Move; ST_OK, ST_DIE or ST_ERROR. */
-static int play_parts(gc_interp *gc, const char *move, int player) {
-    int rc = run_section(gc, player == 1 ? SEC_PREMOVE1 : SEC_PREMOVE2);
-    if (rc != ST_OK) return rc;
-    const gc_value *maxmove = gc_map_get(&gc->system, "maxmove");
-    int limit = maxmove ? gc_to_int(maxmove) : 0;
-    char *text = malloc(strlen(move) + 1);
-    if (!text) abort();
-    strcpy(text, move);
-    int nparts = 0;
-    for (const char *q = move; *q;) { /* count the non-empty parts first */
-        while (*q == ';' || isspace((unsigned char)*q)) q++;
-        if (!*q) break;
-        nparts++;
-        while (*q && *q != ';') q++;
-    }
-    if (limit > 0 && nparts > limit) {
-        snprintf(gc->die_msg, sizeof gc->die_msg, "A move may have at most %d parts here.", limit);
-        free(text);
-        return ST_DIE;
-    }
-    int part = 0;
-    for (char *save = NULL, *tok = strtok_r(text, ";", &save); tok && rc == ST_OK;
-         tok = strtok_r(NULL, ";", &save)) {
-        while (isspace((unsigned char)*tok)) tok++;
-        if (!*tok) continue;
-        gc->part = ++part;
-        gc->reading_move = 1;
-        rc = gc_exec_notation(gc, tok);
-        gc->reading_move = 0;
-        if (rc == ST_OK && banned_type(gc, part)) {
-            snprintf(gc->die_msg, sizeof gc->die_msg, "A move of the kind '%s' is not allowed as part %d of a turn.",
-                     gc->part_type, part);
-            rc = ST_DIE;
-        }
-    }
+static int play_parts(GcInterp *gc, const char *move, int player) {
+  int rc = run_section(gc, player == 1 ? SEC_PREMOVE1 : SEC_PREMOVE2);
+  if (rc != ST_OK) return rc;
+  const GcValue *maxmove = gc_map_get(&gc->system, "maxmove");
+  int limit = maxmove ? gc_to_int(maxmove) : 0;
+  char *text = malloc(strlen(move) + 1);
+  if (!text) abort();
+  strcpy(text, move);
+  int nparts = 0;
+  for (const char *q = move; *q;) { /* count the non-empty parts first */
+    while (*q == ';' || isspace((unsigned char)*q)) q++;
+    if (!*q) break;
+    nparts++;
+    while (*q && *q != ';') q++;
+  }
+  if (limit > 0 && nparts > limit) {
+    snprintf(gc->die_msg, sizeof gc->die_msg, "A move may have at most %d parts here.", limit);
     free(text);
-    if (rc != ST_OK) return rc;
-    return run_section(gc, player == 1 ? SEC_POSTMOVE1 : SEC_POSTMOVE2);
+    return ST_DIE;
+  }
+  int part = 0;
+  for (char *save = NULL, *tok = strtok_r(text, ";", &save); tok && rc == ST_OK; tok = strtok_r(NULL, ";", &save)) {
+    while (isspace((unsigned char)*tok)) tok++;
+    if (!*tok) continue;
+    gc->part = ++part;
+    gc->reading_move = 1;
+    rc = gc_exec_notation(gc, tok);
+    gc->reading_move = 0;
+    if (rc == ST_OK && banned_type(gc, part)) {
+      snprintf(gc->die_msg, sizeof gc->die_msg, "A move of the kind '%s' is not allowed as part %d of a turn.",
+               gc->part_type, part);
+      rc = ST_DIE;
+    }
+  }
+  free(text);
+  if (rc != ST_OK) return rc;
+  return run_section(gc, player == 1 ? SEC_POSTMOVE1 : SEC_POSTMOVE2);
 }
 
-gc_status gc_play(gc_interp *gc, const char *move, gc_verdict *out) {
-    memset(out, 0, sizeof *out);
-    out->ply = gc->ply + 1;
-    if (!gc->started) {
-        gc_error e;
-        if (gc_start(gc, &e)) {
-            gc->errbuf = e;
-            return verdict_error(gc, out);
-        }
+GcStatus gc_play(GcInterp *gc, const char *move, GcVerdict *out) {
+  memset(out, 0, sizeof *out);
+  out->ply = gc->ply + 1;
+  if (!gc->started) {
+    GcError e;
+    if (gc_start(gc, &e)) {
+      gc->errbuf = e;
+      return verdict_error(gc, out);
     }
-    if (gc->result != GC_RESULT_NONE) return verdict_illegal(gc, out, "The game is over.");
-    int player = gc->to_move ? gc->to_move : 1;
-    const char *m = move;
-    while (isspace((unsigned char)*m)) m++;
-    if (strncmp(m, "resign", 6) == 0 && (!m[6] || isspace((unsigned char)m[6]))) {
-        /* always allowed, even under `ban commands` ([T1]); no preset code runs */
-        gc->ply++;
-        gc->to_move = 3 - player;
-        gc->result = GC_RESULT_LOST;
-        gc->result_player = player;
-        out->result = GC_RESULT_LOST;
-        out->result_player = player;
-        out->status = GC_LEGAL;
-        return GC_LEGAL;
-    }
-    gc->player = player;
-    free(gc->thismove);
-    gc->thismove = malloc(strlen(move) + 1);
-    if (!gc->thismove) abort();
-    strcpy(gc->thismove, move);
-    gc_release(&gc->promote);
-    gc->continuemove = 0;
-    gc->say[0] = 0;
-    gc->die_file[0] = 0;
-
-    snapshot before;
-    snap_take(gc, &before);
-    int rc = play_parts(gc, move, player);
-    if (rc == ST_OK && gc->promote.type == GC_ARR) {
-        /* Game Courier asks the player and amends the move ([T1] askpromote); a referee that
-         * answers at once refuses the move with the choices, never picks one silently. */
-        char *choices = gc_to_str_alloc(&gc->promote);
-        snprintf(gc->die_msg, sizeof gc->die_msg, "A promotion is required here: choose one of %s", choices);
-        snprintf(out->choices, sizeof out->choices, "%s", choices);
-        snprintf(out->promote_square, sizeof out->promote_square, "%s", gc->mv.dest);
-        free(choices);
-        gc->die_file[0] = 0; /* the move lacks a part: the player's to add, not the preset's */
-        rc = ST_DIE;
-    }
-    if (rc != ST_OK) {
-        gc_status st = rc == ST_DIE ? verdict_illegal(gc, out, gc->die_msg) : verdict_error(gc, out);
-        snap_restore(gc, &before);
-        snap_free(&before);
-        gc_release(&gc->promote);
-        return st;
-    }
-    snap_free(&before);
+  }
+  if (gc->result != GC_RESULT_NONE) return verdict_illegal(gc, out, "The game is over.");
+  int player = gc->to_move ? gc->to_move : 1;
+  const char *m = move;
+  while (isspace((unsigned char)*m)) m++;
+  if (strncmp(m, "resign", 6) == 0 && (!m[6] || isspace((unsigned char)m[6]))) {
+    /* always allowed, even under `ban commands` ([T1]); no preset code runs */
     gc->ply++;
-    /* `continuemove` (in Post-Move or Post-Game) lets the same player move again ([T3]) */
-    gc->to_move = gc->continuemove ? player : 3 - player;
-
-    /* Post-Game for the mover, on a copy of the state */
-    int sec = player == 1 ? SEC_POSTGAME1 : SEC_POSTGAME2;
-    if (gc->sections[sec] && !gc->skip_postgame) {
-        snapshot after;
-        snap_take(gc, &after);
-        gc_release(&gc->legal);
-        gc->legal = gc_arr_new();
-        gc->say[0] = 0;
-        gc->player = player;
-        rc = run_section(gc, sec);
-        snap_restore(gc, &after);
-        snap_free(&after);
-        if (rc == ST_ERROR) return verdict_error(gc, out);
-        if (rc == ST_DIE) { /* a die in Post-Game: reported as a message, the move stands */
-            snprintf(gc->say, sizeof gc->say, "%s", gc->die_msg);
-        }
-    }
-    if (gc->continuemove) gc->to_move = player;
-    snprintf(out->say, sizeof out->say, "%s", gc->say);
-    out->result = gc->result;
-    out->result_player = gc->result_player;
+    gc->to_move = 3 - player;
+    gc->result = GC_RESULT_LOST;
+    gc->result_player = player;
+    out->result = GC_RESULT_LOST;
+    out->result_player = player;
     out->status = GC_LEGAL;
     return GC_LEGAL;
+  }
+  gc->player = player;
+  free(gc->thismove);
+  gc->thismove = malloc(strlen(move) + 1);
+  if (!gc->thismove) abort();
+  strcpy(gc->thismove, move);
+  gc_release(&gc->promote);
+  gc->continuemove = 0;
+  gc->say[0] = 0;
+  gc->die_file[0] = 0;
+
+  snapshot before;
+  snap_take(gc, &before);
+  int rc = play_parts(gc, move, player);
+  if (rc == ST_OK && gc->promote.type == GC_ARR) {
+    /* Game Courier asks the player and amends the move ([T1] askpromote); a referee that
+         * answers at once refuses the move with the choices, never picks one silently. */
+    char *choices = gc_to_str_alloc(&gc->promote);
+    snprintf(gc->die_msg, sizeof gc->die_msg, "A promotion is required here: choose one of %s", choices);
+    snprintf(out->choices, sizeof out->choices, "%s", choices);
+    snprintf(out->promote_square, sizeof out->promote_square, "%s", gc->mv.dest);
+    free(choices);
+    gc->die_file[0] = 0; /* the move lacks a part: the player's to add, not the preset's */
+    rc = ST_DIE;
+  }
+  if (rc != ST_OK) {
+    GcStatus st = rc == ST_DIE ? verdict_illegal(gc, out, gc->die_msg) : verdict_error(gc, out);
+    snap_restore(gc, &before);
+    snap_free(&before);
+    gc_release(&gc->promote);
+    return st;
+  }
+  snap_free(&before);
+  gc->ply++;
+  /* `continuemove` (in Post-Move or Post-Game) lets the same player move again ([T3]) */
+  gc->to_move = gc->continuemove ? player : 3 - player;
+
+  /* Post-Game for the mover, on a copy of the state */
+  int sec = player == 1 ? SEC_POSTGAME1 : SEC_POSTGAME2;
+  if (gc->sections[sec] && !gc->skip_postgame) {
+    snapshot after;
+    snap_take(gc, &after);
+    gc_release(&gc->legal);
+    gc->legal = gc_arr_new();
+    gc->say[0] = 0;
+    gc->player = player;
+    rc = run_section(gc, sec);
+    snap_restore(gc, &after);
+    snap_free(&after);
+    if (rc == ST_ERROR) return verdict_error(gc, out);
+    if (rc == ST_DIE) { /* a die in Post-Game: reported as a message, the move stands */
+      snprintf(gc->say, sizeof gc->say, "%s", gc->die_msg);
+    }
+  }
+  if (gc->continuemove) gc->to_move = player;
+  snprintf(out->say, sizeof out->say, "%s", gc->say);
+  out->result = gc->result;
+  out->result_player = gc->result_player;
+  out->status = GC_LEGAL;
+  return GC_LEGAL;
 }
 
-int gc_referee_game(gc_interp *gc, const char *game_text, gc_verdict *out) {
-    memset(out, 0, sizeof *out);
-    gc_error err;
-    if (gc_start(gc, &err)) {
-        out->status = GC_PRESET_ERROR;
-        snprintf(out->message, sizeof out->message, "%s", err.message);
-        snprintf(out->file, sizeof out->file, "%s", err.file);
-        out->line = err.line;
-        return 2;
+int gc_referee_game(GcInterp *gc, const char *game_text, GcVerdict *out) {
+  memset(out, 0, sizeof *out);
+  GcError err;
+  if (gc_start(gc, &err)) {
+    out->status = GC_PRESET_ERROR;
+    snprintf(out->message, sizeof out->message, "%s", err.message);
+    snprintf(out->file, sizeof out->file, "%s", err.file);
+    out->line = err.line;
+    return 2;
+  }
+  const char *p = game_text;
+  while (*p) {
+    const char *eol = strchr(p, '\n');
+    size_t len = eol ? (size_t)(eol - p) : strlen(p);
+    char line[1024];
+    snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line ? len : sizeof line - 1), p);
+    p = eol ? eol + 1 : p + len;
+    char *s = line;
+    while (isspace((unsigned char)*s)) s++;
+    char *e = s + strlen(s);
+    while (e > s && isspace((unsigned char)e[-1])) *--e = 0;
+    if (!*s || (s[0] == '/' && s[1] == '/')) continue;
+    char *q = s; /* "12." or "12..." move numbers */
+    while (isdigit((unsigned char)*q)) q++;
+    if (q > s && *q == '.') {
+      while (*q == '.') q++;
+      while (isspace((unsigned char)*q)) q++;
+      s = q;
     }
-    const char *p = game_text;
-    while (*p) {
-        const char *eol = strchr(p, '\n');
-        size_t len = eol ? (size_t)(eol - p) : strlen(p);
-        char line[1024];
-        snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line ? len : sizeof line - 1), p);
-        p = eol ? eol + 1 : p + len;
-        char *s = line;
-        while (isspace((unsigned char)*s)) s++;
-        char *e = s + strlen(s);
-        while (e > s && isspace((unsigned char)e[-1])) *--e = 0;
-        if (!*s || (s[0] == '/' && s[1] == '/')) continue;
-        char *q = s; /* "12." or "12..." move numbers */
-        while (isdigit((unsigned char)*q)) q++;
-        if (q > s && *q == '.') {
-            while (*q == '.') q++;
-            while (isspace((unsigned char)*q)) q++;
-            s = q;
-        }
-        gc_status st = gc_play(gc, s, out);
-        if (st == GC_ILLEGAL) return 1;
-        if (st == GC_PRESET_ERROR) return 2;
-    }
-    return 0;
+    GcStatus st = gc_play(gc, s, out);
+    if (st == GC_ILLEGAL) return 1;
+    if (st == GC_PRESET_ERROR) return 2;
+  }
+  return 0;
 }
 
 /* Public snapshots: everything a move can change, plus the game counters. */
-struct gc_state {
-    snapshot snap;
-    size_t cell_bytes;
-    int ply, to_move;
-    gc_result result;
-    int result_player;
-    gc_value legal;
+struct GcState {
+  snapshot snap;
+  size_t cell_bytes;
+  int ply, to_move;
+  GcResult result;
+  int result_player;
+  GcValue legal;
 };
 
-int gc_start_from(gc_interp *gc, const char *fen, int player, gc_error *err) {
-    gc_error dummy;
-    if (!err) err = &dummy;
-    char *own = gc->fen;
-    gc->fen = (char *)fen;
-    gc->from_fen = 1;
-    int rc = gc_start(gc, err);
-    gc->from_fen = 0;
-    gc->fen = own;
-    if (rc == GC_OK && player == 2) gc->to_move = 2;
-    return rc;
+int gc_start_from(GcInterp *gc, const char *fen, int player, GcError *err) {
+  GcError dummy;
+  if (!err) err = &dummy;
+  char *own = gc->fen;
+  gc->fen = (char *)fen;
+  gc->from_fen = 1;
+  int rc = gc_start(gc, err);
+  gc->from_fen = 0;
+  gc->fen = own;
+  if (rc == GC_OK && player == 2) gc->to_move = 2;
+  return rc;
 }
 
-gc_state *gc_state_save(gc_interp *gc) {
-    gc_state *st = calloc(1, sizeof *st);
-    if (!st) abort();
-    snap_take(gc, &st->snap);
-    st->cell_bytes = sizeof(gc->board.cells[0]) * (size_t)(gc->board.nfiles * gc->board.nranks);
-    st->ply = gc->ply;
-    st->to_move = gc->to_move;
-    st->result = gc->result;
-    st->result_player = gc->result_player;
-    st->legal = gc_copy(&gc->legal);
-    return st;
+GcState *gc_state_save(GcInterp *gc) {
+  GcState *st = calloc(1, sizeof *st);
+  if (!st) abort();
+  snap_take(gc, &st->snap);
+  st->cell_bytes = sizeof(gc->board.cells[0]) * (size_t)(gc->board.nfiles * gc->board.nranks);
+  st->ply = gc->ply;
+  st->to_move = gc->to_move;
+  st->result = gc->result;
+  st->result_player = gc->result_player;
+  st->legal = gc_copy(&gc->legal);
+  return st;
 }
 
-void gc_state_restore(gc_interp *gc, const gc_state *st) {
-    snapshot copy; /* restore from a copy, so that st stays usable */
-    memset(&copy, 0, sizeof copy);
-    size_t cells = sizeof(gc->board.cells[0]) * (size_t)(gc->board.nfiles * gc->board.nranks);
-    copy.cells = malloc(cells);
-    copy.stored = malloc(cells);
-    if (!copy.cells || !copy.stored) abort();
-    memcpy(copy.cells, st->snap.cells, cells);
-    memcpy(copy.stored, st->snap.stored, cells);
-    copy.has_stored = st->snap.has_stored;
-    gc_map_copy(&copy.globals, &st->snap.globals);
-    gc_map_copy(&copy.flags, &st->snap.flags);
-    gc_map_copy(&copy.consts, &st->snap.consts);
-    gc_map_copy(&copy.system, &st->snap.system);
-    gc_map_copy(&copy.aliases, &st->snap.aliases);
-    gc_map_copy(&copy.realnames, &st->snap.realnames);
-    copy.mv = st->snap.mv;
-    copy.prev = st->snap.prev;
-    copy.have_move = st->snap.have_move;
-    snap_restore(gc, &copy);
-    snap_free(&copy);
-    gc->ply = st->ply;
-    gc->to_move = st->to_move;
-    gc->result = st->result;
-    gc->result_player = st->result_player;
-    gc_release(&gc->legal);
-    gc->legal = gc_copy(&st->legal);
+void gc_state_restore(GcInterp *gc, const GcState *st) {
+  snapshot copy; /* restore from a copy, so that st stays usable */
+  memset(&copy, 0, sizeof copy);
+  size_t cells = sizeof(gc->board.cells[0]) * (size_t)(gc->board.nfiles * gc->board.nranks);
+  copy.cells = malloc(cells);
+  copy.stored = malloc(cells);
+  if (!copy.cells || !copy.stored) abort();
+  memcpy(copy.cells, st->snap.cells, cells);
+  memcpy(copy.stored, st->snap.stored, cells);
+  copy.has_stored = st->snap.has_stored;
+  gc_map_copy(&copy.globals, &st->snap.globals);
+  gc_map_copy(&copy.flags, &st->snap.flags);
+  gc_map_copy(&copy.consts, &st->snap.consts);
+  gc_map_copy(&copy.system, &st->snap.system);
+  gc_map_copy(&copy.aliases, &st->snap.aliases);
+  gc_map_copy(&copy.realnames, &st->snap.realnames);
+  copy.mv = st->snap.mv;
+  copy.prev = st->snap.prev;
+  copy.have_move = st->snap.have_move;
+  snap_restore(gc, &copy);
+  snap_free(&copy);
+  gc->ply = st->ply;
+  gc->to_move = st->to_move;
+  gc->result = st->result;
+  gc->result_player = st->result_player;
+  gc_release(&gc->legal);
+  gc->legal = gc_copy(&st->legal);
 }
 
-gc_state *gc_state_clone(const gc_state *st) {
-    gc_state *c = calloc(1, sizeof *c);
-    if (!c) abort();
-    *c = *st;
-    c->snap.cells = malloc(st->cell_bytes ? st->cell_bytes : 1);
-    c->snap.stored = malloc(st->cell_bytes ? st->cell_bytes : 1);
-    if (!c->snap.cells || !c->snap.stored) abort();
-    memcpy(c->snap.cells, st->snap.cells, st->cell_bytes);
-    memcpy(c->snap.stored, st->snap.stored, st->cell_bytes);
-    gc_map *dst[] = {&c->snap.globals, &c->snap.flags, &c->snap.consts, &c->snap.system, &c->snap.aliases, &c->snap.realnames};
-    const gc_map *src[] = {&st->snap.globals, &st->snap.flags, &st->snap.consts, &st->snap.system, &st->snap.aliases, &st->snap.realnames};
-    for (int i = 0; i < 6; i++) {
-        memset(dst[i], 0, sizeof *dst[i]);
-        gc_map_copy_deep(dst[i], src[i]);
-    }
-    c->legal = gc_copy_deep(&st->legal);
-    return c;
+GcState *gc_state_clone(const GcState *st) {
+  GcState *c = calloc(1, sizeof *c);
+  if (!c) abort();
+  *c = *st;
+  c->snap.cells = malloc(st->cell_bytes ? st->cell_bytes : 1);
+  c->snap.stored = malloc(st->cell_bytes ? st->cell_bytes : 1);
+  if (!c->snap.cells || !c->snap.stored) abort();
+  memcpy(c->snap.cells, st->snap.cells, st->cell_bytes);
+  memcpy(c->snap.stored, st->snap.stored, st->cell_bytes);
+  GcMap *dst[] = { &c->snap.globals, &c->snap.flags,   &c->snap.consts,
+                   &c->snap.system,  &c->snap.aliases, &c->snap.realnames };
+  const GcMap *src[] = { &st->snap.globals, &st->snap.flags,   &st->snap.consts,
+                         &st->snap.system,  &st->snap.aliases, &st->snap.realnames };
+  for (int i = 0; i < 6; i++) {
+    memset(dst[i], 0, sizeof *dst[i]);
+    gc_map_copy_deep(dst[i], src[i]);
+  }
+  c->legal = gc_copy_deep(&st->legal);
+  return c;
 }
 
-void gc_state_free(gc_state *st) {
-    if (!st) return;
-    snap_free(&st->snap);
-    gc_release(&st->legal);
-    free(st);
+void gc_state_free(GcState *st) {
+  if (!st) return;
+  snap_free(&st->snap);
+  gc_release(&st->legal);
+  free(st);
 }
 
-int gc_ply(const gc_interp *gc) { return gc->ply; }
-int gc_side_to_move(const gc_interp *gc) { return gc->to_move ? gc->to_move : 1; }
-const gc_value *gc_legal_moves(const gc_interp *gc) { return &gc->legal; }
+int gc_ply(const GcInterp *gc) { return gc->ply; }
+int gc_side_to_move(const GcInterp *gc) { return gc->to_move ? gc->to_move : 1; }
+const GcValue *gc_legal_moves(const GcInterp *gc) { return &gc->legal; }
 
-void gc_set_postgame(gc_interp *gc, bool run) { gc->skip_postgame = !run; }
+void gc_set_postgame(GcInterp *gc, bool run) { gc->skip_postgame = !run; }

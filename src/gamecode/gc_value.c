@@ -8,489 +8,493 @@
 #include <string.h>
 
 static void *xrealloc(void *p, size_t n) {
-    void *q = realloc(p, n ? n : 1);
-    if (!q) abort(); /* out of memory: nothing sensible left to do */
-    return q;
+  void *q = realloc(p, n ? n : 1);
+  if (!q) abort(); /* out of memory: nothing sensible left to do */
+  return q;
 }
 
-gc_value gc_null(void) {
-    gc_value v;
-    memset(&v, 0, sizeof v);
-    v.type = GC_NULL;
-    return v;
+GcValue gc_null(void) {
+  GcValue v;
+  memset(&v, 0, sizeof v);
+  v.type = GC_NULL;
+  return v;
 }
 
-gc_value gc_bool(int b) {
-    gc_value v = gc_null();
-    v.type = GC_BOOL;
-    v.u.b = b ? 1 : 0;
-    return v;
+GcValue gc_bool(int b) {
+  GcValue v = gc_null();
+  v.type = GC_BOOL;
+  v.u.b = b ? 1 : 0;
+  return v;
 }
 
-gc_value gc_num(double n) {
-    gc_value v = gc_null();
-    v.type = GC_NUM;
-    v.u.n = n;
-    return v;
+GcValue gc_num(double n) {
+  GcValue v = gc_null();
+  v.type = GC_NUM;
+  v.u.n = n;
+  return v;
 }
 
 /* Strings are immutable and reference counted: copying a value shares its text. */
 typedef struct str_block {
-    long refs;
-    char text[];
+  long refs;
+  char text[];
 } str_block;
 
 static str_block *block_of(char *s) { return (str_block *)(void *)(s - offsetof(str_block, text)); }
 
-gc_value gc_str_n(const char *s, size_t n) {
-    gc_value v = gc_null();
-    str_block *b = xrealloc(NULL, sizeof(str_block) + n + 1);
-    b->refs = 1;
-    memcpy(b->text, s, n);
-    b->text[n] = 0;
-    v.type = GC_STR;
-    v.u.s = b->text;
-    return v;
+GcValue gc_str_n(const char *s, size_t n) {
+  GcValue v = gc_null();
+  str_block *b = xrealloc(NULL, sizeof(str_block) + n + 1);
+  b->refs = 1;
+  memcpy(b->text, s, n);
+  b->text[n] = 0;
+  v.type = GC_STR;
+  v.u.s = b->text;
+  return v;
 }
 
-gc_value gc_str(const char *s) { return gc_str_n(s, strlen(s)); }
+GcValue gc_str(const char *s) { return gc_str_n(s, strlen(s)); }
 
-gc_value gc_str_own(char *s) {
-    gc_value v = gc_str(s);
-    free(s);
-    return v;
+GcValue gc_str_own(char *s) {
+  GcValue v = gc_str(s);
+  free(s);
+  return v;
 }
 
-gc_value gc_arr_new(void) {
-    gc_value v = gc_null();
-    v.type = GC_ARR;
-    v.u.a = xrealloc(NULL, sizeof(gc_array));
-    memset(v.u.a, 0, sizeof(gc_array));
-    v.u.a->refs = 1;
-    v.u.a->depth = 1;
-    return v;
+GcValue gc_arr_new(void) {
+  GcValue v = gc_null();
+  v.type = GC_ARR;
+  v.u.a = xrealloc(NULL, sizeof(GcArray));
+  memset(v.u.a, 0, sizeof(GcArray));
+  v.u.a->refs = 1;
+  v.u.a->depth = 1;
+  return v;
 }
 
-gc_value gc_copy(const gc_value *v) {
-    gc_value c = *v;
-    if (v->type == GC_STR) block_of(v->u.s)->refs++;
-    else if (v->type == GC_ARR) v->u.a->refs++;
-    return c;
+GcValue gc_copy(const GcValue *v) {
+  GcValue c = *v;
+  if (v->type == GC_STR)
+    block_of(v->u.s)->refs++;
+  else if (v->type == GC_ARR)
+    v->u.a->refs++;
+  return c;
 }
 
-gc_value gc_copy_deep(const gc_value *v) {
-    if (v->type == GC_STR) return gc_str(v->u.s);
-    if (v->type != GC_ARR) return *v;
-    const gc_array *a = v->u.a;
-    gc_value c = gc_arr_new();
-    gc_array *b = c.u.a;
-    b->items = xrealloc(NULL, sizeof(gc_entry) * (a->len ? a->len : 1));
-    b->cap = a->len ? a->len : 1;
-    b->len = a->len;
-    b->next_index = a->next_index;
-    b->depth = a->depth;
-    for (size_t i = 0; i < a->len; i++) {
-        b->items[i].key = gc_copy_deep(&a->items[i].key);
-        b->items[i].val = gc_copy_deep(&a->items[i].val);
+GcValue gc_copy_deep(const GcValue *v) {
+  if (v->type == GC_STR) return gc_str(v->u.s);
+  if (v->type != GC_ARR) return *v;
+  const GcArray *a = v->u.a;
+  GcValue c = gc_arr_new();
+  GcArray *b = c.u.a;
+  b->items = xrealloc(NULL, sizeof(GcEntry) * (a->len ? a->len : 1));
+  b->cap = a->len ? a->len : 1;
+  b->len = a->len;
+  b->next_index = a->next_index;
+  b->depth = a->depth;
+  for (size_t i = 0; i < a->len; i++) {
+    b->items[i].key = gc_copy_deep(&a->items[i].key);
+    b->items[i].val = gc_copy_deep(&a->items[i].val);
+  }
+  return c;
+}
+
+void gc_release(GcValue *v) {
+  if (v->type == GC_STR) {
+    str_block *b = block_of(v->u.s);
+    if (--b->refs == 0) free(b);
+  } else if (v->type == GC_ARR) {
+    GcArray *a = v->u.a;
+    if (--a->refs == 0) {
+      for (size_t i = 0; i < a->len; i++) {
+        gc_release(&a->items[i].key);
+        gc_release(&a->items[i].val);
+      }
+      free(a->items);
+      free(a);
     }
-    return c;
+  }
+  v->type = GC_NULL;
 }
 
-void gc_release(gc_value *v) {
-    if (v->type == GC_STR) {
-        str_block *b = block_of(v->u.s);
-        if (--b->refs == 0) free(b);
-    } else if (v->type == GC_ARR) {
-        gc_array *a = v->u.a;
-        if (--a->refs == 0) {
-            for (size_t i = 0; i < a->len; i++) {
-                gc_release(&a->items[i].key);
-                gc_release(&a->items[i].val);
-            }
-            free(a->items);
-            free(a);
-        }
-    }
-    v->type = GC_NULL;
+GcArray *gc_arr_mut(GcValue *arr) {
+  GcArray *a = arr->u.a;
+  if (a->refs == 1) return a;
+  GcValue fresh = gc_arr_new();
+  GcArray *b = fresh.u.a;
+  b->items = xrealloc(NULL, sizeof(GcEntry) * (a->len ? a->len : 1));
+  b->cap = a->len ? a->len : 1;
+  for (size_t i = 0; i < a->len; i++) {
+    b->items[i].key = gc_copy(&a->items[i].key);
+    b->items[i].val = gc_copy(&a->items[i].val);
+  }
+  b->len = a->len;
+  b->next_index = a->next_index;
+  b->depth = a->depth;
+  a->refs--;
+  arr->u.a = b;
+  return b;
 }
 
-gc_array *gc_arr_mut(gc_value *arr) {
-    gc_array *a = arr->u.a;
-    if (a->refs == 1) return a;
-    gc_value fresh = gc_arr_new();
-    gc_array *b = fresh.u.a;
-    b->items = xrealloc(NULL, sizeof(gc_entry) * (a->len ? a->len : 1));
-    b->cap = a->len ? a->len : 1;
-    for (size_t i = 0; i < a->len; i++) {
-        b->items[i].key = gc_copy(&a->items[i].key);
-        b->items[i].val = gc_copy(&a->items[i].val);
-    }
-    b->len = a->len;
-    b->next_index = a->next_index;
-    b->depth = a->depth;
-    a->refs--;
-    arr->u.a = b;
-    return b;
+static void arr_append(GcArray *a, GcValue key, GcValue v) {
+  if (v.type == GC_ARR && v.u.a->depth + 1 > a->depth) a->depth = v.u.a->depth + 1;
+  if (a->len == a->cap) {
+    a->cap = a->cap ? a->cap * 2 : 8;
+    a->items = xrealloc(a->items, sizeof(GcEntry) * a->cap);
+  }
+  a->items[a->len].key = key;
+  a->items[a->len].val = v;
+  a->len++;
 }
 
-static void arr_append(gc_array *a, gc_value key, gc_value v) {
-    if (v.type == GC_ARR && v.u.a->depth + 1 > a->depth) a->depth = v.u.a->depth + 1;
-    if (a->len == a->cap) {
-        a->cap = a->cap ? a->cap * 2 : 8;
-        a->items = xrealloc(a->items, sizeof(gc_entry) * a->cap);
-    }
-    a->items[a->len].key = key;
-    a->items[a->len].val = v;
-    a->len++;
-}
-
-void gc_arr_push(gc_value *arr, gc_value v) {
-    gc_array *a = gc_arr_mut(arr);
-    arr_append(a, gc_num(a->next_index), v);
-    a->next_index += 1;
+void gc_arr_push(GcValue *arr, GcValue v) {
+  GcArray *a = gc_arr_mut(arr);
+  arr_append(a, gc_num(a->next_index), v);
+  a->next_index += 1;
 }
 
 /* Keys are normalised as PHP does: a string holding a plain integer is a numeric key. */
-static gc_value norm_key(const gc_value *key) {
-    if (key->type == GC_NUM) return gc_num(floor(key->u.n));
-    if (key->type == GC_BOOL) return gc_num(key->u.b);
-    if (key->type == GC_STR) {
-        const char *s = key->u.s;
-        const char *p = s + (*s == '-');
-        int plain = *p && (*p != '0' || !p[1]);
-        for (; *p && plain; p++) plain = *p >= '0' && *p <= '9';
-        if (plain && strlen(s) < 16) return gc_num(atof(s));
-        return gc_str(s);
-    }
-    return gc_str("");
+static GcValue norm_key(const GcValue *key) {
+  if (key->type == GC_NUM) return gc_num(floor(key->u.n));
+  if (key->type == GC_BOOL) return gc_num(key->u.b);
+  if (key->type == GC_STR) {
+    const char *s = key->u.s;
+    const char *p = s + (*s == '-');
+    int plain = *p && (*p != '0' || !p[1]);
+    for (; *p && plain; p++) plain = *p >= '0' && *p <= '9';
+    if (plain && strlen(s) < 16) return gc_num(atof(s));
+    return gc_str(s);
+  }
+  return gc_str("");
 }
 
-static gc_entry *arr_find(const gc_array *a, const gc_value *k) {
-    for (size_t i = 0; i < a->len; i++) {
-        const gc_value *ek = &a->items[i].key;
-        if (ek->type != k->type) continue;
-        if (k->type == GC_NUM ? ek->u.n == k->u.n : strcmp(ek->u.s, k->u.s) == 0)
-            return &a->items[i];
-    }
-    return NULL;
+static GcEntry *arr_find(const GcArray *a, const GcValue *k) {
+  for (size_t i = 0; i < a->len; i++) {
+    const GcValue *ek = &a->items[i].key;
+    if (ek->type != k->type) continue;
+    if (k->type == GC_NUM ? ek->u.n == k->u.n : strcmp(ek->u.s, k->u.s) == 0) return &a->items[i];
+  }
+  return NULL;
 }
 
-void gc_arr_set(gc_value *arr, const gc_value *key, gc_value v) {
-    gc_array *a = gc_arr_mut(arr);
-    gc_value k = norm_key(key);
-    gc_entry *e = arr_find(a, &k);
-    if (e) {
-        if (v.type == GC_ARR && v.u.a->depth + 1 > a->depth) a->depth = v.u.a->depth + 1;
-        gc_release(&e->val);
-        e->val = v;
-        gc_release(&k);
-        return;
-    }
-    if (k.type == GC_NUM && k.u.n >= a->next_index) a->next_index = k.u.n + 1;
-    arr_append(a, k, v);
-}
-
-void gc_arr_append_unique(gc_value *arr, gc_value key, gc_value v) {
-    arr_append(gc_arr_mut(arr), key, v);
-}
-
-const gc_value *gc_arr_get(const gc_value *arr, const gc_value *key) {
-    if (arr->type != GC_ARR) return NULL;
-    gc_value k = norm_key(key);
-    gc_entry *e = arr_find(arr->u.a, &k);
+void gc_arr_set(GcValue *arr, const GcValue *key, GcValue v) {
+  GcArray *a = gc_arr_mut(arr);
+  GcValue k = norm_key(key);
+  GcEntry *e = arr_find(a, &k);
+  if (e) {
+    if (v.type == GC_ARR && v.u.a->depth + 1 > a->depth) a->depth = v.u.a->depth + 1;
+    gc_release(&e->val);
+    e->val = v;
     gc_release(&k);
-    return e ? &e->val : NULL;
+    return;
+  }
+  if (k.type == GC_NUM && k.u.n >= a->next_index) a->next_index = k.u.n + 1;
+  arr_append(a, k, v);
 }
 
-size_t gc_arr_len(const gc_value *v) { return v->type == GC_ARR ? v->u.a->len : 0; }
+void gc_arr_append_unique(GcValue *arr, GcValue key, GcValue v) { arr_append(gc_arr_mut(arr), key, v); }
+
+const GcValue *gc_arr_get(const GcValue *arr, const GcValue *key) {
+  if (arr->type != GC_ARR) return NULL;
+  GcValue k = norm_key(key);
+  GcEntry *e = arr_find(arr->u.a, &k);
+  gc_release(&k);
+  return e ? &e->val : NULL;
+}
+
+size_t gc_arr_len(const GcValue *v) { return v->type == GC_ARR ? v->u.a->len : 0; }
 
 int gc_is_numeric_str(const char *s, double *out) {
-    while (*s == ' ' || *s == '\t' || *s == '\n') s++;
-    if (!*s) return 0;
-    char *end;
-    double d = strtod(s, &end);
-    if (end == s) return 0;
-    while (*end == ' ' || *end == '\t' || *end == '\n') end++;
-    if (*end) return 0;
-    /* strtod accepts "inf", "nan" and hex; PHP does not */
-    for (const char *p = s; p < end; p++)
-        if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z'))
-            if (*p != 'e' && *p != 'E') return 0;
-    if (out) *out = d;
-    return 1;
+  while (*s == ' ' || *s == '\t' || *s == '\n') s++;
+  if (!*s) return 0;
+  char *end;
+  double d = strtod(s, &end);
+  if (end == s) return 0;
+  while (*end == ' ' || *end == '\t' || *end == '\n') end++;
+  if (*end) return 0;
+  /* strtod accepts "inf", "nan" and hex; PHP does not */
+  for (const char *p = s; p < end; p++)
+    if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z'))
+      if (*p != 'e' && *p != 'E') return 0;
+  if (out) *out = d;
+  return 1;
 }
 
-int gc_truthy(const gc_value *v) {
-    switch (v->type) {
-    case GC_NULL: return 0;
-    case GC_BOOL: return v->u.b;
-    case GC_NUM: return v->u.n != 0;
-    case GC_STR: return v->u.s[0] && strcmp(v->u.s, "0") != 0;
-    case GC_ARR: return v->u.a->len > 0;
-    default: return 1;
-    }
+int gc_truthy(const GcValue *v) {
+  switch (v->type) {
+  case GC_NULL: return 0;
+  case GC_BOOL: return v->u.b;
+  case GC_NUM: return v->u.n != 0;
+  case GC_STR: return v->u.s[0] && strcmp(v->u.s, "0") != 0;
+  case GC_ARR: return v->u.a->len > 0;
+  default: return 1;
+  }
 }
 
-double gc_to_num(const gc_value *v) {
-    switch (v->type) {
-    case GC_BOOL: return v->u.b;
-    case GC_NUM: return v->u.n;
-    case GC_STR: {
-        double d = 0;
-        if (gc_is_numeric_str(v->u.s, &d)) return d;
-        return strtod(v->u.s, NULL); /* leading-number rule, "12abc" is 12 */
-    }
-    case GC_ARR: return (double)v->u.a->len;
-    default: return 0;
-    }
+double gc_to_num(const GcValue *v) {
+  switch (v->type) {
+  case GC_BOOL: return v->u.b;
+  case GC_NUM: return v->u.n;
+  case GC_STR: {
+    double d = 0;
+    if (gc_is_numeric_str(v->u.s, &d)) return d;
+    return strtod(v->u.s, NULL); /* leading-number rule, "12abc" is 12 */
+  }
+  case GC_ARR: return (double)v->u.a->len;
+  default: return 0;
+  }
 }
 
-int gc_to_int(const gc_value *v) {
-    double d = gc_to_num(v);
-    if (!(d == d)) return 0; /* NaN */
-    if (d > 1e9) return 1000000000;
-    if (d < -1e9) return -1000000000;
-    return (int)d;
+int gc_to_int(const GcValue *v) {
+  double d = gc_to_num(v);
+  if (!(d == d)) return 0; /* NaN */
+  if (d > 1e9) return 1000000000;
+  if (d < -1e9) return -1000000000;
+  return (int)d;
 }
 
-long long gc_to_ll(const gc_value *v) {
-    double d = gc_to_num(v);
-    if (!(d == d)) return 0;
-    if (d > 1e15) return 1000000000000000LL;
-    if (d < -1e15) return -1000000000000000LL;
-    return (long long)d;
+long long gc_to_ll(const GcValue *v) {
+  double d = gc_to_num(v);
+  if (!(d == d)) return 0;
+  if (d > 1e15) return 1000000000000000LL;
+  if (d < -1e15) return -1000000000000000LL;
+  return (long long)d;
 }
 
 static void fmt_num(double n, char *buf, size_t size) {
-    if (n == floor(n) && fabs(n) < 1e15) snprintf(buf, size, "%.0f", n);
-    else snprintf(buf, size, "%.14g", n);
+  if (n == floor(n) && fabs(n) < 1e15)
+    snprintf(buf, size, "%.0f", n);
+  else
+    snprintf(buf, size, "%.14g", n);
 }
 
-void gc_buf_add(gc_buf *b, const char *s, size_t n) {
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 64;
-        while (cap < b->len + n + 1) cap *= 2;
-        b->data = xrealloc(b->data, cap);
-        b->cap = cap;
+void gc_buf_add(GcBuf *b, const char *s, size_t n) {
+  if (b->len + n + 1 > b->cap) {
+    size_t cap = b->cap ? b->cap : 64;
+    while (cap < b->len + n + 1) cap *= 2;
+    b->data = xrealloc(b->data, cap);
+    b->cap = cap;
+  }
+  memcpy(b->data + b->len, s, n);
+  b->len += n;
+  b->data[b->len] = 0;
+}
+void gc_buf_adds(GcBuf *b, const char *s) { gc_buf_add(b, s, strlen(s)); }
+void gc_buf_addc(GcBuf *b, char c) { gc_buf_add(b, &c, 1); }
+void gc_buf_free(GcBuf *b) {
+  free(b->data);
+  b->data = NULL;
+  b->len = b->cap = 0;
+}
+
+static void str_into(const GcValue *v, GcBuf *b) {
+  char tmp[64];
+  switch (v->type) {
+  case GC_BOOL:
+    if (v->u.b) gc_buf_addc(b, '1');
+    break;
+  case GC_NUM:
+    fmt_num(v->u.n, tmp, sizeof tmp);
+    gc_buf_adds(b, tmp);
+    break;
+  case GC_STR: gc_buf_adds(b, v->u.s); break;
+  case GC_ARR:
+    for (size_t i = 0; i < v->u.a->len; i++) {
+      if (i) gc_buf_addc(b, ' ');
+      str_into(&v->u.a->items[i].val, b);
     }
-    memcpy(b->data + b->len, s, n);
-    b->len += n;
-    b->data[b->len] = 0;
-}
-void gc_buf_adds(gc_buf *b, const char *s) { gc_buf_add(b, s, strlen(s)); }
-void gc_buf_addc(gc_buf *b, char c) { gc_buf_add(b, &c, 1); }
-void gc_buf_free(gc_buf *b) {
-    free(b->data);
-    b->data = NULL;
-    b->len = b->cap = 0;
+    break;
+  default: break;
+  }
 }
 
-static void str_into(const gc_value *v, gc_buf *b) {
-    char tmp[64];
-    switch (v->type) {
-    case GC_BOOL: if (v->u.b) gc_buf_addc(b, '1'); break;
-    case GC_NUM: fmt_num(v->u.n, tmp, sizeof tmp); gc_buf_adds(b, tmp); break;
-    case GC_STR: gc_buf_adds(b, v->u.s); break;
-    case GC_ARR:
-        for (size_t i = 0; i < v->u.a->len; i++) {
-            if (i) gc_buf_addc(b, ' ');
-            str_into(&v->u.a->items[i].val, b);
-        }
-        break;
-    default: break;
-    }
+char *gc_to_str_alloc(const GcValue *v) {
+  GcBuf b = { 0 };
+  gc_buf_add(&b, "", 0);
+  str_into(v, &b);
+  return b.data;
 }
 
-char *gc_to_str_alloc(const gc_value *v) {
-    gc_buf b = {0};
-    gc_buf_add(&b, "", 0);
-    str_into(v, &b);
-    return b.data;
-}
-
-const char *gc_to_str(const gc_value *v, char *buf, size_t size) {
-    if (v->type == GC_STR) return v->u.s;
-    if (v->type == GC_NUM) {
-        fmt_num(v->u.n, buf, size);
-        return buf;
-    }
-    if (v->type == GC_BOOL) return v->u.b ? "1" : "";
-    if (v->type != GC_ARR) return "";
-    char *s = gc_to_str_alloc(v);
-    snprintf(buf, size, "%s", s);
-    free(s);
+const char *gc_to_str(const GcValue *v, char *buf, size_t size) {
+  if (v->type == GC_STR) return v->u.s;
+  if (v->type == GC_NUM) {
+    fmt_num(v->u.n, buf, size);
     return buf;
+  }
+  if (v->type == GC_BOOL) return v->u.b ? "1" : "";
+  if (v->type != GC_ARR) return "";
+  char *s = gc_to_str_alloc(v);
+  snprintf(buf, size, "%s", s);
+  free(s);
+  return buf;
 }
 
-static int arrays_equal(const gc_array *a, const gc_array *b) {
-    if (a->len != b->len) return 0;
-    for (size_t i = 0; i < a->len; i++) {
-        const gc_entry *e = arr_find(b, &a->items[i].key);
-        if (!e || !gc_loose_equal(&a->items[i].val, &e->val)) return 0;
-    }
-    return 1;
+static int arrays_equal(const GcArray *a, const GcArray *b) {
+  if (a->len != b->len) return 0;
+  for (size_t i = 0; i < a->len; i++) {
+    const GcEntry *e = arr_find(b, &a->items[i].key);
+    if (!e || !gc_loose_equal(&a->items[i].val, &e->val)) return 0;
+  }
+  return 1;
 }
 
 static int sgn(double d) { return d < 0 ? -1 : d > 0; }
 
 /* PHP 8 loose comparison, which is what `==`, `<` and friends follow (reference §3.4). */
-int gc_compare(const gc_value *a, const gc_value *b) {
-    char ba[64], bb[64];
-    if (a->type == GC_ARR && b->type == GC_ARR) {
-        if (a->u.a->len != b->u.a->len) return a->u.a->len < b->u.a->len ? -1 : 1;
-        return arrays_equal(a->u.a, b->u.a) ? 0 : 1;
+int gc_compare(const GcValue *a, const GcValue *b) {
+  char ba[64], bb[64];
+  if (a->type == GC_ARR && b->type == GC_ARR) {
+    if (a->u.a->len != b->u.a->len) return a->u.a->len < b->u.a->len ? -1 : 1;
+    return arrays_equal(a->u.a, b->u.a) ? 0 : 1;
+  }
+  if (a->type == GC_BOOL || b->type == GC_BOOL || a->type == GC_NULL || b->type == GC_NULL) {
+    if ((a->type == GC_NULL && b->type == GC_STR) || (b->type == GC_NULL && a->type == GC_STR)) {
+      const char *sa = a->type == GC_STR ? a->u.s : "";
+      const char *sb = b->type == GC_STR ? b->u.s : "";
+      return sgn(strcmp(sa, sb));
     }
-    if (a->type == GC_BOOL || b->type == GC_BOOL || a->type == GC_NULL || b->type == GC_NULL) {
-        if ((a->type == GC_NULL && b->type == GC_STR) || (b->type == GC_NULL && a->type == GC_STR)) {
-            const char *sa = a->type == GC_STR ? a->u.s : "";
-            const char *sb = b->type == GC_STR ? b->u.s : "";
-            return sgn(strcmp(sa, sb));
-        }
-        return gc_truthy(a) - gc_truthy(b);
-    }
-    if (a->type == GC_ARR) return 1;
-    if (b->type == GC_ARR) return -1;
-    double na, nb;
-    int an = a->type == GC_NUM ? (na = a->u.n, 1) : gc_is_numeric_str(a->u.s, &na);
-    int bn = b->type == GC_NUM ? (nb = b->u.n, 1) : gc_is_numeric_str(b->u.s, &nb);
-    if (an && bn) return sgn(na - nb);
-    return sgn(strcmp(gc_to_str(a, ba, sizeof ba), gc_to_str(b, bb, sizeof bb)));
+    return gc_truthy(a) - gc_truthy(b);
+  }
+  if (a->type == GC_ARR) return 1;
+  if (b->type == GC_ARR) return -1;
+  double na, nb;
+  int an = a->type == GC_NUM ? (na = a->u.n, 1) : gc_is_numeric_str(a->u.s, &na);
+  int bn = b->type == GC_NUM ? (nb = b->u.n, 1) : gc_is_numeric_str(b->u.s, &nb);
+  if (an && bn) return sgn(na - nb);
+  return sgn(strcmp(gc_to_str(a, ba, sizeof ba), gc_to_str(b, bb, sizeof bb)));
 }
 
-int gc_loose_equal(const gc_value *a, const gc_value *b) {
-    if (a->type == GC_ARR && b->type == GC_ARR) return arrays_equal(a->u.a, b->u.a);
-    if ((a->type == GC_ARR) != (b->type == GC_ARR)) {
-        const gc_value *o = a->type == GC_ARR ? b : a;
-        if (o->type == GC_BOOL || o->type == GC_NULL) return gc_truthy(a) == gc_truthy(b);
-        return 0;
-    }
-    return gc_compare(a, b) == 0;
+int gc_loose_equal(const GcValue *a, const GcValue *b) {
+  if (a->type == GC_ARR && b->type == GC_ARR) return arrays_equal(a->u.a, b->u.a);
+  if ((a->type == GC_ARR) != (b->type == GC_ARR)) {
+    const GcValue *o = a->type == GC_ARR ? b : a;
+    if (o->type == GC_BOOL || o->type == GC_NULL) return gc_truthy(a) == gc_truthy(b);
+    return 0;
+  }
+  return gc_compare(a, b) == 0;
 }
 
 /* ---- hash map ---- */
 
 unsigned gc_hash(const char *s) {
-    unsigned h = 2166136261u;
-    for (; *s; s++) h = (h ^ (unsigned char)*s) * 16777619u;
-    return h;
+  unsigned h = 2166136261u;
+  for (; *s; s++) h = (h ^ (unsigned char)*s) * 16777619u;
+  return h;
 }
 
 #define TOMB ((char *)1)
 
-static gc_map_slot *find_slot(const gc_map *m, const char *key, unsigned h) {
-    if (!m->cap) return NULL;
-    size_t mask = m->cap - 1;
-    for (size_t i = h & mask;; i = (i + 1) & mask) {
-        gc_map_slot *s = &m->slots[i];
-        if (!s->key) return NULL;
-        if (s->key != TOMB && s->hash == h && strcmp(s->key, key) == 0) return s;
-    }
+static GcMapSlot *find_slot(const GcMap *m, const char *key, unsigned h) {
+  if (!m->cap) return NULL;
+  size_t mask = m->cap - 1;
+  for (size_t i = h & mask;; i = (i + 1) & mask) {
+    GcMapSlot *s = &m->slots[i];
+    if (!s->key) return NULL;
+    if (s->key != TOMB && s->hash == h && strcmp(s->key, key) == 0) return s;
+  }
 }
 
-gc_map_slot *gc_map_slot_of(const gc_map *m, const char *key) {
-    return find_slot(m, key, gc_hash(key));
+GcMapSlot *gc_map_slot_of(const GcMap *m, const char *key) { return find_slot(m, key, gc_hash(key)); }
+
+GcMapSlot *gc_map_slot_h(const GcMap *m, const char *key, unsigned hash) { return find_slot(m, key, hash); }
+
+GcValue *gc_map_get(const GcMap *m, const char *key) {
+  GcMapSlot *s = find_slot(m, key, gc_hash(key));
+  return s ? &s->val : NULL;
 }
 
-gc_map_slot *gc_map_slot_h(const gc_map *m, const char *key, unsigned hash) {
-    return find_slot(m, key, hash);
-}
-
-gc_value *gc_map_get(const gc_map *m, const char *key) {
-    gc_map_slot *s = find_slot(m, key, gc_hash(key));
-    return s ? &s->val : NULL;
-}
-
-static void map_grow(gc_map *m) {
-    gc_map old = *m;
-    m->cap = old.cap ? old.cap * 2 : 16;
-    if (old.count * 4 < old.cap) m->cap = old.cap; /* mostly tombstones: same size */
-    m->slots = xrealloc(NULL, sizeof(gc_map_slot) * m->cap);
-    memset(m->slots, 0, sizeof(gc_map_slot) * m->cap);
-    m->count = m->tombs = 0;
-    for (size_t i = 0; i < old.cap; i++) {
-        gc_map_slot *s = &old.slots[i];
-        if (!s->key || s->key == TOMB) continue;
-        size_t mask = m->cap - 1, j = s->hash & mask;
-        while (m->slots[j].key) j = (j + 1) & mask;
-        m->slots[j] = *s;
-        m->count++;
-    }
-    free(old.slots);
-}
-
-gc_value *gc_map_put(gc_map *m, const char *key, gc_value v) {
-    unsigned h = gc_hash(key);
-    gc_map_slot *s = find_slot(m, key, h);
-    if (s) {
-        gc_release(&s->val);
-        s->val = v;
-        return &s->val;
-    }
-    if ((m->count + m->tombs + 1) * 4 >= m->cap * 3) map_grow(m);
-    size_t mask = m->cap - 1, i = h & mask;
-    while (m->slots[i].key && m->slots[i].key != TOMB) i = (i + 1) & mask;
-    if (m->slots[i].key == TOMB) m->tombs--;
-    s = &m->slots[i];
-    s->key = gc_str(key).u.s; /* keys are shared strings too: copying a map is cheap */
-    s->hash = h;
-    s->val = v;
-    s->tag = 0;
+static void map_grow(GcMap *m) {
+  GcMap old = *m;
+  m->cap = old.cap ? old.cap * 2 : 16;
+  if (old.count * 4 < old.cap) m->cap = old.cap; /* mostly tombstones: same size */
+  m->slots = xrealloc(NULL, sizeof(GcMapSlot) * m->cap);
+  memset(m->slots, 0, sizeof(GcMapSlot) * m->cap);
+  m->count = m->tombs = 0;
+  for (size_t i = 0; i < old.cap; i++) {
+    GcMapSlot *s = &old.slots[i];
+    if (!s->key || s->key == TOMB) continue;
+    size_t mask = m->cap - 1, j = s->hash & mask;
+    while (m->slots[j].key) j = (j + 1) & mask;
+    m->slots[j] = *s;
     m->count++;
+  }
+  free(old.slots);
+}
+
+GcValue *gc_map_put(GcMap *m, const char *key, GcValue v) {
+  unsigned h = gc_hash(key);
+  GcMapSlot *s = find_slot(m, key, h);
+  if (s) {
+    gc_release(&s->val);
+    s->val = v;
     return &s->val;
+  }
+  if ((m->count + m->tombs + 1) * 4 >= m->cap * 3) map_grow(m);
+  size_t mask = m->cap - 1, i = h & mask;
+  while (m->slots[i].key && m->slots[i].key != TOMB) i = (i + 1) & mask;
+  if (m->slots[i].key == TOMB) m->tombs--;
+  s = &m->slots[i];
+  s->key = gc_str(key).u.s; /* keys are shared strings too: copying a map is cheap */
+  s->hash = h;
+  s->val = v;
+  s->tag = 0;
+  m->count++;
+  return &s->val;
 }
 
 static void key_free(char *key) {
-    str_block *b = block_of(key);
-    if (--b->refs == 0) free(b);
+  str_block *b = block_of(key);
+  if (--b->refs == 0) free(b);
 }
 
-int gc_map_del(gc_map *m, const char *key) {
-    gc_map_slot *s = find_slot(m, key, gc_hash(key));
-    if (!s) return 0;
-    key_free(s->key);
-    gc_release(&s->val);
-    s->key = TOMB;
-    m->count--;
-    m->tombs++;
-    return 1;
+int gc_map_del(GcMap *m, const char *key) {
+  GcMapSlot *s = find_slot(m, key, gc_hash(key));
+  if (!s) return 0;
+  key_free(s->key);
+  gc_release(&s->val);
+  s->key = TOMB;
+  m->count--;
+  m->tombs++;
+  return 1;
 }
 
-void gc_map_clear(gc_map *m) {
-    for (size_t i = 0; i < m->cap; i++) {
-        gc_map_slot *s = &m->slots[i];
-        if (s->key && s->key != TOMB) {
-            key_free(s->key);
-            gc_release(&s->val);
-        }
-        s->key = NULL;
+void gc_map_clear(GcMap *m) {
+  for (size_t i = 0; i < m->cap; i++) {
+    GcMapSlot *s = &m->slots[i];
+    if (s->key && s->key != TOMB) {
+      key_free(s->key);
+      gc_release(&s->val);
     }
-    m->count = m->tombs = 0;
+    s->key = NULL;
+  }
+  m->count = m->tombs = 0;
 }
 
-void gc_map_free(gc_map *m) {
-    gc_map_clear(m);
-    free(m->slots);
-    m->slots = NULL;
-    m->cap = 0;
+void gc_map_free(GcMap *m) {
+  gc_map_clear(m);
+  free(m->slots);
+  m->slots = NULL;
+  m->cap = 0;
 }
 
-static void map_copy(gc_map *dst, const gc_map *src, bool deep) {
-    gc_map_free(dst);
-    if (!src->cap) return;
-    dst->slots = xrealloc(NULL, sizeof(gc_map_slot) * src->cap);
-    memcpy(dst->slots, src->slots, sizeof(gc_map_slot) * src->cap);
-    dst->cap = src->cap;
-    dst->count = src->count;
-    dst->tombs = src->tombs;
-    for (size_t i = 0; i < dst->cap; i++) {
-        gc_map_slot *s = &dst->slots[i];
-        if (s->key && s->key != TOMB) {
-            if (deep) s->key = gc_str(s->key).u.s;
-            else block_of(s->key)->refs++;
-            s->val = deep ? gc_copy_deep(&s->val) : gc_copy(&s->val);
-        }
+static void map_copy(GcMap *dst, const GcMap *src, bool deep) {
+  gc_map_free(dst);
+  if (!src->cap) return;
+  dst->slots = xrealloc(NULL, sizeof(GcMapSlot) * src->cap);
+  memcpy(dst->slots, src->slots, sizeof(GcMapSlot) * src->cap);
+  dst->cap = src->cap;
+  dst->count = src->count;
+  dst->tombs = src->tombs;
+  for (size_t i = 0; i < dst->cap; i++) {
+    GcMapSlot *s = &dst->slots[i];
+    if (s->key && s->key != TOMB) {
+      if (deep)
+        s->key = gc_str(s->key).u.s;
+      else
+        block_of(s->key)->refs++;
+      s->val = deep ? gc_copy_deep(&s->val) : gc_copy(&s->val);
     }
+  }
 }
 
-void gc_map_copy(gc_map *dst, const gc_map *src) { map_copy(dst, src, false); }
-void gc_map_copy_deep(gc_map *dst, const gc_map *src) { map_copy(dst, src, true); }
+void gc_map_copy(GcMap *dst, const GcMap *src) { map_copy(dst, src, false); }
+void gc_map_copy_deep(GcMap *dst, const GcMap *src) { map_copy(dst, src, true); }

@@ -36,9 +36,9 @@ inline Compiled Compile(const char *body, int color = WHITE) {
 // The statements the interpreter parsed from a preset's text (sections only, no includes), as
 // the bridge reads them: br_find_def and the other finders take their text from here.
 struct CodeBox {
-  gc_interp *gc = gc_new();
+  GcInterp *gc = gc_new();
   BrCode *code = nullptr;
-  gc_error err{};
+  GcError err{};
   explicit CodeBox(const char *preset_text) {
     if (gc_load_preset_text(gc, preset_text, "test.preset", &err) == GC_OK) code = br_code_read(gc);
   }

@@ -95,8 +95,8 @@ TEST(BridgeFairychess, PawnSettingsAreReadOnlyWhileBound) {
   Compiled unbound = Compile(body);
   EXPECT_FALSE(unbound.ok);
   EXPECT_NE(unbound.reason.find("variable"), std::string::npos) << unbound.reason;
-  gc_interp *gc = gc_new();
-  gc_error err;
+  GcInterp *gc = gc_new();
+  GcError err;
   ASSERT_EQ(gc_run_code(gc, "set fps 2; set magic 1;", "test", &err), GC_OK);
   br_bind_settings(gc);
   Compiled bound = Compile(body);

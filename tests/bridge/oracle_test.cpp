@@ -43,12 +43,12 @@ const BrPiece *Piece(const BrGame *g, const char *label) {
 }
 
 // Moves counted by the referee alone: every (from, to) of the side to move put to gc_play.
-uint64_t RefereePerft(BrGame *g, gc_interp *gc, int depth) {
+uint64_t RefereePerft(BrGame *g, GcInterp *gc, int depth) {
   if (depth == 0) return 1;
-  const gc_board *b = gc_get_board(gc);
+  const GcBoard *b = gc_get_board(gc);
   int side = gc_side_to_move(gc) == 1 ? 0 : 1;
   uint64_t nodes = 0;
-  gc_state *here = gc_state_save(gc);
+  GcState *here = gc_state_save(gc);
   for (int from = 0; from < b->nfiles * b->nranks; from++) {
     const char *label = b->cells[from];
     if (gc_board_is_empty(b, from) || gc_board_is_hole(b, from)) continue;
@@ -59,7 +59,7 @@ uint64_t RefereePerft(BrGame *g, gc_interp *gc, int depth) {
     for (int to = 0; to < b->nfiles * b->nranks; to++) {
       if (to == from) continue;
       std::string move = piece + " " + from_name + "-" + gc_board_name(b, to);
-      gc_verdict v;
+      GcVerdict v;
       if (gc_play(gc, move.c_str(), &v) != GC_LEGAL) continue;
       nodes += RefereePerft(g, gc, depth - 1);
       gc_state_restore(gc, here);
@@ -128,7 +128,7 @@ TEST(Oracle, EscortedQueenAgreesWithABruteForceReferee) {
   PosBox pos;
   char err[256];
   ASSERT_TRUE(pos_set_fen(&pos.p, &box.g->rules, box.g->start_fen, err, sizeof err)) << err;
-  gc_state *start = gc_state_save(box.g->gc);
+  GcState *start = gc_state_save(box.g->gc);
   for (int d = 1; d <= depth; d++) {
     uint64_t brute = RefereePerft(box.g, box.g->gc, d);
     gc_state_restore(box.g->gc, start);
@@ -151,7 +151,7 @@ TEST(Oracle, UltimaCountsAsItsReferee) {
   PosBox pos;
   char err[256];
   ASSERT_TRUE(pos_set_fen(&pos.p, &box.g->rules, box.g->start_fen, err, sizeof err)) << err;
-  gc_state *start = gc_state_save(box.g->gc);
+  GcState *start = gc_state_save(box.g->gc);
   for (int d = 1; d <= depth; d++) {
     uint64_t brute = RefereePerft(box.g, box.g->gc, d);
     gc_state_restore(box.g->gc, start);
@@ -199,7 +199,7 @@ TEST(Oracle, SearchPlaysMovesTheRefereeAccepts) {
     ASSERT_NE(r.best, MOVE_NONE);
     char text[128];
     br_move_text(box.g, &pos.p, r.best, text, sizeof text);
-    gc_verdict v;
+    GcVerdict v;
     ASSERT_EQ(gc_play(box.g->gc, text, &v), GC_LEGAL) << text << ": " << v.message;
     pos_make(&pos.p, r.best);
   }

@@ -18,9 +18,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   char body[513];
   memcpy(body, data, size);
   body[size] = 0;
-  static gc_interp *gc;
+  static GcInterp *gc;
   if (!gc) {
-    gc_error e;
+    GcError e;
     gc = gc_new();
     if (!gc || gc_run_code(gc, "set wpr 2; set bpr 7; set fps 2; set pzs 1;", "fuzz", &e) != GC_OK) abort();
   }

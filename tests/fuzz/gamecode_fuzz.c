@@ -36,17 +36,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!text) return 0;
     memcpy(text, data + 1, size - 1);
     text[size - 1] = 0;
-    gc_interp *gc = gc_new();
-    gc_limits limits = gc_default_limits();
+    GcInterp *gc = gc_new();
+    GcLimits limits = gc_default_limits();
     limits.max_steps = 100000;
     limits.max_depth = 50;
     limits.max_string = 1 << 16;
     limits.max_array = 1 << 12;
     gc_set_limits(gc, &limits);
     gc_set_include_dir(gc, "/nonexistent");
-    gc_error err;
-    gc_value v;
-    gc_verdict verdict;
+    GcError err;
+    GcValue v;
+    GcVerdict verdict;
     switch (data[0] % 4) {
     case 0:
         gc_run_code(gc, text, "fuzz.gc", &err);

@@ -23,8 +23,8 @@ std::string RefereeRandomGames(const char *preset, int games, int plies, uint64_
   if (!reference_rules(rules.get(), "chess", err, sizeof err)) return err;
   auto list = std::make_unique<MoveList>();
   for (int g = 0; g < games; g++) {
-    gc_interp *gc = gc_new();
-    gc_error gerr{};
+    GcInterp *gc = gc_new();
+    GcError gerr{};
     if (gc_load_preset_file(gc, preset, "presets/include", &gerr) != 0 || gc_start(gc, &gerr) != 0) {
       gc_free(gc);
       return std::string(gerr.file) + ":" + std::to_string(gerr.line) + ": " + gerr.message;
@@ -39,7 +39,7 @@ std::string RefereeRandomGames(const char *preset, int games, int plies, uint64_
       Move m = list->moves[seed % list->count];
       char text[NT_TEXT_LEN];
       nt_write(&pos, NT_GC, m, text, sizeof text);
-      gc_verdict v{};
+      GcVerdict v{};
       if (gc_play(gc, text, &v) != GC_LEGAL) {
         char fen[600];
         pos_get_fen(&pos, fen, sizeof fen);

@@ -37,8 +37,8 @@ struct Dir {
 std::string start(Dir &d, const std::string &pregame, const std::string &lib = "") {
   if (!lib.empty()) d.write("lib.txt", lib);
   std::string preset = d.write("game.preset", "Game: errors\n[Pre-Game]\n" + pregame);
-  gc_interp *gc = gc_new();
-  gc_error err;
+  GcInterp *gc = gc_new();
+  GcError err;
   std::string out;
   if (gc_load_preset_file(gc, preset.c_str(), d.path, &err) != GC_OK || gc_start(gc, &err) != GC_OK) {
     std::string file = err.file;

@@ -46,7 +46,7 @@ std::string random_program(std::mt19937 &rng) {
 
 TEST(GcFuzz, RandomProgramsNeverCrash) {
   std::mt19937 rng(12345);
-  gc_limits limits = gc_default_limits();
+  GcLimits limits = gc_default_limits();
   limits.max_steps = 20000;
   limits.max_depth = 40;
   limits.max_string = 1 << 14;
@@ -72,7 +72,7 @@ TEST(GcFuzz, RandomProgramsNeverCrash) {
 TEST(GcFuzz, RandomExpressionsNeverCrash) {
   std::mt19937 rng(777);
   gctest::Interp in;
-  gc_limits limits = gc_default_limits();
+  GcLimits limits = gc_default_limits();
   limits.max_steps = 20000;
   limits.max_depth = 40;
   gc_set_limits(in.gc, &limits);
@@ -85,9 +85,9 @@ TEST(GcFuzz, RandomExpressionsNeverCrash) {
 
 TEST(GcFuzz, RandomMovesAreRefusedCleanly) {
   std::mt19937 rng(99);
-  gc_interp *gc = gc_new();
+  GcInterp *gc = gc_new();
   std::string text = std::string(gctest::chess_tutorial_header()) + gctest::chess_tutorial_code();
-  gc_error err;
+  GcError err;
   ASSERT_EQ(gc_load_preset_text(gc, text.c_str(), "chess.preset", &err), GC_OK);
   ASSERT_EQ(gc_start(gc, &err), GC_OK);
   const char *parts[] = {"P", "p", "N", "K", "Q", "e2", "e4", "e7", "e5", "g1", "f3", "a8", "z0",
@@ -98,8 +98,8 @@ TEST(GcFuzz, RandomMovesAreRefusedCleanly) {
     std::string m;
     int n = std::uniform_int_distribution<int>(1, 6)(rng);
     for (int k = 0; k < n; k++) m += parts[std::uniform_int_distribution<int>(0, np - 1)(rng)];
-    gc_verdict v;
-    gc_status st = gc_play(gc, m.c_str(), &v);
+    GcVerdict v;
+    GcStatus st = gc_play(gc, m.c_str(), &v);
     ASSERT_NE(st, GC_PRESET_ERROR) << m << ": " << v.message << " at " << v.file << ":" << v.line;
     if (st == GC_LEGAL) legal++;
     if (v.result != GC_RESULT_NONE) break;
@@ -124,13 +124,13 @@ TEST(GcFuzz, RandomPresetFilesLoadOrFailCleanly) {
       text += '\n';
     }
     if (i % 3 == 0) text += random_program(rng);
-    gc_interp *gc = gc_new();
+    GcInterp *gc = gc_new();
     gc_set_include_dir(gc, "/nonexistent");
-    gc_error err;
+    GcError err;
     if (gc_load_preset_text(gc, text.c_str(), "fuzz.preset", &err) == GC_OK) {
       loaded++;
       if (gc_start(gc, &err) == GC_OK) {
-        gc_verdict v;
+        GcVerdict v;
         gc_play(gc, "K b2-b3", &v);
         EXPECT_TRUE(v.status == GC_LEGAL || v.status == GC_ILLEGAL || v.status == GC_PRESET_ERROR);
       }

@@ -13,10 +13,10 @@ struct Seen {
   std::string text;  // the words joined by spaces
   std::string file;
   int line;
-  gc_section section;
+  GcSection section;
 };
 
-bool Collect(void *ctx, const gc_statement *st) {
+bool Collect(void *ctx, const GcStatement *st) {
   auto *out = static_cast<std::vector<Seen> *>(ctx);
   std::string text;
   for (int i = 0; i < st->nwords; i++) text += (i ? " " : "") + std::string(st->words[i]);
@@ -33,9 +33,9 @@ char *IncludeText(void *, const char *name, char *where, int wherelen) {
 }  // namespace
 
 TEST(GcProgram, VisitsIncludesThenSectionsWithFileAndLine) {
-  gc_interp *gc = gc_new();
+  GcInterp *gc = gc_new();
   gc_set_include_resolver(gc, IncludeText, nullptr);
-  gc_error err{};
+  GcError err{};
   const char *preset =
       "Game: t\nFiles: a b\nRanks: 1 2\nFEN: K3\n"
       "[Pre-Game]\ninclude lib; // a comment\n"
@@ -68,10 +68,10 @@ TEST(GcProgram, VisitsIncludesThenSectionsWithFileAndLine) {
 }
 
 TEST(GcProgram, VisitStopsWhenTheVisitorSaysSo) {
-  gc_interp *gc = gc_new();
-  gc_error err{};
+  GcInterp *gc = gc_new();
+  GcError err{};
   ASSERT_EQ(gc_load_preset_text(gc, "[Pre-Game]\nset a 1; set b 2; set c 3;\n", "t.preset", &err), GC_OK);
-  auto first = [](void *ctx, const gc_statement *st) {
+  auto first = [](void *ctx, const GcStatement *st) {
     *static_cast<std::string *>(ctx) = st->words[1];
     return false;
   };

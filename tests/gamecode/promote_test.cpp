@@ -11,10 +11,10 @@
 namespace {
 
 struct Preset {
-  gc_interp *gc = gc_new();
+  GcInterp *gc = gc_new();
   std::string failure;
   Preset(const char *path, const char *fen) {
-    gc_error err;
+    GcError err;
     if (gc_load_preset_file(gc, path, "presets/include", &err) != GC_OK || gc_start_from(gc, fen, 1, &err) != GC_OK)
       failure = std::string(err.file) + ":" + std::to_string(err.line) + ": " + err.message;
   }
@@ -22,9 +22,9 @@ struct Preset {
   Preset(const Preset &) = delete;
   Preset &operator=(const Preset &) = delete;
   // Plays a move and takes it back.
-  gc_verdict try_move(const char *move) {
-    gc_state *here = gc_state_save(gc);
-    gc_verdict v;
+  GcVerdict try_move(const char *move) {
+    GcState *here = gc_state_save(gc);
+    GcVerdict v;
     gc_play(gc, move, &v);
     gc_state_restore(gc, here);
     gc_state_free(here);
@@ -40,7 +40,7 @@ TEST(GcPromote, AskpromoteAnswersWithTheChoices) {
   for (const char *path : {"presets/chess.preset", "presets/chess-tutorial.preset"}) {
     Preset p(path, kFen);
     ASSERT_EQ(p.failure, "") << path;
-    gc_verdict v = p.try_move("P a7-a8");
+    GcVerdict v = p.try_move("P a7-a8");
     EXPECT_EQ(v.status, GC_ILLEGAL) << path;
     EXPECT_STREQ(v.choices, "Q R B N") << path;
     EXPECT_STREQ(v.promote_square, "a8") << path;
@@ -50,7 +50,7 @@ TEST(GcPromote, AskpromoteAnswersWithTheChoices) {
     std::string choices = v.choices;
     for (size_t at = 0; at < choices.size(); at += 2) {
       std::string move = "P a7-a8; " + choices.substr(at, 1) + "-" + v.promote_square;
-      gc_verdict chosen = p.try_move(move.c_str());
+      GcVerdict chosen = p.try_move(move.c_str());
       EXPECT_EQ(chosen.status, GC_LEGAL) << path << " " << move << ": " << chosen.message;
       EXPECT_STREQ(chosen.choices, "");
     }
@@ -60,7 +60,7 @@ TEST(GcPromote, AskpromoteAnswersWithTheChoices) {
 TEST(GcPromote, WrongChoicesGetThePresetsMessage) {
   Preset chess("presets/chess.preset", kFen);
   ASSERT_EQ(chess.failure, "");
-  gc_verdict v = chess.try_move("P a7-a8; K-a8");
+  GcVerdict v = chess.try_move("P a7-a8; K-a8");
   EXPECT_EQ(v.status, GC_ILLEGAL);
   EXPECT_STREQ(v.message, "A Pawn may not promote to K here; the choices are Q R B N");
   EXPECT_STREQ(v.choices, "");
@@ -72,7 +72,7 @@ TEST(GcPromote, WrongChoicesGetThePresetsMessage) {
 TEST(GcPromote, PresetsWithoutAskpromoteKeepTheirOwnRefusal) {
   Preset p("presets/chess-2004.preset", kFen);
   ASSERT_EQ(p.failure, "");
-  gc_verdict v = p.try_move("P a7-a8");
+  GcVerdict v = p.try_move("P a7-a8");
   EXPECT_STREQ(v.message, "You must promote a Pawn when it reaches your last rank.");
   EXPECT_STREQ(v.choices, "");
   EXPECT_EQ(p.try_move("P a7-a8; Q-a8").status, GC_LEGAL);

@@ -10,15 +10,15 @@
 namespace {
 
 struct Game2004 {
-  gc_interp *gc = gc_new();
-  gc_verdict last{};
+  GcInterp *gc = gc_new();
+  GcVerdict last{};
   std::string failure;
 
   explicit Game2004(const std::string &fen = "") {
     std::string text = "Game: Chess (2004)\nFiles: a b c d e f g h\nRanks: 1 2 3 4 5 6 7 8\n";
     if (!fen.empty()) text += "FEN: " + fen + "\n";
     text += gctest::chess_2004_code();
-    gc_error err;
+    GcError err;
     if (gc_load_preset_text(gc, text.c_str(), "chess-2004.preset", &err) != GC_OK ||
         gc_start(gc, &err) != GC_OK)
       failure = std::string(err.file) + ":" + std::to_string(err.line) + ": " + err.message;
@@ -156,10 +156,10 @@ TEST(GcPresetFiles, FilesMatchTheEmbeddedPresets) {
     while ((got = fread(buf, 1, sizeof buf, in)) > 0) text.append(buf, got);
     fclose(in);
     EXPECT_EQ(text, std::string(f.head) + f.body) << f.path;
-    gc_interp *gc = gc_new();
-    gc_error err;
+    GcInterp *gc = gc_new();
+    GcError err;
     ASSERT_EQ(gc_load_preset_file(gc, f.path, "presets/include", &err), GC_OK) << err.message;
-    gc_verdict v;
+    GcVerdict v;
     EXPECT_EQ(gc_referee_game(gc, "P e2-e4\np e7-e5\nN g1-f3\n", &v), 0) << v.message;
     gc_free(gc);
   }

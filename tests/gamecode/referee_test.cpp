@@ -11,15 +11,15 @@
 namespace {
 
 struct Game {
-  gc_interp *gc = gc_new();
-  gc_verdict last{};
+  GcInterp *gc = gc_new();
+  GcVerdict last{};
   std::string failure;
 
   explicit Game(const std::string &fen = "") {
     std::string text = gctest::chess_tutorial_header();
     if (!fen.empty()) text += "FEN: " + fen + "\n";
     text += gctest::chess_tutorial_code();
-    gc_error err;
+    GcError err;
     if (gc_load_preset_text(gc, text.c_str(), "chess-tutorial.preset", &err) != GC_OK ||
         gc_start(gc, &err) != GC_OK)
       failure = std::string(err.file) + ":" + std::to_string(err.line) + ": " + err.message;
@@ -274,8 +274,8 @@ TEST(GcReferee, RejectsTooManyPartsAndUnreadableMoves) {
 }
 
 TEST(GcReferee, PresetErrorsCarryFileAndLine) {
-  gc_interp *gc = gc_new();
-  gc_error err;
+  GcInterp *gc = gc_new();
+  GcError err;
   const char *text =
       "Game: broken\n"
       "[Pre-Game]\n"
@@ -285,7 +285,7 @@ TEST(GcReferee, PresetErrorsCarryFileAndLine) {
       "set z checkleap origin;\n";
   ASSERT_EQ(gc_load_preset_text(gc, text, "broken.preset", &err), GC_OK) << err.message;
   ASSERT_EQ(gc_start(gc, &err), GC_OK);
-  gc_verdict v;
+  GcVerdict v;
   EXPECT_EQ(gc_play(gc, "P e2-e4", &v), GC_PRESET_ERROR);
   EXPECT_STREQ(v.message, "checkleap needs 4 operands, has 1");
   EXPECT_STREQ(v.file, "broken.preset");
@@ -330,11 +330,11 @@ TEST(GcReferee, MultiPartTurnsReplayedWithEval) {
       "if == #parts 2: say Two parts; endif;\n"
       "[Post-Move 2]\n"
       "lost;\n";
-  gc_interp *gc = gc_new();
-  gc_error err;
+  GcInterp *gc = gc_new();
+  GcError err;
   ASSERT_EQ(gc_load_preset_text(gc, text, "double.preset", &err), GC_OK) << err.message;
   ASSERT_EQ(gc_start(gc, &err), GC_OK);
-  gc_verdict v;
+  GcVerdict v;
   EXPECT_EQ(gc_play(gc, "P e2-e3; P e3-e4", &v), GC_LEGAL) << v.message;
   EXPECT_STREQ(v.say, "Two parts");
   EXPECT_STREQ(gc_space(gc, "e4"), "P");
@@ -365,7 +365,7 @@ TEST(GcReferee, BanAndAllowClassifyTheParts) {
 // What the CLI `herald referee PRESET GAMEFILE` needs: exit 0 / 1 (ply, move, message) / 2.
 TEST(GcReferee, WholeGameFiles) {
   Game g;
-  gc_verdict v;
+  GcVerdict v;
   EXPECT_EQ(gc_referee_game(g.gc, "// fool's mate\n1. P f2-f3\n1... p e7-e5\n\nP g2-g4\nq d8-h4\n", &v), 0);
   EXPECT_STREQ(v.say, "Checkmate! Black has won!");
   EXPECT_EQ(v.ply, 4);
@@ -373,8 +373,8 @@ TEST(GcReferee, WholeGameFiles) {
   EXPECT_EQ(v.ply, 3);
   EXPECT_STREQ(v.message, "A King may not move from e1 to e3");
 
-  gc_interp *gc = gc_new();
-  gc_error err;
+  GcInterp *gc = gc_new();
+  GcError err;
   ASSERT_EQ(gc_load_preset_text(gc, "Game: x\n[Post-Move 1]\nset a fn nothing;\n", "x.preset", &err), GC_OK);
   EXPECT_EQ(gc_referee_game(gc, "P e2-e4\n", &v), 2);
   EXPECT_STREQ(v.message, "fn nothing: no such function");
@@ -400,11 +400,11 @@ TEST(GcReferee, PresetFileWithInclude) {
         "[Post-Move 2]\nif not fn moved origin dest:\n  die Not a king move: origin-dest;\nendif;\n",
         f);
   fclose(f);
-  gc_interp *gc = gc_new();
-  gc_error err;
+  GcInterp *gc = gc_new();
+  GcError err;
   ASSERT_EQ(gc_load_preset_file(gc, preset.c_str(), dir, &err), GC_OK) << err.message;
   ASSERT_EQ(gc_start(gc, &err), GC_OK) << err.message;
-  gc_verdict v;
+  GcVerdict v;
   EXPECT_EQ(gc_play(gc, "K c1-b2", &v), GC_LEGAL) << v.message;
   EXPECT_EQ(gc_play(gc, "k a3-a1", &v), GC_ILLEGAL);
   EXPECT_STREQ(v.message, "Not a king move: a3-a1");
@@ -423,9 +423,9 @@ TEST(GcReferee, PresetFileWithInclude) {
 TEST(GcReferee, SaveAndRestoreState) {
   Game g;
   ASSERT_EQ(g.play({"P e2-e4", "p e7-e5"}), "");
-  gc_state *st = gc_state_save(g.gc);
+  GcState *st = gc_state_save(g.gc);
   for (const char *m : {"N g1-f3", "K e1-e2", "B f1-c4"}) {
-    gc_verdict v;
+    GcVerdict v;
     ASSERT_EQ(gc_play(g.gc, m, &v), GC_LEGAL) << m;
     EXPECT_EQ(gc_ply(g.gc), 3);
     gc_state_restore(g.gc, st);
@@ -476,12 +476,12 @@ TEST(GcReferee, PostGameBuildsTheLegalMoveList) {
                      "endsub;\n"
                      "[Post-Game 1]\ngosub legalmoves #k;\n"
                      "[Post-Game 2]\ngosub legalmoves #K;\n";
-  gc_interp *gc = gc_new();
-  gc_error err;
+  GcInterp *gc = gc_new();
+  GcError err;
   ASSERT_EQ(gc_load_preset_text(gc, text.c_str(), "legal.preset", &err), GC_OK) << err.message;
   ASSERT_EQ(gc_start(gc, &err), GC_OK);
   EXPECT_EQ(gc_arr_len(gc_legal_moves(gc)), 20u);  // White's list, from Post-Game 2 at the start
-  gc_verdict v;
+  GcVerdict v;
   ASSERT_EQ(gc_play(gc, "P e2-e4", &v), GC_LEGAL) << v.message;
   EXPECT_EQ(gc_arr_len(gc_legal_moves(gc)), 20u);
   EXPECT_EQ(gctest::show(*gc_legal_moves(gc)).find("g8-f6") != std::string::npos, true);
@@ -498,11 +498,11 @@ TEST(GcReferee, ContinuemoveKeepsTheTurn) {
       "Game: two for White\n"
       "[Post-Move 1]\n"
       "if not var firstdone:\n  set firstdone true;\n  continuemove;\nelse:\n  set firstdone false;\nendif;\n";
-  gc_interp *gc = gc_new();
-  gc_error err;
+  GcInterp *gc = gc_new();
+  GcError err;
   ASSERT_EQ(gc_load_preset_text(gc, text, "two.preset", &err), GC_OK) << err.message;
   ASSERT_EQ(gc_start(gc, &err), GC_OK);
-  gc_verdict v;
+  GcVerdict v;
   EXPECT_EQ(gc_side_to_move(gc), 1);
   ASSERT_EQ(gc_play(gc, "P e2-e4", &v), GC_LEGAL);
   EXPECT_EQ(gc_side_to_move(gc), 1);

@@ -10,7 +10,7 @@ namespace gctest {
 
 // Text form of a value for assertions: true/false/null, numbers, strings, [a,b] arrays
 // (with k=v for string keys).
-inline std::string show(const gc_value &v) {
+inline std::string show(const GcValue &v) {
   char buf[64];
   switch (v.type) {
     case GC_NULL: return "null";
@@ -32,8 +32,8 @@ inline std::string show(const gc_value &v) {
 
 // An interpreter on the standard Chess start position.
 struct Interp {
-  gc_interp *gc;
-  gc_error err;
+  GcInterp *gc;
+  GcError err;
   Interp() : gc(gc_new()), err() {
     gc_set_board(gc, "a b c d e f g h", "1 2 3 4 5 6 7 8", "rnbqkbnrpppppppp32PPPPPPPPRNBQKBNR", &err);
   }
@@ -43,7 +43,7 @@ struct Interp {
 
   // Evaluates an expression; errors come back as "ERROR: message".
   std::string ev(const std::string &expr) {
-    gc_value v;
+    GcValue v;
     int rc = gc_eval_expr(gc, expr.c_str(), &v, &err);
     std::string s = rc == GC_OK ? show(v) : std::string("ERROR: ") + err.message;
     gc_release(&v);
@@ -57,7 +57,7 @@ struct Interp {
     return std::string("ERROR ") + err.file + ":" + std::to_string(err.line) + ": " + err.message;
   }
   std::string var(const char *name) {
-    const gc_value *v = gc_get_var(gc, name);
+    const GcValue *v = gc_get_var(gc, name);
     return v ? show(*v) : "undefined";
   }
   std::string space(const char *coord) {

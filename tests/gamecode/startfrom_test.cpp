@@ -10,22 +10,22 @@
 
 namespace {
 
-std::string var(gc_interp *gc, const char *name) {
-  const gc_value *v = gc_get_var(gc, name);
+std::string var(GcInterp *gc, const char *name) {
+  const GcValue *v = gc_get_var(gc, name);
   return v ? gctest::show(*v) : "undefined";
 }
 
 }  // namespace
 
 TEST(GcStartFrom, HardCodedKingSquaresFollowTheFen) {
-  gc_interp *gc = gc_new();
-  gc_error err;
+  GcInterp *gc = gc_new();
+  GcError err;
   ASSERT_EQ(gc_load_preset_file(gc, "presets/chess-2004.preset", "presets/include", &err), GC_OK) << err.message;
   // perft position 3: the White King on a5, the Black King on h4
   ASSERT_EQ(gc_start_from(gc, "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 1, &err), GC_OK) << err.message;
   EXPECT_EQ(var(gc, "K"), "a5");
   EXPECT_EQ(var(gc, "k"), "h4");
-  gc_verdict v;
+  GcVerdict v;
   // b5-b6 opens the fifth rank to the h5 Rook: judged from a5, not e1, it exposes the King
   EXPECT_EQ(gc_play(gc, "P b5-b6", &v), GC_ILLEGAL);
   EXPECT_EQ(gc_play(gc, "K a5-a6", &v), GC_LEGAL) << v.message;
@@ -37,8 +37,8 @@ TEST(GcStartFrom, HardCodedKingSquaresFollowTheFen) {
 }
 
 TEST(GcStartFrom, AFenWithTwoKingsOfOneSideIsRefused) {
-  gc_interp *gc = gc_new();
-  gc_error err;
+  GcInterp *gc = gc_new();
+  GcError err;
   ASSERT_EQ(gc_load_preset_file(gc, "presets/chess-2004.preset", "presets/include", &err), GC_OK) << err.message;
   EXPECT_EQ(gc_start_from(gc, "4k3/8/8/8/8/8/8/K6K w - - 0 1", 1, &err), GC_ERROR);
   EXPECT_STREQ(err.message,

@@ -290,7 +290,7 @@ TEST_F(GcStmt, RuntimeErrorsHaveFileAndLine) {
 }
 
 TEST_F(GcStmt, StepLimitStopsRunawayLoops) {
-  gc_limits l = gc_default_limits();
+  GcLimits l = gc_default_limits();
   l.max_steps = 10000;
   gc_set_limits(in.gc, &l);
   std::string r = in.run("set i 0;\ndo:\n  inc i;\nloop;", "loop.gc");
@@ -306,7 +306,7 @@ TEST_F(GcStmt, RecursionLimitStopsRunawayRecursion) {
 }
 
 TEST_F(GcStmt, StringAndArrayLimits) {
-  gc_limits l = gc_default_limits();
+  GcLimits l = gc_default_limits();
   l.max_string = 1000;
   l.max_array = 100;
   gc_set_limits(in.gc, &l);

@@ -7,7 +7,7 @@
 using gctest::show;
 
 TEST(GcValue, Truthiness) {
-  gc_value vals[] = {gc_null(), gc_bool(0), gc_num(0), gc_str(""), gc_str("0"), gc_arr_new(),
+  GcValue vals[] = {gc_null(), gc_bool(0), gc_num(0), gc_str(""), gc_str("0"), gc_arr_new(),
                      gc_bool(1), gc_num(-1), gc_str("@"), gc_str("0.0"), gc_str("false")};
   const int expected[] = {0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1};
   for (size_t i = 0; i < sizeof vals / sizeof vals[0]; i++) {
@@ -17,7 +17,7 @@ TEST(GcValue, Truthiness) {
 }
 
 TEST(GcValue, LooseComparison) {
-  gc_value one = gc_num(1), s1 = gc_str("1"), s10 = gc_str("10"), s9 = gc_str("9"), a = gc_str("a"),
+  GcValue one = gc_num(1), s1 = gc_str("1"), s10 = gc_str("10"), s9 = gc_str("9"), a = gc_str("a"),
            t = gc_bool(1), n = gc_null(), e = gc_str("");
   EXPECT_TRUE(gc_loose_equal(&one, &s1));
   EXPECT_LT(gc_compare(&s9, &s10), 0);  // numeric strings compare as numbers
@@ -25,13 +25,13 @@ TEST(GcValue, LooseComparison) {
   EXPECT_TRUE(gc_loose_equal(&t, &a));  // booleans compare by truthiness
   EXPECT_TRUE(gc_loose_equal(&n, &e));
   EXPECT_FALSE(gc_loose_equal(&one, &a));
-  gc_value *all[] = {&one, &s1, &s10, &s9, &a, &t, &n, &e};
-  for (gc_value *v : all) gc_release(v);
+  GcValue *all[] = {&one, &s1, &s10, &s9, &a, &t, &n, &e};
+  for (GcValue *v : all) gc_release(v);
 }
 
 TEST(GcValue, ArraysKeepInsertionOrderAndNormaliseKeys) {
-  gc_value arr = gc_arr_new();
-  gc_value k1 = gc_str("e4"), k2 = gc_str("5"), k3 = gc_num(5);
+  GcValue arr = gc_arr_new();
+  GcValue k1 = gc_str("e4"), k2 = gc_str("5"), k3 = gc_num(5);
   gc_arr_set(&arr, &k1, gc_str("P"));
   gc_arr_push(&arr, gc_str("x"));        // key 0
   gc_arr_set(&arr, &k2, gc_str("five"));  // "5" is the numeric key 5
@@ -39,34 +39,34 @@ TEST(GcValue, ArraysKeepInsertionOrderAndNormaliseKeys) {
   gc_arr_set(&arr, &k3, gc_str("FIVE"));  // same key as "5": replaced in place
   EXPECT_EQ(show(arr), "[e4=P,x,FIVE,y]");
   EXPECT_EQ(show(*gc_arr_get(&arr, &k2)), "FIVE");
-  gc_value six = gc_num(6);
+  GcValue six = gc_num(6);
   EXPECT_EQ(show(*gc_arr_get(&arr, &six)), "y");
   // copies share the array until one of them changes (copy on write)
-  gc_value copy = gc_copy(&arr);
+  GcValue copy = gc_copy(&arr);
   gc_arr_push(&copy, gc_str("z"));
   EXPECT_EQ(gc_arr_len(&arr), 4u);
   EXPECT_EQ(gc_arr_len(&copy), 5u);
-  gc_value *all[] = {&arr, &copy, &k1, &k2, &k3, &six};
-  for (gc_value *v : all) gc_release(v);
+  GcValue *all[] = {&arr, &copy, &k1, &k2, &k3, &six};
+  for (GcValue *v : all) gc_release(v);
 }
 
 TEST(GcValue, StringsAreSharedAndNumbersPrintAsPhpDoes) {
-  gc_value s = gc_str("rook"), c = gc_copy(&s);
+  GcValue s = gc_str("rook"), c = gc_copy(&s);
   EXPECT_EQ(s.u.s, c.u.s);  // the text is shared
   gc_release(&s);
   EXPECT_STREQ(c.u.s, "rook");
   gc_release(&c);
   char buf[64];
-  gc_value a = gc_num(7), b = gc_num(3.5);
+  GcValue a = gc_num(7), b = gc_num(3.5);
   EXPECT_STREQ(gc_to_str(&a, buf, sizeof buf), "7");
   EXPECT_STREQ(gc_to_str(&b, buf, sizeof buf), "3.5");
-  gc_value big = gc_num(1e300);
+  GcValue big = gc_num(1e300);
   EXPECT_EQ(gc_to_int(&big), 1000000000);
   EXPECT_EQ(gc_to_ll(&big), 1000000000000000LL);
 }
 
 TEST(GcValue, MapPutGetDeleteAndCopy) {
-  gc_map m = {};
+  GcMap m = {};
   for (int i = 0; i < 1000; i++) gc_map_put(&m, ("k" + std::to_string(i)).c_str(), gc_num(i));
   EXPECT_EQ(m.count, 1000u);
   for (int i = 0; i < 1000; i += 2) EXPECT_TRUE(gc_map_del(&m, ("k" + std::to_string(i)).c_str()));
@@ -74,7 +74,7 @@ TEST(GcValue, MapPutGetDeleteAndCopy) {
   EXPECT_EQ(gc_map_get(&m, "k2"), nullptr);
   ASSERT_NE(gc_map_get(&m, "k3"), nullptr);
   EXPECT_EQ(show(*gc_map_get(&m, "k3")), "3");
-  gc_map c = {};
+  GcMap c = {};
   gc_map_copy(&c, &m);
   gc_map_put(&m, "k3", gc_str("changed"));
   EXPECT_EQ(show(*gc_map_get(&c, "k3")), "3");  // the copy is independent

@@ -27,24 +27,24 @@ std::string ReadFile(const char *path) {
 }
 
 struct Referee {
-  gc_interp *gc = gc_new();
+  GcInterp *gc = gc_new();
   explicit Referee(const char *path) {
-    gc_error err;
+    GcError err;
     EXPECT_EQ(gc_load_preset_file(gc, path, kIncludeDir, &err), GC_OK) << err.message;
     EXPECT_EQ(gc_start(gc, &err), GC_OK) << err.message;
   }
   ~Referee() { gc_free(gc); }
   Referee(const Referee &) = delete;
   Referee &operator=(const Referee &) = delete;
-  gc_verdict Play(const char *move) {
-    gc_verdict v;
+  GcVerdict Play(const char *move) {
+    GcVerdict v;
     gc_play(gc, move, &v);
     return v;
   }
   // Plays legal moves; false (with a failure) at the first refused.
   bool PlayAll(std::initializer_list<const char *> moves) {
     for (const char *m : moves) {
-      gc_verdict v = Play(m);
+      GcVerdict v = Play(m);
       if (v.status != GC_LEGAL) {
         ADD_FAILURE() << m << ": " << v.message;
         return false;
@@ -53,7 +53,7 @@ struct Referee {
     return true;
   }
   std::string At(const char *coord) {
-    const gc_board *b = gc_get_board(gc);
+    const GcBoard *b = gc_get_board(gc);
     int i = gc_board_index(b, coord);
     return i < 0 ? "?" : b->cells[i];
   }
@@ -86,21 +86,21 @@ TEST(FairychessInclude, KingStepsAndKeepsItsPosition) {
   Referee ref(kPreset);
   ASSERT_TRUE(ref.PlayAll({"P e2-e4", "P e7-e5", "K e1-e2", "K e8-e7", "K e2-d3"}));
   // The King sub keeps Kpos, so the check test looks at d3: d3-d4 stays out of check.
-  gc_verdict v = ref.Play("P d7-d5");
+  GcVerdict v = ref.Play("P d7-d5");
   EXPECT_EQ(v.status, GC_LEGAL) << v.message;
 }
 
 TEST(FairychessInclude, RefusesMovingIntoCheck) {
   Referee ref(kPreset);
   ASSERT_TRUE(ref.PlayAll({"P e2-e4", "P d7-d5", "K e1-e2", "Q d8-d6", "K e2-e3", "Q d6-e5"}));
-  gc_verdict v = ref.Play("K e3-f4");
+  GcVerdict v = ref.Play("K e3-f4");
   EXPECT_EQ(v.status, GC_ILLEGAL);
   EXPECT_STREQ(v.message, "You may not move into check.");
 }
 
 TEST(FairychessInclude, RefusesCapturingOwnPiece) {
   Referee ref(kPreset);
-  gc_verdict v = ref.Play("N b1-d2");
+  GcVerdict v = ref.Play("N b1-d2");
   EXPECT_EQ(v.status, GC_ILLEGAL);
   EXPECT_STREQ(v.message, "You may not capture your own pieces.");
 }
@@ -109,14 +109,14 @@ TEST(FairychessInclude, RefusesCastlingThroughCheck) {
   Referee ref(kPreset);
   // Black's Bishop on a6 watches f1 along the emptied diagonal.
   ASSERT_TRUE(ref.PlayAll({"P e2-e4", "P b7-b6", "P g2-g3", "B c8-a6", "B f1-h3", "P h7-h6", "N g1-f3", "P h6-h5"}));
-  gc_verdict v = ref.Play("K e1-g1");
+  GcVerdict v = ref.Play("K e1-g1");
   EXPECT_EQ(v.status, GC_ILLEGAL);
   EXPECT_STREQ(v.message, "You may not castle through check.");
 }
 
 TEST(FairychessInclude, RefusesAPieceMoveWithItsDescription) {
   Referee ref(kPreset);
-  gc_verdict v = ref.Play("B c1-g5");
+  GcVerdict v = ref.Play("B c1-g5");
   EXPECT_EQ(v.status, GC_ILLEGAL);
   std::string m = v.message;
   EXPECT_EQ(m.find("You may not move your Bishop from c1 to g5."), 0u) << m;
@@ -139,7 +139,7 @@ TEST(FairychessInclude, RefusesCastlingWithARookThatHasMoved) {
   Referee ref(kPreset);
   ASSERT_TRUE(ref.PlayAll({"P e2-e4", "P e7-e5", "N g1-f3", "N b8-c6", "B f1-c4", "P d7-d6", "R h1-g1",
                            "P a7-a6", "R g1-h1", "P a6-a5"}));
-  gc_verdict v = ref.Play("K e1-g1");
+  GcVerdict v = ref.Play("K e1-g1");
   EXPECT_EQ(v.status, GC_ILLEGAL);
   EXPECT_STREQ(v.message, "You may not castle with a piece that has moved.");
 }
@@ -159,7 +159,7 @@ TEST(FairychessInclude, PromotesToTheChosenPiece) {
   Referee ref(kPreset);
   ASSERT_TRUE(ref.PlayAll({"P a2-a4", "P h7-h5", "P a4-a5", "P b7-b5", "P a5-b6", "P h5-h4", "P g2-g4",
                            "P h4-g3", "P b6-c7", "P g3-h2"}));
-  gc_verdict ask = ref.Play("P c7-b8");
+  GcVerdict ask = ref.Play("P c7-b8");
   EXPECT_EQ(ask.status, GC_ILLEGAL);  // the choice is asked for
   EXPECT_STRNE(ask.choices, "");
   EXPECT_EQ(ref.Play("P c7-b8; K-b8").status, GC_ILLEGAL);
@@ -171,7 +171,7 @@ TEST(FairychessInclude, PromotesToTheChosenPiece) {
 TEST(FairychessInclude, DeclaresCheckmate) {
   Referee ref(kPreset);
   ASSERT_TRUE(ref.PlayAll({"P f2-f3", "P e7-e5", "P g2-g4"}));
-  gc_verdict v = ref.Play("Q d8-h4");
+  GcVerdict v = ref.Play("Q d8-h4");
   EXPECT_EQ(v.status, GC_LEGAL) << v.message;
   EXPECT_EQ(v.result, GC_RESULT_WON);
   EXPECT_EQ(v.result_player, 2);

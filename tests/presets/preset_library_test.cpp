@@ -131,10 +131,10 @@ TEST_P(PresetLibrary, RefereeAcceptsItsGame) {
   ASSERT_FALSE(f.referee_game.empty());
   std::string game = ReadFile(f.referee_game);
   ASSERT_FALSE(game.empty()) << f.referee_game;
-  gc_interp *gc = gc_new();
-  gc_error err;
+  GcInterp *gc = gc_new();
+  GcError err;
   ASSERT_EQ(gc_load_preset_file(gc, GetParam().c_str(), kIncludeDir, &err), GC_OK) << err.message;
-  gc_verdict v;
+  GcVerdict v;
   int rc = gc_referee_game(gc, game.c_str(), &v);
   EXPECT_EQ(rc, 0) << "ply " << v.ply << ": " << v.message << " " << v.file << ":" << v.line;
   gc_free(gc);
@@ -172,9 +172,9 @@ std::vector<std::string> Codenames(const std::string &text) {
   return out;
 }
 
-bool Truthy(gc_interp *gc, const std::string &expr) {
-  gc_value v = gc_null();
-  gc_error err;
+bool Truthy(GcInterp *gc, const std::string &expr) {
+  GcValue v = gc_null();
+  GcError err;
   bool ok = gc_eval_expr(gc, expr.c_str(), &v, &err) == GC_OK &&
             ((v.type == GC_BOOL && v.u.b) || (v.type == GC_NUM && v.u.n != 0) ||
              (v.type == GC_STR && v.u.s[0] && std::string(v.u.s) != "0") || v.type == GC_ARR);
@@ -182,9 +182,9 @@ bool Truthy(gc_interp *gc, const std::string &expr) {
   return ok;
 }
 
-std::string Text(gc_interp *gc, const std::string &expr) {
-  gc_value v = gc_null();
-  gc_error err;
+std::string Text(GcInterp *gc, const std::string &expr) {
+  GcValue v = gc_null();
+  GcError err;
   std::string out;
   if (gc_eval_expr(gc, expr.c_str(), &v, &err) == GC_OK && v.type == GC_STR) out = v.u.s;
   gc_release(&v);
@@ -192,11 +192,11 @@ std::string Text(gc_interp *gc, const std::string &expr) {
 }
 
 struct LibraryBox {
-  gc_interp *gc = gc_new();
+  GcInterp *gc = gc_new();
   std::string text = ReadFile(kLibrary);
   LibraryBox() {
     gc_set_include_dir(gc, kIncludeDir);
-    gc_error err;
+    GcError err;
     EXPECT_EQ(gc_run_code(gc, "include herald-pieces; include herald-rules;", "test", &err), GC_OK) << err.message;
   }
   ~LibraryBox() { gc_free(gc); }
@@ -224,7 +224,7 @@ TEST(PieceLibrary, RangesAreSupersetsOfTheMovesOnAnEmptyishBoard) {
   // From d4 of an 8x8 board holding only the piece: every move the def allows is in its range.
   LibraryBox lib;
   for (const std::string &n : Codenames(lib.text)) {
-    gc_error err;
+    GcError err;
     std::string code = "set ep false; empty all; add X d4; set ok true; set rng fn " + n +
                        "-Range d4; for to spaces: if fn " + n + " d4 #to and not match #to #rng: set ok false; " +
                        "set bad #to; endif; next;";
@@ -266,15 +266,15 @@ TEST(PieceLibrary, StandardPiecesCompile) {
 namespace {
 
 struct Referee {
-  gc_interp *gc = gc_new();
+  GcInterp *gc = gc_new();
   explicit Referee(const char *path) {
-    gc_error err;
+    GcError err;
     EXPECT_EQ(gc_load_preset_file(gc, path, kIncludeDir, &err), GC_OK) << err.message;
     EXPECT_EQ(gc_start(gc, &err), GC_OK) << err.message;
   }
   ~Referee() { gc_free(gc); }
-  gc_verdict Play(const char *move) {
-    gc_verdict v;
+  GcVerdict Play(const char *move) {
+    GcVerdict v;
     gc_play(gc, move, &v);
     return v;
   }
@@ -284,11 +284,11 @@ struct Referee {
 
 TEST(RulesInclude, CheckmateIsDeclaredAndTheLegalListIsBuilt) {
   Referee ref("presets/chess.preset");
-  const gc_value *start = gc_legal_moves(ref.gc);
+  const GcValue *start = gc_legal_moves(ref.gc);
   ASSERT_NE(start, nullptr);
   EXPECT_EQ(gc_arr_len(start), 20u);  // setlegal from the stalemated sub, before the first move
   for (const char *m : {"P f2-f3", "P e7-e5", "P g2-g4"}) EXPECT_EQ(ref.Play(m).status, GC_LEGAL) << m;
-  gc_verdict mate = ref.Play("Q d8-h4");
+  GcVerdict mate = ref.Play("Q d8-h4");
   EXPECT_EQ(mate.status, GC_LEGAL) << mate.message;
   EXPECT_EQ(mate.result, GC_RESULT_WON);
   EXPECT_EQ(mate.result_player, 2);
@@ -296,7 +296,7 @@ TEST(RulesInclude, CheckmateIsDeclaredAndTheLegalListIsBuilt) {
 
 TEST(RulesInclude, IllegalMovesAreExplainedWithTheDescription) {
   Referee ref("presets/capablanca.preset");
-  gc_verdict v = ref.Play("A c1-c3");
+  GcVerdict v = ref.Play("A c1-c3");
   EXPECT_EQ(v.status, GC_ILLEGAL);
   EXPECT_NE(std::string(v.message).find("Archbishop"), std::string::npos) << v.message;
   EXPECT_NE(std::string(v.message).find("as a Bishop or as a Knight"), std::string::npos) << v.message;
@@ -341,16 +341,16 @@ TEST(RulesInclude, CrazyhouseRefusesBadDrops) {
 
 TEST(RulesInclude, CrazyhousePromotedPiecesGoBackAsPawns) {
   // A promoted queen is taken: its captor gets a pawn, not a queen.
-  gc_interp *gc = gc_new();
-  gc_error err;
+  GcInterp *gc = gc_new();
+  GcError err;
   ASSERT_EQ(gc_load_preset_file(gc, "presets/crazyhouse.preset", kIncludeDir, &err), GC_OK) << err.message;
   ASSERT_EQ(gc_start_from(gc, "4k3/1P6/8/8/8/8/1r6/4K3", 1, &err), GC_OK) << err.message;
-  gc_verdict v;
+  GcVerdict v;
   for (const char *m : {"P b7-b8; Q-b8", "r b2-b8", "K e1-e2"}) {
     gc_play(gc, m, &v);
     ASSERT_EQ(v.status, GC_LEGAL) << m << ": " << v.message;
   }
-  gc_state *here = gc_state_save(gc);
+  GcState *here = gc_state_save(gc);
   gc_play(gc, "q*d5", &v);
   EXPECT_STREQ(v.message, "You have no q in hand to drop.");
   gc_state_restore(gc, here);
@@ -382,18 +382,18 @@ TEST(RulesInclude, CrazyhousePerftWithHandsMatchesFairyStockfish) {
 // each refusal with its reason, and the legal move next to it accepted.
 namespace {
 struct ShogiBoard {
-  gc_interp *gc = gc_new();
+  GcInterp *gc = gc_new();
   ShogiBoard(const char *fen, int white_pawns_in_hand) {
-    gc_error err;
+    GcError err;
     EXPECT_EQ(gc_load_preset_file(gc, "presets/minishogi.preset", kIncludeDir, &err), GC_OK) << err.message;
     EXPECT_EQ(gc_start_from(gc, fen, 1, &err), GC_OK) << err.message;
     gc_set_var(gc, "hand-P", gc_num(white_pawns_in_hand));
   }
   ~ShogiBoard() { gc_free(gc); }
   // The verdict on move; the position is left as it was.
-  gc_verdict Try(const char *move) {
-    gc_state *here = gc_state_save(gc);
-    gc_verdict v;
+  GcVerdict Try(const char *move) {
+    GcState *here = gc_state_save(gc);
+    GcVerdict v;
     gc_play(gc, move, &v);
     gc_state_restore(gc, here);
     gc_state_free(here);
@@ -455,8 +455,8 @@ TEST(RulesInclude, AbergCastlesInTwoPartsAnyListedWay) {
   for (const char *m : {"P h2-h3", "P h7-h6", "B g1-h2", "B g8-h7", "N h1-g3", "N h8-g6", "C i1-j3", "C i8-j6"})
     ASSERT_EQ(ref.Play(m).status, GC_LEGAL) << m;
   auto try_move = [&](const char *move) {
-    gc_state *here = gc_state_save(ref.gc);
-    gc_verdict v = ref.Play(move);
+    GcState *here = gc_state_save(ref.gc);
+    GcVerdict v = ref.Play(move);
     gc_state_restore(ref.gc, here);
     gc_state_free(here);
     return v;
