@@ -45,34 +45,25 @@ static const BenchSet bench_sets[] = {
       NULL}},
 };
 
-int app_bench_main(int argc, char **argv) {
-  const char *only = argc > 2 ? argv[2] : NULL;
-  int depth_override = argc > 3 ? atoi(argv[3]) : 0;
+/* Searches every position of a set to its depth; adds its nodes and time.  False after
+ * printing why when the game or a position cannot be loaded. */
+static bool bench_set(const BenchSet *set, int depth_override, uint64_t *total, int64_t *total_ms) {
   static Rules rules;
-  uint64_t total = 0;
-  int64_t total_ms = 0;
-  bool any = false;
-  for (size_t k = 0; k < sizeof bench_sets / sizeof bench_sets[0]; k++) {
-    const BenchSet *set = &bench_sets[k];
-    if (only && strcmp(only, set->rules)) continue;
-    any = true;
-    if (!app_rules(set->rules, &rules)) return 1;
-    Search *s = srch_new(&rules, 16, 1);
-    if (!s) {
-      fprintf(stderr, "herald: out of memory\n");
-      rules_free(&rules);
-      return 1;
-    }
-    uint64_t set_nodes = 0;
-    for (int i = 0; set->fens[i]; i++) {
-      Position pos = {0};
-      char err[RULES_ERR_LEN];
-      if (!pos_set_fen(&pos, &rules, set->fens[i], err, sizeof err)) {
-        fprintf(stderr, "herald: bench position %s #%d: %s\n", set->rules, i + 1, err);
-        srch_free(s);
-        rules_free(&rules);
-        return 1;
-      }
+  if (!app_rules(set->rules, &rules)) return false;
+  Search *s = srch_new(&rules, 16, 1);
+  if (!s) {
+    fprintf(stderr, "herald: out of memory\n");
+    rules_free(&rules);
+    return false;
+  }
+  bool ok = true;
+  for (int i = 0; set->fens[i] && ok; i++) {
+    Position pos = {0};
+    char err[RULES_ERR_LEN];
+    if (!pos_set_fen(&pos, &rules, set->fens[i], err, sizeof err)) {
+      fprintf(stderr, "herald: bench position %s #%d: %s\n", set->rules, i + 1, err);
+      ok = false;
+    } else {
       SearchLimits limits;
       srch_limits_init(&limits);
       limits.depth = depth_override > 0 ? depth_override : set->depth;
@@ -82,19 +73,33 @@ int app_bench_main(int argc, char **argv) {
       if (res.best != MOVE_NONE) pos_move_name(&pos, res.best, name, sizeof name);
       printf("%-10s #%d depth %2d score %6d best %-8s nodes %10" PRIu64 " time %6" PRId64 " ms\n", set->rules,
              i + 1, limits.depth, res.score, name, res.nodes, res.time_ms);
-      set_nodes += res.nodes;
-      total_ms += res.time_ms;
-      pos_free(&pos);
+      *total += res.nodes;
+      *total_ms += res.time_ms;
     }
-    total += set_nodes;
-    srch_free(s);
-    rules_free(&rules);
+    pos_free(&pos);
+  }
+  srch_free(s);
+  rules_free(&rules);
+  return ok;
+}
+
+/* `herald bench`: the signature over the fixed sets; `herald bench GAME [DEPTH]`: that game's
+ * set, or for a game without one its start position (depth 6 unless given). */
+int app_bench_main(int argc, char **argv) {
+  const char *only = argc > 2 ? argv[2] : NULL;
+  long depth_override = 0;
+  if (argc > 3 && !app_number(argv[3], 1, 64, "depth", &depth_override)) return 2;
+  uint64_t total = 0;
+  int64_t total_ms = 0;
+  bool any = false;
+  for (size_t k = 0; k < sizeof bench_sets / sizeof bench_sets[0]; k++) {
+    if (only && strcmp(only, bench_sets[k].rules)) continue;
+    any = true;
+    if (!bench_set(&bench_sets[k], (int)depth_override, &total, &total_ms)) return 1;
   }
   if (!any) {
-    fprintf(stderr, "herald: no bench positions for '%s' (there are:", only);
-    for (size_t k = 0; k < sizeof bench_sets / sizeof bench_sets[0]; k++) fprintf(stderr, " %s", bench_sets[k].rules);
-    fprintf(stderr, ")\n");
-    return 2;
+    const BenchSet start = {only, 6, {"startpos", NULL}};
+    if (!bench_set(&start, (int)depth_override, &total, &total_ms)) return 1;
   }
   printf("===========================\n");
   printf("Total time (ms) : %" PRId64 "\n", total_ms);
