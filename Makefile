@@ -31,6 +31,20 @@ $(TEST_C:%.c=$(BUILD)/obj/%.o): CFLAGS += -Itests
 TOOLS := $(BUILD)/herald-match $(BUILD)/herald-selfplay
 all: $(BUILD)/herald $(TOOLS)
 
+# The version line of the three programs (src/app/version.h): the VERSION file, and the git
+# description when built in a checkout (none outside one).  The stamp is rewritten only when the
+# line changes, so that only the objects printing it are rebuilt, and only then.
+HERALD_VERSION := $(shell cat VERSION 2>/dev/null || echo unknown)
+HERALD_GIT     := $(shell test -e .git && git describe --always --dirty 2>/dev/null)
+VERSION_STAMP  := $(BUILD)/version.stamp
+VERSION_LINE   := $(HERALD_VERSION) $(HERALD_GIT)
+$(shell mkdir -p $(BUILD) && [ "$$(cat $(VERSION_STAMP) 2>/dev/null)" = "$(VERSION_LINE)" ] || \
+  echo "$(VERSION_LINE)" > $(VERSION_STAMP))
+VERSIONED_OBJ  := $(BUILD)/obj/src/app/main.o $(BUILD)/obj/tools/match/herald_match.o \
+  $(BUILD)/obj/tools/match/herald_selfplay.o
+$(VERSIONED_OBJ): CFLAGS += -DHERALD_VERSION='"$(HERALD_VERSION)"' -DHERALD_GIT='"$(HERALD_GIT)"'
+$(VERSIONED_OBJ): $(VERSION_STAMP)
+
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
