@@ -12,6 +12,8 @@ static int help(void) {
   char names[4096];
   catalog_names(app_catalog(), names, sizeof names);
   printf("usage: herald                              (a GUI: send uci or xboard)\n"
+         "       herald check GAME                   (a preset author's check: errors, pieces,\n"
+         "                                            perft 3, a short verify)\n"
          "       herald perft GAME FEN|startpos DEPTH\n"
          "       herald divide GAME FEN|startpos DEPTH\n"
          "       herald walk GAME GAMES PLIES SEED    (FENs along random games)\n"
@@ -47,7 +49,7 @@ int main(int argc, char **argv) {
       {"referee", app_referee_main},   {"referee-bench", app_referee_bench_main},
       {"verify", app_verify_main},     {"list", app_list_main},          {"bench", app_bench_main},
       {"search", app_search_main},     {"epd", app_epd_main},            {"pgn", app_pgn_main},
-      {"notation", app_notation_main}, {"records", app_records_main},
+      {"notation", app_notation_main}, {"records", app_records_main},    {"check", app_check_main},
   };
   for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
     if (!strcmp(argv[1], commands[i].name)) return commands[i].run(argc, argv);

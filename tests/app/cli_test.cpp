@@ -36,6 +36,7 @@ TEST(Cli, HelpGoesToStdoutWithExitZero) {
     programs::Result r = Shell(Program("herald") + " " + option);
     EXPECT_EQ(r.status, 0) << option;
     EXPECT_NE(r.out.find("usage: herald"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("herald check GAME"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("capablanca"), std::string::npos) << "the games are listed";
     EXPECT_EQ(r.err, "");
     for (const char *tool : {"herald-match", "herald-selfplay"}) {
@@ -61,6 +62,9 @@ TEST(Cli, AWrongInvocationIsAShortWordOnStderr) {
   r = Shell(Program("herald") + " perft chess");  // a missing argument
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("usage: herald perft"), std::string::npos) << r.err;
+  r = Shell(Program("herald") + " check");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("usage: herald check GAME"), std::string::npos) << r.err;
 
   r = Shell(Program("herald-selfplay") + " chess --frobnicate 3");
   EXPECT_EQ(r.status, 1);
