@@ -12,8 +12,8 @@ static int help(void) {
   char names[4096];
   catalog_names(app_catalog(), names, sizeof names);
   printf("usage: herald                              (a GUI: send uci or xboard)\n"
-         "       herald check GAME                   (a preset author's check: errors, pieces,\n"
-         "                                            perft 3, a short verify)\n"
+         "       herald check GAME [--games N]       (a preset author's check: errors, pieces,\n"
+         "                                            perft 3, N verify games: 10)\n"
          "       herald perft GAME FEN|startpos DEPTH\n"
          "       herald divide GAME FEN|startpos DEPTH\n"
          "       herald walk GAME GAMES PLIES SEED    (FENs along random games)\n"
