@@ -6,6 +6,8 @@
 #   make bench      perft speed against fairy-stockfish, side by side, and the search signature
 #   make fuzz       libFuzzer targets (clang), FUZZ_SECONDS each
 #   make fuzz-ci    the same, a fixed number of runs from a fixed seed (what CI runs)
+#   make install    the programs, manual pages, presets and XBoard's engine entry under PREFIX
+#   make uninstall  removes what install put there
 CC      ?= gcc
 CXX     ?= g++
 BUILD   ?= build
@@ -27,9 +29,23 @@ TEST_C   := tests/rules/reference_rules.c
 TEST_OBJ := $(TEST_SRC:%.cpp=$(BUILD)/obj/%.o) $(TEST_C:%.c=$(BUILD)/obj/%.o)
 $(TEST_C:%.c=$(BUILD)/obj/%.o): CFLAGS += -Itests
 
-.PHONY: all test sanitize tsan bench fuzz fuzz-ci clean
+.PHONY: all test sanitize tsan bench fuzz fuzz-ci clean install uninstall
 TOOLS := $(BUILD)/herald-match $(BUILD)/herald-selfplay
 all: $(BUILD)/herald $(TOOLS)
+
+# The version line of the three programs (src/app/version.h): the VERSION file, and the git
+# description when built in a checkout (none outside one).  The stamp is rewritten only when the
+# line changes, so that only the objects printing it are rebuilt, and only then.
+HERALD_VERSION := $(shell cat VERSION 2>/dev/null || echo unknown)
+HERALD_GIT     := $(shell test -e .git && git describe --always --dirty 2>/dev/null)
+VERSION_STAMP  := $(BUILD)/version.stamp
+VERSION_LINE   := $(HERALD_VERSION) $(HERALD_GIT)
+$(shell mkdir -p $(BUILD) && [ "$$(cat $(VERSION_STAMP) 2>/dev/null)" = "$(VERSION_LINE)" ] || \
+  echo "$(VERSION_LINE)" > $(VERSION_STAMP))
+VERSIONED_OBJ  := $(BUILD)/obj/src/app/main.o $(BUILD)/obj/tools/match/herald_match.o \
+  $(BUILD)/obj/tools/match/herald_selfplay.o
+$(VERSIONED_OBJ): CFLAGS += -DHERALD_VERSION='"$(HERALD_VERSION)"' -DHERALD_GIT='"$(HERALD_GIT)"'
+$(VERSIONED_OBJ): $(VERSION_STAMP)
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -127,6 +143,37 @@ fuzz-ci: $(FUZZERS)
 	done
 	@test $$(echo $(FUZZ_CI_RUNS) | wc -w) -eq $$(echo $(FUZZERS) | wc -w) || \
 	  { echo "fuzz-ci: FUZZ_CI_RUNS must name every target in tests/fuzz"; exit 1; }
+
+# make install [PREFIX=/usr/local] [DESTDIR=]: the three programs; their manual pages in section 6
+# (games, as Debian's chess engines); the preset library, to read and copy (the programs have it
+# built in); XBoard's engine list entry, in the plugin folder XBoard scans at start
+# (/usr/local/share/games/plugins/xboard and /usr/share/games/plugins/xboard).
+PREFIX   ?= /usr/local
+BINDIR   := $(PREFIX)/bin
+MAN6DIR  := $(PREFIX)/share/man/man6
+PRESETDIR:= $(PREFIX)/share/herald/presets
+ENGDIR   := $(PREFIX)/share/games/plugins/xboard
+PROGRAMS := herald herald-match herald-selfplay
+INSTALL_PRESETS  := $(notdir $(wildcard presets/*.preset))
+INSTALL_INCLUDES := $(notdir $(wildcard presets/include/*))
+install: $(BUILD)/herald $(TOOLS)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN6DIR) $(DESTDIR)$(PRESETDIR)/include $(DESTDIR)$(ENGDIR)
+	install -m 755 $(PROGRAMS:%=$(BUILD)/%) $(DESTDIR)$(BINDIR)
+	install -m 644 $(PROGRAMS:%=man/%.6) $(DESTDIR)$(MAN6DIR)
+	install -m 644 $(INSTALL_PRESETS:%=presets/%) $(DESTDIR)$(PRESETDIR)
+	install -m 644 $(INSTALL_INCLUDES:%=presets/include/%) $(DESTDIR)$(PRESETDIR)/include
+	variants=$$(printf 'xboard\nprotover 2\nquit\n' | timeout 20 $(BUILD)/herald | \
+	  sed -n 's/.*variants="\([^"]*\)".*/\1/p'); \
+	sed -e 's|@BINDIR@|$(BINDIR)|' -e "s|@VARIANTS@|$${variants:-normal}|" packaging/herald.eng.in \
+	  > $(DESTDIR)$(ENGDIR)/herald.eng
+	chmod 644 $(DESTDIR)$(ENGDIR)/herald.eng
+
+# Exactly the files install puts, then Herald's own folders if that left them empty.
+uninstall:
+	rm -f $(PROGRAMS:%=$(DESTDIR)$(BINDIR)/%) $(PROGRAMS:%=$(DESTDIR)$(MAN6DIR)/%.6) \
+	  $(INSTALL_PRESETS:%=$(DESTDIR)$(PRESETDIR)/%) $(INSTALL_INCLUDES:%=$(DESTDIR)$(PRESETDIR)/include/%) \
+	  $(DESTDIR)$(ENGDIR)/herald.eng
+	rmdir $(DESTDIR)$(PRESETDIR)/include $(DESTDIR)$(PRESETDIR) $(DESTDIR)$(PREFIX)/share/herald 2>/dev/null || true
 
 clean:
 	rm -rf build

@@ -6,7 +6,8 @@
  *   epd.c       epd (test suites)
  *   notation.c  pgn, notation, records
  *   referee.c   referee, referee-bench
- *   verify.c    verify, list
+ *   verify.c    verify, list (and the per-piece report check shares)
+ *   check.c     check: what a preset author runs after editing
  * Programs print and exit; the libraries below them return values and errors.  Every command
  * that takes a game resolves it through the catalog (bridge/catalog.h). */
 #ifndef HERALD_APP_APP_H
@@ -34,6 +35,8 @@ BrGame *app_open(const char *name, bool probe);
 /* Parses a whole decimal number in [min, max].  False after printing what was wrong. */
 bool app_number(const char *text, long min, long max, const char *what, long *out);
 double app_seconds(void);
+/* Prints one line per piece label of g: compiled (to what) or refereed by the oracle, and why. */
+void app_print_pieces(const BrGame *g);
 
 int app_perft_main(int argc, char **argv);   /* perft and divide */
 int app_walk_main(int argc, char **argv);
@@ -47,6 +50,7 @@ int app_referee_main(int argc, char **argv);
 int app_referee_bench_main(int argc, char **argv);
 int app_verify_main(int argc, char **argv);
 int app_list_main(int argc, char **argv);
+int app_check_main(int argc, char **argv);
 
 #ifdef __cplusplus
 }

@@ -9,7 +9,7 @@
 
 #include "app/app.h"
 
-static void print_pieces(const BrGame *g) {
+void app_print_pieces(const BrGame *g) {
   for (int i = 0; i < g->piece_count; i++) {
     const BrPiece *pc = &g->pieces[i];
     printf("  %-3s %-8s %s%s\n", pc->label, pc->compiled ? "compiled" : "oracle",
@@ -51,7 +51,7 @@ int app_verify_main(int argc, char **argv) {
   BrGame *g = app_open(argv[2], probe);
   if (!g) return 1;
   printf("%s: %dx%d, start %s\n", g->name, g->rules.geo.width, g->rules.geo.height, g->start_fen);
-  print_pieces(g);
+  app_print_pieces(g);
   printf("  derived: %s\n", g->notes);
   if (!g->rules_ready) {
     printf("verify: not possible yet: some piece has no compiled moves, and the oracle that "
@@ -88,7 +88,7 @@ static int list_one(const char *name) {
   }
   printf("%s (%s): %dx%d board, %s\n", g->source.path, g->name, g->rules.geo.width, g->rules.geo.height,
          g->all_compiled ? "all pieces compiled" : "some pieces refereed (oracle-backed)");
-  print_pieces(g);
+  app_print_pieces(g);
   br_free(g);
   return 0;
 }

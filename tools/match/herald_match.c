@@ -9,7 +9,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "app/version.h"
 #include "bridge/bridge.h"
+#include "match/args.h"
 #include "match/match.h"
 #include "notation/pgn.h"
 #include "bridge/catalog.h"
@@ -121,8 +123,8 @@ static int merge_main(int argc, char **argv) {
   return MT_EXIT_DONE;
 }
 
-static void usage(void) {
-  fprintf(stderr,
+static void usage(FILE *out) {
+  fprintf(out,
           "usage: herald-match -engine SPEC -engine SPEC [options]\n"
           "       herald-match merge OUT.pgn IN.pgn...\n"
           "SPEC: cmd=PATH ARGS,proto=uci|cecp[,name=NAME][,option.NAME=VALUE]...\n"
@@ -144,7 +146,8 @@ static void usage(void) {
           "  --pgn FILE            write the games\n"
           "  --shard I/N --seed S  play openings O with O %% N == I (I from 0)\n"
           "  --verbose             a line per game\n"
-          "exit: 0 done, 1 usage, 2 an engine never started, 3 SPRT accepted ELO1,\n"
+          "  --version, --help (-h)\n"
+          "exit: 0 done, 1 usage or a bad number, 2 an engine never started, 3 SPRT accepted ELO1,\n"
           "      4 SPRT accepted ELO0, 5 interrupted\n");
 }
 
@@ -216,8 +219,71 @@ static bool check_cecp_nodes(const MtMatchConfig *c, const MtEngineSpec *spec) {
   return true;
 }
 
+/* A number option's value into *out, or false after saying what was wrong. */
+static bool int_option(const char *text, long min, long max, const char *what, int *out) {
+  char err[160];
+  long v;
+  if (!mt_arg_long(text, min, max, what, &v, err, sizeof err)) {
+    fprintf(stderr, "herald-match: %s\n", err);
+    return false;
+  }
+  *out = (int)v;
+  return true;
+}
+
+static bool ms_option(const char *text, long min, long max, const char *what, int64_t *out) {
+  int v;
+  if (!int_option(text, min, max, what, &v)) return false;
+  *out = v;
+  return true;
+}
+
+static bool u64_option(const char *text, uint64_t min, uint64_t max, const char *what, uint64_t *out) {
+  char err[160];
+  if (mt_arg_u64(text, min, max, what, out, err, sizeof err)) return true;
+  fprintf(stderr, "herald-match: %s\n", err);
+  return false;
+}
+
+static bool double_option(const char *text, double min, double max, const char *what, double *out) {
+  char err[160];
+  if (mt_arg_double(text, min, max, what, out, err, sizeof err)) return true;
+  fprintf(stderr, "herald-match: %s\n", err);
+  return false;
+}
+
+/* --tc BASE[+INC] in seconds, at most a week each. */
+static bool tc_option(char *text, MtTimeControl *tc) {
+  char *plus = strchr(text, '+');
+  double base, inc = 0;
+  if (plus) *plus = 0;
+  bool ok = double_option(text, 0.001, 604800, "--tc BASE", &base) &&
+            (!plus || double_option(plus + 1, 0, 604800, "--tc INC", &inc));
+  if (plus) *plus = '+';
+  if (ok) tc->base_ms = (int64_t)(base * 1000), tc->inc_ms = (int64_t)(inc * 1000);
+  return ok;
+}
+
+/* --shard I/N: 0 <= I < N. */
+static bool shard_option(char *text, int *index, int *count) {
+  char *slash = strchr(text, '/');
+  bool ok = slash != NULL;
+  if (ok) {
+    *slash = 0;
+    ok = int_option(text, 0, 999999, "--shard I", index) && int_option(slash + 1, 1, 1000000, "--shard N", count);
+    *slash = '/';
+  }
+  if (ok && *index >= *count) ok = false, fprintf(stderr, "herald-match: --shard I/N with 0 <= I < N\n");
+  if (!slash) fprintf(stderr, "herald-match: --shard I/N with 0 <= I < N\n");
+  return ok;
+}
+
 int main(int argc, char **argv) {
   if (argc > 1 && !strcmp(argv[1], "merge")) return merge_main(argc - 1, argv + 1);
+  if (argc > 1 && !strcmp(argv[1], "--version")) {
+    app_print_version("herald-match");
+    return MT_EXIT_DONE;
+  }
   MtMatchConfig c;
   mt_match_config_init(&c);
   Output out = {0};
@@ -233,7 +299,7 @@ int main(int argc, char **argv) {
     const char *a = argv[i];
 #define NEED(k)                                                       \
   if (i + (k) >= argc) {                                              \
-    fprintf(stderr, "herald-match: %s needs %d argument(s)\n", a, k); \
+    fprintf(stderr, "herald-match: %s needs %d value(s)\n", a, k);   \
     return MT_EXIT_USAGE;                                             \
   }
     if (!strcmp(a, "-engine") || !strcmp(a, "--engine")) {
@@ -254,38 +320,61 @@ int main(int argc, char **argv) {
         return MT_EXIT_USAGE;
       }
     }
-    else if (!strcmp(a, "--games")) { NEED(1); c.games = atoi(argv[++i]); }
-    else if (!strcmp(a, "--concurrency")) { NEED(1); c.concurrency = atoi(argv[++i]); }
-    else if (!strcmp(a, "--tc")) {
+    /* The ranges: what a match can mean (merge and the statistics go to 50 million games;
+     * times to a day a move or a week a game). */
+    else if (!strcmp(a, "--games")) {
       NEED(1);
-      double base = 0, inc = 0;
-      if (sscanf(argv[++i], "%lf+%lf", &base, &inc) < 1) {
-        fprintf(stderr, "herald-match: --tc BASE+INC in seconds\n");
-        return MT_EXIT_USAGE;
-      }
-      c.tc.base_ms = (int64_t)(base * 1000), c.tc.inc_ms = (int64_t)(inc * 1000);
-    } else if (!strcmp(a, "--moves")) { NEED(1); c.tc.moves = atoi(argv[++i]); }
-    else if (!strcmp(a, "--depth")) { NEED(1); c.tc.depth = atoi(argv[++i]); }
-    else if (!strcmp(a, "--nodes")) { NEED(1); c.tc.nodes = strtoull(argv[++i], NULL, 10); }
-    else if (!strcmp(a, "--movetime")) { NEED(1); c.tc.movetime_ms = atoll(argv[++i]); }
-    else if (!strcmp(a, "--margin")) { NEED(1); c.tc.margin_ms = atoll(argv[++i]); }
-    else if (!strcmp(a, "--openings")) { NEED(1); openings_path = argv[++i]; }
-    else if (!strcmp(a, "--random-plies")) { NEED(1); c.random_plies = atoi(argv[++i]); }
-    else if (!strcmp(a, "--resign")) {
+      if (!int_option(argv[++i], 1, 50000000, a, &c.games)) return MT_EXIT_USAGE;
+    } else if (!strcmp(a, "--concurrency")) {
+      NEED(1);
+      if (!int_option(argv[++i], 1, 1024, a, &c.concurrency)) return MT_EXIT_USAGE;
+    } else if (!strcmp(a, "--tc")) {
+      NEED(1);
+      if (!tc_option(argv[++i], &c.tc)) return MT_EXIT_USAGE;
+    } else if (!strcmp(a, "--moves")) {
+      NEED(1);
+      if (!int_option(argv[++i], 0, 10000, a, &c.tc.moves)) return MT_EXIT_USAGE;
+    } else if (!strcmp(a, "--depth")) {
+      NEED(1);
+      if (!int_option(argv[++i], 1, 200, a, &c.tc.depth)) return MT_EXIT_USAGE;
+    } else if (!strcmp(a, "--nodes")) {
+      NEED(1);
+      if (!u64_option(argv[++i], 1, 1000000000000ULL, a, &c.tc.nodes)) return MT_EXIT_USAGE;
+    } else if (!strcmp(a, "--movetime")) {
+      NEED(1);
+      if (!ms_option(argv[++i], 1, 86400000, a, &c.tc.movetime_ms)) return MT_EXIT_USAGE;
+    } else if (!strcmp(a, "--margin")) {
+      NEED(1);
+      if (!ms_option(argv[++i], 0, 86400000, a, &c.tc.margin_ms)) return MT_EXIT_USAGE;
+    } else if (!strcmp(a, "--openings")) { NEED(1); openings_path = argv[++i]; }
+    else if (!strcmp(a, "--random-plies")) {
+      NEED(1);
+      if (!int_option(argv[++i], 0, 1000, a, &c.random_plies)) return MT_EXIT_USAGE;
+    } else if (!strcmp(a, "--resign")) {
       NEED(2);
-      c.adjudication.resign_cp = atoi(argv[++i]);
-      c.adjudication.resign_moves = atoi(argv[++i]);
+      if (!int_option(argv[i + 1], 1, 100000, "--resign CP", &c.adjudication.resign_cp) ||
+          !int_option(argv[i + 2], 1, 10000, "--resign N", &c.adjudication.resign_moves))
+        return MT_EXIT_USAGE;
+      i += 2;
     } else if (!strcmp(a, "--draw")) {
       NEED(3);
-      c.adjudication.draw_cp = atoi(argv[++i]);
-      c.adjudication.draw_moves = atoi(argv[++i]);
-      c.adjudication.draw_after = atoi(argv[++i]);
-    } else if (!strcmp(a, "--max-plies")) { NEED(1); c.adjudication.max_plies = atoi(argv[++i]); }
-    else if (!strcmp(a, "--sprt")) {
+      if (!int_option(argv[i + 1], 0, 100000, "--draw CP", &c.adjudication.draw_cp) ||
+          !int_option(argv[i + 2], 1, 10000, "--draw N", &c.adjudication.draw_moves) ||
+          !int_option(argv[i + 3], 0, 10000, "--draw AFTER", &c.adjudication.draw_after))
+        return MT_EXIT_USAGE;
+      i += 3;
+    } else if (!strcmp(a, "--max-plies")) {
+      NEED(1);
+      if (!int_option(argv[++i], 1, 100000, a, &c.adjudication.max_plies)) return MT_EXIT_USAGE;
+    } else if (!strcmp(a, "--sprt")) {
       NEED(4);
       c.use_sprt = true;
-      c.sprt.elo0 = atof(argv[++i]), c.sprt.elo1 = atof(argv[++i]);
-      c.sprt.alpha = atof(argv[++i]), c.sprt.beta = atof(argv[++i]);
+      if (!double_option(argv[i + 1], -2000, 2000, "--sprt ELO0", &c.sprt.elo0) ||
+          !double_option(argv[i + 2], -2000, 2000, "--sprt ELO1", &c.sprt.elo1) ||
+          !double_option(argv[i + 3], 0, 1, "--sprt ALPHA", &c.sprt.alpha) ||
+          !double_option(argv[i + 4], 0, 1, "--sprt BETA", &c.sprt.beta))
+        return MT_EXIT_USAGE;
+      i += 4;
       if (c.sprt.alpha <= 0 || c.sprt.alpha >= 1 || c.sprt.beta <= 0 || c.sprt.beta >= 1 || c.sprt.elo1 <= c.sprt.elo0) {
         fprintf(stderr, "herald-match: --sprt ELO0 ELO1 ALPHA BETA with ELO0 < ELO1 and 0 < ALPHA, BETA < 1\n");
         return MT_EXIT_USAGE;
@@ -293,24 +382,21 @@ int main(int argc, char **argv) {
     } else if (!strcmp(a, "--pgn")) { NEED(1); pgn_path = argv[++i]; }
     else if (!strcmp(a, "--shard")) {
       NEED(1);
-      if (sscanf(argv[++i], "%d/%d", &c.shard_index, &c.shard_count) != 2 || c.shard_count < 1 ||
-          c.shard_index < 0 || c.shard_index >= c.shard_count) {
-        fprintf(stderr, "herald-match: --shard I/N with 0 <= I < N\n");
-        return MT_EXIT_USAGE;
-      }
-    } else if (!strcmp(a, "--seed")) { NEED(1); c.seed = strtoull(argv[++i], NULL, 10); }
-    else if (!strcmp(a, "--verbose")) out.verbose = true;
+      if (!shard_option(argv[++i], &c.shard_index, &c.shard_count)) return MT_EXIT_USAGE;
+    } else if (!strcmp(a, "--seed")) {
+      NEED(1);
+      if (!u64_option(argv[++i], 0, UINT64_MAX, a, &c.seed)) return MT_EXIT_USAGE;
+    } else if (!strcmp(a, "--verbose")) out.verbose = true;
     else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-      usage();
+      usage(stdout);
       return MT_EXIT_DONE;
     } else {
-      fprintf(stderr, "herald-match: unknown argument %s\n", a);
-      usage();
+      fprintf(stderr, "herald-match: unknown option %s (herald-match --help)\n", a);
       return MT_EXIT_USAGE;
     }
   }
   if (engines != 2) {
-    usage();
+    fprintf(stderr, "herald-match: two engines are needed: -engine SPEC -engine SPEC (herald-match --help)\n");
     return MT_EXIT_USAGE;
   }
   if (!catalog_rules(&catalog, variant, &rules, err, sizeof err)) {

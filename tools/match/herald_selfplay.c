@@ -8,7 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "app/version.h"
 #include "bridge/bridge.h"
+#include "match/args.h"
 #include "match/selfplay.h"
 #include "match/selfplay_preset.h"
 #include "bridge/bridge.h"
@@ -101,8 +103,8 @@ static int merge_main(int argc, char **argv) {
   return output(&total, json_path, json_path && !strcmp(json_path, "-"));
 }
 
-static void usage(void) {
-  fprintf(stderr,
+static void usage(FILE *out) {
+  fprintf(out,
           "usage: herald-selfplay GAME [options]   GAME: a preset's name or path (herald list)\n"
           "       herald-selfplay merge [--json OUT] IN.json...\n"
           "  --games N          games of the whole run (default 10)\n"
@@ -116,14 +118,58 @@ static void usage(void) {
           "                     every generator move and the move played are always put to it)\n"
           "  --no-referee       do not watch the games with the preset's referee\n"
           "  --presets DIR      look for GAME.preset in DIR first\n"
-          "exit: 0 done, 1 usage, 3 the search and the rules disagreed, 4 the preset's referee\n"
+          "  --version, --help (-h)\n"
+          "exit: 0 done, 1 usage or a bad number, 3 the search and the rules disagreed, 4 the preset's referee\n"
           "      disagreed with the generator (a rule bug in the preset or in Herald)\n");
+}
+
+/* A number option's value into *out, or false after saying what was wrong. */
+static bool number(const char *text, long min, long max, const char *what, long *out) {
+  char err[160];
+  if (mt_arg_long(text, min, max, what, out, err, sizeof err)) return true;
+  fprintf(stderr, "herald-selfplay: %s\n", err);
+  return false;
+}
+
+static bool count(const char *text, uint64_t min, uint64_t max, const char *what, uint64_t *out) {
+  char err[160];
+  if (mt_arg_u64(text, min, max, what, out, err, sizeof err)) return true;
+  fprintf(stderr, "herald-selfplay: %s\n", err);
+  return false;
+}
+
+/* --shard I/N: 0 <= I < N. */
+static bool shard(char *text, int *index, int *count_out) {
+  char *slash = strchr(text, '/');
+  long i, n;
+  if (!slash) {
+    fprintf(stderr, "herald-selfplay: --shard I/N with 0 <= I < N\n");
+    return false;
+  }
+  *slash = 0;
+  bool ok = number(text, 0, 999999, "--shard I", &i) && number(slash + 1, 1, 1000000, "--shard N", &n);
+  *slash = '/';
+  if (ok && i >= n) {
+    fprintf(stderr, "herald-selfplay: --shard I/N with 0 <= I < N\n");
+    ok = false;
+  }
+  if (ok) *index = (int)i, *count_out = (int)n;
+  return ok;
 }
 
 int main(int argc, char **argv) {
   if (argc > 1 && !strcmp(argv[1], "merge")) return merge_main(argc - 1, argv + 1);
+  if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+    usage(stdout);
+    return 0;
+  }
+  if (argc > 1 && !strcmp(argv[1], "--version")) {
+    app_print_version("herald-selfplay");
+    return 0;
+  }
   if (argc < 2 || argv[1][0] == '-') {
-    usage();
+    if (argc >= 2) fprintf(stderr, "herald-selfplay: the game comes first, not %s\n", argv[1]);
+    fprintf(stderr, "usage: herald-selfplay GAME [options]   (herald-selfplay --help for the options)\n");
     return 1;
   }
   MtSelfplayConfig c;
@@ -140,33 +186,47 @@ int main(int argc, char **argv) {
       watch = false;
       continue;
     }
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      usage(stdout);
+      return 0;
+    }
     if (i + 1 >= argc) {
-      usage();
+      fprintf(stderr, "herald-selfplay: %s needs a value (herald-selfplay --help)\n", a);
       return 1;
     }
-    const char *v = argv[++i];
-    if (!strcmp(a, "--games")) c.games = atoi(v);
-    else if (!strcmp(a, "--nodes")) c.nodes = strtoull(v, NULL, 10);
-    else if (!strcmp(a, "--max-plies")) c.max_plies = atoi(v);
-    else if (!strcmp(a, "--random-plies")) c.random_plies = atoi(v);
-    else if (!strcmp(a, "--threads")) c.threads = atoi(v);
-    else if (!strcmp(a, "--seed")) c.seed = strtoull(v, NULL, 10);
-    else if (!strcmp(a, "--json")) json_path = v;
-    else if (!strcmp(a, "--samples")) samples = atoi(v);
-    else if (!strcmp(a, "--presets")) {
+    char *v = argv[++i];
+    long n;
+    /* The ranges: what a run can mean (merge refuses reports beyond 50 million games). */
+    if (!strcmp(a, "--games")) {
+      if (!number(v, 1, 50000000, a, &n)) return 1;
+      c.games = (int)n;
+    } else if (!strcmp(a, "--nodes")) {
+      if (!count(v, 1, 1000000000000ULL, a, &c.nodes)) return 1;
+    } else if (!strcmp(a, "--max-plies")) {
+      if (!number(v, 1, 100000, a, &n)) return 1;
+      c.max_plies = (int)n;
+    } else if (!strcmp(a, "--random-plies")) {
+      if (!number(v, 0, 1000, a, &n)) return 1;
+      c.random_plies = (int)n;
+    } else if (!strcmp(a, "--threads")) {
+      if (!number(v, 1, 1024, a, &n)) return 1;
+      c.threads = (int)n;
+    } else if (!strcmp(a, "--seed")) {
+      if (!count(v, 0, UINT64_MAX, a, &c.seed)) return 1;
+    } else if (!strcmp(a, "--json")) json_path = v;
+    else if (!strcmp(a, "--samples")) {
+      if (!number(v, 0, 100000, a, &n)) return 1;
+      samples = (int)n;
+    } else if (!strcmp(a, "--presets")) {
       if (!catalog_add_folder(&catalog, v, err, sizeof err)) {
         fprintf(stderr, "herald-selfplay: --presets: %s\n", err);
         return 1;
       }
     }
     else if (!strcmp(a, "--shard")) {
-      if (sscanf(v, "%d/%d", &c.shard_index, &c.shard_count) != 2) {
-        usage();
-        return 1;
-      }
+      if (!shard(v, &c.shard_index, &c.shard_count)) return 1;
     } else {
-      fprintf(stderr, "herald-selfplay: unknown argument %s\n", a);
-      usage();
+      fprintf(stderr, "herald-selfplay: unknown option %s (herald-selfplay --help)\n", a);
       return 1;
     }
   }

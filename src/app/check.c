@@ -1,0 +1,94 @@
+/* `herald check GAME [--games N]`: the one command a preset author runs after editing a preset.
+ * It loads the preset (a preset error is printed with its file:line, exit 1), says how each piece
+ * plays (compiled, or refereed by the preset and why: the lines of `herald list`), what the
+ * bridge derived, perft to depth 3 from the start (compared with the preset's own `// perft 3 N`
+ * header line when it has one) and a short verify against the preset's referee, then one summary
+ * line: "OK: ..." (exit 0) or "FAILED: ..." (exit 1). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/app.h"
+#include "rules/position.h"
+
+/* Perft 3 takes no time on any preset of the library; 10 verify games of 100 plies take seconds
+ * (every generator move and the moves near royal and promoting pieces go to the referee). */
+enum { CHECK_DEPTH = 3, CHECK_GAMES = 10, CHECK_PLIES = 100, CHECK_SAMPLES = 8 };
+
+/* The node count of the preset's `// perft DEPTH N` header line for depth, or -1 when none. */
+static long long header_perft(const char *text, int depth) {
+  for (const char *line = text; line;) {
+    int d;
+    long long n;
+    if (sscanf(line, "// perft %d %lld", &d, &n) == 2 && d == depth) return n;
+    line = strchr(line, '\n');
+    if (line) line++;
+  }
+  return -1;
+}
+
+int app_check_main(int argc, char **argv) {
+  long games = CHECK_GAMES;
+  if (argc == 5 && !strcmp(argv[3], "--games")) {
+    if (!app_number(argv[4], 1, 100000, "--games", &games)) return 2;
+  } else if (argc != 3) {
+    fprintf(stderr, "usage: herald check GAME [--games N]   (a preset's name or path; N verify games, 10)\n");
+    return 2;
+  }
+  char err[4096];
+  BrGame *g = catalog_open(app_catalog(), argv[2], true, err, sizeof err);
+  if (!g) {
+    fprintf(stderr, "herald: %s\n", err);
+    printf("FAILED: %s does not load\n", argv[2]);
+    return 1;
+  }
+  int compiled = 0, refereed = 0;
+  for (int i = 0; i < g->piece_count; i++) g->pieces[i].compiled ? compiled++ : refereed++;
+  printf("%s (%s): %dx%d board, start %s\n", g->source.path, g->name, g->rules.geo.width, g->rules.geo.height,
+         g->start_fen);
+  printf("pieces: %d compiled, %d refereed by the preset (oracle-backed)\n", compiled, refereed);
+  app_print_pieces(g);
+  printf("derived: %s\n", g->notes);
+  if (!g->rules_ready) {
+    printf("FAILED: %d pieces compiled, %d refereed; some piece has no moves the engine can propose, "
+           "so there is no perft or verify\n", compiled, refereed);
+    br_free(g);
+    return 1;
+  }
+
+  Position pos = {0};
+  if (!pos_set_fen(&pos, &g->rules, g->start_fen, err, sizeof err)) {
+    printf("start position: %s\nFAILED: the start position does not set up\n", err);
+    br_free(g);
+    return 1;
+  }
+  double start = app_seconds();
+  unsigned long long nodes = pos_perft(&pos, CHECK_DEPTH);
+  double seconds = app_seconds() - start;
+  pos_free(&pos);
+  long long expected = header_perft(g->source.text, CHECK_DEPTH);
+  bool perft_ok = expected < 0 || (unsigned long long)expected == nodes;
+  printf("perft %d: %llu nodes in %.3f s%s", CHECK_DEPTH, nodes, seconds,
+         expected < 0 ? " (the preset's header has no `// perft 3 N` line to compare)\n"
+                      : perft_ok ? ", as the preset's header says\n" : "");
+  if (!perft_ok) printf(", but the preset's header says %lld\n", expected);
+
+  BrVerifyStats st;
+  start = app_seconds();
+  bool verify_ok = br_verify(g, (int)games, CHECK_PLIES, CHECK_SAMPLES, 1, &st);
+  printf("verify: %ld games of up to %d plies in %.1f s: %ld positions, %ld generator moves and %ld other "
+         "moves put to the preset's referee, %ld game-end verdicts compared, %ld disagreements\n",
+         st.games, CHECK_PLIES, app_seconds() - start, st.positions, st.legal_checked, st.illegal_checked,
+         st.results_checked, st.disagreements);
+  if (!verify_ok) printf("first disagreement: %s\n", st.first);
+
+  if (perft_ok && verify_ok)
+    printf("OK: %d pieces compiled, %d refereed, perft %d = %llu, verify %ld games clean\n", compiled, refereed,
+           CHECK_DEPTH, nodes, games);
+  else
+    printf("FAILED: %d pieces compiled, %d refereed, perft %d = %llu%s, verify %s\n", compiled, refereed,
+           CHECK_DEPTH, nodes, perft_ok ? "" : " (header says otherwise)",
+           verify_ok ? "clean" : "found a disagreement");
+  br_free(g);
+  return perft_ok && verify_ok ? 0 : 1;
+}

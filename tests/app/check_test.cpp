@@ -1,0 +1,97 @@
+// `herald check GAME`, what a preset author runs after editing: a good preset passes with its
+// figures, a preset error is reported with its file:line and exit 1, and a piece the bridge
+// cannot compile is named as refereed, with why.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <string>
+
+#include "app/programs.h"
+
+namespace {
+
+using programs::Program;
+using programs::Shell;
+
+// A fresh folder under /tmp, removed with its contents at the end of the test.
+struct TempDir {
+  std::string path;
+  TempDir() {
+    char name[] = "/tmp/herald-check-XXXXXX";
+    if (mkdtemp(name)) path = name;
+  }
+  ~TempDir() {
+    if (!path.empty()) (void)!std::system(("rm -rf " + path).c_str());
+  }
+  std::string Write(const std::string &file, const std::string &text) const {
+    std::ofstream(path + "/" + file) << text;
+    return path + "/" + file;
+  }
+};
+
+bool Has(const std::string &text, const std::string &part) { return text.find(part) != std::string::npos; }
+
+TEST(Check, ChessPassesWithItsFigures) {
+  // 2 verify games rather than the 10 an author gets: seconds each under the test suite.
+  programs::Result r = Shell(Program("herald") + " check chess --games 2");
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_TRUE(Has(r.out, "pieces: 12 compiled, 0 refereed")) << r.out;
+  EXPECT_TRUE(Has(r.out, "  K   compiled ")) << r.out;  // the lines of `herald list`
+  EXPECT_TRUE(Has(r.out, "derived: ")) << r.out;
+  EXPECT_TRUE(Has(r.out, "perft 3: 8902 nodes in ")) << r.out;
+  EXPECT_TRUE(Has(r.out, "as the preset's header says")) << r.out;
+  EXPECT_TRUE(Has(r.out, "verify: 2 games of up to 100 plies")) << r.out;
+  EXPECT_TRUE(Has(r.out, "OK: 12 pieces compiled, 0 refereed, perft 3 = 8902, verify 2 games clean\n"))
+      << r.out;
+}
+
+TEST(Check, AWrongInvocationIsAUsage) {
+  programs::Result r = Shell(Program("herald") + " check chess --games x");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("--games 'x' is not a number"), std::string::npos) << r.err;
+  r = Shell(Program("herald") + " check nosuchgame");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("nosuchgame"), std::string::npos) << r.err;
+}
+
+TEST(Check, APresetErrorIsReportedWithItsFileAndLine) {
+  TempDir d;
+  std::string path = d.Write("broken.preset",
+                             "Game: Broken\nFiles: a b c\nRanks: 1 2 3\nFEN: k2/3/2K\n"
+                             "[Pre-Game]\nset a 1;\nif true:\n  set b 2;\n"
+                             "[Post-Move 1]\n[Post-Move 2]\n");
+  programs::Result r = Shell(Program("herald") + " check " + path);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_TRUE(Has(r.err, "broken.preset:7: if at line 7 is never closed")) << r.err;
+  EXPECT_TRUE(Has(r.out, "FAILED: " + path + " does not load")) << r.out;
+}
+
+TEST(Check, AWrongPerftLineInTheHeaderFails) {
+  TempDir d;
+  std::ifstream in("presets/chess.preset");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (text.empty()) GTEST_SKIP() << "run from the source folder";
+  size_t at = text.find("// perft 3 8902");
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, 15, "// perft 3 8903");
+  programs::Result r = Shell(Program("herald") + " check " + d.Write("chess.preset", text) + " --games 1");
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_TRUE(Has(r.out, "perft 3: 8902 nodes in ")) << r.out;
+  EXPECT_TRUE(Has(r.out, "but the preset's header says 8903")) << r.out;
+  EXPECT_TRUE(Has(r.out, "FAILED: 12 pieces compiled, 0 refereed, perft 3 = 8902 (header says otherwise)"))
+      << r.out;
+}
+
+// escorted-queen's Queen may only go within two files of her King: the compiler does not follow
+// that rule, so the Queen is refereed by the preset, and check says so and why.
+TEST(Check, APieceThatDoesNotCompileIsNamedAsRefereed) {
+  programs::Result r = Shell(Program("herald") + " check escorted-queen --games 2");
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_TRUE(Has(r.out, "  Q   oracle   ")) << r.out;
+  EXPECT_TRUE(Has(r.out, "  q   oracle   ")) << r.out;
+  EXPECT_TRUE(Has(r.out, "pieces: 10 compiled, 2 refereed by the preset")) << r.out;
+  EXPECT_TRUE(Has(r.out, "OK: 10 pieces compiled, 2 refereed, perft 3 = 8782")) << r.out;
+}
+
+}  // namespace
