@@ -8,6 +8,7 @@
 #   make fuzz-ci    the same, a fixed number of runs from a fixed seed (what CI runs)
 #   make install    the programs, manual pages, presets and XBoard's engine entry under PREFIX
 #   make uninstall  removes what install put there
+#   make format     formats the tree in its one dialect (.clang-format); format-check: CI
 CC      ?= gcc
 CXX     ?= g++
 BUILD   ?= build
@@ -29,7 +30,7 @@ TEST_C   := tests/rules/reference_rules.c
 TEST_OBJ := $(TEST_SRC:%.cpp=$(BUILD)/obj/%.o) $(TEST_C:%.c=$(BUILD)/obj/%.o)
 $(TEST_C:%.c=$(BUILD)/obj/%.o): CFLAGS += -Itests
 
-.PHONY: all test sanitize tsan bench fuzz fuzz-ci clean install uninstall
+.PHONY: all test sanitize tsan bench fuzz fuzz-ci clean format format-check install uninstall
 TOOLS := $(BUILD)/herald-match $(BUILD)/herald-selfplay
 all: $(BUILD)/herald $(TOOLS)
 
@@ -174,6 +175,13 @@ uninstall:
 	  $(INSTALL_PRESETS:%=$(DESTDIR)$(PRESETDIR)/%) $(INSTALL_INCLUDES:%=$(DESTDIR)$(PRESETDIR)/include/%) \
 	  $(DESTDIR)$(ENGDIR)/herald.eng
 	rmdir $(DESTDIR)$(PRESETDIR)/include $(DESTDIR)$(PRESETDIR) $(DESTDIR)$(PREFIX)/share/herald 2>/dev/null || true
+
+# One formatting dialect for the tree (.clang-format): `make format` applies it, CI checks it.
+FORMAT_FILES = $(shell git ls-files 'src/*.c' 'src/*.h' 'tools/*.c' 'tests/*.c' 'tests/*.cpp' 'tests/*.h' 2>/dev/null)
+format:
+	clang-format -i $(FORMAT_FILES)
+format-check:
+	@clang-format --dry-run --Werror $(FORMAT_FILES) && echo "format: $(words $(FORMAT_FILES)) files in the tree's dialect"
 
 clean:
 	rm -rf build

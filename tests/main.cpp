@@ -5,11 +5,10 @@
 namespace {
 class ClosingLine : public testing::EmptyTestEventListener {
   void OnTestProgramEnd(const testing::UnitTest &unit) override {
-    std::printf("tests: %d passed, %d failed\n", unit.successful_test_count(),
-                unit.failed_test_count());
+    std::printf("tests: %d passed, %d failed\n", unit.successful_test_count(), unit.failed_test_count());
   }
 };
-}  // namespace
+} // namespace
 
 int main(int argc, char **argv) {
   testing::InitGoogleTest(&argc, argv);

@@ -38,7 +38,7 @@ double app_seconds(void);
 /* Prints one line per piece label of g: compiled (to what) or refereed by the oracle, and why. */
 void app_print_pieces(const BrGame *g);
 
-int app_perft_main(int argc, char **argv);   /* perft and divide */
+int app_perft_main(int argc, char **argv); /* perft and divide */
 int app_walk_main(int argc, char **argv);
 int app_search_main(int argc, char **argv);
 int app_bench_main(int argc, char **argv);

@@ -51,7 +51,8 @@ int app_check_main(int argc, char **argv) {
   printf("derived: %s\n", g->notes);
   if (!g->rules_ready) {
     printf("FAILED: %d pieces compiled, %d refereed; some piece has no moves the engine can propose, "
-           "so there is no perft or verify\n", compiled, refereed);
+           "so there is no perft or verify\n",
+           compiled, refereed);
     br_free(g);
     return 1;
   }
@@ -70,7 +71,8 @@ int app_check_main(int argc, char **argv) {
   bool perft_ok = expected < 0 || (unsigned long long)expected == nodes;
   printf("perft %d: %llu nodes in %.3f s%s", CHECK_DEPTH, nodes, seconds,
          expected < 0 ? " (the preset's header has no `// perft 3 N` line to compare)\n"
-                      : perft_ok ? ", as the preset's header says\n" : "");
+         : perft_ok   ? ", as the preset's header says\n"
+                      : "");
   if (!perft_ok) printf(", but the preset's header says %lld\n", expected);
 
   BrVerifyStats st;
@@ -86,9 +88,8 @@ int app_check_main(int argc, char **argv) {
     printf("OK: %d pieces compiled, %d refereed, perft %d = %llu, verify %ld games clean\n", compiled, refereed,
            CHECK_DEPTH, nodes, games);
   else
-    printf("FAILED: %d pieces compiled, %d refereed, perft %d = %llu%s, verify %s\n", compiled, refereed,
-           CHECK_DEPTH, nodes, perft_ok ? "" : " (header says otherwise)",
-           verify_ok ? "clean" : "found a disagreement");
+    printf("FAILED: %d pieces compiled, %d refereed, perft %d = %llu%s, verify %s\n", compiled, refereed, CHECK_DEPTH,
+           nodes, perft_ok ? "" : " (header says otherwise)", verify_ok ? "clean" : "found a disagreement");
   br_free(g);
   return perft_ok && verify_ok ? 0 : 1;
 }

@@ -45,17 +45,27 @@ int main(int argc, char **argv) {
     const char *name;
     int (*run)(int, char **);
   } commands[] = {
-      {"perft", app_perft_main},       {"divide", app_perft_main},       {"walk", app_walk_main},
-      {"referee", app_referee_main},   {"referee-bench", app_referee_bench_main},
-      {"verify", app_verify_main},     {"list", app_list_main},          {"bench", app_bench_main},
-      {"search", app_search_main},     {"epd", app_epd_main},            {"pgn", app_pgn_main},
-      {"notation", app_notation_main}, {"records", app_records_main},    {"check", app_check_main},
+      {"perft", app_perft_main},
+      {"divide", app_perft_main},
+      {"walk", app_walk_main},
+      {"referee", app_referee_main},
+      {"referee-bench", app_referee_bench_main},
+      {"verify", app_verify_main},
+      {"list", app_list_main},
+      {"bench", app_bench_main},
+      {"search", app_search_main},
+      {"epd", app_epd_main},
+      {"pgn", app_pgn_main},
+      {"notation", app_notation_main},
+      {"records", app_records_main},
+      {"check", app_check_main},
   };
   for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
     if (!strcmp(argv[1], commands[i].name)) return commands[i].run(argc, argv);
   /* A wrong command: a short word on stderr, not the whole list. */
-  fprintf(stderr, "herald: unknown %s '%s'\n"
-                  "usage: herald [COMMAND ARGS...]   (herald --help lists the commands)\n",
+  fprintf(stderr,
+          "herald: unknown %s '%s'\n"
+          "usage: herald [COMMAND ARGS...]   (herald --help lists the commands)\n",
           argv[1][0] == '-' ? "option" : "command", argv[1]);
   return 2;
 }

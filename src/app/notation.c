@@ -107,8 +107,7 @@ static uint64_t next_random(uint64_t *seed) {
 }
 
 /* Random legal games, as `herald walk` plays them; stops at the end of the game. */
-static int random_game(Position *p, int plies, uint64_t *seed, Move *moves, MoveList *list,
-                       const char **result) {
+static int random_game(Position *p, int plies, uint64_t *seed, Move *moves, MoveList *list, const char **result) {
   int n = 0;
   *result = "*";
   for (; n < plies; n++) {
@@ -205,8 +204,8 @@ static int pgn_check_or_convert(char **argv, int style) {
       total_plies += n;
       if (bad_ply >= 0) {
         int ply = bad_ply + (start_side == BLACK);
-        printf("game %d (line %d), ply %d (move %d%s) '%s': %s\n", number, g.line, bad_ply + 1,
-               start_move + ply / 2, ply % 2 ? "..." : ".", g.moves[bad_ply], res.message);
+        printf("game %d (line %d), ply %d (move %d%s) '%s': %s\n", number, g.line, bad_ply + 1, start_move + ply / 2,
+               ply % 2 ? "..." : ".", g.moves[bad_ply], res.message);
         bad_games++;
       }
       free(moves);
@@ -220,8 +219,10 @@ static int pgn_check_or_convert(char **argv, int style) {
         }
         char out[NT_TEXT_LEN];
         nt_write(&p, (NtStyle)style, res.move, out, sizeof out);
-        if (p.side == WHITE) printf(" %d.", p.fullmove);
-        else if (i == 0) printf(" %d...", p.fullmove);
+        if (p.side == WHITE)
+          printf(" %d.", p.fullmove);
+        else if (i == 0)
+          printf(" %d...", p.fullmove);
         printf(" %s", out);
         pos_make(&p, res.move);
       }
@@ -230,8 +231,7 @@ static int pgn_check_or_convert(char **argv, int style) {
     pos_free(&p);
     nt_pgn_game_free(&g);
   }
-  if (style < 0)
-    printf("%d games, %d plies read, %d with errors\n", number, total_plies, bad_games);
+  if (style < 0) printf("%d games, %d plies read, %d with errors\n", number, total_plies, bad_games);
   free(text);
   cache_free(&cache);
   return bad_games ? 1 : 0;
@@ -274,8 +274,7 @@ static int notation_read(int argc, char **argv) {
     NtResult res;
     int ply = i - 6;
     if (nt_read(&p, (NtStyle)style, argv[i], &res) != NT_OK) {
-      printf("ply %d (move %d%s) '%s': %s\n", ply + 1, p.fullmove, p.side == WHITE ? "." : "...",
-             argv[i], res.message);
+      printf("ply %d (move %d%s) '%s': %s\n", ply + 1, p.fullmove, p.side == WHITE ? "." : "...", argv[i], res.message);
       status = 1;
       break;
     }
@@ -294,8 +293,10 @@ static int notation_roundtrip(int argc, char **argv) {
   if (argc != 7) return usage_notation();
   RulesCache cache = {0};
   char names[4096]; /* "all": every game of the catalog */
-  if (strcmp(argv[3], "all")) snprintf(names, sizeof names, "%s", argv[3]);
-  else catalog_names(app_catalog(), names, sizeof names);
+  if (strcmp(argv[3], "all"))
+    snprintf(names, sizeof names, "%s", argv[3]);
+  else
+    catalog_names(app_catalog(), names, sizeof names);
   int games = atoi(argv[4]), plies = atoi(argv[5]);
   uint64_t seed = strtoull(argv[6], NULL, 10) * 2654435761ULL + 1;
   MoveList *list = malloc(sizeof *list);
@@ -324,23 +325,22 @@ static int notation_roundtrip(int argc, char **argv) {
           char out[NT_TEXT_LEN], coord[NT_TEXT_LEN];
           NtResult res;
           checked++;
-          if (nt_write(&p, (NtStyle)style, m, out, sizeof out) &&
-              nt_read(&p, (NtStyle)style, out, &res) == NT_OK && res.move == m)
+          if (nt_write(&p, (NtStyle)style, m, out, sizeof out) && nt_read(&p, (NtStyle)style, out, &res) == NT_OK &&
+              res.move == m)
             continue;
           failures++;
           pos_move_name(&p, m, coord, sizeof coord);
           char fen[1024];
           pos_get_fen(&p, fen, sizeof fen);
           if (failures < 20)
-            printf("%s %s: %s written '%s' does not read back (%s) in %s\n", name,
-                   nt_style_name((NtStyle)style), coord, out, res.message, fen);
+            printf("%s %s: %s written '%s' does not read back (%s) in %s\n", name, nt_style_name((NtStyle)style), coord,
+                   out, res.message, fen);
         }
         pos_make(&p, m);
       }
       pos_free(&p);
     }
-    printf("%-11s %ld moves written and read, %ld failures\n", name, checked - before,
-           failures - failed_before);
+    printf("%-11s %ld moves written and read, %ld failures\n", name, checked - before, failures - failed_before);
   }
   free(list);
   cache_free(&cache);
@@ -362,8 +362,7 @@ static int usage_records(void) {
 }
 
 /* Reads every game of a PGN file into an archive; bad games are reported and left out. */
-static bool archive_from_pgn(const char *path, RulesCache *cache, NtArchive *a, size_t *pgn_len,
-                             char **pgn_text) {
+static bool archive_from_pgn(const char *path, RulesCache *cache, NtArchive *a, size_t *pgn_len, char **pgn_text) {
   size_t len = 0;
   char *text = read_file(path, &len);
   if (!text) {
@@ -405,8 +404,10 @@ static bool archive_from_pgn(const char *path, RulesCache *cache, NtArchive *a, 
     if (got < 0 && offset >= len) break;
   }
   *pgn_len = len;
-  if (pgn_text) *pgn_text = text;
-  else free(text);
+  if (pgn_text)
+    *pgn_text = text;
+  else
+    free(text);
   return true;
 }
 
@@ -465,12 +466,11 @@ static int records_stats(const char *path) {
   printf("PGN text          %10zu bytes  %6.3f bytes/move\n", pgn_len, pgn_len * per);
   printf("PGN gzip -9       %10zu bytes  %6.3f bytes/move\n", gz, gz * per);
   if (move16_plies)
-    printf("16-bit moves      %10ld bytes  %6.3f bytes/move (%ld plies of 8x8 games)\n",
-           2 * move16_plies, 2.0, move16_plies);
+    printf("16-bit moves      %10ld bytes  %6.3f bytes/move (%ld plies of 8x8 games)\n", 2 * move16_plies, 2.0,
+           move16_plies);
   printf("index code (raw)  %10ld bytes  %6.3f bytes/move\n", code_bytes, code_bytes * per);
   if (archive)
-    printf("archive (zlib)    %10zu bytes  %6.3f bytes/move (tags included)\n", archive_len,
-           archive_len * per);
+    printf("archive (zlib)    %10zu bytes  %6.3f bytes/move (tags included)\n", archive_len, archive_len * per);
   else
     printf("archive: %s\n", err);
   free(archive);
@@ -509,8 +509,8 @@ int app_records_main(int argc, char **argv) {
     size_t len = 0;
     char *data = read_file(argv[3], &len);
     NtArchive a;
-    if (!data || !nt_archive_load(&a, (const uint8_t *)data, len, (size_t)1 << 30, lookup_rules,
-                                  &cache, err, sizeof err)) {
+    if (!data ||
+        !nt_archive_load(&a, (const uint8_t *)data, len, (size_t)1 << 30, lookup_rules, &cache, err, sizeof err)) {
       fprintf(stderr, "herald: %s: %s\n", argv[3], data ? err : "cannot read");
       status = 1;
     } else {
@@ -518,8 +518,7 @@ int app_records_main(int argc, char **argv) {
         NtArchiveGame *g = &a.games[i];
         Position p = {0};
         char fen_err[RULES_ERR_LEN];
-        pos_set_fen(&p, lookup_rules(g->rules, &cache), g->fen ? g->fen : "startpos", fen_err,
-                    sizeof fen_err);
+        pos_set_fen(&p, lookup_rules(g->rules, &cache), g->fen ? g->fen : "startpos", fen_err, sizeof fen_err);
         char *text = nt_pgn_write(&g->tags, &p, g->moves, g->ply_count, g->result);
         if (text) printf("%s\n", text);
         free(text);

@@ -44,8 +44,7 @@ int app_perft_main(int argc, char **argv) {
     nodes = pos_perft(&pos, (int)depth);
   }
   double seconds = app_seconds() - start;
-  printf("nodes %llu time %.3f nps %.0f\n", (unsigned long long)nodes, seconds,
-         seconds > 0 ? nodes / seconds : 0.0);
+  printf("nodes %llu time %.3f nps %.0f\n", (unsigned long long)nodes, seconds, seconds > 0 ? nodes / seconds : 0.0);
   pos_free(&pos);
   rules_free(&rules);
   return 0;

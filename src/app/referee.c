@@ -51,9 +51,12 @@ int app_referee_main(int argc, char **argv) {
   } else {
     GcVerdict v = {0};
     status = gc_referee_game(gc, text, &v);
-    if (status == 0) printf("all moves legal (%d plies)%s%s\n", v.ply, v.say[0] ? ": " : "", v.say);
-    else if (status == 1) printf("Illegal move at ply %d: %s\n", v.ply, v.message);
-    else fprintf(stderr, "%s:%d: %s (ply %d)\n", v.file, v.line, v.message, v.ply);
+    if (status == 0)
+      printf("all moves legal (%d plies)%s%s\n", v.ply, v.say[0] ? ": " : "", v.say);
+    else if (status == 1)
+      printf("Illegal move at ply %d: %s\n", v.ply, v.message);
+    else
+      fprintf(stderr, "%s:%d: %s (ply %d)\n", v.file, v.line, v.message, v.ply);
   }
   gc_free(gc);
   br_source_free(&src);

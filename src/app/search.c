@@ -16,33 +16,25 @@ typedef struct BenchSet {
 } BenchSet;
 
 static const BenchSet bench_sets[] = {
-    {"chess", 10,
-     {"startpos",
-      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    {"chess",
+     10,
+     {"startpos", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
       "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 0 8",
-      "2r3k1/pp3pp1/4p2p/3pP3/3P4/P4N1P/1P3PP1/2R3K1 w - - 0 25",
-      "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-      "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
-      NULL}},
-    {"capablanca", 8,
-     {"startpos",
-      "r1abqkbcnr/pppp1ppppp/2n7/4p5/4P5/5N4/PPPP1PPPPP/RNABQKBC1R w KQkq - 2 3",
-      "r2bqk2nr/pp1p1pp1pp/2n1p1b3/2p4p2/2P2P4/2N1P1N3/PP1P2PPPP/R1ABQKBC1R w KQkq - 0 8",
-      NULL}},
-    {"xiangqi", 8,
-     {"startpos",
-      "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 4 3",
-      "2bakab2/9/2n1c1n2/p3p3p/2p6/6P2/P3P3P/1C2C1N2/9/2BAKAB2 w - - 0 12",
-      NULL}},
-    {"shogi", 6,
-     {"startpos",
-      "lnsgk1snl/1r4gb1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL[] w - - 0 3",
-      NULL}},
-    {"crazyhouse", 7,
-     {"startpos",
-      "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R[] w KQkq - 4 4",
-      "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R[] w KQkq - 1 5",
-      NULL}},
+      "2r3k1/pp3pp1/4p2p/3pP3/3P4/P4N1P/1P3PP1/2R3K1 w - - 0 25", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+      "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", NULL}},
+    {"capablanca",
+     8,
+     {"startpos", "r1abqkbcnr/pppp1ppppp/2n7/4p5/4P5/5N4/PPPP1PPPPP/RNABQKBC1R w KQkq - 2 3",
+      "r2bqk2nr/pp1p1pp1pp/2n1p1b3/2p4p2/2P2P4/2N1P1N3/PP1P2PPPP/R1ABQKBC1R w KQkq - 0 8", NULL}},
+    {"xiangqi",
+     8,
+     {"startpos", "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 4 3",
+      "2bakab2/9/2n1c1n2/p3p3p/2p6/6P2/P3P3P/1C2C1N2/9/2BAKAB2 w - - 0 12", NULL}},
+    {"shogi", 6, {"startpos", "lnsgk1snl/1r4gb1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL[] w - - 0 3", NULL}},
+    {"crazyhouse",
+     7,
+     {"startpos", "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R[] w KQkq - 4 4",
+      "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R[] w KQkq - 1 5", NULL}},
 };
 
 /* Searches every position of a set to its depth; adds its nodes and time.  False after
@@ -71,8 +63,8 @@ static bool bench_set(const BenchSet *set, int depth_override, uint64_t *total, 
       SearchResult res = srch_run(s, &pos, &limits, NULL, NULL);
       char name[32] = "(none)";
       if (res.best != MOVE_NONE) pos_move_name(&pos, res.best, name, sizeof name);
-      printf("%-10s #%d depth %2d score %6d best %-8s nodes %10" PRIu64 " time %6" PRId64 " ms\n", set->rules,
-             i + 1, limits.depth, res.score, name, res.nodes, res.time_ms);
+      printf("%-10s #%d depth %2d score %6d best %-8s nodes %10" PRIu64 " time %6" PRId64 " ms\n", set->rules, i + 1,
+             limits.depth, res.score, name, res.nodes, res.time_ms);
       *total += res.nodes;
       *total_ms += res.time_ms;
     }
@@ -109,9 +101,12 @@ int app_bench_main(int argc, char **argv) {
 }
 
 static void print_score(int score) {
-  if (score >= SRCH_MATE_BOUND) printf("mate %d", (SRCH_MATE - score + 1) / 2);
-  else if (score <= -SRCH_MATE_BOUND) printf("mate -%d", (SRCH_MATE + score) / 2);
-  else printf("cp %d", score);
+  if (score >= SRCH_MATE_BOUND)
+    printf("mate %d", (SRCH_MATE - score + 1) / 2);
+  else if (score <= -SRCH_MATE_BOUND)
+    printf("mate -%d", (SRCH_MATE + score) / 2);
+  else
+    printf("cp %d", score);
 }
 
 static void print_info(void *context, const Position *root, const SearchInfo *info) {
@@ -137,10 +132,9 @@ static void print_info(void *context, const Position *root, const SearchInfo *in
 }
 
 static int search_usage(void) {
-  fprintf(stderr,
-          "usage: herald search GAME FEN|startpos DEPTH|MSms|nodes=N [threads=N] [multipv=N] [hash=MB]\n"
-          "       [moves=\"m1 m2 ...\"]   (moves played from FEN first; they count for repetition)\n"
-          "GAME: a preset's name or a path to a .preset file (herald list shows them)\n");
+  fprintf(stderr, "usage: herald search GAME FEN|startpos DEPTH|MSms|nodes=N [threads=N] [multipv=N] [hash=MB]\n"
+                  "       [moves=\"m1 m2 ...\"]   (moves played from FEN first; they count for repetition)\n"
+                  "GAME: a preset's name or a path to a .preset file (herald list shows them)\n");
   return 2;
 }
 
@@ -159,15 +153,21 @@ int app_search_main(int argc, char **argv) {
   srch_limits_init(&limits);
   const char *limit = argv[4];
   size_t len = strlen(limit);
-  if (!strncmp(limit, "nodes=", 6)) limits.nodes = strtoull(limit + 6, NULL, 10);
-  else if (len > 2 && !strcmp(limit + len - 2, "ms")) limits.movetime_ms = atoll(limit), limits.overhead_ms = 0;
-  else limits.depth = atoi(limit);
+  if (!strncmp(limit, "nodes=", 6))
+    limits.nodes = strtoull(limit + 6, NULL, 10);
+  else if (len > 2 && !strcmp(limit + len - 2, "ms"))
+    limits.movetime_ms = atoll(limit), limits.overhead_ms = 0;
+  else
+    limits.depth = atoi(limit);
   int threads = 1, hash = 64;
   int status = 0;
   for (int i = 5; i < argc; i++) {
-    if (!strncmp(argv[i], "threads=", 8)) threads = atoi(argv[i] + 8);
-    else if (!strncmp(argv[i], "multipv=", 8)) limits.multipv = atoi(argv[i] + 8);
-    else if (!strncmp(argv[i], "hash=", 5)) hash = atoi(argv[i] + 5);
+    if (!strncmp(argv[i], "threads=", 8))
+      threads = atoi(argv[i] + 8);
+    else if (!strncmp(argv[i], "multipv=", 8))
+      limits.multipv = atoi(argv[i] + 8);
+    else if (!strncmp(argv[i], "hash=", 5))
+      hash = atoi(argv[i] + 5);
     else if (!strncmp(argv[i], "moves=", 6)) {
       char buffer[4096];
       snprintf(buffer, sizeof buffer, "%s", argv[i] + 6);

@@ -12,8 +12,8 @@
 void app_print_pieces(const BrGame *g) {
   for (int i = 0; i < g->piece_count; i++) {
     const BrPiece *pc = &g->pieces[i];
-    printf("  %-3s %-8s %s%s\n", pc->label, pc->compiled ? "compiled" : "oracle",
-           pc->royal ? "royal; " : "", pc->reason);
+    printf("  %-3s %-8s %s%s\n", pc->label, pc->compiled ? "compiled" : "oracle", pc->royal ? "royal; " : "",
+           pc->reason);
   }
 }
 
@@ -39,10 +39,14 @@ int app_verify_main(int argc, char **argv) {
       return 2;
     }
     long v = strtol(argv[i + 1], NULL, 10);
-    if (!strcmp(argv[i], "--games")) games = v;
-    else if (!strcmp(argv[i], "--plies")) plies = v;
-    else if (!strcmp(argv[i], "--samples")) samples = strcmp(argv[i + 1], "all") ? v : -1;
-    else if (!strcmp(argv[i], "--seed")) seed = v;
+    if (!strcmp(argv[i], "--games"))
+      games = v;
+    else if (!strcmp(argv[i], "--plies"))
+      plies = v;
+    else if (!strcmp(argv[i], "--samples"))
+      samples = strcmp(argv[i + 1], "all") ? v : -1;
+    else if (!strcmp(argv[i], "--seed"))
+      seed = v;
     else {
       fprintf(stderr, "herald verify: unknown option %s\n", argv[i]);
       return 2;
@@ -71,8 +75,8 @@ int app_verify_main(int argc, char **argv) {
     BrOracleStats os;
     br_oracle_stats(g->oracle, &os);
     printf("oracle: %ld questions, %ld from its cache, %ld refused, %ld refused for a board the model "
-           "does not reach%s%s\n", os.asked, os.cached, os.refused, os.mismatched, os.error[0] ? "; " : "",
-           os.error);
+           "does not reach%s%s\n",
+           os.asked, os.cached, os.refused, os.mismatched, os.error[0] ? "; " : "", os.error);
   }
   if (!ok) printf("first disagreement: %s\n", st.first);
   br_free(g);

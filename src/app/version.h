@@ -16,8 +16,10 @@
 
 /* Prints "PROGRAM VERSION (GIT)" (without the parenthesis when the build had no git) on stdout. */
 static inline void app_print_version(const char *program) {
-  if (HERALD_GIT[0]) printf("%s %s (%s)\n", program, HERALD_VERSION, HERALD_GIT);
-  else printf("%s %s\n", program, HERALD_VERSION);
+  if (HERALD_GIT[0])
+    printf("%s %s (%s)\n", program, HERALD_VERSION, HERALD_GIT);
+  else
+    printf("%s %s\n", program, HERALD_VERSION);
 }
 
 #endif

@@ -23,8 +23,8 @@ static inline void bits_toggle(uint64_t *words, int sq) { words[sq >> 6] ^= 1ULL
 static inline bool bits_test(const Bits *b, int sq) { return (b->w[sq >> 6] >> (sq & 63)) & 1; }
 static inline bool bits_any(const Bits *b) { return (b->w[0] | b->w[1] | b->w[2] | b->w[3]) != 0; }
 static inline int bits_count(const Bits *b) {
-  return __builtin_popcountll(b->w[0]) + __builtin_popcountll(b->w[1]) +
-         __builtin_popcountll(b->w[2]) + __builtin_popcountll(b->w[3]);
+  return __builtin_popcountll(b->w[0]) + __builtin_popcountll(b->w[1]) + __builtin_popcountll(b->w[2]) +
+         __builtin_popcountll(b->w[3]);
 }
 static inline Bits bits_and(Bits a, Bits b) {
   for (int i = 0; i < BITS_WORDS; i++) a.w[i] &= b.w[i];

@@ -20,8 +20,8 @@ bool geo_init(Geometry *g, int width, int height, char *err, int errlen) {
 }
 
 /* Splits a whitespace-separated list into exactly count labels. */
-static bool read_labels(const char *list, int count, char labels[][GEO_LABEL_MAX], const char *what,
-                        char *err, int errlen) {
+static bool read_labels(const char *list, int count, char labels[][GEO_LABEL_MAX], const char *what, char *err,
+                        int errlen) {
   int n = 0;
   const char *p = list;
   while (*p) {
@@ -31,8 +31,7 @@ static bool read_labels(const char *list, int count, char labels[][GEO_LABEL_MAX
     while (*p && !isspace((unsigned char)*p)) p++;
     int len = (int)(p - start);
     if (len >= GEO_LABEL_MAX) {
-      snprintf(err, errlen, "%s label '%.*s' is longer than %d characters", what, len, start,
-               GEO_LABEL_MAX - 1);
+      snprintf(err, errlen, "%s label '%.*s' is longer than %d characters", what, len, start, GEO_LABEL_MAX - 1);
       return false;
     }
     if (n == count) {
@@ -65,8 +64,7 @@ bool geo_set_labels(Geometry *g, const char *files, const char *ranks, char *err
 }
 
 void geo_square_name(const Geometry *g, int sq, char *out) {
-  snprintf(out, 2 * GEO_LABEL_MAX, "%s%s", g->file_label[geo_file(g, sq)],
-           g->rank_label[geo_rank(g, sq)]);
+  snprintf(out, 2 * GEO_LABEL_MAX, "%s%s", g->file_label[geo_file(g, sq)], g->rank_label[geo_rank(g, sq)]);
 }
 
 int geo_parse_square(const Geometry *g, const char *text, int *used) {

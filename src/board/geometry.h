@@ -32,8 +32,7 @@ static inline int geo_file(const Geometry *g, int sq) { return sq % g->width; }
 static inline int geo_rank(const Geometry *g, int sq) { return sq / g->width; }
 static inline int geo_square(const Geometry *g, int file, int rank) { return rank * g->width + file; }
 static inline bool geo_on_board(const Geometry *g, int file, int rank) {
-  return file >= 0 && rank >= 0 && file < g->width && rank < g->height &&
-         !g->hole[rank * g->width + file];
+  return file >= 0 && rank >= 0 && file < g->width && rank < g->height && !g->hole[rank * g->width + file];
 }
 
 /* Writes the square's name ("e4", "a10") into out (at least 2*GEO_LABEL_MAX bytes). */

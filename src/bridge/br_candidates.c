@@ -71,8 +71,12 @@ static bool add_images(PieceType *pt, AtomKind kind, int dx, int dy, bool absolu
       seen = pt->atoms[a].kind == kind && pt->atoms[a].dx == img[k][0] && pt->atoms[a].dy == img[k][1];
     if (seen) continue;
     if (pt->atom_count == MAX_ATOMS) return false;
-    pt->atoms[pt->atom_count++] = (Atom){.kind = kind, .dx = (int8_t)img[k][0], .dy = (int8_t)img[k][1],
-                                         .mode = MODE_BOTH, .from_zone = NO_ZONE, .to_zone = NO_ZONE};
+    pt->atoms[pt->atom_count++] = (Atom){.kind = kind,
+                                         .dx = (int8_t)img[k][0],
+                                         .dy = (int8_t)img[k][1],
+                                         .mode = MODE_BOTH,
+                                         .from_zone = NO_ZONE,
+                                         .to_zone = NO_ZONE};
   }
   return true;
 }
@@ -82,11 +86,12 @@ static bool add_images(PieceType *pt, AtomKind kind, int dx, int dy, bool absolu
  * primitives do not show, and every square stays a candidate. */
 static bool harmless(const Words *ws, int i) {
   static const char *const known[] = {
-      "and", "or", "not", "!", "nor", "nand", "xor", "cond", "==", "!=", "<", ">", "<=", ">=", "equal",
-      "unequal", "empty", "capture", "space", "islower", "isupper", "isalpha", "rank", "file", "rankname",
-      "filename", "join", "where", "onboard", "neg", "abs", "-", "+", "*", "/", "minus", "plus", "mod",
-      "true", "false", "match", "what", "insight", "same", "sign", "distance", "lastrank", "var", "const",
-      "flag", "origin", "dest", "moved", "old", NULL};
+      "and",     "or",      "not",     "!",    "nor",      "nand",     "xor",      "cond",    "==",      "!=",
+      "<",       ">",       "<=",      ">=",   "equal",    "unequal",  "empty",    "capture", "space",   "islower",
+      "isupper", "isalpha", "rank",    "file", "rankname", "filename", "join",     "where",   "onboard", "neg",
+      "abs",     "-",       "+",       "*",    "/",        "minus",    "plus",     "mod",     "true",    "false",
+      "match",   "what",    "insight", "same", "sign",     "distance", "lastrank", "var",     "const",   "flag",
+      "origin",  "dest",    "moved",   "old",  NULL};
   const char *w = ws->w[i];
   if (w[0] == '#' || w[0] == '"' || isdigit((unsigned char)w[0]) || (w[0] == '-' && isdigit((unsigned char)w[1])))
     return true;

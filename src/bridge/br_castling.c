@@ -26,8 +26,7 @@ static int castling_partner(BrGame *g, int sq, int dir) {
     int psq = gc_board_at(b, f, rank);
     if (gc_board_is_empty(b, psq) || gc_board_is_hole(b, psq)) continue;
     const BrPiece *partner = br_piece_of(g, b->cells[psq]);
-    if (partner && !partner->royal && partner->color == king->color && gc_get_flag(g->gc, b->names[psq]))
-      return psq;
+    if (partner && !partner->royal && partner->color == king->color && gc_get_flag(g->gc, b->names[psq])) return psq;
   }
   return -1;
 }
@@ -53,8 +52,8 @@ static int add_castle2(BrGame *g, const BrPiece *king, int sq, char *rights, int
     if (!ok || at[0] != sq) continue;
     const BrPiece *partner = br_piece_of(g, b->cells[at[2]]);
     if (!partner || partner->color != king->color || !gc_get_flag(g->gc, b->names[at[2]])) continue;
-    if (!rules_add_castling(r, king->color, b->names[at[0]], b->names[at[1]], b->names[at[2]], b->names[at[3]],
-                            err, errlen))
+    if (!rules_add_castling(r, king->color, b->names[at[0]], b->names[at[1]], b->names[at[2]], b->names[at[3]], err,
+                            errlen))
       return -1;
     Castling *c = &r->castlings[r->castling_count - 1];
     c->king_type = king->type;
@@ -97,8 +96,7 @@ static bool derive_listed_castling(BrGame *g, char *rights, int rightslen, char 
       int psq = castling_partner(g, sq, dir);
       if (psq < 0 || abs(gc_board_file_of(b, psq) - kf) <= abs(gc_board_file_of(b, to) - kf)) continue;
       const char *pt = b->names[gc_board_at(b, gc_board_file_of(b, to) - dir, rank)];
-      if (!rules_add_castling(r, king->color, b->names[sq], b->names[to], b->names[psq], pt, err, errlen))
-        return false;
+      if (!rules_add_castling(r, king->color, b->names[sq], b->names[to], b->names[psq], pt, err, errlen)) return false;
       Castling *c = &r->castlings[r->castling_count - 1];
       c->king_type = king->type;
       c->partner_type = br_piece_of(g, b->cells[psq])->type;
@@ -137,8 +135,7 @@ bool br_derive_castling(BrGame *g, char *rights, int rightslen, char *err, int e
       char kt[40], pt[40];
       snprintf(kt, sizeof kt, "%s", b->names[gc_board_at(b, kf + 2 * dir, rank)]);
       snprintf(pt, sizeof pt, "%s", b->names[gc_board_at(b, kf + dir, rank)]);
-      if (!rules_add_castling(r, king->color, b->names[sq], kt, b->names[psq], pt, err, errlen))
-        return false;
+      if (!rules_add_castling(r, king->color, b->names[sq], kt, b->names[psq], pt, err, errlen)) return false;
       Castling *c = &r->castlings[r->castling_count - 1];
       c->king_type = king->type;
       c->partner_type = partner->type;
@@ -153,4 +150,3 @@ bool br_derive_castling(BrGame *g, char *rights, int rightslen, char *err, int e
   br_note(g, text);
   return true;
 }
-

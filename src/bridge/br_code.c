@@ -65,8 +65,10 @@ static bool join_words(const BrStatement *s, int from, int to, bool as_def, char
   out[0] = 0;
   for (int i = from; i < to; i++) {
     const char *w = s->words[i];
-    if (as_def && !strcmp(w, "origin")) w = "#0";
-    else if (as_def && !strcmp(w, "dest")) w = "#1";
+    if (as_def && !strcmp(w, "origin"))
+      w = "#0";
+    else if (as_def && !strcmp(w, "dest"))
+      w = "#1";
     int wrote = snprintf(out + n, (size_t)(outlen - n), "%s%s", i > from ? " " : "", w);
     if (wrote < 0 || wrote >= outlen - n) return false;
     n += wrote;
@@ -113,8 +115,7 @@ bool br_find_moved_block(const BrCode *code, const char *label, char *out, int o
     if (!tests_moved(&code->st[i], label, false)) continue;
     int n = 0;
     out[0] = 0;
-    for (int k = i + 1; k < code->count && code->st[k].section == code->st[i].section &&
-                        !mentions_moved(&code->st[k]);
+    for (int k = i + 1; k < code->count && code->st[k].section == code->st[i].section && !mentions_moved(&code->st[k]);
          k++) {
       char text[4096];
       if (!join_words(&code->st[k], 0, code->st[k].nwords, false, text, sizeof text)) return false;
@@ -136,7 +137,6 @@ bool br_code_has_command(const BrCode *code, const char *word) {
 bool br_code_has_word(const BrCode *code, const char *word, const char *next) {
   for (int i = 0; code && i < code->count; i++)
     for (int k = 0; k < code->st[i].nwords; k++)
-      if (br_statement_is(&code->st[i], k, word) && (!next || br_statement_is(&code->st[i], k + 1, next)))
-        return true;
+      if (br_statement_is(&code->st[i], k, word) && (!next || br_statement_is(&code->st[i], k + 1, next))) return true;
   return false;
 }

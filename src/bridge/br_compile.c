@@ -29,9 +29,9 @@ enum { LEGS_MAX = 4 };
 typedef struct Cand {
   AtomKind kind; /* ATOM_LEAP or ATOM_RIDE */
   int dx, dy;
-  bool lame;     /* leap through the one square (px, py), which must be empty */
+  bool lame; /* leap through the one square (px, py), which must be empty */
   int px, py;
-  int legs;      /* lame leaps of checkpath: the squares (lx, ly) passed, which must be empty */
+  int legs; /* lame leaps of checkpath: the squares (lx, ly) passed, which must be empty */
   int lx[LEGS_MAX], ly[LEGS_MAX];
   bool test_legs; /* legs completed to the engine's path: the def must refuse each one occupied */
 } Cand;
@@ -41,9 +41,9 @@ static void add_cand(Cand *c, int *n, Cand x) {
   if (abs(x.dx) >= GEO_MAX_SIDE || abs(x.dy) >= GEO_MAX_SIDE) return; /* off any board */
   if (x.lame && !x.legs) x.legs = 1, x.lx[0] = x.px, x.ly[0] = x.py;
   for (int i = 0; i < *n; i++)
-    if (c[i].kind == x.kind && c[i].dx == x.dx && c[i].dy == x.dy && c[i].lame == x.lame &&
-        c[i].px == x.px && c[i].py == x.py && c[i].legs == x.legs &&
-        !memcmp(c[i].lx, x.lx, sizeof x.lx) && !memcmp(c[i].ly, x.ly, sizeof x.ly))
+    if (c[i].kind == x.kind && c[i].dx == x.dx && c[i].dy == x.dy && c[i].lame == x.lame && c[i].px == x.px &&
+        c[i].py == x.py && c[i].legs == x.legs && !memcmp(c[i].lx, x.lx, sizeof x.lx) &&
+        !memcmp(c[i].ly, x.ly, sizeof x.ly))
       return;
   if (*n < CAND_MAX) c[(*n)++] = x;
 }
@@ -65,7 +65,9 @@ static bool collect(const Tree *t, int n, Cand *c, int *count, char *reason, int
   if (nd->op == OP_CHECKGRASSHOP) {
     ns = br_images(1, 0, st);
     ns += br_images(1, 1, st + ns);
-    for (int i = 0; i < ns; i++) add_cand(c, count, (Cand){.kind = ATOM_GRASSHOP, .dx = st[i][0], .dy = st[i][1], .lame = false, .px = 0, .py = 0});
+    for (int i = 0; i < ns; i++)
+      add_cand(c, count,
+               (Cand){.kind = ATOM_GRASSHOP, .dx = st[i][0], .dy = st[i][1], .lame = false, .px = 0, .py = 0});
     return true;
   }
   if (nd->op == OP_CHECKPATH || nd->op == OP_CHECKAPATH) {
@@ -100,27 +102,44 @@ static bool collect(const Tree *t, int n, Cand *c, int *count, char *reason, int
       return false;
     }
   switch (nd->op) {
-    case OP_CHECKHOP:
-      ns = br_images(v[0], v[1], st);
-      for (int i = 0; i < ns; i++) add_cand(c, count, (Cand){.kind = ATOM_HOP, .dx = st[i][0], .dy = st[i][1], .lame = false, .px = 0, .py = 0});
-      break;
-    case OP_CHECKAHOP: add_cand(c, count, (Cand){.kind = ATOM_HOP, .dx = v[0], .dy = v[1], .lame = false, .px = 0, .py = 0}); break;
-    case OP_CHECKLEAP: case OP_CHECKRIDE:
-      ns = br_images(v[0], v[1], st);
-      for (int i = 0; i < ns; i++)
-        add_cand(c, count, (Cand){.kind = nd->op == OP_CHECKLEAP ? ATOM_LEAP : ATOM_RIDE, .dx = st[i][0], .dy = st[i][1], .lame = false, .px = 0, .py = 0});
-      break;
-    case OP_CHECKALEAP: add_cand(c, count, (Cand){.kind = ATOM_LEAP, .dx = v[0], .dy = v[1], .lame = false, .px = 0, .py = 0}); break;
-    case OP_CHECKTWOSTEP:
-      for (int t = 0; t < 8; t++) {
-        int ax, ay, bx, by;
-        br_symmetry(t, v[0], v[1], &ax, &ay);
-        br_symmetry(t, v[2], v[3], &bx, &by);
-        add_cand(c, count, (Cand){.kind = ATOM_LEAP, .dx = ax + bx, .dy = ay + by, .lame = true, .px = ax, .py = ay});
-      }
-      break;
-    case OP_CHECKARIDE: add_cand(c, count, (Cand){.kind = ATOM_RIDE, .dx = v[0], .dy = v[1], .lame = false, .px = 0, .py = 0}); break;
-    default: add_cand(c, count, (Cand){.kind = ATOM_LEAP, .dx = v[0] + v[2], .dy = v[1] + v[3], .lame = true, .px = v[0], .py = v[1]}); break;
+  case OP_CHECKHOP:
+    ns = br_images(v[0], v[1], st);
+    for (int i = 0; i < ns; i++)
+      add_cand(c, count, (Cand){.kind = ATOM_HOP, .dx = st[i][0], .dy = st[i][1], .lame = false, .px = 0, .py = 0});
+    break;
+  case OP_CHECKAHOP:
+    add_cand(c, count, (Cand){.kind = ATOM_HOP, .dx = v[0], .dy = v[1], .lame = false, .px = 0, .py = 0});
+    break;
+  case OP_CHECKLEAP:
+  case OP_CHECKRIDE:
+    ns = br_images(v[0], v[1], st);
+    for (int i = 0; i < ns; i++)
+      add_cand(c, count,
+               (Cand){.kind = nd->op == OP_CHECKLEAP ? ATOM_LEAP : ATOM_RIDE,
+                      .dx = st[i][0],
+                      .dy = st[i][1],
+                      .lame = false,
+                      .px = 0,
+                      .py = 0});
+    break;
+  case OP_CHECKALEAP:
+    add_cand(c, count, (Cand){.kind = ATOM_LEAP, .dx = v[0], .dy = v[1], .lame = false, .px = 0, .py = 0});
+    break;
+  case OP_CHECKTWOSTEP:
+    for (int t = 0; t < 8; t++) {
+      int ax, ay, bx, by;
+      br_symmetry(t, v[0], v[1], &ax, &ay);
+      br_symmetry(t, v[2], v[3], &bx, &by);
+      add_cand(c, count, (Cand){.kind = ATOM_LEAP, .dx = ax + bx, .dy = ay + by, .lame = true, .px = ax, .py = ay});
+    }
+    break;
+  case OP_CHECKARIDE:
+    add_cand(c, count, (Cand){.kind = ATOM_RIDE, .dx = v[0], .dy = v[1], .lame = false, .px = 0, .py = 0});
+    break;
+  default:
+    add_cand(c, count,
+             (Cand){.kind = ATOM_LEAP, .dx = v[0] + v[2], .dy = v[1] + v[3], .lame = true, .px = v[0], .py = v[1]});
+    break;
   }
   return true;
 }
@@ -133,7 +152,10 @@ static int engine_path(int dx, int dy, int path[][2], int max) {
   int x = 0, y = 0, n = 0;
   for (int s = 0; s < straight + diag - 1; s++) {
     if (s < straight) {
-      if (adx > ady) x += sx; else y += sy;
+      if (adx > ady)
+        x += sx;
+      else
+        y += sy;
     } else {
       x += sx, y += sy;
     }
@@ -185,8 +207,7 @@ static bool rank_set(const Geometry *g, const uint8_t *res, uint32_t *ranks) {
 
 /* A leap allowed exactly when its destination lies in one rectangle of the board (the xiangqi
  * palace, the elephant's own half): the zone of that rectangle, written for White, or -1. */
-static int destination_zone(const Geometry *g, const Scene *sc, const uint8_t *res, int dx, int dy,
-                            int color) {
+static int destination_zone(const Geometry *g, const Scene *sc, const uint8_t *res, int dx, int dy, int color) {
   int f0 = g->width, f1 = -1, r0 = g->height, r1 = -1;
   for (int sq = 0; sq < g->squares; sq++) {
     if (res[sq] != R_TRUE) continue;
@@ -289,13 +310,15 @@ static int try_hop(Trial *tr, int origin, int j, int k, bool enemy) {
   return tv < 0 ? R_UNKNOWN : tv ? R_TRUE : R_FALSE;
 }
 
-static void describe(const Geometry *g, const Cand *c, int origin, bool enemy, char *reason,
-                     int reasonlen, const char *what) {
+static void describe(const Geometry *g, const Cand *c, int origin, bool enemy, char *reason, int reasonlen,
+                     const char *what) {
   char o[24];
   geo_square_name(g, origin, o);
   snprintf(reason, reasonlen, "%s for the %s (%d,%d)%s %s from %s", what,
-           c->kind == ATOM_RIDE ? "ride" : c->lame ? "lame leap" : "leap", c->dx, c->dy,
-           enemy ? " capturing" : "", enemy ? "" : "to an empty square", o);
+           c->kind == ATOM_RIDE ? "ride"
+           : c->lame            ? "lame leap"
+                                : "leap",
+           c->dx, c->dy, enemy ? " capturing" : "", enemy ? "" : "to an empty square", o);
 }
 
 static bool push_atom(BrCompiled *out, Atom a, uint32_t ranks, char *reason, int reasonlen) {
@@ -337,8 +360,12 @@ static bool compile_hop(Trial *tr, int forward, BrCompiled *out, char *reason, i
     }
   int mode = (verdict[0] == R_TRUE ? MODE_MOVE : 0) | (verdict[1] == R_TRUE ? MODE_CAPTURE : 0);
   if (!mode) return true;
-  Atom a = {.kind = c->kind, .dx = (int8_t)c->dx, .dy = (int8_t)(c->dy * forward), .mode = (uint8_t)mode,
-            .from_zone = NO_ZONE, .to_zone = NO_ZONE};
+  Atom a = {.kind = c->kind,
+            .dx = (int8_t)c->dx,
+            .dy = (int8_t)(c->dy * forward),
+            .mode = (uint8_t)mode,
+            .from_zone = NO_ZONE,
+            .to_zone = NO_ZONE};
   return push_atom(out, a, ~0u, reason, reasonlen);
 }
 
@@ -347,8 +374,7 @@ static bool compile_hop(Trial *tr, int forward, BrCompiled *out, char *reason, i
 static bool covered_by_ride(const BrCompiled *out, const Cand *c, int mode, uint32_t ranks) {
   for (int i = 0; i < out->count; i++) {
     const Atom *a = &out->atoms[i];
-    if (a->kind != ATOM_RIDE || (a->mode & mode) != mode || (out->from_ranks[i] & ranks) != ranks)
-      continue;
+    if (a->kind != ATOM_RIDE || (a->mode & mode) != mode || (out->from_ranks[i] & ranks) != ranks) continue;
     if (!c->lame && a->dx == c->dx && a->dy == c->dy) return true;
     if (c->lame && a->dx == c->px && a->dy == c->py && 2 * c->px == c->dx && 2 * c->py == c->dy &&
         (a->range == 0 || a->range >= 2))
@@ -373,7 +399,7 @@ typedef struct FitTable {
 
 /* A zone to try: NO_ZONE (everywhere), an existing zone, or a new one of the given squares. */
 typedef struct ZoneChoice {
-  int zone;       /* NO_ZONE, an existing zone, or -2 for new */
+  int zone; /* NO_ZONE, an existing zone, or -2 for new */
   const bool *squares;
 } ZoneChoice;
 
@@ -432,7 +458,9 @@ static void hop_labels(Scene *s, int variant) {
   char own = s->mover[0], other = (char)(isupper((unsigned char)own) ? 'y' : 'Y');
   char own_enemy = (char)(isupper((unsigned char)own) ? 'x' : 'X');
   snprintf(s->screen_label, sizeof s->screen_label, "%c",
-           variant == 1 ? own : variant == 2 ? own_enemy : (char)toupper((unsigned char)other));
+           variant == 1   ? own
+           : variant == 2 ? own_enemy
+                          : (char)toupper((unsigned char)other));
   snprintf(s->dest_label, sizeof s->dest_label, "%c", variant == 3 ? own_enemy : other);
 }
 
@@ -485,7 +513,7 @@ static bool fit_candidate(Trial *tr, int forward, BrCompiled *out) {
       bool same_differs = false, same_true = false;
       for (int variant = 1; variant <= (m == 1 ? 3 : 2); variant++)
         if (!fit_trials(tr, m, variant, &other, &base, &same_differs, &same_true)) return false;
-      if (same_differs && same_true) return false; /* depends on them as the engine cannot say */
+      if (same_differs && same_true) return false;               /* depends on them as the engine cannot say */
       if (decided && no_same_type != same_differs) return false; /* the same in both modes */
       decided = true, no_same_type = same_differs;
     }
@@ -509,13 +537,12 @@ static bool fit_candidate(Trial *tr, int forward, BrCompiled *out) {
   return true;
 }
 
-bool br_compile_def(const Rules *r, const char *body, int color, BrCompiled *out, char *reason,
-                    int reasonlen) {
+bool br_compile_def(const Rules *r, const char *body, int color, BrCompiled *out, char *reason, int reasonlen) {
   return br_compile_def_with(r, body, color, NULL, NULL, out, reason, reasonlen);
 }
 
-bool br_compile_def_with(const Rules *r, const char *body, int color, BrDefLookup lookup,
-                         void *lookup_ctx, BrCompiled *out, char *reason, int reasonlen) {
+bool br_compile_def_with(const Rules *r, const char *body, int color, BrDefLookup lookup, void *lookup_ctx,
+                         BrCompiled *out, char *reason, int reasonlen) {
   memset(out, 0, sizeof *out);
   static _Thread_local Tokens tk;
   static _Thread_local Tree tree;
@@ -547,15 +574,14 @@ bool br_compile_def_with(const Rules *r, const char *body, int color, BrDefLooku
       Cand *c = &cands[ci];
       if (c->kind == ATOM_HOP || c->kind == ATOM_GRASSHOP) {
         tr.cand = c;
-        if (pass == 1 && !compile_hop(&tr, forward, out, reason, reasonlen) &&
-            !fit_candidate(&tr, forward, out))
+        if (pass == 1 && !compile_hop(&tr, forward, out, reason, reasonlen) && !fit_candidate(&tr, forward, out))
           return false;
         continue;
       }
       if ((pass == 0) != (c->kind == ATOM_RIDE)) continue;
       if (c->lame && !lame_matches_engine(c)) {
-        snprintf(reason, reasonlen, "lame leap (%d,%d) through (%d,%d) has a leg the engine does not model",
-                 c->dx, c->dy, c->px, c->py);
+        snprintf(reason, reasonlen, "lame leap (%d,%d) through (%d,%d) has a leg the engine does not model", c->dx,
+                 c->dy, c->px, c->py);
         return false;
       }
       tr.cand = c;
@@ -565,8 +591,8 @@ bool br_compile_def_with(const Rules *r, const char *body, int color, BrDefLooku
       bool present[2] = {false, false};
       for (int m = 0; m < 2; m++) {
         static _Thread_local uint8_t first[GEO_MAX_SQUARES];
-        int limited = 0;          /* the reach of rides that stop before the edge, or 0 */
-        int longest_to_edge = 0;  /* the longest reach of rides that go to the edge */
+        int limited = 0;         /* the reach of rides that stop before the edge, or 0 */
+        int longest_to_edge = 0; /* the longest reach of rides that go to the edge */
         for (int sq = 0; sq < g->squares; sq++) {
           first[sq] = R_OFF;
           if (g->hole[sq]) continue;
@@ -633,14 +659,18 @@ bool br_compile_def_with(const Rules *r, const char *body, int color, BrDefLooku
       for (int m = 0; m < 2; m++) {
         if (!present[m]) continue;
         int mode = m == 0 ? MODE_MOVE : MODE_CAPTURE;
-        bool both = m == 0 && present[1] && ranks[1] == ranks[0] && range[1] == range[0] &&
-                    to_zone[1] == to_zone[0];
+        bool both = m == 0 && present[1] && ranks[1] == ranks[0] && range[1] == range[0] && to_zone[1] == to_zone[0];
         if (both) mode = MODE_BOTH, present[1] = false;
         /* Ranks from which the move cannot land count as allowed: the atom needs no zone. */
         uint32_t from = ranks[m];
-        Atom a = {.kind = c->kind, .dx = (int8_t)c->dx, .dy = (int8_t)(c->dy * forward),
-                  .range = (uint8_t)range[m], .mode = (uint8_t)mode, .lame = c->lame,
-                  .from_zone = NO_ZONE, .to_zone = (int8_t)to_zone[m]};
+        Atom a = {.kind = c->kind,
+                  .dx = (int8_t)c->dx,
+                  .dy = (int8_t)(c->dy * forward),
+                  .range = (uint8_t)range[m],
+                  .mode = (uint8_t)mode,
+                  .lame = c->lame,
+                  .from_zone = NO_ZONE,
+                  .to_zone = (int8_t)to_zone[m]};
         uint32_t white_ranks = 0;
         for (int rk = 0; rk < g->height; rk++)
           if (from >> rk & 1) white_ranks |= 1u << (color == WHITE ? rk : g->height - 1 - rk);
@@ -666,10 +696,8 @@ bool br_compile_def_with(const Rules *r, const char *body, int color, BrDefLooku
           uint32_t low = wider & -wider;
           if (((wider + low) & wider) == 0) zone_ranks = wider; /* still one run of ranks */
         }
-        if (c->kind == ATOM_LEAP && to_zone[m] == NO_ZONE && covered_by_ride(out, c, mode, zone_ranks))
-          continue;
-        if (!push_atom(out, a, zone_ranks == white_all ? ~0u : zone_ranks, reason, reasonlen))
-          return false;
+        if (c->kind == ATOM_LEAP && to_zone[m] == NO_ZONE && covered_by_ride(out, c, mode, zone_ranks)) continue;
+        if (!push_atom(out, a, zone_ranks == white_all ? ~0u : zone_ranks, reason, reasonlen)) return false;
       }
       continue;
     fit:

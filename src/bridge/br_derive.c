@@ -67,7 +67,10 @@ static int promotion_zone_low(const Geometry *geo, int depth) {
       int sq = geo_square(geo, file, rank);
       if (geo->hole[sq]) continue;
       bool ahead = rank + depth < geo->height && !geo->hole[geo_square(geo, file, rank + depth)];
-      if (ahead) out++; else in++;
+      if (ahead)
+        out++;
+      else
+        in++;
     }
     if (in && out) return geo->height - depth;
     if (out) break;
@@ -128,9 +131,9 @@ void br_derive_promotion(BrGame *g, const BrCode *code) {
     pt->promo_only_captured = listed >= 0 && br_setting_int(g->gc, "pcaptured", 0);
     pt->resets_clock = true;
   }
-  br_note(g, listed >= 0  ? "promotion: forward-only pieces, zone and choices from pzs/wprom"
-          : from_ask ? "promotion: forward-only pieces on the last rank, choices from askpromote"
-                     : "promotion: forward-only pieces on the last rank to any other non-royal type");
+  br_note(g, listed >= 0 ? "promotion: forward-only pieces, zone and choices from pzs/wprom"
+             : from_ask  ? "promotion: forward-only pieces on the last rank, choices from askpromote"
+                         : "promotion: forward-only pieces on the last rank to any other non-royal type");
 }
 
 /* En passant for oracle pawns: pieces that promote and whose Post-Move keeps an `ep` square
@@ -151,8 +154,13 @@ static void add_flying_generals(BrGame *g) {
     PieceType *pt = &r->types[t];
     if (!pt->royal || pt->atom_count + 2 > MAX_ATOMS) continue;
     for (int dy = -1; dy <= 1; dy += 2)
-      pt->atoms[pt->atom_count++] = (Atom){.kind = ATOM_RIDE, .dx = 0, .dy = (int8_t)dy, .mode = MODE_CAPTURE,
-                                           .royal_only = true, .from_zone = NO_ZONE, .to_zone = NO_ZONE};
+      pt->atoms[pt->atom_count++] = (Atom){.kind = ATOM_RIDE,
+                                           .dx = 0,
+                                           .dy = (int8_t)dy,
+                                           .mode = MODE_CAPTURE,
+                                           .royal_only = true,
+                                           .from_zone = NO_ZONE,
+                                           .to_zone = NO_ZONE};
   }
   br_note(g, "royal pieces may not face each other on an open file");
 }
@@ -242,6 +250,5 @@ void br_derive_drops(BrGame *g) {
     if (pc && pc->type >= 0) r->types[pc->type].drop_no_mate = true;
   }
   br_note(g, zone >= 0 ? "drops: captured pieces to hand, pawns dropped on the ranks of wdropranks"
-                    : "drops: captured pieces to hand");
+                       : "drops: captured pieces to hand");
 }
-

@@ -20,7 +20,6 @@ typedef struct Val {
   char str[48];
 } Val;
 
-
 static Val v_unknown(void) { return (Val){.kind = V_UNKNOWN}; }
 static Val v_bool(bool b) { return (Val){.kind = V_BOOL, .num = b}; }
 static Val v_num(int n) { return (Val){.kind = V_NUM, .num = n}; }
@@ -34,21 +33,28 @@ static Val v_str(const char *s) {
 /* -1 unknown, 0 false, 1 true (PHP truthiness; reference §3.4). */
 static int truth(const Val *v) {
   switch (v->kind) {
-    case V_BOOL: case V_NUM: return v->num != 0;
-    case V_STR: return v->str[0] && strcmp(v->str, "0");
-    case V_SQ: return v->num >= 0;
-    case V_ENEMY: case V_PIECE: return 1;
-    case V_NOEP: return 0;
-    default: return -1; /* unknown, and paths (arrays) */
+  case V_BOOL:
+  case V_NUM: return v->num != 0;
+  case V_STR: return v->str[0] && strcmp(v->str, "0");
+  case V_SQ: return v->num >= 0;
+  case V_ENEMY:
+  case V_PIECE: return 1;
+  case V_NOEP: return 0;
+  default: return -1; /* unknown, and paths (arrays) */
   }
 }
 
 static bool text_of(const Scene *s, const Val *v, char *out, int outlen) {
-  if (v->kind == V_STR) snprintf(out, outlen, "%s", v->str);
-  else if (v->kind == V_NUM) snprintf(out, outlen, "%d", v->num);
-  else if (v->kind == V_SQ && v->num >= 0) geo_square_name(s->geo, v->num, out);
-  else if (v->kind == V_SQ) out[0] = 0;
-  else return false;
+  if (v->kind == V_STR)
+    snprintf(out, outlen, "%s", v->str);
+  else if (v->kind == V_NUM)
+    snprintf(out, outlen, "%d", v->num);
+  else if (v->kind == V_SQ && v->num >= 0)
+    geo_square_name(s->geo, v->num, out);
+  else if (v->kind == V_SQ)
+    out[0] = 0;
+  else
+    return false;
   return true;
 }
 
@@ -174,7 +180,8 @@ static int path_test(const Scene *s, int o, int d, const int *steps, int nsteps,
       int x, y;
       br_symmetry(t, steps[2 * k], steps[2 * k + 1], &x, &y);
       at = br_offset(s, at, x, y);
-      if (!br_on_board(s, at)) at = -1;
+      if (!br_on_board(s, at))
+        at = -1;
       else if (k < nsteps - 1 && e) {
         int here = known_empty(s, at);
         e = here == 0 ? 0 : here < 0 ? -1 : e;
@@ -245,256 +252,285 @@ static Val compare(const Scene *s, OpCode op, Val a, Val b) {
   char x[64], y[64];
   if (!text_of(s, &a, x, sizeof x) || !text_of(s, &b, y, sizeof y)) return v_unknown();
   int c;
-  if (br_is_number(x) && br_is_number(y)) c = atoi(x) - atoi(y);
-  else c = strcmp(x, y);
+  if (br_is_number(x) && br_is_number(y))
+    c = atoi(x) - atoi(y);
+  else
+    c = strcmp(x, y);
   switch (op) {
-    case OP_EQ: return v_bool(c == 0);
-    case OP_NE: return v_bool(c != 0);
-    case OP_LT: return v_bool(c < 0);
-    case OP_GT: return v_bool(c > 0);
-    case OP_LE: return v_bool(c <= 0);
-    default: return v_bool(c >= 0);
+  case OP_EQ: return v_bool(c == 0);
+  case OP_NE: return v_bool(c != 0);
+  case OP_LT: return v_bool(c < 0);
+  case OP_GT: return v_bool(c > 0);
+  case OP_LE: return v_bool(c <= 0);
+  default: return v_bool(c >= 0);
   }
 }
 
 static Val eval(const Tree *t, int n, Scene *s) {
   const Node *nd = &t->nodes[n];
   switch (nd->op) {
-    case OP_LIT: return v_str(nd->lit);
-    case OP_ARG: return v_sq(nd->arg_index == 0 ? s->origin : s->dest);
-    case OP_TRUE: return v_bool(true);
-    case OP_FALSE: return v_bool(false);
-    case OP_AND: case OP_OR: case OP_BREAK_AND: case OP_BREAK_OR: {
-      bool is_and = nd->op == OP_AND || nd->op == OP_BREAK_AND;
-      Val a = eval(t, nd->args[0], s);
-      int ta = truth(&a);
-      if (is_and && ta == 0) return v_bool(false);
-      if (!is_and && ta == 1) return v_bool(true);
-      Val b = eval(t, nd->args[1], s);
-      int tb = truth(&b);
-      if (ta == 1 || ta == 0) return tb < 0 ? v_unknown() : v_bool(tb);
-      /* a unknown */
-      if (is_and && tb == 0) return v_bool(false);
-      if (!is_and && tb == 1) return v_bool(true);
+  case OP_LIT: return v_str(nd->lit);
+  case OP_ARG: return v_sq(nd->arg_index == 0 ? s->origin : s->dest);
+  case OP_TRUE: return v_bool(true);
+  case OP_FALSE: return v_bool(false);
+  case OP_AND:
+  case OP_OR:
+  case OP_BREAK_AND:
+  case OP_BREAK_OR: {
+    bool is_and = nd->op == OP_AND || nd->op == OP_BREAK_AND;
+    Val a = eval(t, nd->args[0], s);
+    int ta = truth(&a);
+    if (is_and && ta == 0) return v_bool(false);
+    if (!is_and && ta == 1) return v_bool(true);
+    Val b = eval(t, nd->args[1], s);
+    int tb = truth(&b);
+    if (ta == 1 || ta == 0) return tb < 0 ? v_unknown() : v_bool(tb);
+    /* a unknown */
+    if (is_and && tb == 0) return v_bool(false);
+    if (!is_and && tb == 1) return v_bool(true);
+    return v_unknown();
+  }
+  case OP_NOT: {
+    Val a = eval(t, nd->args[0], s);
+    int ta = truth(&a);
+    return ta < 0 ? v_unknown() : v_bool(!ta);
+  }
+  case OP_EQ:
+  case OP_NE:
+  case OP_LT:
+  case OP_GT:
+  case OP_LE:
+  case OP_GE: return compare(s, nd->op, eval(t, nd->args[0], s), eval(t, nd->args[1], s));
+  case OP_CAPTURE: return v_bool(s->dest_enemy);
+  case OP_EMPTY:
+  case OP_SPACE:
+  case OP_ONBOARD:
+  case OP_RANK:
+  case OP_FILE:
+  case OP_RANKNAME:
+  case OP_FILENAME: {
+    Val a = eval(t, nd->args[0], s);
+    int sq = square_of(s, &a);
+    if (a.kind == V_UNKNOWN) return v_unknown();
+    if (nd->op == OP_ONBOARD) return v_bool(sq >= 0 && br_on_board(s, sq));
+    if (sq < 0 || s->geo->hole[sq]) {
+      if (nd->op == OP_EMPTY) return v_bool(false);
       return v_unknown();
     }
-    case OP_NOT: {
-      Val a = eval(t, nd->args[0], s);
-      int ta = truth(&a);
-      return ta < 0 ? v_unknown() : v_bool(!ta);
-    }
-    case OP_EQ: case OP_NE: case OP_LT: case OP_GT: case OP_LE: case OP_GE:
-      return compare(s, nd->op, eval(t, nd->args[0], s), eval(t, nd->args[1], s));
-    case OP_CAPTURE: return v_bool(s->dest_enemy);
-    case OP_EMPTY: case OP_SPACE: case OP_ONBOARD: case OP_RANK: case OP_FILE: case OP_RANKNAME:
-    case OP_FILENAME: {
-      Val a = eval(t, nd->args[0], s);
-      int sq = square_of(s, &a);
-      if (a.kind == V_UNKNOWN) return v_unknown();
-      if (nd->op == OP_ONBOARD) return v_bool(sq >= 0 && br_on_board(s, sq));
-      if (sq < 0 || s->geo->hole[sq]) {
-        if (nd->op == OP_EMPTY) return v_bool(false);
-        return v_unknown();
-      }
-      switch (nd->op) {
-        case OP_EMPTY: {
-          int e = known_empty(s, sq);
-          return e < 0 ? v_unknown() : v_bool(e);
-        }
-        case OP_SPACE:
-          if (sq == s->origin) return v_str(s->mover);
-          if (sq == s->dest && s->dest_enemy && s->dest_label[0]) return label_value(s, s->dest_label);
-          if (sq == s->dest && s->dest_enemy) return (Val){.kind = V_ENEMY};
-          if (sq == s->screen && s->screen_label[0]) return label_value(s, s->screen_label);
-          if (known_empty(s, sq) == 1) return v_str("@");
-          return v_unknown();
-        case OP_RANK: return v_num(geo_rank(s->geo, sq));
-        case OP_FILE: return v_num(geo_file(s->geo, sq));
-        case OP_RANKNAME: return v_str(s->geo->rank_label[geo_rank(s->geo, sq)]);
-        default: return v_str(s->geo->file_label[geo_file(s->geo, sq)]);
-      }
-    }
-    case OP_ISLOWER: case OP_ISUPPER: {
-      Val a = eval(t, nd->args[0], s);
-      bool lower = nd->op == OP_ISLOWER;
-      if (a.kind == V_ENEMY) return v_bool(lower == (s->color == WHITE));
-      if (a.kind == V_PIECE) a.kind = V_STR; /* its case is its side */
-      if (a.kind != V_STR) return v_unknown();
-      bool any = false, all = true;
-      for (const char *c = a.str; *c; c++) {
-        if (!isalpha((unsigned char)*c)) continue;
-        any = true;
-        all &= lower ? islower((unsigned char)*c) != 0 : isupper((unsigned char)*c) != 0;
-      }
-      return v_bool(any && all);
-    }
-    case OP_VAR: {
-      Val a = eval(t, nd->args[0], s);
-      if (a.kind == V_STR && !strcmp(a.str, "ep")) {
-        if (s->ep_square >= 0) return v_sq(s->ep_square);
-        return (Val){.kind = V_NOEP};
-      }
-      /* herald-rules `eppass`: the square the multi-step move passed, which the en passant
-       * trial makes the destination (Berolina pawns take by stepping onto it). */
-      if (a.kind == V_STR && !strcmp(a.str, "eppass")) {
-        if (s->ep_square >= 0) return v_sq(s->dest);
-        return (Val){.kind = V_NOEP};
-      }
-      char setting[48];
-      if (a.kind == V_STR && br_setting_text(a.str, setting, sizeof setting)) return v_str(setting);
-      s->unknown_var = true;
-      return v_unknown();
-    }
-    case OP_JOIN: {
-      Val a = eval(t, nd->args[0], s), b = eval(t, nd->args[1], s);
-      char x[64], y[64];
-      if (!text_of(s, &a, x, sizeof x) || !text_of(s, &b, y, sizeof y)) return v_unknown();
-      Val v = {.kind = V_STR};
-      snprintf(v.str, sizeof v.str, "%.20s%.20s", x, y);
-      return v;
-    }
-    case OP_WHERE: {
-      Val a = eval(t, nd->args[0], s);
-      bool ok = true;
-      int dx = eval_int(t, nd->args[1], s, &ok), dy = eval_int(t, nd->args[2], s, &ok);
-      int sq = square_of(s, &a);
-      if (!ok || sq < 0) return v_unknown();
-      return v_sq(br_offset(s, sq, dx, dy));
-    }
-    case OP_NEG: {
-      bool ok = true;
-      int x = eval_int(t, nd->args[0], s, &ok);
-      return ok ? v_num(-x) : v_unknown();
-    }
-    case OP_COND: {
-      Val c = eval(t, nd->args[0], s);
-      int tc = truth(&c);
-      if (tc == 1) return eval(t, nd->args[1], s);
-      if (tc == 0) return eval(t, nd->args[2], s);
-      Val a = eval(t, nd->args[1], s), b = eval(t, nd->args[2], s);
-      int ta = truth(&a), tb = truth(&b);
-      if (ta >= 0 && ta == tb) return v_bool(ta);
-      return v_unknown();
-    }
-    case OP_CHECKLEAP: case OP_CHECKALEAP: case OP_CHECKRIDE: case OP_CHECKARIDE: {
-      Val a = eval(t, nd->args[0], s), b = eval(t, nd->args[1], s);
-      bool ok = true;
-      int dx = eval_int(t, nd->args[2], s, &ok), dy = eval_int(t, nd->args[3], s, &ok);
-      int o = square_of(s, &a), d = square_of(s, &b);
-      if (!ok || a.kind == V_UNKNOWN || b.kind == V_UNKNOWN) return v_unknown();
-      if (o < 0 || d < 0 || !br_on_board(s, o) || !br_on_board(s, d)) return v_bool(false);
-      int steps[8][2], count;
-      if (nd->op == OP_CHECKLEAP || nd->op == OP_CHECKRIDE) count = br_images(dx, dy, steps);
-      else steps[0][0] = dx, steps[0][1] = dy, count = 1;
-      if (nd->op == OP_CHECKRIDE || nd->op == OP_CHECKARIDE) {
-        int r = ride_test(s, o, d, steps, count);
-        return r < 0 ? v_unknown() : v_bool(r);
-      }
-      for (int i = 0; i < count; i++)
-        if (br_offset(s, o, steps[i][0], steps[i][1]) == d) return v_bool(true);
-      return v_bool(false);
-    }
-    case OP_DISTANCE: {
-      /* King steps between two squares (reference §4.3). */
-      Val a = eval(t, nd->args[0], s), b = eval(t, nd->args[1], s);
-      int o = square_of(s, &a), d = square_of(s, &b);
-      if (a.kind == V_UNKNOWN || b.kind == V_UNKNOWN || o < 0 || d < 0) return v_unknown();
-      int fx = abs(geo_file(s->geo, d) - geo_file(s->geo, o)), fy = abs(geo_rank(s->geo, d) - geo_rank(s->geo, o));
-      return v_num(fx > fy ? fx : fy);
-    }
-    case OP_CHECKHOP: case OP_CHECKAHOP: case OP_CHECKGRASSHOP: {
-      Val a = eval(t, nd->args[0], s), b = eval(t, nd->args[1], s);
-      bool ok = true;
-      int dx = 0, dy = 0;
-      if (nd->op != OP_CHECKGRASSHOP) dx = eval_int(t, nd->args[2], s, &ok), dy = eval_int(t, nd->args[3], s, &ok);
-      int o = square_of(s, &a), d = square_of(s, &b);
-      if (!ok || a.kind == V_UNKNOWN || b.kind == V_UNKNOWN) return v_unknown();
-      if (o < 0 || d < 0 || !br_on_board(s, o) || !br_on_board(s, d)) return v_bool(false);
-      int r;
-      if (nd->op == OP_CHECKGRASSHOP) {
-        r = grasshop_test(s, o, d);
-      } else {
-        int steps[8][2], count;
-        if (nd->op == OP_CHECKHOP) count = br_images(dx, dy, steps);
-        else steps[0][0] = dx, steps[0][1] = dy, count = 1;
-        r = hop_test(s, o, d, steps, count);
-      }
-      return r < 0 ? v_unknown() : v_bool(r);
-    }
-    case OP_TOUPPER: case OP_TOLOWER: {
-      Val a = eval(t, nd->args[0], s);
-      if (a.kind != V_STR) return v_unknown();
-      for (char *c = a.str; *c; c++)
-        *c = (char)(nd->op == OP_TOUPPER ? toupper((unsigned char)*c) : tolower((unsigned char)*c));
-      return a;
-    }
-    case OP_PATH: {
-      Val a = eval(t, nd->args[0], s), b = eval(t, nd->args[1], s);
-      int o = square_of(s, &a), d = square_of(s, &b);
-      if (a.kind == V_UNKNOWN || b.kind == V_UNKNOWN || o < 0 || d < 0) return v_unknown();
-      return (Val){.kind = V_PATH, .num = o, .num2 = d};
-    }
-    case OP_FINDPIECE: {
-      /* findpiece pattern c1 ... cn: the first listed square whose contents match the wildcard
-       * pattern, or false (reference §4.3); squares given one by one or as a path. */
-      if (nd->nargs < 2) return v_unknown();
-      Val pat = eval(t, nd->args[0], s);
-      char pattern[64];
-      if (!text_of(s, &pat, pattern, sizeof pattern)) return v_unknown();
-      /* Only the mover's own label (either case) is known to match exactly the pieces of its
-       * type: the trials name no other label truly. */
-      if (strcasecmp(pattern, s->mover)) return v_unknown();
-      for (int k = 1; k < nd->nargs; k++) {
-        Val v = eval(t, nd->args[k], s);
-        int squares[GEO_MAX_SIDE], n = 0;
-        if (v.kind == V_PATH) n = path_squares(s, v.num, v.num2, squares);
-        else if (square_of(s, &v) >= 0) squares[n++] = square_of(s, &v);
-        else return v_unknown(); /* `first`, `last`, or not a square */
-        for (int i = 0; i < n; i++) {
-          if (!br_on_board(s, squares[i])) continue;
-          const char *label = label_at(s, squares[i]);
-          if (!label) return v_unknown();
-          if (!fnmatch(pattern, label, 0)) return v_sq(squares[i]);
-        }
-      }
-      return v_bool(false);
-    }
-    case OP_CHECKPATH: case OP_CHECKAPATH: {
-      if (nd->nargs < 4 || nd->nargs % 2) return v_unknown();
-      Val a = eval(t, nd->args[0], s), b = eval(t, nd->args[1], s);
-      bool ok = true;
-      int steps[ARGS_MAX];
-      for (int k = 2; k < nd->nargs; k++) steps[k - 2] = eval_int(t, nd->args[k], s, &ok);
-      int o = square_of(s, &a), d = square_of(s, &b);
-      if (!ok || a.kind == V_UNKNOWN || b.kind == V_UNKNOWN) return v_unknown();
-      if (o < 0 || d < 0 || !br_on_board(s, o) || !br_on_board(s, d)) return v_bool(false);
-      int r = path_test(s, o, d, steps, (nd->nargs - 2) / 2, nd->op == OP_CHECKPATH);
-      return r < 0 ? v_unknown() : v_bool(r);
-    }
-    case OP_CHECKTWOSTEP: {
-      Val a = eval(t, nd->args[0], s), b = eval(t, nd->args[1], s);
-      bool ok = true;
-      int v[4];
-      for (int k = 0; k < 4; k++) v[k] = eval_int(t, nd->args[2 + k], s, &ok);
-      int o = square_of(s, &a), d = square_of(s, &b);
-      if (!ok || a.kind == V_UNKNOWN || b.kind == V_UNKNOWN) return v_unknown();
-      if (o < 0 || d < 0 || !br_on_board(s, o) || !br_on_board(s, d)) return v_bool(false);
-      int r = twostep_test(s, o, d, v);
-      return r < 0 ? v_unknown() : v_bool(r);
-    }
-    case OP_CHECKATWOSTEP: {
-      Val a = eval(t, nd->args[0], s), b = eval(t, nd->args[1], s);
-      bool ok = true;
-      int x1 = eval_int(t, nd->args[2], s, &ok), y1 = eval_int(t, nd->args[3], s, &ok);
-      int x2 = eval_int(t, nd->args[4], s, &ok), y2 = eval_int(t, nd->args[5], s, &ok);
-      int o = square_of(s, &a), d = square_of(s, &b);
-      if (!ok || a.kind == V_UNKNOWN || b.kind == V_UNKNOWN) return v_unknown();
-      if (o < 0 || d < 0 || !br_on_board(s, o) || !br_on_board(s, d)) return v_bool(false);
-      int m = br_offset(s, o, x1, y1);
-      if (!br_on_board(s, m) || br_offset(s, m, x2, y2) != d) return v_bool(false);
-      int e = known_empty(s, m);
+    switch (nd->op) {
+    case OP_EMPTY: {
+      int e = known_empty(s, sq);
       return e < 0 ? v_unknown() : v_bool(e);
     }
+    case OP_SPACE:
+      if (sq == s->origin) return v_str(s->mover);
+      if (sq == s->dest && s->dest_enemy && s->dest_label[0]) return label_value(s, s->dest_label);
+      if (sq == s->dest && s->dest_enemy) return (Val){.kind = V_ENEMY};
+      if (sq == s->screen && s->screen_label[0]) return label_value(s, s->screen_label);
+      if (known_empty(s, sq) == 1) return v_str("@");
+      return v_unknown();
+    case OP_RANK: return v_num(geo_rank(s->geo, sq));
+    case OP_FILE: return v_num(geo_file(s->geo, sq));
+    case OP_RANKNAME: return v_str(s->geo->rank_label[geo_rank(s->geo, sq)]);
+    default: return v_str(s->geo->file_label[geo_file(s->geo, sq)]);
+    }
+  }
+  case OP_ISLOWER:
+  case OP_ISUPPER: {
+    Val a = eval(t, nd->args[0], s);
+    bool lower = nd->op == OP_ISLOWER;
+    if (a.kind == V_ENEMY) return v_bool(lower == (s->color == WHITE));
+    if (a.kind == V_PIECE) a.kind = V_STR; /* its case is its side */
+    if (a.kind != V_STR) return v_unknown();
+    bool any = false, all = true;
+    for (const char *c = a.str; *c; c++) {
+      if (!isalpha((unsigned char)*c)) continue;
+      any = true;
+      all &= lower ? islower((unsigned char)*c) != 0 : isupper((unsigned char)*c) != 0;
+    }
+    return v_bool(any && all);
+  }
+  case OP_VAR: {
+    Val a = eval(t, nd->args[0], s);
+    if (a.kind == V_STR && !strcmp(a.str, "ep")) {
+      if (s->ep_square >= 0) return v_sq(s->ep_square);
+      return (Val){.kind = V_NOEP};
+    }
+    /* herald-rules `eppass`: the square the multi-step move passed, which the en passant
+       * trial makes the destination (Berolina pawns take by stepping onto it). */
+    if (a.kind == V_STR && !strcmp(a.str, "eppass")) {
+      if (s->ep_square >= 0) return v_sq(s->dest);
+      return (Val){.kind = V_NOEP};
+    }
+    char setting[48];
+    if (a.kind == V_STR && br_setting_text(a.str, setting, sizeof setting)) return v_str(setting);
+    s->unknown_var = true;
+    return v_unknown();
+  }
+  case OP_JOIN: {
+    Val a = eval(t, nd->args[0], s), b = eval(t, nd->args[1], s);
+    char x[64], y[64];
+    if (!text_of(s, &a, x, sizeof x) || !text_of(s, &b, y, sizeof y)) return v_unknown();
+    Val v = {.kind = V_STR};
+    snprintf(v.str, sizeof v.str, "%.20s%.20s", x, y);
+    return v;
+  }
+  case OP_WHERE: {
+    Val a = eval(t, nd->args[0], s);
+    bool ok = true;
+    int dx = eval_int(t, nd->args[1], s, &ok), dy = eval_int(t, nd->args[2], s, &ok);
+    int sq = square_of(s, &a);
+    if (!ok || sq < 0) return v_unknown();
+    return v_sq(br_offset(s, sq, dx, dy));
+  }
+  case OP_NEG: {
+    bool ok = true;
+    int x = eval_int(t, nd->args[0], s, &ok);
+    return ok ? v_num(-x) : v_unknown();
+  }
+  case OP_COND: {
+    Val c = eval(t, nd->args[0], s);
+    int tc = truth(&c);
+    if (tc == 1) return eval(t, nd->args[1], s);
+    if (tc == 0) return eval(t, nd->args[2], s);
+    Val a = eval(t, nd->args[1], s), b = eval(t, nd->args[2], s);
+    int ta = truth(&a), tb = truth(&b);
+    if (ta >= 0 && ta == tb) return v_bool(ta);
+    return v_unknown();
+  }
+  case OP_CHECKLEAP:
+  case OP_CHECKALEAP:
+  case OP_CHECKRIDE:
+  case OP_CHECKARIDE: {
+    Val a = eval(t, nd->args[0], s), b = eval(t, nd->args[1], s);
+    bool ok = true;
+    int dx = eval_int(t, nd->args[2], s, &ok), dy = eval_int(t, nd->args[3], s, &ok);
+    int o = square_of(s, &a), d = square_of(s, &b);
+    if (!ok || a.kind == V_UNKNOWN || b.kind == V_UNKNOWN) return v_unknown();
+    if (o < 0 || d < 0 || !br_on_board(s, o) || !br_on_board(s, d)) return v_bool(false);
+    int steps[8][2], count;
+    if (nd->op == OP_CHECKLEAP || nd->op == OP_CHECKRIDE)
+      count = br_images(dx, dy, steps);
+    else
+      steps[0][0] = dx, steps[0][1] = dy, count = 1;
+    if (nd->op == OP_CHECKRIDE || nd->op == OP_CHECKARIDE) {
+      int r = ride_test(s, o, d, steps, count);
+      return r < 0 ? v_unknown() : v_bool(r);
+    }
+    for (int i = 0; i < count; i++)
+      if (br_offset(s, o, steps[i][0], steps[i][1]) == d) return v_bool(true);
+    return v_bool(false);
+  }
+  case OP_DISTANCE: {
+    /* King steps between two squares (reference §4.3). */
+    Val a = eval(t, nd->args[0], s), b = eval(t, nd->args[1], s);
+    int o = square_of(s, &a), d = square_of(s, &b);
+    if (a.kind == V_UNKNOWN || b.kind == V_UNKNOWN || o < 0 || d < 0) return v_unknown();
+    int fx = abs(geo_file(s->geo, d) - geo_file(s->geo, o)), fy = abs(geo_rank(s->geo, d) - geo_rank(s->geo, o));
+    return v_num(fx > fy ? fx : fy);
+  }
+  case OP_CHECKHOP:
+  case OP_CHECKAHOP:
+  case OP_CHECKGRASSHOP: {
+    Val a = eval(t, nd->args[0], s), b = eval(t, nd->args[1], s);
+    bool ok = true;
+    int dx = 0, dy = 0;
+    if (nd->op != OP_CHECKGRASSHOP) dx = eval_int(t, nd->args[2], s, &ok), dy = eval_int(t, nd->args[3], s, &ok);
+    int o = square_of(s, &a), d = square_of(s, &b);
+    if (!ok || a.kind == V_UNKNOWN || b.kind == V_UNKNOWN) return v_unknown();
+    if (o < 0 || d < 0 || !br_on_board(s, o) || !br_on_board(s, d)) return v_bool(false);
+    int r;
+    if (nd->op == OP_CHECKGRASSHOP) {
+      r = grasshop_test(s, o, d);
+    } else {
+      int steps[8][2], count;
+      if (nd->op == OP_CHECKHOP)
+        count = br_images(dx, dy, steps);
+      else
+        steps[0][0] = dx, steps[0][1] = dy, count = 1;
+      r = hop_test(s, o, d, steps, count);
+    }
+    return r < 0 ? v_unknown() : v_bool(r);
+  }
+  case OP_TOUPPER:
+  case OP_TOLOWER: {
+    Val a = eval(t, nd->args[0], s);
+    if (a.kind != V_STR) return v_unknown();
+    for (char *c = a.str; *c; c++)
+      *c = (char)(nd->op == OP_TOUPPER ? toupper((unsigned char)*c) : tolower((unsigned char)*c));
+    return a;
+  }
+  case OP_PATH: {
+    Val a = eval(t, nd->args[0], s), b = eval(t, nd->args[1], s);
+    int o = square_of(s, &a), d = square_of(s, &b);
+    if (a.kind == V_UNKNOWN || b.kind == V_UNKNOWN || o < 0 || d < 0) return v_unknown();
+    return (Val){.kind = V_PATH, .num = o, .num2 = d};
+  }
+  case OP_FINDPIECE: {
+    /* findpiece pattern c1 ... cn: the first listed square whose contents match the wildcard
+       * pattern, or false (reference §4.3); squares given one by one or as a path. */
+    if (nd->nargs < 2) return v_unknown();
+    Val pat = eval(t, nd->args[0], s);
+    char pattern[64];
+    if (!text_of(s, &pat, pattern, sizeof pattern)) return v_unknown();
+    /* Only the mover's own label (either case) is known to match exactly the pieces of its
+       * type: the trials name no other label truly. */
+    if (strcasecmp(pattern, s->mover)) return v_unknown();
+    for (int k = 1; k < nd->nargs; k++) {
+      Val v = eval(t, nd->args[k], s);
+      int squares[GEO_MAX_SIDE], n = 0;
+      if (v.kind == V_PATH)
+        n = path_squares(s, v.num, v.num2, squares);
+      else if (square_of(s, &v) >= 0)
+        squares[n++] = square_of(s, &v);
+      else
+        return v_unknown(); /* `first`, `last`, or not a square */
+      for (int i = 0; i < n; i++) {
+        if (!br_on_board(s, squares[i])) continue;
+        const char *label = label_at(s, squares[i]);
+        if (!label) return v_unknown();
+        if (!fnmatch(pattern, label, 0)) return v_sq(squares[i]);
+      }
+    }
+    return v_bool(false);
+  }
+  case OP_CHECKPATH:
+  case OP_CHECKAPATH: {
+    if (nd->nargs < 4 || nd->nargs % 2) return v_unknown();
+    Val a = eval(t, nd->args[0], s), b = eval(t, nd->args[1], s);
+    bool ok = true;
+    int steps[ARGS_MAX];
+    for (int k = 2; k < nd->nargs; k++) steps[k - 2] = eval_int(t, nd->args[k], s, &ok);
+    int o = square_of(s, &a), d = square_of(s, &b);
+    if (!ok || a.kind == V_UNKNOWN || b.kind == V_UNKNOWN) return v_unknown();
+    if (o < 0 || d < 0 || !br_on_board(s, o) || !br_on_board(s, d)) return v_bool(false);
+    int r = path_test(s, o, d, steps, (nd->nargs - 2) / 2, nd->op == OP_CHECKPATH);
+    return r < 0 ? v_unknown() : v_bool(r);
+  }
+  case OP_CHECKTWOSTEP: {
+    Val a = eval(t, nd->args[0], s), b = eval(t, nd->args[1], s);
+    bool ok = true;
+    int v[4];
+    for (int k = 0; k < 4; k++) v[k] = eval_int(t, nd->args[2 + k], s, &ok);
+    int o = square_of(s, &a), d = square_of(s, &b);
+    if (!ok || a.kind == V_UNKNOWN || b.kind == V_UNKNOWN) return v_unknown();
+    if (o < 0 || d < 0 || !br_on_board(s, o) || !br_on_board(s, d)) return v_bool(false);
+    int r = twostep_test(s, o, d, v);
+    return r < 0 ? v_unknown() : v_bool(r);
+  }
+  case OP_CHECKATWOSTEP: {
+    Val a = eval(t, nd->args[0], s), b = eval(t, nd->args[1], s);
+    bool ok = true;
+    int x1 = eval_int(t, nd->args[2], s, &ok), y1 = eval_int(t, nd->args[3], s, &ok);
+    int x2 = eval_int(t, nd->args[4], s, &ok), y2 = eval_int(t, nd->args[5], s, &ok);
+    int o = square_of(s, &a), d = square_of(s, &b);
+    if (!ok || a.kind == V_UNKNOWN || b.kind == V_UNKNOWN) return v_unknown();
+    if (o < 0 || d < 0 || !br_on_board(s, o) || !br_on_board(s, d)) return v_bool(false);
+    int m = br_offset(s, o, x1, y1);
+    if (!br_on_board(s, m) || br_offset(s, m, x2, y2) != d) return v_bool(false);
+    int e = known_empty(s, m);
+    return e < 0 ? v_unknown() : v_bool(e);
+  }
   }
   return v_unknown();
 }

@@ -9,15 +9,15 @@
 typedef struct Scene {
   const Geometry *geo;
   int color;
-  char mover[4];          /* the mover's label */
+  char mover[4]; /* the mover's label */
   int origin, dest;
-  bool dest_enemy;        /* destination holds an enemy piece (else it is empty) */
+  bool dest_enemy;            /* destination holds an enemy piece (else it is empty) */
   bool path[GEO_MAX_SQUARES]; /* squares known to be empty */
-  int ep_square;          /* value of `var ep` in the en passant trial, or -1 */
-  int screen;             /* the hop trial's screen: known occupied, or -1 */
-  char screen_label[4];   /* the screen's label in the hop trials that name it, else "" */
-  char dest_label[4];     /* the enemy's label on the destination, when named, else "" */
-  bool unknown_var;       /* some variable other than ep was read */
+  int ep_square;              /* value of `var ep` in the en passant trial, or -1 */
+  int screen;                 /* the hop trial's screen: known occupied, or -1 */
+  char screen_label[4];       /* the screen's label in the hop trials that name it, else "" */
+  char dest_label[4];         /* the enemy's label on the destination, when named, else "" */
+  bool unknown_var;           /* some variable other than ep was read */
 } Scene;
 
 /* The body's answer for the trial the scene describes: 1 true, 0 false, -1 unknown. */

@@ -58,10 +58,14 @@ int br_zone_for_set(const bool *squares, int color) {
 static const char *const kFixedSettings[] = {"wpr", "bpr", "fps", "pzs", NULL};
 
 static bool value_text(const GcValue *v, char *out, int outlen) {
-  if (v->type == GC_NUM) snprintf(out, outlen, "%.15g", v->u.n);
-  else if (v->type == GC_STR) snprintf(out, outlen, "%s", v->u.s);
-  else if (v->type == GC_BOOL) snprintf(out, outlen, "%s", v->u.b ? "1" : "");
-  else return false;
+  if (v->type == GC_NUM)
+    snprintf(out, outlen, "%.15g", v->u.n);
+  else if (v->type == GC_STR)
+    snprintf(out, outlen, "%s", v->u.s);
+  else if (v->type == GC_BOOL)
+    snprintf(out, outlen, "%s", v->u.b ? "1" : "");
+  else
+    return false;
   return true;
 }
 

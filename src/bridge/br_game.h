@@ -18,24 +18,24 @@ _Static_assert(BR_LABEL_MAX == GC_LABEL_MAX, "a piece label of the bridge is one
 #endif
 
 typedef struct BrGame {
-  BrSource source;             /* the preset's text and include folders (every interpreter of
+  BrSource source; /* the preset's text and include folders (every interpreter of
                                   the game, the oracle's and the judge's too, loads from it) */
   char name[64];
-  GcInterp *gc;               /* interpreter after Pre-Game (the start state) */
-  Rules rules;                 /* finalised */
-  char start_fen[600];         /* slash form with side, castling rights (file letters), ep */
+  GcInterp *gc;        /* interpreter after Pre-Game (the start state) */
+  Rules rules;         /* finalised */
+  char start_fen[600]; /* slash form with side, castling rights (file letters), ep */
   BrPiece pieces[BR_MAX_PIECES];
   int piece_count;
-  bool all_compiled;           /* every piece compiled: the Rules is a full copy of the preset */
-  bool rules_ready;            /* rules finalised (false while some piece has no atoms at all:
+  bool all_compiled;                           /* every piece compiled: the Rules is a full copy of the preset */
+  bool rules_ready;                            /* rules finalised (false while some piece has no atoms at all:
                                   the oracle that would move it is not built yet) */
-  char notes[512];             /* how royalty, castling, promotion were derived */
+  char notes[512];                             /* how royalty, castling, promotion were derived */
   char type_label[MAX_TYPES][2][BR_LABEL_MAX]; /* preset label of each type and colour */
-  bool declares_results;       /* the preset's code says won/drawn/lost somewhere (else the
+  bool declares_results;                       /* the preset's code says won/drawn/lost somewhere (else the
                                   game ends are Herald's own: mate, stalemate, counters) */
-  bool castle2;                /* castling is written as two moves, the partner's too */
-  bool probe;                  /* load played a game to find what the defs do not show */
-  BrOracle *oracle;            /* decides the oracle-backed pieces' moves (rules.oracle), or NULL */
+  bool castle2;                                /* castling is written as two moves, the partner's too */
+  bool probe;                                  /* load played a game to find what the defs do not show */
+  BrOracle *oracle;                            /* decides the oracle-backed pieces' moves (rules.oracle), or NULL */
 } BrGame;
 
 /* A new interpreter with the source's preset loaded (not started; src must outlive it).
@@ -54,13 +54,12 @@ typedef struct BrCompiled {
   int count;
   bool ep_capture;
 } BrCompiled;
-bool br_compile_def(const Rules *r, const char *body, int color, BrCompiled *out, char *reason,
-                    int reasonlen);
+bool br_compile_def(const Rules *r, const char *body, int color, BrCompiled *out, char *reason, int reasonlen);
 /* The same, with `fn name #0 #1` calls inlined: lookup copies the body of function name into
  * out and returns true, or returns false when there is no such function. */
 typedef bool (*BrDefLookup)(void *ctx, const char *name, char *out, int outlen);
-bool br_compile_def_with(const Rules *r, const char *body, int color, BrDefLookup lookup,
-                         void *lookup_ctx, BrCompiled *out, char *reason, int reasonlen);
+bool br_compile_def_with(const Rules *r, const char *body, int color, BrDefLookup lookup, void *lookup_ctx,
+                         BrCompiled *out, char *reason, int reasonlen);
 
 #ifdef __cplusplus
 }

@@ -81,7 +81,6 @@ int br_zone_for_rect(int file_lo, int file_hi, int rank_lo, int rank_hi);
 int br_zone_for_set(const bool *squares, int color);
 const Rules *br_zone_rules(void);
 
-
 /* ---- loading a game (br_load.c and the files it calls) ---- */
 /* Appends a note on how a rule was derived ("; "-separated, shown by herald list/verify). */
 void br_note(BrGame *g, const char *text);

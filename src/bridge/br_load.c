@@ -89,7 +89,8 @@ static bool build(BrGame *g, char *err, int errlen) {
     snprintf(err, errlen, "%s:%d: %s", ge.file, ge.line, ge.message);
     return false;
   }
-  snprintf(g->name, sizeof g->name, "%s", gc_game_name(g->gc) && *gc_game_name(g->gc) ? gc_game_name(g->gc) : g->source.name);
+  snprintf(g->name, sizeof g->name, "%s",
+           gc_game_name(g->gc) && *gc_game_name(g->gc) ? gc_game_name(g->gc) : g->source.name);
   const GcBoard *b = gc_get_board(g->gc);
   Rules *r = &g->rules;
   if (!rules_init(r, g->source.name, b->nfiles, b->nranks, err, errlen)) return false;
@@ -167,8 +168,8 @@ static bool build(BrGame *g, char *err, int errlen) {
     return false;
   }
   br_derive_promotion(g, code);
-  g->declares_results = br_code_has_command(code, "won") || br_code_has_command(code, "drawn") ||
-                        br_code_has_command(code, "lost");
+  g->declares_results =
+      br_code_has_command(code, "won") || br_code_has_command(code, "drawn") || br_code_has_command(code, "lost");
   br_derive_oracle_en_passant(g, code);
   /* The 50-move rule: a test of the no-progress counter against 100 plies (`if >= #nopvc 100`). */
   if (br_code_has_word(code, "#nopvc", "100") || br_code_has_word(code, "nopvc", "100")) r->nmove_rule = 100;
@@ -198,8 +199,7 @@ static bool build(BrGame *g, char *err, int errlen) {
     if (rank) n += snprintf(fen + n, sizeof fen - n, "/");
   }
   if (r->drops) n += snprintf(fen + n, sizeof fen - n, "[]");
-  snprintf(fen + n, sizeof fen - n, " %c %s - 0 1", gc_side_to_move(g->gc) == 1 ? 'w' : 'b',
-           rights[0] ? rights : "-");
+  snprintf(fen + n, sizeof fen - n, " %c %s - 0 1", gc_side_to_move(g->gc) == 1 ? 'w' : 'b', rights[0] ? rights : "-");
   snprintf(g->start_fen, sizeof g->start_fen, "%s", fen);
   snprintf(r->start_fen, sizeof r->start_fen, "%.500s", fen);
   if (!rules_finalize(r, err, errlen)) return false;
@@ -272,7 +272,7 @@ static void release_game(void *ctx) {
 }
 
 void br_take_rules(BrGame *g, Rules *out) {
-  *out = g->rules;            /* the tables now belong to out */
+  *out = g->rules; /* the tables now belong to out */
   g->rules.tables = NULL;
   if (out->oracle) {
     out->oracle->release = release_game;
@@ -290,4 +290,3 @@ void br_free(BrGame *g) {
   rules_free(&g->rules);
   free(g);
 }
-

@@ -18,12 +18,12 @@
 #include "rules/oracle.h"
 
 enum {
-  CACHE_BITS = 18,      /* 256k entries per table, 4 MiB each */
-  EFFECT_BITS = 14,     /* 16k recorded effects of MOVE_ORACLE moves */
+  CACHE_BITS = 18,  /* 256k entries per table, 4 MiB each */
+  EFFECT_BITS = 14, /* 16k recorded effects of MOVE_ORACLE moves */
   EFFECT_LOCKS = 64,
-  STACK_MAX = 1024,     /* plies a cursor follows */
+  STACK_MAX = 1024, /* plies a cursor follows */
   ANCHOR_MAX = 64,
-  THREAD_SLOTS = 4      /* oracles a thread remembers its last cursor of */
+  THREAD_SLOTS = 4 /* oracles a thread remembers its last cursor of */
 };
 
 typedef struct Slot {
@@ -40,9 +40,9 @@ typedef struct Cursor {
   struct Cursor *next;
   GcInterp *gc;
   Frame stack[STACK_MAX];
-  int depth;           /* frames in use; stack[i].ply == stack[0].ply + i */
-  bool at_top;         /* the interpreter holds the top frame's state */
-  bool busy;           /* a question is using it (under the oracle's lock) */
+  int depth;   /* frames in use; stack[i].ply == stack[0].ply + i */
+  bool at_top; /* the interpreter holds the top frame's state */
+  bool busy;   /* a question is using it (under the oracle's lock) */
 } Cursor;
 
 typedef struct Anchor {
@@ -59,7 +59,7 @@ struct BrOracle {
   Anchor anchors[ANCHOR_MAX];
   int anchor_count, anchor_next;
   Slot *moves, *verdicts;
-  MoveEffects *effects;  /* by (key, move); entry key 0 = free */
+  MoveEffects *effects; /* by (key, move); entry key 0 = free */
   pthread_mutex_t effect_locks[EFFECT_LOCKS];
   _Atomic long asked, cached, refused, mismatched;
   char error[512];
@@ -123,11 +123,11 @@ static bool get_effects(BrOracle *o, uint64_t key, Move m, MoveEffects *out) {
   return found;
 }
 
-
 /* Verdict entries: bit 0 set (an entry), bits 1-2 the GameResult for the side to move. */
 static void put_verdict(BrOracle *o, uint64_t key, const GcVerdict *v, int side_to_move) {
   GameResult r = RESULT_NONE;
-  if (v->result == GC_RESULT_DRAWN) r = RESULT_DRAW;
+  if (v->result == GC_RESULT_DRAWN)
+    r = RESULT_DRAW;
   else if (v->result != GC_RESULT_NONE) {
     int winner = v->result == GC_RESULT_WON ? v->result_player : 3 - v->result_player;
     r = winner == side_to_move + 1 ? RESULT_WIN : RESULT_LOSS;
@@ -419,8 +419,10 @@ static uint64_t ask(BrOracle *o, Cursor *c, Position *p, Move m, const Move *all
   bool plain = move_kind(m) != MOVE_ORACLE;
   if (plain) {
     pos_make(p, m);
-    if (br_same_board(o->game, c->gc, p)) put_verdict(o, p->key, &v, p->side);
-    else plain = false;
+    if (br_same_board(o->game, c->gc, p))
+      put_verdict(o, p->key, &v, p->side);
+    else
+      plain = false;
     pos_unmake(p);
   }
   if (!plain) {
@@ -469,8 +471,10 @@ static int oracle_filter(void *ctx, Position *p, Move *moves, int count) {
       data = ask(o, c, p, m, all, count);
       table_put(o->moves, hash, data);
     }
-    if (data & MOVE_AS_ORACLE) moves[kept++] = move_make(move_from(m), move_to(m), MOVE_ORACLE, 0);
-    else if (data & MOVE_LEGAL) moves[kept++] = m;
+    if (data & MOVE_AS_ORACLE)
+      moves[kept++] = move_make(move_from(m), move_to(m), MOVE_ORACLE, 0);
+    else if (data & MOVE_LEGAL)
+      moves[kept++] = m;
   }
   release_cursor(o, c);
   free(all);

@@ -45,40 +45,89 @@ static const struct {
   OpCode op;
   int arity;
 } kOps[] = {
-    {"not", OP_NOT, 1},           {"!", OP_NOT, 1},
-    {"==", OP_EQ, 2},             {"equal", OP_EQ, 2},
-    {"!=", OP_NE, 2},             {"unequal", OP_NE, 2},
-    {"<", OP_LT, 2},              {">", OP_GT, 2},
-    {"<=", OP_LE, 2},             {">=", OP_GE, 2},
-    {"empty", OP_EMPTY, 1},       {"capture", OP_CAPTURE, 0},
-    {"space", OP_SPACE, 1},       {"islower", OP_ISLOWER, 1},
-    {"isupper", OP_ISUPPER, 1},   {"rank", OP_RANK, 1},
-    {"file", OP_FILE, 1},         {"rankname", OP_RANKNAME, 1},
-    {"filename", OP_FILENAME, 1}, {"var", OP_VAR, 1},
-    {"join", OP_JOIN, 2},         {"where", OP_WHERE, 3},
-    {"onboard", OP_ONBOARD, 1},   {"neg", OP_NEG, 1},
-    {"cond", OP_COND, 3},         {"checkleap", OP_CHECKLEAP, 4},
-    {"checkaleap", OP_CHECKALEAP, 4}, {"checkride", OP_CHECKRIDE, 4},
-    {"checkaride", OP_CHECKARIDE, 4}, {"checkatwostep", OP_CHECKATWOSTEP, 6},
-    {"checkhop", OP_CHECKHOP, 4}, {"checkahop", OP_CHECKAHOP, 4},
+    {"not", OP_NOT, 1},
+    {"!", OP_NOT, 1},
+    {"==", OP_EQ, 2},
+    {"equal", OP_EQ, 2},
+    {"!=", OP_NE, 2},
+    {"unequal", OP_NE, 2},
+    {"<", OP_LT, 2},
+    {">", OP_GT, 2},
+    {"<=", OP_LE, 2},
+    {">=", OP_GE, 2},
+    {"empty", OP_EMPTY, 1},
+    {"capture", OP_CAPTURE, 0},
+    {"space", OP_SPACE, 1},
+    {"islower", OP_ISLOWER, 1},
+    {"isupper", OP_ISUPPER, 1},
+    {"rank", OP_RANK, 1},
+    {"file", OP_FILE, 1},
+    {"rankname", OP_RANKNAME, 1},
+    {"filename", OP_FILENAME, 1},
+    {"var", OP_VAR, 1},
+    {"join", OP_JOIN, 2},
+    {"where", OP_WHERE, 3},
+    {"onboard", OP_ONBOARD, 1},
+    {"neg", OP_NEG, 1},
+    {"cond", OP_COND, 3},
+    {"checkleap", OP_CHECKLEAP, 4},
+    {"checkaleap", OP_CHECKALEAP, 4},
+    {"checkride", OP_CHECKRIDE, 4},
+    {"checkaride", OP_CHECKARIDE, 4},
+    {"checkatwostep", OP_CHECKATWOSTEP, 6},
+    {"checkhop", OP_CHECKHOP, 4},
+    {"checkahop", OP_CHECKAHOP, 4},
     {"checktwostep", OP_CHECKTWOSTEP, 6},
-    {"checkgrasshop", OP_CHECKGRASSHOP, 2}, {"distance", OP_DISTANCE, 2},
-    {"true", OP_TRUE, 0},         {"false", OP_FALSE, 0},
-    {"toupper", OP_TOUPPER, 1},   {"tolower", OP_TOLOWER, 1},
+    {"checkgrasshop", OP_CHECKGRASSHOP, 2},
+    {"distance", OP_DISTANCE, 2},
+    {"true", OP_TRUE, 0},
+    {"false", OP_FALSE, 0},
+    {"toupper", OP_TOUPPER, 1},
+    {"tolower", OP_TOLOWER, 1},
     {"path", OP_PATH, 2},
     /* Variadic: they take every value to their right (reference §3.1), so they are compiled
      * where they stand alone in their own def. */
-    {"findpiece", OP_FINDPIECE, -1}, {"checkapath", OP_CHECKAPATH, -1},
+    {"findpiece", OP_FINDPIECE, -1},
+    {"checkapath", OP_CHECKAPATH, -1},
     {"checkpath", OP_CHECKPATH, -1},
 };
 
 /* Operators of GAME Code that we know we do not compile yet: naming them gives a clear reason. */
-static const char *const kNotYet[] = {
-    "checkmaxsteps", "checknsteps", "checklongleap",
-    "voidleap", "voidride", "sub", "match",
-    "any", "anyfalse", "onlyif", "unless", "flag", "what", "insight", "const",
-    "count", "nor", "and", "or", "minus", "plus", "-", "+", "*", "/", "abs", "sign", "mod",
-    "remove", "in", "isempty", "lastrank", "isconst", "alias", NULL};
+static const char *const kNotYet[] = {"checkmaxsteps",
+                                      "checknsteps",
+                                      "checklongleap",
+                                      "voidleap",
+                                      "voidride",
+                                      "sub",
+                                      "match",
+                                      "any",
+                                      "anyfalse",
+                                      "onlyif",
+                                      "unless",
+                                      "flag",
+                                      "what",
+                                      "insight",
+                                      "const",
+                                      "count",
+                                      "nor",
+                                      "and",
+                                      "or",
+                                      "minus",
+                                      "plus",
+                                      "-",
+                                      "+",
+                                      "*",
+                                      "/",
+                                      "abs",
+                                      "sign",
+                                      "mod",
+                                      "remove",
+                                      "in",
+                                      "isempty",
+                                      "lastrank",
+                                      "isconst",
+                                      "alias",
+                                      NULL};
 
 /* ---- the tree ---- */
 
@@ -129,7 +178,6 @@ bool br_is_number(const char *s) {
   return true;
 }
 
-
 /* Parses tokens[0..end) right to left; returns the root node or -1 with a reason. */
 static int parse_range(Tree *t, const Tokens *tk, int end, int level, char *reason, int reasonlen) {
   int stack[TOK_MAX];
@@ -168,9 +216,9 @@ static int parse_range(Tree *t, const Tokens *tk, int end, int level, char *reas
     }
     if (!strcmp(w, "fn")) {
       /* Operands to the right: the name, then the arguments; only (#0 #1) calls inline. */
-      if (depth < 3 || t->nodes[stack[depth - 1]].op != OP_LIT ||
-          t->nodes[stack[depth - 2]].op != OP_ARG || t->nodes[stack[depth - 2]].arg_index != 0 ||
-          t->nodes[stack[depth - 3]].op != OP_ARG || t->nodes[stack[depth - 3]].arg_index != 1) {
+      if (depth < 3 || t->nodes[stack[depth - 1]].op != OP_LIT || t->nodes[stack[depth - 2]].op != OP_ARG ||
+          t->nodes[stack[depth - 2]].arg_index != 0 || t->nodes[stack[depth - 3]].op != OP_ARG ||
+          t->nodes[stack[depth - 3]].arg_index != 1) {
         snprintf(reason, reasonlen, "fn is compiled only as `fn name #0 #1`");
         return -1;
       }

@@ -55,15 +55,15 @@ void br_compile_type(BrGame *g, int type, const BrCode *code, BrPiece *pcs[2]) {
       snprintf(expr, sizeof expr, "const %s", pcs[c]->label);
       GcValue v = gc_null();
       GcError ge;
-      if (gc_eval_expr(g->gc, expr, &v, &ge) == GC_OK && v.type == GC_STR && v.u.s[0] &&
-          strcmp(v.u.s, pcs[c]->label))
+      if (gc_eval_expr(g->gc, expr, &v, &ge) == GC_OK && v.type == GC_STR && v.u.s[0] && strcmp(v.u.s, pcs[c]->label))
         from_def = br_find_def(code, v.u.s, body, sizeof bodies[c]);
       gc_release(&v);
     }
     if (!from_def && !(code && br_find_referee_expr(code, pcs[c]->label, body, sizeof bodies[c]))) {
       snprintf(reason[c], BR_REASON_LEN,
                "no def function named %s, and Post-Move decides its moves by more than one "
-               "`set legal` expression", pcs[c]->label);
+               "`set legal` expression",
+               pcs[c]->label);
       /* The oracle's candidates then come from the Post-Move code of the label. */
       have_body[c] = statements[c] = code && br_find_moved_block(code, pcs[c]->label, body, sizeof bodies[c]);
       continue;
@@ -110,8 +110,8 @@ void br_compile_type(BrGame *g, int type, const BrCode *code, BrPiece *pcs[2]) {
     if (!pcs[c]) continue;
     pcs[c]->compiled = ok[c] && (ok[1 - c] || !pcs[1 - c]);
     if (pcs[c]->compiled)
-      snprintf(pcs[c]->reason, BR_REASON_LEN, "from its %s: %s (%d atoms)%s", source[c], pt->betza,
-               pt->atom_count, pt->ep_capturer ? ", en passant" : "");
+      snprintf(pcs[c]->reason, BR_REASON_LEN, "from its %s: %s (%d atoms)%s", source[c], pt->betza, pt->atom_count,
+               pt->ep_capturer ? ", en passant" : "");
     else if (ok[c])
       snprintf(pcs[c]->reason, BR_REASON_LEN, "its partner label is oracle-backed");
     else
@@ -119,4 +119,3 @@ void br_compile_type(BrGame *g, int type, const BrCode *code, BrPiece *pcs[2]) {
                pt->any_square ? "every square" : pt->betza);
   }
 }
-

@@ -11,9 +11,7 @@ Rules *br_game_rules(BrGame *g) { return &g->rules; }
 const char *br_game_start_fen(const BrGame *g) { return g->start_fen; }
 const char *br_game_name(const BrGame *g) { return g->name; }
 int br_game_piece_count(const BrGame *g) { return g->piece_count; }
-const BrPiece *br_game_piece(const BrGame *g, int i) {
-  return i >= 0 && i < g->piece_count ? &g->pieces[i] : NULL;
-}
+const BrPiece *br_game_piece(const BrGame *g, int i) { return i >= 0 && i < g->piece_count ? &g->pieces[i] : NULL; }
 
 static void copy_verdict(GcStatus status, const GcVerdict *v, BrVerdict *out) {
   out->status = status == GC_LEGAL ? BR_LEGAL : status == GC_ILLEGAL ? BR_ILLEGAL : BR_PRESET_ERROR;

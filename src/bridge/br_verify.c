@@ -15,8 +15,7 @@ static uint64_t next_random(uint64_t *s) {
   return z ^ (z >> 31);
 }
 
-static void record(BrVerifyStats *st, const Position *p, const char *what, const char *move,
-                   const GcVerdict *v) {
+static void record(BrVerifyStats *st, const Position *p, const char *what, const char *move, const GcVerdict *v) {
   st->disagreements++;
   if (st->first[0]) return;
   char fen[600];
@@ -25,8 +24,8 @@ static void record(BrVerifyStats *st, const Position *p, const char *what, const
     snprintf(st->first, sizeof st->first, "%.100s: %.100s | position %.400s | preset says: %.300s (%.100s:%d)", what,
              move, fen, v->message, v->file, v->line);
   else if (v)
-    snprintf(st->first, sizeof st->first, "%.100s: %.100s | position %.400s | preset says: %.300s", what, move,
-             fen, v->message);
+    snprintf(st->first, sizeof st->first, "%.100s: %.100s | position %.400s | preset says: %.300s", what, move, fen,
+             v->message);
   else
     snprintf(st->first, sizeof st->first, "%.100s: %.100s | position %.400s", what, move, fen);
 }
@@ -56,8 +55,7 @@ static bool squares_text(const Rules *r, Move m, char *out, int outlen) {
 
 /* The preset's own legal list (setlegal in its Post-Game, as the fairychess `stalemated`
  * builds it), when it has one: the same (from, to) pairs as the generator's moves. */
-static void compare_legal_list(const BrGame *g, GcInterp *gc, Position *pos, const MoveList *list,
-                               BrVerifyStats *st) {
+static void compare_legal_list(const BrGame *g, GcInterp *gc, Position *pos, const MoveList *list, BrVerifyStats *st) {
   const GcValue *legal = gc_legal_moves(gc);
   if (!legal || legal->type != GC_ARR || !gc_arr_len(legal)) return;
   const Rules *r = &g->rules;
@@ -71,7 +69,8 @@ static void compare_legal_list(const BrGame *g, GcInterp *gc, Position *pos, con
     for (int k = 0; k < list->count && !found; k++) {
       found = squares_text(r, list->moves[k], text, sizeof text) && !strcmp(text, v->u.s);
     }
-    if (!found) record(st, pos, "the preset's legal list (setlegal) has a move the generator does not make", v->u.s, NULL);
+    if (!found)
+      record(st, pos, "the preset's legal list (setlegal) has a move the generator does not make", v->u.s, NULL);
   }
   for (int k = 0; k < list->count; k++) {
     if (!squares_text(r, list->moves[k], text, sizeof text)) continue;
@@ -101,15 +100,17 @@ static void check_drops(const BrGame *g, GcInterp *gc, Position *pos, const Move
       br_move_text(g, pos, m, text, sizeof text);
       gc_play(gc, text, &v);
       st->illegal_checked++;
-      if (v.status == GC_LEGAL) record(st, pos, "preset accepts a drop the generator rejects", text, &v);
-      else if (v.status == GC_PRESET_ERROR) record(st, pos, "preset error on a rejected drop", text, &v);
+      if (v.status == GC_LEGAL)
+        record(st, pos, "preset accepts a drop the generator rejects", text, &v);
+      else if (v.status == GC_PRESET_ERROR)
+        record(st, pos, "preset error on a rejected drop", text, &v);
       gc_state_restore(gc, here);
     }
   }
 }
 
-static void check_position(const BrGame *g, GcInterp *gc, Position *pos, const MoveList *list,
-                           int illegal_samples, uint64_t *rng, BrVerifyStats *st) {
+static void check_position(const BrGame *g, GcInterp *gc, Position *pos, const MoveList *list, int illegal_samples,
+                           uint64_t *rng, BrVerifyStats *st) {
   compare_legal_list(g, gc, pos, list, st);
   GcState *here = gc_state_save(gc);
   gc_set_postgame(gc, false); /* only Post-Move's answer counts for moves not played */
@@ -120,7 +121,9 @@ static void check_position(const BrGame *g, GcInterp *gc, Position *pos, const M
     gc_play(gc, text, &v);
     st->legal_checked++;
     if (v.status != GC_LEGAL)
-      record(st, pos, v.status == GC_ILLEGAL ? "generator move refused by the preset" : "preset error on a generator move", text, &v);
+      record(st, pos,
+             v.status == GC_ILLEGAL ? "generator move refused by the preset" : "preset error on a generator move", text,
+             &v);
     gc_state_restore(gc, here);
     Move m = list->moves[i];
     int kind = move_kind(m);
@@ -128,7 +131,8 @@ static void check_position(const BrGame *g, GcInterp *gc, Position *pos, const M
     st->en_passants += kind == MOVE_EN_PASSANT;
     st->promotions += kind == MOVE_PROMOTION;
     st->drops += kind == MOVE_DROP;
-    if (kind == MOVE_PROMOTION && move_arg(m) == g->rules.types[piece_type(pos->board[move_from(m)])].promo_choices[0]) {
+    if (kind == MOVE_PROMOTION &&
+        move_arg(m) == g->rules.types[piece_type(pos->board[move_from(m)])].promo_choices[0]) {
       /* Promotions to the types the generator does not offer must be refused. */
       const PieceType *pt = &g->rules.types[piece_type(pos->board[move_from(m)])];
       for (int t = 0; t < g->rules.type_count; t++) {
@@ -164,8 +168,10 @@ static void check_position(const BrGame *g, GcInterp *gc, Position *pos, const M
         snprintf(text, sizeof text, "%s %s-%s", g->type_label[piece_type(code)][piece_color(code)], fs, ts);
         gc_play(gc, text, &v);
         st->illegal_checked++;
-        if (v.status == GC_LEGAL) record(st, pos, "preset accepts a move the generator rejects", text, &v);
-        else if (v.status == GC_PRESET_ERROR) record(st, pos, "preset error on a rejected move", text, &v);
+        if (v.status == GC_LEGAL)
+          record(st, pos, "preset accepts a move the generator rejects", text, &v);
+        else if (v.status == GC_PRESET_ERROR)
+          record(st, pos, "preset error on a rejected move", text, &v);
         gc_state_restore(gc, here);
       }
   }
@@ -189,8 +195,10 @@ static void check_position(const BrGame *g, GcInterp *gc, Position *pos, const M
     snprintf(text, sizeof text, "%s %s-%s", g->type_label[piece_type(code)][piece_color(code)], f, t);
     gc_play(gc, text, &v);
     st->illegal_checked++;
-    if (v.status == GC_LEGAL) record(st, pos, "preset accepts a move the generator rejects", text, &v);
-    else if (v.status == GC_PRESET_ERROR) record(st, pos, "preset error on a rejected move", text, &v);
+    if (v.status == GC_LEGAL)
+      record(st, pos, "preset accepts a move the generator rejects", text, &v);
+    else if (v.status == GC_PRESET_ERROR)
+      record(st, pos, "preset error on a rejected move", text, &v);
     gc_state_restore(gc, here);
   }
   gc_set_postgame(gc, true);
@@ -248,8 +256,10 @@ bool br_judge_play(BrJudge *j, Position *pos, Move m, BrVerifyStats *st) {
   pos_make(pos, m);
   if (!br_same_board(g, j->gc, pos)) {
     /* Post-Move did more than the move (or less): the generator's position is not the preset's. */
-    record(st, pos, "the preset's board after the move differs from the generator's (an effect of "
-           "Post-Move the model does not know)", text, NULL);
+    record(st, pos,
+           "the preset's board after the move differs from the generator's (an effect of "
+           "Post-Move the model does not know)",
+           text, NULL);
     pos_unmake(pos);
     return false;
   }
@@ -258,16 +268,18 @@ bool br_judge_play(BrJudge *j, Position *pos, Move m, BrVerifyStats *st) {
   char why[64];
   GameResult ours = pos_game_result(pos, why, sizeof why);
   if (g->declares_results) {
-    GameResult theirs = v.result == GC_RESULT_WON ? RESULT_LOSS
-                        : v.result == GC_RESULT_LOST ? RESULT_WIN
-                        : v.result == GC_RESULT_DRAWN ? RESULT_DRAW : RESULT_NONE;
+    GameResult theirs = v.result == GC_RESULT_WON     ? RESULT_LOSS
+                        : v.result == GC_RESULT_LOST  ? RESULT_WIN
+                        : v.result == GC_RESULT_DRAWN ? RESULT_DRAW
+                                                      : RESULT_NONE;
     st->results_checked++;
     if (ours != theirs) {
       static const char *const names[] = {"none", "win", "loss", "draw"};
       char what[320];
-      snprintf(what, sizeof what, "game end differs after the move (rules: %s%s%s for the side to "
-               "move; preset: %s, saying '%.60s')", names[ours], why[0] ? ", " : "", why,
-               names[theirs], v.say);
+      snprintf(what, sizeof what,
+               "game end differs after the move (rules: %s%s%s for the side to "
+               "move; preset: %s, saying '%.60s')",
+               names[ours], why[0] ? ", " : "", why, names[theirs], v.say);
       record(st, pos, what, text, NULL);
     }
   }
@@ -275,8 +287,7 @@ bool br_judge_play(BrJudge *j, Position *pos, Move m, BrVerifyStats *st) {
   return !over && ours == RESULT_NONE;
 }
 
-bool br_verify(BrGame *g, int games, int max_plies, int illegal_samples, uint64_t seed,
-               BrVerifyStats *st) {
+bool br_verify(BrGame *g, int games, int max_plies, int illegal_samples, uint64_t seed, BrVerifyStats *st) {
   memset(st, 0, sizeof *st);
   if (!g->rules_ready) {
     snprintf(st->first, sizeof st->first, "the rules could not be built from the preset");
@@ -336,8 +347,10 @@ static bool demote(BrGame *g, int type, const char *why, const char *move, char 
     BrPiece *pc = &g->pieces[i];
     if (pc->type != type) continue;
     pc->compiled = false;
-    snprintf(pc->reason, sizeof pc->reason, "its def compiles (%s), but the referee %s %s: Post-Move does "
-             "more than the def says, so the referee decides", r->types[type].betza, why, move);
+    snprintf(pc->reason, sizeof pc->reason,
+             "its def compiles (%s), but the referee %s %s: Post-Move does "
+             "more than the def says, so the referee decides",
+             r->types[type].betza, why, move);
   }
   if (!g->oracle) {
     g->oracle = br_oracle_new(g, err, errlen);
@@ -381,8 +394,10 @@ int br_probe(BrGame *g, int games, int max_plies, uint64_t seed, char *err, int 
         GcVerdict v;
         if (gc_play(judge->gc, text, &v) != GC_LEGAL) {
           if (!refusals_count) continue;
-          if (!demote(g, type, "refuses", text, err, errlen)) demoted = -1;
-          else demoted++;
+          if (!demote(g, type, "refuses", text, err, errlen))
+            demoted = -1;
+          else
+            demoted++;
           continue;
         }
         pos_make(&pos, m);
@@ -390,8 +405,10 @@ int br_probe(BrGame *g, int games, int max_plies, uint64_t seed, char *err, int 
         pos_unmake(&pos);
         gc_state_restore(judge->gc, here);
         if (!same) {
-          if (!demote(g, type, "changes the board otherwise after", text, err, errlen)) demoted = -1;
-          else demoted++;
+          if (!demote(g, type, "changes the board otherwise after", text, err, errlen))
+            demoted = -1;
+          else
+            demoted++;
         }
         if (demoted < 0) break;
       }

@@ -32,11 +32,11 @@ enum { BR_MAX_PIECES = 2 * MAX_TYPES, BR_REASON_LEN = 320, BR_LABEL_MAX = 16 /* 
 /* One piece label of the preset (each colour has its own label: K and k). */
 typedef struct BrPiece {
   char label[BR_LABEL_MAX];
-  int color;                   /* WHITE (upper case) or BLACK */
-  int type;                    /* index in rules.types, or -1 */
-  bool compiled;               /* movement compiled from its def, no oracle needed */
+  int color;     /* WHITE (upper case) or BLACK */
+  int type;      /* index in rules.types, or -1 */
+  bool compiled; /* movement compiled from its def, no oracle needed */
   bool royal;
-  char reason[BR_REASON_LEN];  /* why it is oracle-backed, or what it compiled to */
+  char reason[BR_REASON_LEN]; /* why it is oracle-backed, or what it compiled to */
 } BrPiece;
 
 typedef struct BrOracle BrOracle;
@@ -45,12 +45,12 @@ enum { BR_MAX_INCLUDE_DIRS = 16, BR_PATH_LEN = 512 };
 
 /* A preset's text and where its includes are found (the catalog makes these: catalog.h). */
 typedef struct BrSource {
-  char name[64];                 /* the game's name: the file's name without .preset */
-  char path[BR_PATH_LEN];        /* the file it was read from, or presets/NAME.preset if built in */
-  char *text;                    /* the preset file's text, owned */
+  char name[64];          /* the game's name: the file's name without .preset */
+  char path[BR_PATH_LEN]; /* the file it was read from, or presets/NAME.preset if built in */
+  char *text;             /* the preset file's text, owned */
   char include_dirs[BR_MAX_INCLUDE_DIRS][BR_PATH_LEN]; /* looked in first, in order */
   int include_dir_count;
-  bool builtin;                  /* shipped inside the binary */
+  bool builtin; /* shipped inside the binary */
 } BrSource;
 
 /* Frees the text of a source. */
@@ -116,12 +116,12 @@ BrOracle *br_oracle_new(BrGame *g, char *err, int errlen);
 void br_oracle_free(BrOracle *o);
 RulesOracle *br_oracle_hooks(BrOracle *o);
 typedef struct BrOracleStats {
-  long asked;       /* moves put to the oracle */
-  long cached;      /* answered from the cache */
-  long refused;     /* refused by the referee */
-  long cursors;     /* interpreters the oracle keeps (about one per thread asking at once) */
-  long mismatched;  /* accepted by the referee, but its board differs from the model's: not played */
-  char error[512];  /* the first problem, or "" */
+  long asked;      /* moves put to the oracle */
+  long cached;     /* answered from the cache */
+  long refused;    /* refused by the referee */
+  long cursors;    /* interpreters the oracle keeps (about one per thread asking at once) */
+  long mismatched; /* accepted by the referee, but its board differs from the model's: not played */
+  char error[512]; /* the first problem, or "" */
 } BrOracleStats;
 void br_oracle_stats(BrOracle *o, BrOracleStats *out);
 
@@ -129,9 +129,9 @@ void br_oracle_stats(BrOracle *o, BrOracleStats *out);
 typedef struct BrVerifyStats {
   long positions, legal_checked, illegal_checked, disagreements, games;
   long castlings, en_passants, promotions, drops; /* special generator moves among legal_checked */
-  long results_checked;        /* positions where the game-end verdicts were compared */
-  long legal_lists;             /* positions where the preset's own legal list was compared */
-  char first[1536];            /* the first disagreement, described */
+  long results_checked;                           /* positions where the game-end verdicts were compared */
+  long legal_lists;                               /* positions where the preset's own legal list was compared */
+  char first[1536];                               /* the first disagreement, described */
 } BrVerifyStats;
 
 /* Plays games random games of at most max_plies plies with the compiled rules and compares at
@@ -142,8 +142,7 @@ typedef struct BrVerifyStats {
  * own legal list, when it builds one, must be the generator's.  After each move the boards
  * must agree and the preset's Post-Game verdict (won, drawn, nothing) must match
  * pos_game_result.  Returns true when no disagreement was found. */
-bool br_verify(BrGame *g, int games, int max_plies, int illegal_samples, uint64_t seed,
-               BrVerifyStats *stats);
+bool br_verify(BrGame *g, int games, int max_plies, int illegal_samples, uint64_t seed, BrVerifyStats *stats);
 
 /* The judge: a referee with an interpreter of its own (so one per thread) that follows one game
  * and compares, as verify does, what the generator says with what the preset says.  Self-play

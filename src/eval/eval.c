@@ -13,9 +13,9 @@
 
 enum { MAX_SQ = GEO_MAX_SQUARES };
 
-static const double RIDE_DECAY = 0.7;      /* weight of each further step of a ride */
-static const double HALF_MODE = 0.6;       /* a move-only or capture-only target */
-static const double HOP_WEIGHT = 0.5;      /* a target beyond a screen */
+static const double RIDE_DECAY = 0.7; /* weight of each further step of a ride */
+static const double HALF_MODE = 0.6;  /* a move-only or capture-only target */
+static const double HOP_WEIGHT = 0.5; /* a target beyond a screen */
 static const double GRASSHOP_WEIGHT = 0.3;
 
 /* Centipawns from weighted mobility: fitted so that the orthodox leaper with eight targets
@@ -47,8 +47,10 @@ static double square_mobility(const Rules *r, int t, int sq, bool *reach) {
       if (!geo_on_board(g, tx, ty)) break;
       int to = geo_square(g, tx, ty);
       double weight = 0;
-      if (a->kind == ATOM_LEAP || a->kind == ATOM_RIDE) weight = w;
-      else if (k >= 2) weight = (a->kind == ATOM_HOP ? HOP_WEIGHT : GRASSHOP_WEIGHT) * w / RIDE_DECAY;
+      if (a->kind == ATOM_LEAP || a->kind == ATOM_RIDE)
+        weight = w;
+      else if (k >= 2)
+        weight = (a->kind == ATOM_HOP ? HOP_WEIGHT : GRASSHOP_WEIGHT) * w / RIDE_DECAY;
       if (a->kind == ATOM_GRASSHOP && k > 2) weight = 0;
       if (weight > 0 && in_zone(r, a->to_zone, WHITE, to)) {
         m += mode * weight;
@@ -74,9 +76,7 @@ static int flood(const Rules *r, int t, bool *seen) {
   return tail;
 }
 
-static int mirror(const Geometry *g, int sq) {
-  return geo_square(g, geo_file(g, sq), g->height - 1 - geo_rank(g, sq));
-}
+static int mirror(const Geometry *g, int sq) { return geo_square(g, geo_file(g, sq), g->height - 1 - geo_rank(g, sq)); }
 
 static int clampi(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
 
@@ -301,8 +301,10 @@ static int royal_safety(const EvalTables *e, const Position *p, int c, int sq) {
       int code = p->board[geo_square(g, file + dx, rank + dy)];
       if (code == SQ_EMPTY || code == SQ_HOLE || e->royal[piece_type(code)]) continue;
       bool near = dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1;
-      if (piece_color(code) == c) shelter += near;
-      else threats += !e->pawn_like[piece_type(code)];
+      if (piece_color(code) == c)
+        shelter += near;
+      else
+        threats += !e->pawn_like[piece_type(code)];
     }
   return SHELTER * (shelter < SHELTER_MAX ? shelter : SHELTER_MAX) - THREAT * threats;
 }
@@ -329,7 +331,8 @@ int ev_classic(const EvalTables *e, const Position *p) {
               side_mg += e->passed_eg[t][c][sq] / 3;
             }
           }
-          if (e->royal[t]) side_mg += royal_safety(e, p, c, sq);
+          if (e->royal[t])
+            side_mg += royal_safety(e, p, c, sq);
           else if (e->step_count[t]) {
             int reach = mobility(e, p, t, c, sq);
             side_mg += MOBILITY_MG * reach;

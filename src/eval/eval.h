@@ -23,17 +23,17 @@ enum { EV_MAX_VALUE = 20000 /* stands for a royal piece in exchange counts */ };
 typedef struct EvalTables {
   const Rules *rules;
   int squares;
-  double mobility[MAX_TYPES];  /* weighted empty-board mobility, averaged over reachable squares */
-  int value[MAX_TYPES];        /* material, middle game; 0 for royal types */
-  int value_eg[MAX_TYPES];     /* material, end game */
-  int hand_value[MAX_TYPES];   /* a piece of this type in hand */
-  int exchange[MAX_TYPES];     /* value for exchange counting (SEE): royal types are huge */
+  double mobility[MAX_TYPES]; /* weighted empty-board mobility, averaged over reachable squares */
+  int value[MAX_TYPES];       /* material, middle game; 0 for royal types */
+  int value_eg[MAX_TYPES];    /* material, end game */
+  int hand_value[MAX_TYPES];  /* a piece of this type in hand */
+  int exchange[MAX_TYPES];    /* value for exchange counting (SEE): royal types are huge */
   bool royal[MAX_TYPES];
   bool promotes[MAX_TYPES];
-  bool forward_only[MAX_TYPES];  /* never moves backwards: its moves are irreversible */
-  bool pawn_like[MAX_TYPES];     /* forward-only and cheapest non-royal class */
+  bool forward_only[MAX_TYPES]; /* never moves backwards: its moves are irreversible */
+  bool pawn_like[MAX_TYPES];    /* forward-only and cheapest non-royal class */
   bool colour_bound[MAX_TYPES];
-  int start_material;            /* non-royal material of both sides in the start position */
+  int start_material; /* non-royal material of both sides in the start position */
   /* Piece-square terms, indexed by actual square and colour. */
   int16_t psq_mg[MAX_TYPES][2][GEO_MAX_SQUARES];
   int16_t psq_eg[MAX_TYPES][2][GEO_MAX_SQUARES];

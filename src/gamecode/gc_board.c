@@ -148,7 +148,7 @@ int gc_board_set_fen(GcBoard *b, const char *fen, char *err, size_t errsize) {
 }
 
 void gc_board_fen(const GcBoard *b, char *out, size_t size) {
-  GcBuf buf = { 0 };
+  GcBuf buf = {0};
   gc_buf_add(&buf, "", 0);
   for (int r = b->nranks - 1; r >= 0; r--) {
     int run = 0;

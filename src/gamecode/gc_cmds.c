@@ -50,7 +50,7 @@ static int each_name(GcInterp *gc, GcToken *args, int n, void (*f)(GcInterp *, c
 /* Message text: words joined by spaces after #name, origin/dest/moved/old and $name
  * substitution (reference §2.2: $ names are substituted as text in messages). */
 static char *message(GcInterp *gc, GcToken *args, int n) {
-  GcBuf b = { 0 };
+  GcBuf b = {0};
   gc_buf_add(&b, "", 0);
   for (int i = 0; i < n; i++) {
     char *s = arg_text(gc, &args[i]);
@@ -517,7 +517,7 @@ CMD(cmd_notation) { /* MOVE: notation */
 static char *read_file(const char *path) {
   FILE *f = fopen(path, "rb");
   if (!f) return NULL;
-  GcBuf b = { 0 };
+  GcBuf b = {0};
   gc_buf_add(&b, "", 0);
   char chunk[4096];
   size_t got;
@@ -538,7 +538,7 @@ CMD(cmd_include) {
     free(name);
     return rc;
   }
-  static const char *const exts[] = { ".txt", ".inc", "" };
+  static const char *const exts[] = {".txt", ".inc", ""};
   char path[512], *text = NULL;
   if (gc->include_fn) {
     text = gc->include_fn(gc->include_ctx, name, path, sizeof path);
@@ -587,41 +587,41 @@ CMD(cmd_include) {
 }
 
 const GcCmdDef gc_commands[] = {
-  { "set", cmd_set },
-  { "setconst", cmd_setconst },
-  { "setflag", cmd_setflag },
-  { "unsetflag", cmd_unsetflag },
-  { "unset", cmd_unset },
-  { "setsystem", cmd_setsystem },
-  { "setlegal", cmd_setlegal },
-  { "inc", cmd_inc },
-  { "dec", cmd_dec },
-  { "my", cmd_my },
-  { "local", cmd_local },
-  { "def", cmd_def },
-  { "gosub", cmd_gosub },
-  { "die", cmd_die },
-  { "say", cmd_say },
-  { "echo", cmd_echo },
-  { "print", cmd_print },
-  { "won", cmd_won },
-  { "drawn", cmd_drawn },
-  { "lost", cmd_lost },
-  { "askpromote", cmd_askpromote },
-  { "continuemove", cmd_continuemove },
-  { "move", cmd_move },
-  { "empty", cmd_empty },
-  { "capture", cmd_empty },
-  { "remove", cmd_empty },
-  { "add", cmd_add },
-  { "flip", cmd_flip },
-  { "store", cmd_store },
-  { "restore", cmd_restore },
-  { "alias", cmd_alias },
-  { "ban", cmd_ban },
-  { "allow", cmd_allow },
-  { "eval", cmd_eval },
-  { "MOVE:", cmd_notation },
-  { "include", cmd_include },
-  { NULL, NULL },
+    {"set", cmd_set},
+    {"setconst", cmd_setconst},
+    {"setflag", cmd_setflag},
+    {"unsetflag", cmd_unsetflag},
+    {"unset", cmd_unset},
+    {"setsystem", cmd_setsystem},
+    {"setlegal", cmd_setlegal},
+    {"inc", cmd_inc},
+    {"dec", cmd_dec},
+    {"my", cmd_my},
+    {"local", cmd_local},
+    {"def", cmd_def},
+    {"gosub", cmd_gosub},
+    {"die", cmd_die},
+    {"say", cmd_say},
+    {"echo", cmd_echo},
+    {"print", cmd_print},
+    {"won", cmd_won},
+    {"drawn", cmd_drawn},
+    {"lost", cmd_lost},
+    {"askpromote", cmd_askpromote},
+    {"continuemove", cmd_continuemove},
+    {"move", cmd_move},
+    {"empty", cmd_empty},
+    {"capture", cmd_empty},
+    {"remove", cmd_empty},
+    {"add", cmd_add},
+    {"flip", cmd_flip},
+    {"store", cmd_store},
+    {"restore", cmd_restore},
+    {"alias", cmd_alias},
+    {"ban", cmd_ban},
+    {"allow", cmd_allow},
+    {"eval", cmd_eval},
+    {"MOVE:", cmd_notation},
+    {"include", cmd_include},
+    {NULL, NULL},
 };

@@ -27,9 +27,9 @@ static void drop_to(GcInterp *gc, size_t base) {
 static int name_char(char c) { return isalnum((unsigned char)c) || c == '_'; }
 
 static int move_word(GcInterp *gc, const char *w, size_t *len, const char **val) {
-  static const char *const names[] = { "origin", "dest", "moved", "old" };
+  static const char *const names[] = {"origin", "dest", "moved", "old"};
   if (!gc->have_move) return 0;
-  const char *vals[] = { gc->mv.origin, gc->mv.dest, gc->mv.moved, gc->mv.old };
+  const char *vals[] = {gc->mv.origin, gc->mv.dest, gc->mv.moved, gc->mv.old};
   for (int i = 0; i < 4; i++) {
     size_t n = strlen(names[i]);
     if (strncmp(w, names[i], n) == 0 && !name_char(w[n])) {
@@ -55,7 +55,7 @@ static const GcValue *hash_lookup(GcInterp *gc, const char *name, const GcValue 
 }
 
 char *gc_subst_text(GcInterp *gc, const GcToken *t, const GcValue *args, int nargs) {
-  GcBuf b = { 0 };
+  GcBuf b = {0};
   gc_buf_add(&b, "", 0);
   if (t->kind == TK_GROUP) {
     gc_buf_addc(&b, '(');
@@ -440,7 +440,7 @@ static void scan_placeholders(const GcToken *t, int n, int *maxp, int *named) {
 void gc_define_func(GcInterp *gc, const char *name, GcToken *toks, int n) {
   int nplace = 0, named = 0;
   scan_placeholders(toks, n, &nplace, &named);
-  GcFuncDef f = { toks, n, nplace + named, nplace, gc->cur_file, gc->cur_line };
+  GcFuncDef f = {toks, n, nplace + named, nplace, gc->cur_file, gc->cur_line};
   GcValue *idx = gc_map_get(&gc->funcs, name);
   if (idx) {
     gc->fdefs[(int)idx->u.n] = f;

@@ -125,7 +125,7 @@ static void register_subs(GcInterp *gc, GcProgram *p) {
     if (p->code[i].kind != INS_SUB) continue;
     const char *name = p->code[i].args[0].text;
     GcValue *idx = gc_map_get(&gc->subs, name);
-    GcSubDef d = { p, i };
+    GcSubDef d = {p, i};
     if (idx) {
       gc->sdefs[(int)idx->u.n] = d;
       continue;
@@ -361,7 +361,7 @@ static int run_cmd(GcInterp *gc, const GcIns *ins) {
     gc_release(&ret);
     return rc;
   }
-  GcBuf b = { 0 };
+  GcBuf b = {0};
   gc_buf_adds(&b, ins->head);
   for (int i = 0; i < ins->nargs; i++) {
     char *s = gc_subst_text(gc, &ins->args[i], NULL, 0);

@@ -288,7 +288,7 @@ const char *gc_alias_of(GcInterp *gc, const char *name);
  * "symmetric" check functions, reference §4.4), in the order (a,b) (-a,b) (a,-b) (-a,-b)
  * then swapped. Returns how many. */
 static inline int gc_sym_dirs(int a, int b, int dirs[8][2]) {
-  int cand[8][2] = { { a, b }, { -a, b }, { a, -b }, { -a, -b }, { b, a }, { -b, a }, { b, -a }, { -b, -a } };
+  int cand[8][2] = {{a, b}, {-a, b}, {a, -b}, {-a, -b}, {b, a}, {-b, a}, {b, -a}, {-b, -a}};
   int n = 0;
   for (int i = 0; i < 8; i++) {
     int dup = 0;

@@ -46,7 +46,7 @@ GcInterp *gc_new(void) {
   gc_board_init(&gc->board, "a b c d e f g h", "1 2 3 4 5 6 7 8", gc->errbuf.message, sizeof gc->errbuf.message);
   gc_refresh_coords(gc);
   for (int c = 1; c < 128; c++) {
-    char s[2] = { (char)c, 0 };
+    char s[2] = {(char)c, 0};
     gc->char_values[c] = gc_str(s);
   }
   return gc;
@@ -54,8 +54,8 @@ GcInterp *gc_new(void) {
 
 void gc_free(GcInterp *gc) {
   if (!gc) return;
-  GcMap *maps[] = { &gc->globals, &gc->consts, &gc->flags,   &gc->system,   &gc->aliases, &gc->realnames,
-                    &gc->funcs,   &gc->subs,   &gc->opindex, &gc->cmdindex, &gc->included };
+  GcMap *maps[] = {&gc->globals, &gc->consts, &gc->flags,   &gc->system,   &gc->aliases, &gc->realnames,
+                   &gc->funcs,   &gc->subs,   &gc->opindex, &gc->cmdindex, &gc->included};
   for (size_t i = 0; i < sizeof maps / sizeof maps[0]; i++) gc_map_free(maps[i]);
   for (int i = 0; i < gc->nframes; i++) gc_map_free(&gc->frames[i].vars);
   for (size_t i = 0; i < gc->niters; i++) gc_release(&gc->iters[i].arr);

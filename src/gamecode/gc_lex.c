@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const block_words[] = { "if",  "elseif", "else", "do",      "for",  "foreach",
-                                           "sub", "switch", "case", "default", "loop", NULL };
+static const char *const block_words[] = {"if",  "elseif", "else", "do",      "for",  "foreach",
+                                          "sub", "switch", "case", "default", "loop", NULL};
 
 static int is_block_word(const char *s, size_t n) {
   for (int i = 0; block_words[i]; i++)
@@ -19,7 +19,7 @@ static int is_block_word(const char *s, size_t n) {
 
 /* Does the word hold origin, dest, moved or old as a whole word (so it needs substitution)? */
 static int is_move_word(const char *w) {
-  static const char *const names[] = { "origin", "dest", "moved", "old", NULL };
+  static const char *const names[] = {"origin", "dest", "moved", "old", NULL};
   for (const char *p = w; *p; p++) {
     if (p > w && (isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '$' || p[-1] == '#')) continue;
     for (int i = 0; names[i]; i++) {

@@ -246,7 +246,7 @@ OP(op_boardflags) {
     if (s->key && s->key != (char *)1 && gc_truthy(&s->val)) names[k++] = s->key;
   }
   qsort(names, k, sizeof *names, cmp_str);
-  GcBuf b = { 0 };
+  GcBuf b = {0};
   gc_buf_add(&b, "", 0);
   for (size_t i = 0; i < k; i++) {
     gc_buf_adds(&b, names[i]);
@@ -309,29 +309,29 @@ OP(op_path) {
 }
 
 const GcOpDef gc_board_ops[] = {
-  { "space", OP_FIXED, 1, op_space },
-  { "where", OP_FIXED, 3, op_where },
-  { "what", OP_FIXED, 3, op_what },
-  { "insight", OP_FIXED, 3, op_insight },
-  { "rank", OP_FIXED, 1, op_rank },
-  { "file", OP_FIXED, 1, op_file },
-  { "rankname", OP_FIXED, 1, op_rankname },
-  { "filename", OP_FIXED, 1, op_filename },
-  { "distance", OP_FIXED, 2, op_distance },
-  { "onboard", OP_FIXED, 1, op_onboard },
-  { "empty", OP_FIXED, 1, op_empty },
-  { "remove", OP_FIXED, 1, op_remove },
-  { "findpiece", OP_VARIADIC, 0, op_findpiece },
-  { "spaces", OP_FIXED, 0, op_spaces },
-  { "onlyupper", OP_FIXED, 0, op_onlyupper },
-  { "onlylower", OP_FIXED, 0, op_onlylower },
-  { "noupper", OP_FIXED, 0, op_noupper },
-  { "nolower", OP_FIXED, 0, op_nolower },
-  { "fencode", OP_FIXED, 0, op_fencode },
-  { "boardflags", OP_FIXED, 0, op_boardflags },
-  { "leaps", OP_FIXED, 3, op_leaps },
-  { "rides", OP_FIXED, 3, op_rides },
-  { "rays", OP_FIXED, 3, op_rays },
-  { "path", OP_FIXED, 2, op_path },
-  { NULL, 0, 0, NULL },
+    {"space", OP_FIXED, 1, op_space},
+    {"where", OP_FIXED, 3, op_where},
+    {"what", OP_FIXED, 3, op_what},
+    {"insight", OP_FIXED, 3, op_insight},
+    {"rank", OP_FIXED, 1, op_rank},
+    {"file", OP_FIXED, 1, op_file},
+    {"rankname", OP_FIXED, 1, op_rankname},
+    {"filename", OP_FIXED, 1, op_filename},
+    {"distance", OP_FIXED, 2, op_distance},
+    {"onboard", OP_FIXED, 1, op_onboard},
+    {"empty", OP_FIXED, 1, op_empty},
+    {"remove", OP_FIXED, 1, op_remove},
+    {"findpiece", OP_VARIADIC, 0, op_findpiece},
+    {"spaces", OP_FIXED, 0, op_spaces},
+    {"onlyupper", OP_FIXED, 0, op_onlyupper},
+    {"onlylower", OP_FIXED, 0, op_onlylower},
+    {"noupper", OP_FIXED, 0, op_noupper},
+    {"nolower", OP_FIXED, 0, op_nolower},
+    {"fencode", OP_FIXED, 0, op_fencode},
+    {"boardflags", OP_FIXED, 0, op_boardflags},
+    {"leaps", OP_FIXED, 3, op_leaps},
+    {"rides", OP_FIXED, 3, op_rides},
+    {"rays", OP_FIXED, 3, op_rays},
+    {"path", OP_FIXED, 2, op_path},
+    {NULL, 0, 0, NULL},
 };

@@ -93,8 +93,7 @@ OP(op_checkahop) {
   return ST_OK;
 }
 
-static const int queen_dirs[8][2] = { { 1, 0 }, { -1, 0 }, { 0, 1 },  { 0, -1 },
-                                      { 1, 1 }, { 1, -1 }, { -1, 1 }, { -1, -1 } };
+static const int queen_dirs[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
 
 /* Grasshopper: lands on the square just beyond the first piece on a queen line. */
 OP(op_checkgrasshop) {
@@ -195,7 +194,7 @@ static int nsteps(GcInterp *gc, GcValue *a, int exact) {
   const GcBoard *b = &gc->board;
   int o = gc_coord(gc, &a[0]), d = gc_coord(gc, &a[1]), count = num(&a[2]);
   if (!real(b, o) || !real(b, d) || o == d || count < 1 || count > 16) return 0;
-  unsigned char seen[GC_MAX_CELLS] = { 0 };
+  unsigned char seen[GC_MAX_CELLS] = {0};
   seen[o] = 1;
   return steps_search(b, o, d, count, exact, seen);
 }
@@ -231,13 +230,13 @@ static int any_transform(const GcBoard *b, int o, int d, const int *steps, int n
 
 OP(op_checkatwostep) {
   (void)n;
-  int steps[4] = { num(&a[2]), num(&a[3]), num(&a[4]), num(&a[5]) };
+  int steps[4] = {num(&a[2]), num(&a[3]), num(&a[4]), num(&a[5])};
   *out = gc_bool(any_transform(&gc->board, gc_coord(gc, &a[0]), gc_coord(gc, &a[1]), steps, 2, 0));
   return ST_OK;
 }
 OP(op_checktwostep) {
   (void)n;
-  int steps[4] = { num(&a[2]), num(&a[3]), num(&a[4]), num(&a[5]) };
+  int steps[4] = {num(&a[2]), num(&a[3]), num(&a[4]), num(&a[5])};
   *out = gc_bool(any_transform(&gc->board, gc_coord(gc, &a[0]), gc_coord(gc, &a[1]), steps, 2, 1));
   return ST_OK;
 }
@@ -268,21 +267,21 @@ OP(op_checkpath) {
 }
 
 const GcOpDef gc_check_ops[] = {
-  { "checkleap", OP_FIXED, 4, op_checkleap },
-  { "checkaleap", OP_FIXED, 4, op_checkaleap },
-  { "checkride", OP_FIXED, 4, op_checkride },
-  { "checkaride", OP_FIXED, 4, op_checkaride },
-  { "checkhop", OP_FIXED, 4, op_checkhop },
-  { "checkahop", OP_FIXED, 4, op_checkahop },
-  { "checkgrasshop", OP_FIXED, 2, op_checkgrasshop },
-  { "checklongleap", OP_FIXED, 2, op_checklongleap },
-  { "voidleap", OP_FIXED, 4, op_voidleap },
-  { "voidride", OP_FIXED, 4, op_voidride },
-  { "checkmaxsteps", OP_FIXED, 3, op_checkmaxsteps },
-  { "checknsteps", OP_FIXED, 3, op_checknsteps },
-  { "checkatwostep", OP_FIXED, 6, op_checkatwostep },
-  { "checktwostep", OP_FIXED, 6, op_checktwostep },
-  { "checkapath", OP_VARIADIC, 0, op_checkapath },
-  { "checkpath", OP_VARIADIC, 0, op_checkpath },
-  { NULL, 0, 0, NULL },
+    {"checkleap", OP_FIXED, 4, op_checkleap},
+    {"checkaleap", OP_FIXED, 4, op_checkaleap},
+    {"checkride", OP_FIXED, 4, op_checkride},
+    {"checkaride", OP_FIXED, 4, op_checkaride},
+    {"checkhop", OP_FIXED, 4, op_checkhop},
+    {"checkahop", OP_FIXED, 4, op_checkahop},
+    {"checkgrasshop", OP_FIXED, 2, op_checkgrasshop},
+    {"checklongleap", OP_FIXED, 2, op_checklongleap},
+    {"voidleap", OP_FIXED, 4, op_voidleap},
+    {"voidride", OP_FIXED, 4, op_voidride},
+    {"checkmaxsteps", OP_FIXED, 3, op_checkmaxsteps},
+    {"checknsteps", OP_FIXED, 3, op_checknsteps},
+    {"checkatwostep", OP_FIXED, 6, op_checkatwostep},
+    {"checktwostep", OP_FIXED, 6, op_checktwostep},
+    {"checkapath", OP_VARIADIC, 0, op_checkapath},
+    {"checkpath", OP_VARIADIC, 0, op_checkpath},
+    {NULL, 0, 0, NULL},
 };

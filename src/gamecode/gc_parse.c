@@ -271,7 +271,7 @@ GcProgram *gc_compile(GcInterp *gc, const char *text, const char *file, GcError 
     free(p);
     return NULL;
   }
-  parser ps = { gc, p, 0, NULL, 0, 0, err };
+  parser ps = {gc, p, 0, NULL, 0, 0, err};
   int rc = 0;
   for (int i = 0; i < p->src.nstmts && !rc; i++)
     rc = parse_stmt(&ps, p->src.stmts[i].toks, p->src.stmts[i].ntoks, p->src.stmts[i].line);

@@ -9,8 +9,8 @@
 #include <string.h>
 #include <strings.h>
 
-static const char *const section_names[SEC_COUNT] = { "pre-game",    "pre-move 1",  "pre-move 2", "post-move 1",
-                                                      "post-move 2", "post-game 1", "post-game 2" };
+static const char *const section_names[SEC_COUNT] = {"pre-game",    "pre-move 1",  "pre-move 2", "post-move 1",
+                                                     "post-move 2", "post-game 1", "post-game 2"};
 
 static int section_of(const char *name, size_t n) {
   char buf[64];
@@ -133,7 +133,7 @@ int gc_load_preset_text(GcInterp *gc, const char *text, const char *filename, Gc
   for (int s = 0; s < SEC_COUNT && rc == GC_OK; s++) {
     if (!secs[s].data) continue;
     /* pad with newlines so statement lines are the lines of the preset file */
-    GcBuf code = { 0 };
+    GcBuf code = {0};
     for (int k = 1; k < sec_first_line[s]; k++) gc_buf_addc(&code, '\n');
     gc_buf_adds(&code, secs[s].data);
     GcProgram *prog = gc_compile(gc, code.data, filename, err);

@@ -62,7 +62,7 @@ static bool visit_program(const GcProgram *p, GcSection section, GcStatementFn f
     const GcStmt *s = &p->src.stmts[i];
     words_reset(w);
     push_tokens(w, s->toks, s->ntoks);
-    GcStatement st = { p->file, s->line, section, w->n, w->v };
+    GcStatement st = {p->file, s->line, section, w->n, w->v};
     ++*count;
     if (!fn(ctx, &st)) return false;
   }
@@ -70,7 +70,7 @@ static bool visit_program(const GcProgram *p, GcSection section, GcStatementFn f
 }
 
 int gc_visit_statements(const GcInterp *gc, GcStatementFn fn, void *ctx) {
-  words w = { 0 };
+  words w = {0};
   int count = 0;
   bool go = true;
   /* Included files: the programs the `included` map names, in the order they were adopted. */

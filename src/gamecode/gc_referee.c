@@ -41,7 +41,7 @@ static void snap_take(GcInterp *gc, snapshot *s) {
 static void snap_free(snapshot *s) {
   free(s->cells);
   free(s->stored);
-  GcMap *maps[] = { &s->globals, &s->flags, &s->consts, &s->system, &s->aliases, &s->realnames };
+  GcMap *maps[] = {&s->globals, &s->flags, &s->consts, &s->system, &s->aliases, &s->realnames};
   for (int i = 0; i < 6; i++) gc_map_free(maps[i]);
 }
 
@@ -50,8 +50,8 @@ static void snap_restore(GcInterp *gc, snapshot *s) {
   memcpy(gc->board.cells, s->cells, cells);
   memcpy(gc->stored.cells, s->stored, cells);
   gc->has_stored = s->has_stored;
-  GcMap *dst[] = { &gc->globals, &gc->flags, &gc->consts, &gc->system, &gc->aliases, &gc->realnames };
-  GcMap *src[] = { &s->globals, &s->flags, &s->consts, &s->system, &s->aliases, &s->realnames };
+  GcMap *dst[] = {&gc->globals, &gc->flags, &gc->consts, &gc->system, &gc->aliases, &gc->realnames};
+  GcMap *src[] = {&s->globals, &s->flags, &s->consts, &s->system, &s->aliases, &s->realnames};
   for (int i = 0; i < 6; i++) {
     GcMap t = *dst[i];
     *dst[i] = *src[i];
@@ -102,7 +102,7 @@ int gc_start(GcInterp *gc, GcError *err) {
                    gc->fen ? gc->fen : "rnbqkbnrpppppppp32PPPPPPPPRNBQKBNR", err))
     return GC_ERROR;
   /* a fresh game: nothing of an earlier one survives */
-  GcMap *state[] = { &gc->globals, &gc->flags, &gc->consts, &gc->system, &gc->aliases, &gc->realnames };
+  GcMap *state[] = {&gc->globals, &gc->flags, &gc->consts, &gc->system, &gc->aliases, &gc->realnames};
   for (int i = 0; i < 6; i++) gc_map_clear(state[i]);
   gc_release(&gc->legal);
   gc->legal = gc_arr_new();
@@ -414,10 +414,10 @@ GcState *gc_state_clone(const GcState *st) {
   if (!c->snap.cells || !c->snap.stored) abort();
   memcpy(c->snap.cells, st->snap.cells, st->cell_bytes);
   memcpy(c->snap.stored, st->snap.stored, st->cell_bytes);
-  GcMap *dst[] = { &c->snap.globals, &c->snap.flags,   &c->snap.consts,
-                   &c->snap.system,  &c->snap.aliases, &c->snap.realnames };
-  const GcMap *src[] = { &st->snap.globals, &st->snap.flags,   &st->snap.consts,
-                         &st->snap.system,  &st->snap.aliases, &st->snap.realnames };
+  GcMap *dst[] = {&c->snap.globals, &c->snap.flags,   &c->snap.consts,
+                  &c->snap.system,  &c->snap.aliases, &c->snap.realnames};
+  const GcMap *src[] = {&st->snap.globals, &st->snap.flags,   &st->snap.consts,
+                        &st->snap.system,  &st->snap.aliases, &st->snap.realnames};
   for (int i = 0; i < 6; i++) {
     memset(dst[i], 0, sizeof *dst[i]);
     gc_map_copy_deep(dst[i], src[i]);

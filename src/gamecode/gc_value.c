@@ -308,7 +308,7 @@ static void str_into(const GcValue *v, GcBuf *b) {
 }
 
 char *gc_to_str_alloc(const GcValue *v) {
-  GcBuf b = { 0 };
+  GcBuf b = {0};
   gc_buf_add(&b, "", 0);
   str_into(v, &b);
   return b.data;

@@ -25,11 +25,9 @@ bool mt_arg_long(const char *text, long min, long max, const char *what, long *o
   return true;
 }
 
-bool mt_arg_u64(const char *text, uint64_t min, uint64_t max, const char *what, uint64_t *out, char *err,
-                int errlen) {
+bool mt_arg_u64(const char *text, uint64_t min, uint64_t max, const char *what, uint64_t *out, char *err, int errlen) {
   char range[96];
-  snprintf(range, sizeof range, "a whole number from %llu to %llu", (unsigned long long)min,
-           (unsigned long long)max);
+  snprintf(range, sizeof range, "a whole number from %llu to %llu", (unsigned long long)min, (unsigned long long)max);
   char *end;
   errno = 0;
   /* strtoull takes "-1" as 2^64 - 1: only digits are numbers here. */
@@ -40,8 +38,7 @@ bool mt_arg_u64(const char *text, uint64_t min, uint64_t max, const char *what, 
   return true;
 }
 
-bool mt_arg_double(const char *text, double min, double max, const char *what, double *out, char *err,
-                   int errlen) {
+bool mt_arg_double(const char *text, double min, double max, const char *what, double *out, char *err, int errlen) {
   char range[96];
   snprintf(range, sizeof range, "a number from %g to %g", min, max);
   char *end;

@@ -15,11 +15,9 @@ extern "C" {
  * the option (`what`) when text is empty, has anything after the number, or is out of range. */
 bool mt_arg_long(const char *text, long min, long max, const char *what, long *out, char *err, int errlen);
 /* The same for counts up to 2^64 - 1 (node budgets, seeds); a minus sign is refused. */
-bool mt_arg_u64(const char *text, uint64_t min, uint64_t max, const char *what, uint64_t *out, char *err,
-                int errlen);
+bool mt_arg_u64(const char *text, uint64_t min, uint64_t max, const char *what, uint64_t *out, char *err, int errlen);
 /* The same for a finite decimal fraction in [min, max] (SPRT figures). */
-bool mt_arg_double(const char *text, double min, double max, const char *what, double *out, char *err,
-                   int errlen);
+bool mt_arg_double(const char *text, double min, double max, const char *what, double *out, char *err, int errlen);
 
 #ifdef __cplusplus
 }

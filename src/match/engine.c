@@ -50,8 +50,10 @@ static bool spec_field(MtEngineSpec *spec, char *field, char *err, int errlen) {
   if (!strcmp(field, "name")) return copy_value(spec->name, sizeof spec->name, value, "name", err, errlen);
   if (!strcmp(field, "cmd")) return copy_value(spec->command, sizeof spec->command, value, "cmd", err, errlen);
   if (!strcmp(field, "proto")) {
-    if (!strcmp(value, "uci")) spec->protocol = MT_UCI;
-    else if (!strcmp(value, "cecp") || !strcmp(value, "xboard")) spec->protocol = MT_CECP;
+    if (!strcmp(value, "uci"))
+      spec->protocol = MT_UCI;
+    else if (!strcmp(value, "cecp") || !strcmp(value, "xboard"))
+      spec->protocol = MT_CECP;
     else {
       snprintf(err, errlen, "unknown protocol %.100s (uci or cecp)", value);
       return false;
@@ -63,7 +65,7 @@ static bool spec_field(MtEngineSpec *spec, char *field, char *err, int errlen) {
       snprintf(err, errlen, "more than %d options", MT_MAX_OPTIONS);
       return false;
     }
-    *eq = '=';  /* kept as NAME=VALUE: the protocol code splits it */
+    *eq = '='; /* kept as NAME=VALUE: the protocol code splits it */
     return copy_value(spec->options[spec->option_count++], MT_TEXT, field + 7, "option", err, errlen);
   }
   snprintf(err, errlen, "unknown engine field %.100s", field);
@@ -91,7 +93,7 @@ bool mt_engine_spec_parse(MtEngineSpec *spec, const char *text, char *err, int e
     snprintf(err, errlen, "engine without cmd=");
     return false;
   }
-  if (!spec->name[0]) {  /* the program's file name */
+  if (!spec->name[0]) { /* the program's file name */
     int len = (int)strcspn(program, " ");
     const char *base = program;
     for (int i = 0; i < len; i++)
@@ -181,7 +183,7 @@ static bool spawn(MtEngine *e, char *err, int errlen) {
   copy_text(command, sizeof command, e->spec.command, -1);
   char *argv[64];
   int argc = 0;
-  char *save = NULL;  /* strtok_r: game threads start engines at the same time */
+  char *save = NULL; /* strtok_r: game threads start engines at the same time */
   for (char *tok = strtok_r(command, " ", &save); tok && argc < 63; tok = strtok_r(NULL, " ", &save))
     argv[argc++] = tok;
   argv[argc] = NULL;
@@ -230,8 +232,10 @@ static void send_options(MtEngine *e) {
     copy_text(name, sizeof name, e->spec.options[i], -1);
     char *eq = strchr(name, '=');
     *eq = 0;
-    if (e->spec.protocol == MT_UCI) sendf(e, "setoption name %s value %s", name, eq + 1);
-    else sendf(e, "option %s=%s", name, eq + 1);
+    if (e->spec.protocol == MT_UCI)
+      sendf(e, "setoption name %s value %s", name, eq + 1);
+    else
+      sendf(e, "option %s=%s", name, eq + 1);
   }
 }
 
@@ -293,16 +297,16 @@ bool mt_engine_start(MtEngine *e, const MtEngineSpec *spec, int timeout_ms, char
   return true;
 }
 
-static const char *xboard_variant(const char *variant) {
-  return !strcmp(variant, "chess") ? "normal" : variant;
-}
+static const char *xboard_variant(const char *variant) { return !strcmp(variant, "chess") ? "normal" : variant; }
 
 /* CECP "level" wants the base as minutes or minutes:seconds. */
 static void cecp_level(MtEngine *e, const MtTimeControl *tc) {
   int64_t seconds = tc->base_ms / 1000;
   char base[32];
-  if (seconds % 60) snprintf(base, sizeof base, "%lld:%02lld", (long long)(seconds / 60), (long long)(seconds % 60));
-  else snprintf(base, sizeof base, "%lld", (long long)(seconds / 60));
+  if (seconds % 60)
+    snprintf(base, sizeof base, "%lld:%02lld", (long long)(seconds / 60), (long long)(seconds % 60));
+  else
+    snprintf(base, sizeof base, "%lld", (long long)(seconds / 60));
   sendf(e, "level %d %s %g", tc->moves, base, tc->inc_ms / 1000.0);
 }
 
@@ -343,8 +347,10 @@ static bool cecp_limits(MtEngine *e, const MtTimeControl *tc, char *err, int err
     mt_engine_send(e, "st 1");
   }
   if (tc->depth) sendf(e, "sd %d", tc->depth);
-  if (tc->movetime_ms) sendf(e, "st %lld", (long long)((tc->movetime_ms + 999) / 1000));
-  else if (!tc->depth && !tc->nodes) cecp_level(e, tc);
+  if (tc->movetime_ms)
+    sendf(e, "st %lld", (long long)((tc->movetime_ms + 999) / 1000));
+  else if (!tc->depth && !tc->nodes)
+    cecp_level(e, tc);
   return true;
 }
 
@@ -360,8 +366,8 @@ static bool uci_new_game(MtEngine *e, const char *variant, char *err, int errlen
   return true;
 }
 
-bool mt_engine_new_game(MtEngine *e, const char *variant, const char *fen, const MtTimeControl *tc,
-                        char *err, int errlen) {
+bool mt_engine_new_game(MtEngine *e, const char *variant, const char *fen, const MtTimeControl *tc, char *err,
+                        int errlen) {
   if (e->spec.protocol == MT_UCI) return uci_new_game(e, variant, err, errlen);
   if (fen && !e->setboard) {
     snprintf(err, errlen, "%s: no setboard feature for the opening FEN", e->spec.name);
@@ -401,8 +407,10 @@ static void parse_uci_info(const char *line, MtGoReply *reply) {
   const char *s = strstr(line, " score ");
   if (!s) return;
   int value;
-  if (sscanf(s, " score cp %d", &value) == 1) reply->score_cp = value, reply->has_score = true;
-  else if (sscanf(s, " score mate %d", &value) == 1) reply->score_cp = mate_score(2 * value), reply->has_score = true;
+  if (sscanf(s, " score cp %d", &value) == 1)
+    reply->score_cp = value, reply->has_score = true;
+  else if (sscanf(s, " score mate %d", &value) == 1)
+    reply->score_cp = mate_score(2 * value), reply->has_score = true;
 }
 
 /* CECP thinking output: "ply score time nodes pv". */
@@ -411,9 +419,8 @@ static void parse_cecp_post(const char *line, MtGoReply *reply) {
   if (sscanf(line, "%d %d", &ply, &score) == 2) reply->score_cp = score, reply->has_score = true;
 }
 
-MtGoReply mt_engine_go(MtEngine *e, const char *fen, const char *const *moves, int move_count,
-                       const MtTimeControl *tc, const int64_t clocks[2], int moves_to_go,
-                       int side, int64_t limit_ms) {
+MtGoReply mt_engine_go(MtEngine *e, const char *fen, const char *const *moves, int move_count, const MtTimeControl *tc,
+                       const int64_t clocks[2], int moves_to_go, int side, int64_t limit_ms) {
   MtGoReply reply = {0};
   reply.status = MT_GO_OK;
   int64_t start = mt_now_ms();
@@ -429,12 +436,15 @@ MtGoReply mt_engine_go(MtEngine *e, const char *fen, const char *const *moves, i
     for (int i = 0; i < move_count; i++) len += (size_t)snprintf(cmd + len, cap - len, " %s", moves[i]);
     mt_engine_send(e, cmd);
     free(cmd);
-    if (tc->nodes) sendf(e, "go nodes %llu", (unsigned long long)tc->nodes);
-    else if (tc->depth) sendf(e, "go depth %d", tc->depth);
-    else if (tc->movetime_ms) sendf(e, "go movetime %lld", (long long)tc->movetime_ms);
+    if (tc->nodes)
+      sendf(e, "go nodes %llu", (unsigned long long)tc->nodes);
+    else if (tc->depth)
+      sendf(e, "go depth %d", tc->depth);
+    else if (tc->movetime_ms)
+      sendf(e, "go movetime %lld", (long long)tc->movetime_ms);
     else if (moves_to_go)
-      sendf(e, "go wtime %lld btime %lld winc %lld binc %lld movestogo %d", (long long)clocks[0],
-            (long long)clocks[1], (long long)tc->inc_ms, (long long)tc->inc_ms, moves_to_go);
+      sendf(e, "go wtime %lld btime %lld winc %lld binc %lld movestogo %d", (long long)clocks[0], (long long)clocks[1],
+            (long long)tc->inc_ms, (long long)tc->inc_ms, moves_to_go);
     else
       sendf(e, "go wtime %lld btime %lld winc %lld binc %lld", (long long)clocks[0], (long long)clocks[1],
             (long long)tc->inc_ms, (long long)tc->inc_ms);
@@ -463,10 +473,13 @@ MtGoReply mt_engine_go(MtEngine *e, const char *fen, const char *const *moves, i
       break;
     }
     if (e->spec.protocol == MT_UCI) {
-      if (!strncmp(line, "info", 4)) parse_uci_info(line, &reply);
-      else if (sscanf(line, "bestmove %63s", reply.move) == 1) break;
+      if (!strncmp(line, "info", 4))
+        parse_uci_info(line, &reply);
+      else if (sscanf(line, "bestmove %63s", reply.move) == 1)
+        break;
     } else {
-      if (line[0] >= '0' && line[0] <= '9') parse_cecp_post(line, &reply);
+      if (line[0] >= '0' && line[0] <= '9')
+        parse_cecp_post(line, &reply);
       else if (sscanf(line, "move %63s", reply.move) == 1) {
         char text[64];
         shift_rank_numbers(reply.move, e->zero_based_ranks ? 1 : 0, text, sizeof text);

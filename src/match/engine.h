@@ -33,7 +33,7 @@ typedef struct MtTimeControl {
   int depth;
   uint64_t nodes;
   int64_t movetime_ms;
-  int64_t margin_ms;   /* lateness forgiven before a time forfeit */
+  int64_t margin_ms; /* lateness forgiven before a time forfeit */
 } MtTimeControl;
 
 typedef struct MtEngine {
@@ -43,8 +43,8 @@ typedef struct MtEngine {
   char buffer[65536];
   int buffered;
   bool usermove, setboard, dead;
-  bool ping;               /* CECP feature ping=1: set-ups are confirmed by ping N / pong N */
-  int nps_feature;         /* CECP feature nps: 1 announced, 0 refused, -1 not mentioned */
+  bool ping;       /* CECP feature ping=1: set-ups are confirmed by ping N / pong N */
+  int nps_feature; /* CECP feature nps: 1 announced, 0 refused, -1 not mentioned */
   int pings_sent;
   int answer_timeout_ms;   /* for readyok and pong; the start time-out */
   bool zero_based_ranks;   /* CECP on a ten-rank board: XBoard counts ranks from 0 */
@@ -58,7 +58,7 @@ typedef struct MtGoReply {
   MtGoStatus status;
   char move[64];
   bool has_score;
-  int score_cp;            /* from the engine's view; mates as +/-(100000 - plies) */
+  int score_cp; /* from the engine's view; mates as +/-(100000 - plies) */
   int64_t elapsed_ms;
 } MtGoReply;
 
@@ -72,14 +72,13 @@ bool mt_engine_start(MtEngine *e, const MtEngineSpec *spec, int timeout_ms, char
  * ping when announced), so that nothing it said before counts as an answer to a later "go".
  * A CECP node limit is sent as "nps N" + "st 1" (XBoard's node-rate clock); an engine that
  * announced nps=0, or answers an Error to the set-up, is refused with a message. */
-bool mt_engine_new_game(MtEngine *e, const char *variant, const char *fen, const MtTimeControl *tc,
-                        char *err, int errlen);
+bool mt_engine_new_game(MtEngine *e, const char *variant, const char *fen, const MtTimeControl *tc, char *err,
+                        int errlen);
 /* Asks for a move.  moves are the game's moves so far in coordinate notation (from the FEN),
  * clocks the remaining time of White and Black (ms), moves_to_go for a period control, side the
  * engine's colour.  limit_ms bounds the wait. */
-MtGoReply mt_engine_go(MtEngine *e, const char *fen, const char *const *moves, int move_count,
-                       const MtTimeControl *tc, const int64_t clocks[2], int moves_to_go,
-                       int side, int64_t limit_ms);
+MtGoReply mt_engine_go(MtEngine *e, const char *fen, const char *const *moves, int move_count, const MtTimeControl *tc,
+                       const int64_t clocks[2], int moves_to_go, int side, int64_t limit_ms);
 /* Says quit, waits a little, then kills; safe to call twice. */
 void mt_engine_stop(MtEngine *e);
 

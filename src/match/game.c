@@ -10,17 +10,18 @@
 typedef struct Referee {
   const MtMatchConfig *config;
   MtGameRecord *game;
-  MtEngine engines[2];       /* by colour: [0] moves first */
-  int engine_of[2];          /* colour -> engine number of the match */
+  MtEngine engines[2]; /* by colour: [0] moves first */
+  int engine_of[2];    /* colour -> engine number of the match */
   Position position;
-  char **names;              /* coordinate names of the moves played */
+  char **names; /* coordinate names of the moves played */
   int cap;
   int bad_run[2], good_run[2], quiet_run;
 } Referee;
 
 static const char *termination_tag(MtEnding e) {
   switch (e) {
-  case MT_END_ADJUDICATED: case MT_END_MOVE_CAP: return "adjudication";
+  case MT_END_ADJUDICATED:
+  case MT_END_MOVE_CAP: return "adjudication";
   case MT_END_CRASH: return "abandoned";
   case MT_END_TIME: return "time forfeit";
   case MT_END_ILLEGAL: return "rules infraction";
@@ -109,11 +110,13 @@ static void play(Referee *r) {
   for (int colour = 0; colour < 2; colour++)
     r->engines[colour].zero_based_ranks = r->engines[colour].spec.protocol == MT_CECP && c->rules->geo.height == 10;
   for (int colour = 0; colour < 2; colour++)
-    if (!mt_engine_new_game(&r->engines[colour], c->variant, strcmp(g->fen, c->rules->start_fen) ? g->fen : NULL,
-                            tc, err, sizeof err)) {
+    if (!mt_engine_new_game(&r->engines[colour], c->variant, strcmp(g->fen, c->rules->start_fen) ? g->fen : NULL, tc,
+                            err, sizeof err)) {
       /* err names the engine and what it refused (an Error line, no pong, no setboard...). */
-      if (r->engines[colour].dead) loses(r, colour, MT_END_CRASH, "exited at the set-up");
-      else finish(r, colour ^ 1, MT_END_CRASH, err);
+      if (r->engines[colour].dead)
+        loses(r, colour, MT_END_CRASH, "exited at the set-up");
+      else
+        finish(r, colour ^ 1, MT_END_CRASH, err);
       return;
     }
   bool timed = !tc->depth && !tc->nodes && !tc->movetime_ms;
@@ -263,9 +266,12 @@ int mt_pgn_tally(const char *text, size_t len, char *player, int cap, MtTally *t
     int points = !strcmp(g.result, "1-0") ? 2 : !strcmp(g.result, "0-1") ? 0 : !strcmp(g.result, "1/2-1/2") ? 1 : -1;
     if (points >= 0 && as_white != as_black) {
       if (as_black) points = 2 - points;
-      if (points == 2) tally->wins++;
-      else if (points == 1) tally->draws++;
-      else tally->losses++;
+      if (points == 2)
+        tally->wins++;
+      else if (points == 1)
+        tally->draws++;
+      else
+        tally->losses++;
       games++;
     }
     nt_pgn_game_free(&g);

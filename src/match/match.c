@@ -69,7 +69,7 @@ typedef struct Scheduler {
   int next;
   bool stop;
   MtMatchState state;
-  int engine_failures[2];   /* games lost because an engine did not start */
+  int engine_failures[2]; /* games lost because an engine did not start */
 } Scheduler;
 
 static bool in_shard(const MtMatchConfig *c, int game) {
@@ -81,9 +81,12 @@ static void record(Scheduler *s, const MtGameRecord *g) {
   const MtMatchConfig *c = s->config;
   MtMatchState *st = &s->state;
   st->games_done++;
-  if (g->points2[0] == 2) st->tally.wins++;
-  else if (g->points2[0] == 1) st->tally.draws++;
-  else st->tally.losses++;
+  if (g->points2[0] == 2)
+    st->tally.wins++;
+  else if (g->points2[0] == 1)
+    st->tally.draws++;
+  else
+    st->tally.losses++;
   int loser = g->points2[0] == 0 ? 0 : g->points2[1] == 0 ? 1 : -1;
   if (loser >= 0) {
     if (g->ending == MT_END_CRASH) st->crashes[loser]++;
@@ -132,8 +135,7 @@ static void *worker(void *arg) {
 
 int mt_match_run(const MtMatchConfig *c, MtMatchState *state, char *err, int errlen) {
   memset(state, 0, sizeof *state);
-  if (!c->rules || c->games <= 0 || c->shard_count < 1 || c->shard_index < 0 ||
-      c->shard_index >= c->shard_count) {
+  if (!c->rules || c->games <= 0 || c->shard_count < 1 || c->shard_index < 0 || c->shard_index >= c->shard_count) {
     snprintf(err, errlen, "bad match configuration (rules, games, shard)");
     return MT_EXIT_USAGE;
   }

@@ -19,41 +19,41 @@ extern "C" {
 #endif
 
 typedef struct MtAdjudication {
-  int resign_cp, resign_moves;   /* a side loses when for resign_moves of its moves in a row it
+  int resign_cp, resign_moves; /* a side loses when for resign_moves of its moves in a row it
                                     scores <= -resign_cp and its opponent >= resign_cp; 0 = off */
-  int draw_cp, draw_moves;       /* draw when both report |score| <= draw_cp for draw_moves
+  int draw_cp, draw_moves;     /* draw when both report |score| <= draw_cp for draw_moves
                                     plies in a row, */
-  int draw_after;                /* from this move number on; draw_moves 0 = off */
-  int max_plies;                 /* the game is drawn ("move cap") after so many plies; 0 = no cap */
+  int draw_after;              /* from this move number on; draw_moves 0 = off */
+  int max_plies;               /* the game is drawn ("move cap") after so many plies; 0 = no cap */
 } MtAdjudication;
 
 typedef enum {
   MT_END_RULES,       /* the rules' verdict (mate, stalemate, repetition, n-move rule...) */
   MT_END_ADJUDICATED, /* resign or draw threshold */
   MT_END_MOVE_CAP,
-  MT_END_RESIGN,      /* the engine resigned itself */
-  MT_END_CRASH,       /* the engine exited, or did not start or answer the set-up */
-  MT_END_TIME,        /* time forfeit, or no answer in time */
-  MT_END_ILLEGAL      /* a move Herald's rules refuse */
+  MT_END_RESIGN, /* the engine resigned itself */
+  MT_END_CRASH,  /* the engine exited, or did not start or answer the set-up */
+  MT_END_TIME,   /* time forfeit, or no answer in time */
+  MT_END_ILLEGAL /* a move Herald's rules refuse */
 } MtEnding;
 
 typedef struct MtGameRecord {
-  int index;             /* game number in the whole match, from 0 */
-  int opening;           /* opening number, from 0 */
-  int white;             /* engine (0 or 1) that had the first move */
-  char fen[512];         /* start position */
-  int opening_plies;     /* the first moves came from the opening */
+  int index;         /* game number in the whole match, from 0 */
+  int opening;       /* opening number, from 0 */
+  int white;         /* engine (0 or 1) that had the first move */
+  char fen[512];     /* start position */
+  int opening_plies; /* the first moves came from the opening */
   Move *moves;
   int move_count;
-  char result[8];        /* "1-0", "0-1", "1/2-1/2" (first player / second player) */
-  int points2[2];        /* half points of engine 0 and 1 */
+  char result[8]; /* "1-0", "0-1", "1/2-1/2" (first player / second player) */
+  int points2[2]; /* half points of engine 0 and 1 */
   MtEnding ending;
   char reason[160];
-  char *pgn;             /* the game in PGN, malloc'd */
+  char *pgn; /* the game in PGN, malloc'd */
 } MtGameRecord;
 
 typedef struct MtMatchState {
-  MtTally tally;         /* from engine 0's side */
+  MtTally tally; /* from engine 0's side */
   int games_done, games_planned;
   int crashes[2], forfeits[2], illegal[2];
   MtSprtVerdict sprt;
@@ -75,24 +75,24 @@ typedef struct MtOpening {
 } MtOpening;
 
 typedef struct MtMatchConfig {
-  const Rules *rules;        /* referee; a preset may supply it later */
-  const char *variant;       /* name sent to engines (UCI_Variant / CECP variant) and the
+  const Rules *rules;  /* referee; a preset may supply it later */
+  const char *variant; /* name sent to engines (UCI_Variant / CECP variant) and the
                                 PGN Variant tag */
   MtEngineSpec engines[2];
   MtTimeControl tc;
   MtAdjudication adjudication;
   const MtOpening *openings; /* each is played twice with colours swapped */
   int opening_count;
-  int random_plies;          /* when there is no FEN: k random legal plies from the start
+  int random_plies; /* when there is no FEN: k random legal plies from the start
                                 (at most MT_MAX_OPENING_PLIES) */
-  int games;                 /* games of the whole match (all shards) */
+  int games;        /* games of the whole match (all shards) */
   int concurrency;
   int shard_index, shard_count; /* this process plays openings o with o % count == index */
   uint64_t seed;
   bool use_sprt;
   MtSprt sprt;
   const char *event;
-  int start_timeout_ms;      /* handshake, 0: 10 s */
+  int start_timeout_ms;                /* handshake, 0: 10 s */
   const volatile sig_atomic_t *cancel; /* set non-zero to stop starting games */
   MtGameFn on_game;
   MtLogFn on_log;
@@ -130,11 +130,11 @@ int mt_pgn_tally(const char *text, size_t len, char *player, int cap, MtTally *t
 
 /* Exit statuses of herald-match (and mt_match_run's result). */
 enum {
-  MT_EXIT_DONE = 0,       /* every game played */
-  MT_EXIT_USAGE = 1,      /* bad arguments or configuration */
-  MT_EXIT_ENGINE = 2,     /* an engine failed in every game (could not start) */
-  MT_EXIT_SPRT_H1 = 3,    /* SPRT stopped the match: elo1 accepted */
-  MT_EXIT_SPRT_H0 = 4,    /* SPRT stopped the match: elo0 accepted */
+  MT_EXIT_DONE = 0,    /* every game played */
+  MT_EXIT_USAGE = 1,   /* bad arguments or configuration */
+  MT_EXIT_ENGINE = 2,  /* an engine failed in every game (could not start) */
+  MT_EXIT_SPRT_H1 = 3, /* SPRT stopped the match: elo1 accepted */
+  MT_EXIT_SPRT_H0 = 4, /* SPRT stopped the match: elo0 accepted */
   MT_EXIT_CANCELLED = 5
 };
 

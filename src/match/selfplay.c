@@ -53,9 +53,12 @@ static void count_game(MtSelfplayReport *r, int winner, const char *reason, int 
   int bucket = plies / MT_LENGTH_BUCKET_PLIES;
   r->lengths[bucket < MT_LENGTH_BUCKETS ? bucket : MT_LENGTH_BUCKETS - 1]++;
   MtVerdictCount *v = verdict_slot(r, reason);
-  if (winner == 0) r->first_wins++, v->first++;
-  else if (winner == 1) r->second_wins++, v->second++;
-  else r->draws++, v->draws++;
+  if (winner == 0)
+    r->first_wins++, v->first++;
+  else if (winner == 1)
+    r->second_wins++, v->second++;
+  else
+    r->draws++, v->draws++;
 }
 
 static uint64_t next_random(uint64_t *state) {
@@ -334,8 +337,8 @@ char *mt_selfplay_report_text(const MtSelfplayReport *r) {
   double mean, half;
   mt_score_interval(first_player_tally(r), &mean, &half);
   MtEloEstimate e = mt_elo_estimate(first_player_tally(r));
-  put(&t, "\nFirst player: +%d =%d -%d, score %.1f%% +/- %.1f%% (95%%), Elo %+.0f +/- %.0f\n", r->first_wins,
-      r->draws, r->second_wins, 100 * mean, 100 * half, e.elo + 0.0, e.margin);
+  put(&t, "\nFirst player: +%d =%d -%d, score %.1f%% +/- %.1f%% (95%%), Elo %+.0f +/- %.0f\n", r->first_wins, r->draws,
+      r->second_wins, 100 * mean, 100 * half, e.elo + 0.0, e.margin);
   put(&t, "\nHow games ended:\n");
   for (int i = 0; i < r->verdict_count; i++) {
     const MtVerdictCount *v = &r->verdicts[i];
@@ -357,13 +360,14 @@ char *mt_selfplay_report_text(const MtSelfplayReport *r) {
     char stars[41];
     memset(stars, '#', (size_t)bar);
     stars[bar] = 0;
-    if (i == MT_LENGTH_BUCKETS - 1) put(&t, "  %4d+     %5d %s\n", i * MT_LENGTH_BUCKET_PLIES, r->lengths[i], stars);
+    if (i == MT_LENGTH_BUCKETS - 1)
+      put(&t, "  %4d+     %5d %s\n", i * MT_LENGTH_BUCKET_PLIES, r->lengths[i], stars);
     else
       put(&t, "  %4d-%-4d %5d %s\n", i * MT_LENGTH_BUCKET_PLIES, (i + 1) * MT_LENGTH_BUCKET_PLIES - 1, r->lengths[i],
           stars);
   }
-  put(&t, "\nPieces (moves chosen by the search):\n  %-24s %8s %8s %8s %8s\n", "type", "moves", "captures",
-      "taken", "drops");
+  put(&t, "\nPieces (moves chosen by the search):\n  %-24s %8s %8s %8s %8s\n", "type", "moves", "captures", "taken",
+      "drops");
   for (int i = 0; i < r->type_count; i++) {
     const MtPieceCount *p = &r->pieces[i];
     char label[40];
@@ -385,13 +389,16 @@ char *mt_selfplay_report_json(const MtSelfplayReport *r) {
   put(&t, "  \"capped\": %d,\n  \"disagreements\": %d,\n", r->capped, r->disagreements);
   put(&t, "  \"rule_disagreements\": %d,\n  \"rule_note\": \"", r->rule_disagreements);
   for (const char *q = r->rule_note; *q; q++) { /* a JSON string: quotes, backslashes, controls */
-    if (*q == '"' || *q == '\\') put(&t, "\\%c", *q);
-    else if ((unsigned char)*q < 0x20) put(&t, " ");
-    else put(&t, "%c", *q);
+    if (*q == '"' || *q == '\\')
+      put(&t, "\\%c", *q);
+    else if ((unsigned char)*q < 0x20)
+      put(&t, " ");
+    else
+      put(&t, "%c", *q);
   }
   put(&t, "\",\n");
-  put(&t, "  \"total_plies\": %lld,\n  \"shortest\": %d,\n  \"longest\": %d,\n", (long long)r->total_plies,
-      r->shortest, r->longest);
+  put(&t, "  \"total_plies\": %lld,\n  \"shortest\": %d,\n  \"longest\": %d,\n", (long long)r->total_plies, r->shortest,
+      r->longest);
   put(&t, "  \"length_bucket_plies\": %d,\n  \"lengths\": [", MT_LENGTH_BUCKET_PLIES);
   for (int i = 0; i < MT_LENGTH_BUCKETS; i++) put(&t, "%s%d", i ? ", " : "", r->lengths[i]);
   put(&t, "],\n  \"verdicts\": [\n");
@@ -401,8 +408,9 @@ char *mt_selfplay_report_json(const MtSelfplayReport *r) {
   put(&t, "  ],\n  \"pieces\": [\n");
   for (int i = 0; i < r->type_count; i++) {
     const MtPieceCount *p = &r->pieces[i];
-    put(&t, "    {\"letter\": \"%c\", \"name\": \"%s\", \"moves\": %lld, \"captures\": %lld, \"taken\": %lld, "
-            "\"drops\": %lld}%s\n",
+    put(&t,
+        "    {\"letter\": \"%c\", \"name\": \"%s\", \"moves\": %lld, \"captures\": %lld, \"taken\": %lld, "
+        "\"drops\": %lld}%s\n",
         p->letter, p->name, (long long)p->moves, (long long)p->captures, (long long)p->taken, (long long)p->drops,
         i + 1 < r->type_count ? "," : "");
   }
@@ -417,8 +425,8 @@ static bool count_ok(long long n) { return n >= 0 && n <= MAX_COUNT; }
 static bool total_ok(int64_t n) { return n >= 0 && n <= (int64_t)MAX_COUNT * 100000; }
 
 static bool counts_in_range(const MtSelfplayReport *r, char *err, int errlen) {
-  int ints[] = {r->games, r->first_wins, r->draws, r->second_wins, r->capped, r->disagreements,
-                r->rule_disagreements, r->shortest, r->longest};
+  int ints[] = {r->games,         r->first_wins,         r->draws,    r->second_wins, r->capped,
+                r->disagreements, r->rule_disagreements, r->shortest, r->longest};
   bool ok = total_ok(r->total_plies);
   for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) ok = ok && count_ok(ints[i]);
   for (int i = 0; i < MT_LENGTH_BUCKETS; i++) ok = ok && count_ok(r->lengths[i]);
@@ -441,7 +449,7 @@ bool mt_selfplay_report_parse(MtSelfplayReport *r, const char *json, char *err, 
     lineno++;
     const char *end = strchr(line, '\n');
     size_t len = end ? (size_t)(end - line) : strlen(line);
-    char text[4096];  /* the writer's longest line is a rule_note of escaped quotes, 1216 */
+    char text[4096]; /* the writer's longest line is a rule_note of escaped quotes, 1216 */
     if (len >= sizeof text) len = sizeof text - 1;
     memcpy(text, line, len);
     text[len] = 0;
@@ -450,27 +458,29 @@ bool mt_selfplay_report_parse(MtSelfplayReport *r, const char *json, char *err, 
     unsigned long long u;
     long long a, b, c, d;
     char word[48], name[24], letter;
-    if (sscanf(s, "\"rules\": \"%31[^\"]\"", r->rules) == 1) saw_rules = true;
-    else if (sscanf(s, "\"nodes\": %llu", &u) == 1) r->nodes = u;
-    else if (sscanf(s, "\"games\": %d", &r->games) == 1) {}
-    else if (sscanf(s, "\"first_wins\": %d", &r->first_wins) == 1) {}
-    else if (sscanf(s, "\"draws\": %d", &r->draws) == 1) {}
-    else if (sscanf(s, "\"second_wins\": %d", &r->second_wins) == 1) {}
-    else if (sscanf(s, "\"capped\": %d", &r->capped) == 1) {}
-    else if (sscanf(s, "\"disagreements\": %d", &r->disagreements) == 1) {}
-    else if (sscanf(s, "\"rule_disagreements\": %d", &r->rule_disagreements) == 1) {}
-    else if (!strncmp(s, "\"rule_note\": \"", 14)) {
+    if (sscanf(s, "\"rules\": \"%31[^\"]\"", r->rules) == 1)
+      saw_rules = true;
+    else if (sscanf(s, "\"nodes\": %llu", &u) == 1)
+      r->nodes = u;
+    else if (sscanf(s, "\"games\": %d", &r->games) == 1) {
+    } else if (sscanf(s, "\"first_wins\": %d", &r->first_wins) == 1) {
+    } else if (sscanf(s, "\"draws\": %d", &r->draws) == 1) {
+    } else if (sscanf(s, "\"second_wins\": %d", &r->second_wins) == 1) {
+    } else if (sscanf(s, "\"capped\": %d", &r->capped) == 1) {
+    } else if (sscanf(s, "\"disagreements\": %d", &r->disagreements) == 1) {
+    } else if (sscanf(s, "\"rule_disagreements\": %d", &r->rule_disagreements) == 1) {
+    } else if (!strncmp(s, "\"rule_note\": \"", 14)) {
       size_t n = 0;
       for (const char *q = s + 14; *q && *q != '"' && n + 1 < sizeof r->rule_note; q++) {
         if (*q == '\\' && q[1]) q++;
         r->rule_note[n++] = *q;
       }
       r->rule_note[n] = 0;
-    }
-    else if (sscanf(s, "\"total_plies\": %lld", &a) == 1) r->total_plies = a;
-    else if (sscanf(s, "\"shortest\": %d", &r->shortest) == 1) {}
-    else if (sscanf(s, "\"longest\": %d", &r->longest) == 1) {}
-    else if (!strncmp(s, "\"lengths\": [", 12)) {
+    } else if (sscanf(s, "\"total_plies\": %lld", &a) == 1)
+      r->total_plies = a;
+    else if (sscanf(s, "\"shortest\": %d", &r->shortest) == 1) {
+    } else if (sscanf(s, "\"longest\": %d", &r->longest) == 1) {
+    } else if (!strncmp(s, "\"lengths\": [", 12)) {
       const char *q = s + 12;
       for (int i = 0; i < MT_LENGTH_BUCKETS && *q && *q != ']'; i++) {
         char *after;
@@ -487,8 +497,9 @@ bool mt_selfplay_report_parse(MtSelfplayReport *r, const char *json, char *err, 
       }
       MtVerdictCount *v = verdict_slot(r, word);
       v->first += (int)a, v->draws += (int)b, v->second += (int)c;
-    } else if (sscanf(s, "{\"letter\": \"%c\", \"name\": \"%23[^\"]\", \"moves\": %lld, \"captures\": %lld, "
-                         "\"taken\": %lld, \"drops\": %lld",
+    } else if (sscanf(s,
+                      "{\"letter\": \"%c\", \"name\": \"%23[^\"]\", \"moves\": %lld, \"captures\": %lld, "
+                      "\"taken\": %lld, \"drops\": %lld",
                       &letter, name, &a, &b, &c, &d) == 6) {
       if (r->type_count == MAX_TYPES) {
         snprintf(err, errlen, "line %d: more than %d piece types", lineno, MAX_TYPES);

@@ -23,37 +23,36 @@ enum { MT_MAX_VERDICTS = 24, MT_LENGTH_BUCKETS = 64, MT_LENGTH_BUCKET_PLIES = 10
  * sets *stop when the game cannot go on under the referee. */
 typedef struct MtReferee {
   void *(*game_start)(void *ctx, int game_index, char *note, int notelen);
-  int (*judge)(void *game, Position *p, const MoveList *legal, Move chosen, bool *stop, char *note,
-               int notelen);
+  int (*judge)(void *game, Position *p, const MoveList *legal, Move chosen, bool *stop, char *note, int notelen);
   void (*game_end)(void *game);
   void *ctx;
 } MtReferee;
 
 typedef struct MtSelfplayConfig {
-  const Rules *rules;        /* a preset may supply it later */
-  const MtReferee *referee;  /* or NULL */
-  int games;                 /* of the whole run (all shards) */
-  uint64_t nodes;            /* per move: the strength */
-  int max_plies;             /* games cut (drawn) after so many plies; 0: 400 */
-  int random_plies;          /* random legal plies before the search plays, for variety */
+  const Rules *rules;       /* a preset may supply it later */
+  const MtReferee *referee; /* or NULL */
+  int games;                /* of the whole run (all shards) */
+  uint64_t nodes;           /* per move: the strength */
+  int max_plies;            /* games cut (drawn) after so many plies; 0: 400 */
+  int random_plies;         /* random legal plies before the search plays, for variety */
   uint64_t seed;
   int shard_index, shard_count; /* this process plays games g with g % count == index */
-  int threads;               /* games at once */
-  int hash_mb;               /* per searcher; 0: 16 */
+  int threads;                  /* games at once */
+  int hash_mb;                  /* per searcher; 0: 16 */
   const volatile sig_atomic_t *cancel;
   void (*on_progress)(void *context, int done, int planned);
   void *context;
 } MtSelfplayConfig;
 
 typedef struct MtVerdictCount {
-  char reason[48];           /* pos_game_result's reason, or "move cap" */
-  int first, draws, second;  /* games won by the first player, drawn, won by the second */
+  char reason[48];          /* pos_game_result's reason, or "move cap" */
+  int first, draws, second; /* games won by the first player, drawn, won by the second */
 } MtVerdictCount;
 
 typedef struct MtPieceCount {
   char letter;
   char name[24];
-  int64_t moves, captures, taken, drops;  /* moves made (drops included), captures made,
+  int64_t moves, captures, taken, drops; /* moves made (drops included), captures made,
                                              times captured, drops */
 } MtPieceCount;
 
@@ -61,11 +60,11 @@ typedef struct MtSelfplayReport {
   char rules[32];
   uint64_t nodes;
   int games, first_wins, draws, second_wins;
-  int capped;                /* games cut by the move cap */
-  int disagreements;         /* the search found no legal move while the rules saw no end, or
+  int capped;             /* games cut by the move cap */
+  int disagreements;      /* the search found no legal move while the rules saw no end, or
                                 chose a move the rules call illegal */
-  int rule_disagreements;    /* found by the referee: generator against the preset's code */
-  char rule_note[600];       /* the first, with the position, the move and the preset's file:line */
+  int rule_disagreements; /* found by the referee: generator against the preset's code */
+  char rule_note[600];    /* the first, with the position, the move and the preset's file:line */
   int verdict_count;
   MtVerdictCount verdicts[MT_MAX_VERDICTS];
   int64_t total_plies;

@@ -14,7 +14,7 @@ typedef struct BrGame BrGame; /* bridge/bridge.h: the preset, opaque here */
 
 typedef struct MtPresetReferee {
   const BrGame *game;
-  int samples;     /* moves the generator does not make, put to the referee per position */
+  int samples; /* moves the generator does not make, put to the referee per position */
   uint64_t seed;
 } MtPresetReferee;
 

@@ -16,9 +16,9 @@ typedef struct MtTally {
 
 typedef struct MtEloEstimate {
   int games;
-  double score;      /* points per game, 0..1 */
-  double elo;        /* Elo difference implied by the score (+/-inf at 0 and 1 clamped to +/-999) */
-  double margin;     /* half width of the 95% interval of elo; 0 with no spread in the results,
+  double score;  /* points per game, 0..1 */
+  double elo;    /* Elo difference implied by the score (+/-inf at 0 and 1 clamped to +/-999) */
+  double margin; /* half width of the 95% interval of elo; 0 with no spread in the results,
                         999 when the interval of the score reaches 0 or 1 */
 } MtEloEstimate;
 

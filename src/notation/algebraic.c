@@ -7,7 +7,10 @@
 #include "notation/nt_internal.h"
 
 enum { BODY_TOKENS = 12 };
-typedef struct Token { char kind; int value, end; } Token; /* kind 'F' file, 'R' rank */
+typedef struct Token {
+  char kind;
+  int value, end;
+} Token; /* kind 'F' file, 'R' rank */
 
 static int match_label(const char labels[][GEO_LABEL_MAX], int count, const char *s, int *len) {
   int best = -1, best_len = 0;
@@ -25,9 +28,7 @@ static bool has_promoted_forms(const Rules *r) {
   return false;
 }
 
-static bool starts_ci(const char *s, const char *prefix) {
-  return !strncasecmp(s, prefix, strlen(prefix));
-}
+static bool starts_ci(const char *s, const char *prefix) { return !strncasecmp(s, prefix, strlen(prefix)); }
 
 /* The promotion and en passant marks after the destination: "=Q", "(Q)", "/Q", "Q", "q", "=",
  * "e.p.", and for the case-free notation the paper's trailing "E". */
@@ -86,9 +87,12 @@ static bool parse_body(const Rules *r, const char *body, bool case_free, NtSkele
     if (tok[j].kind == 'F' && tok[j + 1].kind == 'R') dest = j;
   if (dest < 0 || dest > 2) return false;
   for (int j = 0; j < dest; j++) {
-    if (tok[j].kind == 'F' && j == 0) sk->from_files = 1u << tok[j].value;
-    else if (tok[j].kind == 'R' && !sk->from_ranks) sk->from_ranks = 1u << tok[j].value;
-    else return false;
+    if (tok[j].kind == 'F' && j == 0)
+      sk->from_files = 1u << tok[j].value;
+    else if (tok[j].kind == 'R' && !sk->from_ranks)
+      sk->from_ranks = 1u << tok[j].value;
+    else
+      return false;
   }
   sk->to_files = 1u << tok[dest].value;
   sk->to_ranks = 1u << tok[dest + 1].value;
@@ -105,20 +109,21 @@ static bool is_castle(const char *s, int *side) {
   }
   if (*s) return false;
   norm[n] = 0;
-  if (!strcmp(norm, "OO")) *side = NT_CASTLE_SHORT;
-  else if (!strcmp(norm, "OOO")) *side = NT_CASTLE_LONG;
-  else return false;
+  if (!strcmp(norm, "OO"))
+    *side = NT_CASTLE_SHORT;
+  else if (!strcmp(norm, "OOO"))
+    *side = NT_CASTLE_LONG;
+  else
+    return false;
   return true;
 }
 
 /* Adds the promotion and mark variants of base: a trailing '+' is a shogi promotion before it
  * is a check mark, and a missing promotion sign means "does not promote" before "any". */
-static int expand(const Rules *r, const NtSkeleton *base, int plus, bool mate, NtSkeleton *alts,
-                  int count) {
+static int expand(const Rules *r, const NtSkeleton *base, int plus, bool mate, NtSkeleton *alts, int count) {
   NtSkeleton s = *base;
   int marks = mate || plus >= 2 ? NT_MARK_MATE : plus == 1 ? NT_MARK_CHECK : NT_MARK_NONE;
-  if (plus >= 1 && base->promo == NT_PROMO_ANY && !base->drop && !base->castle &&
-      has_promoted_forms(r)) {
+  if (plus >= 1 && base->promo == NT_PROMO_ANY && !base->drop && !base->castle && has_promoted_forms(r)) {
     s.group = 0, s.promo = NT_PROMO_PLUS;
     s.marks = mate ? NT_MARK_MATE : plus >= 2 ? NT_MARK_CHECK : NT_MARK_NONE;
     alts[count++] = s;
@@ -137,16 +142,14 @@ static int expand(const Rules *r, const NtSkeleton *base, int plus, bool mate, N
   return count;
 }
 
-int nt_parse_algebraic(const Position *p, const char *text, bool case_free, NtSkeleton *alts,
-                       NtResult *result) {
+int nt_parse_algebraic(const Position *p, const char *text, bool case_free, NtSkeleton *alts, NtResult *result) {
   const Rules *r = p->rules;
   char buf[NT_TEXT_LEN];
   while (isspace((unsigned char)*text)) text++;
   int len = (int)strlen(text);
   if (len >= NT_TEXT_LEN) return nt_syntax(result, "move text too long"), -1;
   memcpy(buf, text, len + 1);
-  while (len && (isspace((unsigned char)buf[len - 1]) || buf[len - 1] == '!' || buf[len - 1] == '?'))
-    buf[--len] = 0;
+  while (len && (isspace((unsigned char)buf[len - 1]) || buf[len - 1] == '!' || buf[len - 1] == '?')) buf[--len] = 0;
   bool mate = false;
   int plus = 0;
   if (len && buf[len - 1] == '#') mate = true, buf[--len] = 0;
@@ -172,8 +175,7 @@ int nt_parse_algebraic(const Position *p, const char *text, bool case_free, NtSk
     base.piece = at == buf ? nt_pawn_type(r) : nt_piece_token(r, buf, case_free, &used);
     if (base.piece < 0 || (at != buf && buf + used != at))
       return nt_syntax(result, "'%s': no piece of that letter to drop", text), -1;
-    if (!parse_body(r, at + 1, case_free, &base) || base.from_files || base.from_ranks ||
-        base.promo != NT_PROMO_ANY)
+    if (!parse_body(r, at + 1, case_free, &base) || base.from_files || base.from_ranks || base.promo != NT_PROMO_ANY)
       return nt_syntax(result, "'%s': a drop is PIECE@SQUARE", text), -1;
     return expand(r, &base, plus, mate, alts, 0);
   }
@@ -232,8 +234,7 @@ int nt_parse_gc(const Position *p, const char *text, NtSkeleton *alts, NtResult 
   int label = nt_piece_token(r, q, true, &used);
   char *star = strchr(q, '*');
   if (star) {
-    if (label < 0 || q + used != star)
-      return nt_syntax(result, "'%s': a drop is LABEL*SQUARE", text), -1;
+    if (label < 0 || q + used != star) return nt_syntax(result, "'%s': a drop is LABEL*SQUARE", text), -1;
     s.drop = true, s.piece = label;
     sq = geo_parse_square(g, star + 1, &used);
     if (sq < 0 || star[1 + used]) return nt_syntax(result, "'%s': bad drop square", text), -1;
@@ -243,8 +244,7 @@ int nt_parse_gc(const Position *p, const char *text, NtSkeleton *alts, NtResult 
       while (isspace((unsigned char)*q)) q++;
     }
     int from = geo_parse_square(g, q, &used);
-    if (from < 0 || q[used] != '-')
-      return nt_syntax(result, "'%s': a move is [LABEL] FROM-TO", text), -1;
+    if (from < 0 || q[used] != '-') return nt_syntax(result, "'%s': a move is [LABEL] FROM-TO", text), -1;
     q += used + 1;
     sq = geo_parse_square(g, q, &used);
     if (sq < 0 || q[used]) return nt_syntax(result, "'%s': bad destination", text), -1;
@@ -336,15 +336,15 @@ bool nt_write_algebraic(NtMoves *mv, NtStyle style, int index, char *out, int ou
     snprintf(marks, sizeof marks, "%s", mk == NT_MARK_MATE ? "#" : mk == NT_MARK_CHECK ? "+" : "");
   }
   char text[NT_TEXT_LEN], full[NT_TEXT_LEN + 4];
-#define TRY(...)                                                                   \
-  do {                                                                             \
-    snprintf(text, sizeof text, __VA_ARGS__);                                      \
-    if (case_free) lower_or_upper(text, true);                                     \
-    snprintf(full, sizeof full, "%s%s", text, marks);                              \
-    if (reads_back(mv, style, text, m) && (!marks[0] || reads_back(mv, style, full, m))) { \
-      snprintf(out, outlen, "%s", full);                                           \
-      return (int)strlen(full) < outlen;                                           \
-    }                                                                              \
+#define TRY(...)                                                                                                       \
+  do {                                                                                                                 \
+    snprintf(text, sizeof text, __VA_ARGS__);                                                                          \
+    if (case_free) lower_or_upper(text, true);                                                                         \
+    snprintf(full, sizeof full, "%s%s", text, marks);                                                                  \
+    if (reads_back(mv, style, text, m) && (!marks[0] || reads_back(mv, style, full, m))) {                             \
+      snprintf(out, outlen, "%s", full);                                                                               \
+      return (int)strlen(full) < outlen;                                                                               \
+    }                                                                                                                  \
   } while (0)
   if (f->kind == MOVE_PASS) {
     TRY("pass");
@@ -358,8 +358,7 @@ bool nt_write_algebraic(NtMoves *mv, NtStyle style, int index, char *out, int ou
     return false;
   }
   if (f->kind == MOVE_CASTLING) {
-    const char *name = f->castle == NT_CASTLE_SHORT ? (case_free ? "00" : "O-O")
-                                                    : (case_free ? "000" : "O-O-O");
+    const char *name = f->castle == NT_CASTLE_SHORT ? (case_free ? "00" : "O-O") : (case_free ? "000" : "O-O-O");
     TRY("%s", name);
   }
   const char *file = g->file_label[geo_file(g, f->from)];
@@ -368,8 +367,10 @@ bool nt_write_algebraic(NtMoves *mv, NtStyle style, int index, char *out, int ou
   if (f->kind == MOVE_PROMOTION) {
     char pl[4];
     nt_piece_letters(r, f->promo, pl);
-    if (r->types[f->promo].promoted_form) snprintf(promo, sizeof promo, "+");
-    else snprintf(promo, sizeof promo, "%s%s", case_free ? "" : "=", pl);
+    if (r->types[f->promo].promoted_form)
+      snprintf(promo, sizeof promo, "+");
+    else
+      snprintf(promo, sizeof promo, "%s%s", case_free ? "" : "=", pl);
   } else if (has_promoted_forms(r) && nt_promotion_declined(mv, index)) {
     /* shogi writes a declined promotion as '='; elsewhere a bare destination means no promotion */
     snprintf(promo, sizeof promo, "=");

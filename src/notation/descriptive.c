@@ -112,8 +112,7 @@ static bool strip_suffix(char *buf, int *len, const char *suffix) {
   return true;
 }
 
-int nt_parse_descriptive(const Position *p, const char *text, NtSkeleton *alts,
-                         NtResult *result) {
+int nt_parse_descriptive(const Position *p, const char *text, NtSkeleton *alts, NtResult *result) {
   const Rules *r = p->rules;
   if (r->geo.width != FILES) return nt_syntax(result, "descriptive notation needs 8 files"), -1;
   char buf[NT_TEXT_LEN];
@@ -132,11 +131,10 @@ int nt_parse_descriptive(const Position *p, const char *text, NtSkeleton *alts,
   s.group = 1;
   for (bool again = true; again;) {
     again = false;
-    if (strip_suffix(buf, &len, "MATE") || strip_suffix(buf, &len, "++") ||
-        strip_suffix(buf, &len, "#"))
+    if (strip_suffix(buf, &len, "MATE") || strip_suffix(buf, &len, "++") || strip_suffix(buf, &len, "#"))
       s.marks = NT_MARK_MATE, again = true;
-    else if (strip_suffix(buf, &len, "DISCH") || strip_suffix(buf, &len, "DBLCH") ||
-             strip_suffix(buf, &len, "CH") || strip_suffix(buf, &len, "+"))
+    else if (strip_suffix(buf, &len, "DISCH") || strip_suffix(buf, &len, "DBLCH") || strip_suffix(buf, &len, "CH") ||
+             strip_suffix(buf, &len, "+"))
       s.marks = s.marks ? s.marks : NT_MARK_CHECK, again = true;
     else if (strip_suffix(buf, &len, "E.P.") || strip_suffix(buf, &len, "EP"))
       s.ep = true, again = true;
@@ -202,8 +200,7 @@ int nt_parse_descriptive(const Position *p, const char *text, NtSkeleton *alts,
   snprintf(after, sizeof after, "%s", tail);
   *tail = 0;
   int tlen = (int)strlen(target);
-  if (tlen > 1 && target[tlen - 1] == 'E' && rules_find_type(r, 'E', false) < 0)
-    s.ep = true, target[--tlen] = 0;
+  if (tlen > 1 && target[tlen - 1] == 'E' && rules_find_type(r, 'E', false) < 0) s.ep = true, target[--tlen] = 0;
   int count = 0;
   for (int split = 0; split < 2; split++) {
     NtSkeleton a = s;
@@ -212,8 +209,7 @@ int nt_parse_descriptive(const Position *p, const char *text, NtSkeleton *alts,
     if (!parse_man(r, target, man_len, &a.captured, &a.captured_files)) continue;
     if (split) a.promo = rules_find_type(r, target[tlen - 1], false);
     const char *q = after;
-    if (*q == '/' && (isdigit((unsigned char)q[1]) || isupper((unsigned char)q[2]) ||
-                      isdigit((unsigned char)q[2]))) {
+    if (*q == '/' && (isdigit((unsigned char)q[1]) || isupper((unsigned char)q[2]) || isdigit((unsigned char)q[2]))) {
       char qual[NT_TEXT_LEN];
       snprintf(qual, sizeof qual, "%s", q + 1);
       char *end = strpbrk(qual, "(=/");
@@ -237,7 +233,9 @@ static void file_short(int file, char *out) {
   snprintf(out, 3, "%s", file == 3 || file == 4 ? file_names[file] : file_names[file] + 1);
 }
 
-typedef struct Cand { char text[256]; } Cand;
+typedef struct Cand {
+  char text[256];
+} Cand;
 
 static int by_length(const void *a, const void *b) {
   return (int)strlen(((const Cand *)a)->text) - (int)strlen(((const Cand *)b)->text);
@@ -327,10 +325,8 @@ bool nt_write_descriptive(NtMoves *mv, int index, char *out, int outlen) {
   for (int i = 0; i < count && !ok; i++) {
     char full[sizeof cands[0].text + 8];
     snprintf(full, sizeof full, "%s%s", cands[i].text, marks);
-    if (nt_read_moves(mv, NT_DESCRIPTIVE, cands[i].text, true, &res) != NT_OK || res.move != m)
-      continue;
-    if (marks[0] && (nt_read_moves(mv, NT_DESCRIPTIVE, full, true, &res) != NT_OK || res.move != m))
-      continue;
+    if (nt_read_moves(mv, NT_DESCRIPTIVE, cands[i].text, true, &res) != NT_OK || res.move != m) continue;
+    if (marks[0] && (nt_read_moves(mv, NT_DESCRIPTIVE, full, true, &res) != NT_OK || res.move != m)) continue;
     snprintf(out, outlen, "%s", full);
     ok = (int)strlen(full) < outlen;
   }

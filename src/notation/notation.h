@@ -32,11 +32,11 @@ enum { NT_MAX_CANDIDATES = 16, NT_MESSAGE_LEN = 320, NT_TEXT_LEN = 64 };
 
 typedef struct NtResult {
   NtStatus status;
-  Move move;                            /* the move when status is NT_OK */
-  int candidate_count;                  /* ambiguous: the candidates; no match: nearest moves */
+  Move move;           /* the move when status is NT_OK */
+  int candidate_count; /* ambiguous: the candidates; no match: nearest moves */
   Move candidates[NT_MAX_CANDIDATES];
-  bool would_leave_check;               /* a move so described exists but is not legal */
-  char message[NT_MESSAGE_LEN];         /* why, in words, when status is not NT_OK */
+  bool would_leave_check;       /* a move so described exists but is not legal */
+  char message[NT_MESSAGE_LEN]; /* why, in words, when status is not NT_OK */
 } NtResult;
 
 const char *nt_style_name(NtStyle style);

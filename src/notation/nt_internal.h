@@ -16,16 +16,16 @@ enum { NT_MAX_ALTS = 8 };
 /* The fields a text gives; NT_ANY / zero masks for what it leaves out.  The masks are over
  * file and rank indices (bit i = file i), so descriptive's "B4" (c4 or f4) is one skeleton. */
 typedef struct NtSkeleton {
-  int group;      /* alternatives are tried group by group, lowest first */
-  int piece;      /* type index of the mover (the dropped type for drops) */
+  int group; /* alternatives are tried group by group, lowest first */
+  int piece; /* type index of the mover (the dropped type for drops) */
   uint32_t from_files, from_ranks, to_files, to_ranks;
-  int capture;    /* NT_ANY, 0 (must not capture), 1 (must capture) */
-  int captured;   /* type taken, or NT_ANY */
+  int capture;  /* NT_ANY, 0 (must not capture), 1 (must capture) */
+  int captured; /* type taken, or NT_ANY */
   uint32_t captured_files, captured_ranks;
-  int promo;      /* NT_PROMO_* or the type promoted to */
+  int promo; /* NT_PROMO_* or the type promoted to */
   bool drop, ep, pass;
-  int castle;     /* NT_CASTLE_* */
-  int marks;      /* NT_MARK_* */
+  int castle; /* NT_CASTLE_* */
+  int marks;  /* NT_MARK_* */
 } NtSkeleton;
 
 typedef struct NtFacts {
@@ -46,20 +46,16 @@ int nt_moves_find(const NtMoves *mv, Move m);
 void nt_skeleton_init(NtSkeleton *s);
 /* Resolves the alternatives against the legal moves as the header of notation.h says.  With
  * quiet, no nearest moves nor explanation are computed (used by the writers). */
-NtStatus nt_resolve(NtMoves *mv, const NtSkeleton *alts, int count, bool quiet,
-                    NtResult *result);
+NtStatus nt_resolve(NtMoves *mv, const NtSkeleton *alts, int count, bool quiet, NtResult *result);
 NtStatus nt_syntax(NtResult *result, const char *fmt, ...);
 
 /* Parsers: fill alternatives, return their count, or -1 with result set to NT_SYNTAX. */
-int nt_parse_algebraic(const Position *p, const char *text, bool case_free, NtSkeleton *alts,
-                       NtResult *result);
+int nt_parse_algebraic(const Position *p, const char *text, bool case_free, NtSkeleton *alts, NtResult *result);
 int nt_parse_gc(const Position *p, const char *text, NtSkeleton *alts, NtResult *result);
-int nt_parse_descriptive(const Position *p, const char *text, NtSkeleton *alts,
-                         NtResult *result);
+int nt_parse_descriptive(const Position *p, const char *text, NtSkeleton *alts, NtResult *result);
 
 /* Reads text with the legal moves already known. */
-NtStatus nt_read_moves(NtMoves *mv, NtStyle style, const char *text, bool quiet,
-                       NtResult *result);
+NtStatus nt_read_moves(NtMoves *mv, NtStyle style, const char *text, bool quiet, NtResult *result);
 /* Writers given the legal moves; index is the move's place in mv->list. */
 bool nt_write_algebraic(NtMoves *mv, NtStyle style, int index, char *out, int outlen);
 bool nt_write_descriptive(NtMoves *mv, int index, char *out, int outlen);

@@ -84,8 +84,8 @@ static int fail(char *err, int errlen, int line, const char *fmt, ...) {
 }
 
 static bool is_result(const char *s, size_t n) {
-  return (n == 3 && (!strncmp(s, "1-0", 3) || !strncmp(s, "0-1", 3))) ||
-         (n == 7 && !strncmp(s, "1/2-1/2", 7)) || (n == 1 && s[0] == '*');
+  return (n == 3 && (!strncmp(s, "1-0", 3) || !strncmp(s, "0-1", 3))) || (n == 7 && !strncmp(s, "1/2-1/2", 7)) ||
+         (n == 1 && s[0] == '*');
 }
 
 /* Skips to the end of the line (not past the newline). */
@@ -94,8 +94,7 @@ static size_t end_of_line(const char *text, size_t len, size_t i) {
   return i;
 }
 
-int nt_pgn_next(const char *text, size_t len, size_t *offset, int *line, NtPgnGame *game,
-                char *err, int errlen) {
+int nt_pgn_next(const char *text, size_t len, size_t *offset, int *line, NtPgnGame *game, char *err, int errlen) {
   memset(game, 0, sizeof *game);
   if (errlen > 0) err[0] = 0;
   size_t i = *offset;
@@ -169,9 +168,12 @@ int nt_pgn_next(const char *text, size_t len, size_t *offset, int *line, NtPgnGa
     if (c == '(') {
       int depth = 0, start = *line;
       for (; i < len; i++) {
-        if (text[i] == '\n') (*line)++;
-        else if (text[i] == '(') depth++;
-        else if (text[i] == ')' && --depth == 0) break;
+        if (text[i] == '\n')
+          (*line)++;
+        else if (text[i] == '(')
+          depth++;
+        else if (text[i] == ')' && --depth == 0)
+          break;
         else if (text[i] == '{') {
           while (i < len && text[i] != '}') i++;
           if (i >= len) break;
@@ -195,8 +197,7 @@ int nt_pgn_next(const char *text, size_t len, size_t *offset, int *line, NtPgnGa
       continue;
     }
     size_t start = i;
-    while (i < len && !isspace((unsigned char)text[i]) && !strchr("{}()[];$", text[i]) && text[i])
-      i++;
+    while (i < len && !isspace((unsigned char)text[i]) && !strchr("{}()[];$", text[i]) && text[i]) i++;
     const char *tok = text + start;
     size_t n = i - start;
     started = true;
@@ -229,8 +230,7 @@ int nt_pgn_next(const char *text, size_t len, size_t *offset, int *line, NtPgnGa
   return started ? 1 : 0;
 }
 
-int nt_pgn_play(const NtPgnGame *game, Position *p, Move *moves, int cap, int *bad_ply,
-                NtResult *result) {
+int nt_pgn_play(const NtPgnGame *game, Position *p, Move *moves, int cap, int *bad_ply, NtResult *result) {
   *bad_ply = -1;
   for (int i = 0; i < game->move_count; i++) {
     if (nt_read(p, NT_SAN, game->moves[i], result) != NT_OK) {
@@ -284,8 +284,7 @@ static void put_tag(Buf *b, const char *name, const char *value) {
   put(b, "[%s \"%s\"]\n", name, escaped);
 }
 
-char *nt_pgn_write(const NtPgnGame *tags, Position *p, const Move *moves, int count,
-                   const char *result) {
+char *nt_pgn_write(const NtPgnGame *tags, Position *p, const Move *moves, int count, const char *result) {
   static const char *roster[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
   static const char *defaults[] = {"?", "?", "????.??.??", "?", "?", "?", "*"};
   Buf b = {0};
@@ -304,8 +303,10 @@ char *nt_pgn_write(const NtPgnGame *tags, Position *p, const Move *moves, int co
   for (int i = 0; i < count; i++) {
     char san[NT_TEXT_LEN], number[24] = "";
     if (!nt_write(p, NT_SAN, moves[i], san, sizeof san)) break;
-    if (p->side == WHITE) snprintf(number, sizeof number, "%d. ", p->fullmove);
-    else if (i == 0) snprintf(number, sizeof number, "%d... ", p->fullmove);
+    if (p->side == WHITE)
+      snprintf(number, sizeof number, "%d. ", p->fullmove);
+    else if (i == 0)
+      snprintf(number, sizeof number, "%d... ", p->fullmove);
     int width = (int)(strlen(number) + strlen(san));
     if (column && column + 1 + width > 79) put(&b, "\n"), column = 0;
     put(&b, "%s%s%s", column ? " " : "", number, san);

@@ -91,8 +91,10 @@ typedef struct Coder {
 } Coder;
 
 static void rc_put(Coder *c, uint8_t byte) {
-  if (c->pos < c->cap) c->out[c->pos] = byte;
-  else c->overflow = true;
+  if (c->pos < c->cap)
+    c->out[c->pos] = byte;
+  else
+    c->overflow = true;
   c->pos++;
 }
 
@@ -189,8 +191,8 @@ static bool error(char *err, int errlen, const char *fmt, ...) {
 
 static bool is_startpos(const char *fen) { return !fen || !*fen || !strcmp(fen, "startpos"); }
 
-bool nt_archive_add(NtArchive *a, const Rules *rules, const char *fen, const NtPgnGame *tags,
-                    const Move *moves, int count, const char *result, char *err, int errlen) {
+bool nt_archive_add(NtArchive *a, const Rules *rules, const char *fen, const NtPgnGame *tags, const Move *moves,
+                    int count, const char *result, char *err, int errlen) {
   if (strlen(rules->name) >= sizeof a->games[0].rules) return error(err, errlen, "rules name too long");
   if (a->count == a->cap) {
     int cap = a->cap ? 2 * a->cap : 16;
@@ -267,8 +269,7 @@ static void put_string(Bytes *b, const char *s) {
   put_bytes(b, s, n);
 }
 
-uint8_t *nt_archive_save(const NtArchive *a, NtRulesLookup lookup, void *context, size_t *len,
-                         char *err, int errlen) {
+uint8_t *nt_archive_save(const NtArchive *a, NtRulesLookup lookup, void *context, size_t *len, char *err, int errlen) {
   Bytes raw = {0};
   put_varint(&raw, (uint64_t)a->count);
   uint8_t *code = NULL;
@@ -381,8 +382,7 @@ static char *get_string(Reader *r, size_t max) {
   return s;
 }
 
-static bool load_game(NtArchive *a, Reader *rd, int index, NtRulesLookup lookup, void *context,
-                      char *err, int errlen) {
+static bool load_game(NtArchive *a, Reader *rd, int index, NtRulesLookup lookup, void *context, char *err, int errlen) {
   char *name = get_string(rd, 32), *fen = get_string(rd, 2048), *result = get_string(rd, 8);
   NtPgnGame tags = {0};
   Move *moves = NULL;
@@ -425,8 +425,8 @@ static bool load_game(NtArchive *a, Reader *rd, int index, NtRulesLookup lookup,
   return ok;
 }
 
-bool nt_archive_load(NtArchive *a, const uint8_t *data, size_t len, size_t max_raw,
-                     NtRulesLookup lookup, void *context, char *err, int errlen) {
+bool nt_archive_load(NtArchive *a, const uint8_t *data, size_t len, size_t max_raw, NtRulesLookup lookup, void *context,
+                     char *err, int errlen) {
   memset(a, 0, sizeof *a);
   if (len < 6 || memcmp(data, "HRDA\1", 5)) return error(err, errlen, "not a Herald archive");
   Reader head = {data, len, 5, false};

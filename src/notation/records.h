@@ -38,9 +38,9 @@ int nt_index_decode(Position *p, const uint8_t *in, size_t len, int count, Move 
 
 typedef struct NtArchiveGame {
   char rules[32];
-  char *fen;        /* NULL: the rules' start position */
+  char *fen; /* NULL: the rules' start position */
   char result[8];
-  NtPgnGame tags;   /* tags only */
+  NtPgnGame tags; /* tags only */
   int ply_count;
   Move *moves;
 } NtArchiveGame;
@@ -55,17 +55,16 @@ typedef const Rules *(*NtRulesLookup)(const char *name, void *context);
 
 /* Adds a game to an archive in memory (copies everything).  The moves must be legal from fen
  * (NULL or "startpos" for the start position); false with a message otherwise. */
-bool nt_archive_add(NtArchive *a, const Rules *rules, const char *fen, const NtPgnGame *tags,
-                    const Move *moves, int count, const char *result, char *err, int errlen);
+bool nt_archive_add(NtArchive *a, const Rules *rules, const char *fen, const NtPgnGame *tags, const Move *moves,
+                    int count, const char *result, char *err, int errlen);
 void nt_archive_free(NtArchive *a);
 /* Serialises: "HRDA", version 1, raw size, zlib stream of the games with their index codes.
  * Returns a malloc'd buffer (its size in *len), or NULL. */
-uint8_t *nt_archive_save(const NtArchive *a, NtRulesLookup lookup, void *context, size_t *len,
-                         char *err, int errlen);
+uint8_t *nt_archive_save(const NtArchive *a, NtRulesLookup lookup, void *context, size_t *len, char *err, int errlen);
 /* Parses what nt_archive_save wrote, decoding every move against its rules.  Anything else is
  * refused with a message; max_raw bounds the decompressed size. */
-bool nt_archive_load(NtArchive *a, const uint8_t *data, size_t len, size_t max_raw,
-                     NtRulesLookup lookup, void *context, char *err, int errlen);
+bool nt_archive_load(NtArchive *a, const uint8_t *data, size_t len, size_t max_raw, NtRulesLookup lookup, void *context,
+                     char *err, int errlen);
 
 #ifdef __cplusplus
 }

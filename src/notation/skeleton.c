@@ -10,12 +10,9 @@
 
 #include "notation/nt_internal.h"
 
-static const char *style_names[NT_STYLE_COUNT] = {"coord", "lan", "san", "gc", "descriptive",
-                                                  "casefree"};
+static const char *style_names[NT_STYLE_COUNT] = {"coord", "lan", "san", "gc", "descriptive", "casefree"};
 
-const char *nt_style_name(NtStyle style) {
-  return style >= 0 && style < NT_STYLE_COUNT ? style_names[style] : "?";
-}
+const char *nt_style_name(NtStyle style) { return style >= 0 && style < NT_STYLE_COUNT ? style_names[style] : "?"; }
 
 int nt_style_from_name(const char *name) {
   for (int i = 0; i < NT_STYLE_COUNT; i++)
@@ -55,19 +52,23 @@ static void facts_of(const Position *p, Move m, NtFacts *f) {
   f->piece = -1;
   switch (f->kind) {
   case MOVE_PASS: f->from = f->to = -1; return;
-  case MOVE_DROP: f->piece = move_arg(m); f->from = -1; return;
+  case MOVE_DROP:
+    f->piece = move_arg(m);
+    f->from = -1;
+    return;
   case MOVE_CASTLING:
     f->piece = piece_type(p->board[f->from]);
-    f->castle = geo_file(&r->geo, f->to) > geo_file(&r->geo, f->from) ? NT_CASTLE_SHORT
-                                                                      : NT_CASTLE_LONG;
+    f->castle = geo_file(&r->geo, f->to) > geo_file(&r->geo, f->from) ? NT_CASTLE_SHORT : NT_CASTLE_LONG;
     return;
   case MOVE_EN_PASSANT: f->victim = p->ep_victim; break;
   default:
     if (p->board[f->to] != SQ_EMPTY) f->victim = f->to;
   }
   f->piece = piece_type(p->board[f->from]);
-  if (f->victim >= 0 && p->board[f->victim] != SQ_EMPTY) f->captured = piece_type(p->board[f->victim]);
-  else f->victim = -1;
+  if (f->victim >= 0 && p->board[f->victim] != SQ_EMPTY)
+    f->captured = piece_type(p->board[f->victim]);
+  else
+    f->victim = -1;
 }
 
 NtMoves *nt_moves_new(Position *p) {
@@ -116,9 +117,7 @@ bool nt_promotion_declined(const NtMoves *mv, int index) {
   const NtFacts *f = &mv->facts[index];
   if (f->kind != MOVE_NORMAL) return false;
   for (int i = 0; i < mv->list.count; i++)
-    if (mv->facts[i].kind == MOVE_PROMOTION && mv->facts[i].from == f->from &&
-        mv->facts[i].to == f->to)
-      return true;
+    if (mv->facts[i].kind == MOVE_PROMOTION && mv->facts[i].from == f->from && mv->facts[i].to == f->to) return true;
   return false;
 }
 
@@ -131,28 +130,30 @@ static bool skeleton_fits(const Rules *r, const NtSkeleton *s, const NtFacts *f)
   if (s->drop != (f->kind == MOVE_DROP)) return false;
   if (s->piece != NT_ANY && s->piece != f->piece) return false;
   if (f->from >= 0) {
-    if (!in_mask(s->from_files, geo_file(g, f->from)) || !in_mask(s->from_ranks, geo_rank(g, f->from)))
-      return false;
+    if (!in_mask(s->from_files, geo_file(g, f->from)) || !in_mask(s->from_ranks, geo_rank(g, f->from))) return false;
   } else if (s->from_files || s->from_ranks) {
     return false;
   }
-  if (!in_mask(s->to_files, geo_file(g, f->to)) || !in_mask(s->to_ranks, geo_rank(g, f->to)))
-    return false;
+  if (!in_mask(s->to_files, geo_file(g, f->to)) || !in_mask(s->to_ranks, geo_rank(g, f->to))) return false;
   if (s->capture == 1 && f->captured < 0) return false;
   if (s->capture == 0 && f->captured >= 0) return false;
   if (s->captured != NT_ANY && s->captured != f->captured) return false;
   if (s->captured_files || s->captured_ranks) {
     if (f->victim < 0) return false;
-    if (!in_mask(s->captured_files, geo_file(g, f->victim)) ||
-        !in_mask(s->captured_ranks, geo_rank(g, f->victim)))
+    if (!in_mask(s->captured_files, geo_file(g, f->victim)) || !in_mask(s->captured_ranks, geo_rank(g, f->victim)))
       return false;
   }
   if (s->ep && f->kind != MOVE_EN_PASSANT) return false;
   switch (s->promo) {
   case NT_PROMO_ANY: break;
-  case NT_PROMO_NONE: if (f->promo >= 0) return false; break;
-  case NT_PROMO_PLUS: if (f->promo < 0 || !r->types[f->promo].promoted_form) return false; break;
-  default: if (f->promo != s->promo) return false;
+  case NT_PROMO_NONE:
+    if (f->promo >= 0) return false;
+    break;
+  case NT_PROMO_PLUS:
+    if (f->promo < 0 || !r->types[f->promo].promoted_form) return false;
+    break;
+  default:
+    if (f->promo != s->promo) return false;
   }
   return true;
 }
@@ -295,8 +296,7 @@ static bool add_unique(Move *set, int *count, int cap, Move m) {
   return true;
 }
 
-NtStatus nt_resolve(NtMoves *mv, const NtSkeleton *alts, int count, bool quiet,
-                    NtResult *result) {
+NtStatus nt_resolve(NtMoves *mv, const NtSkeleton *alts, int count, bool quiet, NtResult *result) {
   const Rules *r = mv->p->rules;
   memset(result, 0, sizeof *result);
   result->move = MOVE_NONE;
@@ -375,14 +375,12 @@ NtStatus nt_resolve(NtMoves *mv, const NtSkeleton *alts, int count, bool quiet,
       }
   if (result->candidate_count) {
     append(result->message, sizeof result->message, "; nearest legal: ");
-    list_moves(mv, result->candidates, result->candidate_count, result->message,
-               sizeof result->message);
+    list_moves(mv, result->candidates, result->candidate_count, result->message, sizeof result->message);
   }
   return NT_NO_MATCH;
 }
 
-NtStatus nt_read_moves(NtMoves *mv, NtStyle style, const char *text, bool quiet,
-                       NtResult *result) {
+NtStatus nt_read_moves(NtMoves *mv, NtStyle style, const char *text, bool quiet, NtResult *result) {
   NtSkeleton alts[NT_MAX_ALTS];
   int count;
   switch (style) {

@@ -15,9 +15,9 @@ extern "C" {
 int proto_main(FILE *in, FILE *out);
 
 typedef struct ProtoOptions {
-  const char *pending;  /* a line already read that the front end must handle first, or NULL */
-  uint64_t node_cap;    /* most nodes any search may take (fuzzing), 0 = no cap */
-  int hash_mb;          /* starting hash size, 0 = the default */
+  const char *pending; /* a line already read that the front end must handle first, or NULL */
+  uint64_t node_cap;   /* most nodes any search may take (fuzzing), 0 = no cap */
+  int hash_mb;         /* starting hash size, 0 = the default */
 } ProtoOptions;
 
 /* proto_main with options (the fuzz target caps the searches and the hash). */

@@ -27,16 +27,16 @@ struct BrGame;
 struct Session {
   FILE *out;
   pthread_mutex_t out_lock;
-  Rules *rules;             /* the rules compiled from `game` */
-  struct BrGame *game;      /* the preset in play */
-  char variant[64];         /* the name it was asked for by */
-  Catalog catalog;          /* where games are found: the built-in ones, PresetPath first */
+  Rules *rules;        /* the rules compiled from `game` */
+  struct BrGame *game; /* the preset in play */
+  char variant[64];    /* the name it was asked for by */
+  Catalog catalog;     /* where games are found: the built-in ones, PresetPath first */
   Position pos;
   Search *search;
   int hash_mb, threads;
   int64_t move_overhead_ms;
   int multipv;
-  _Atomic bool ponder;      /* toggled by the input thread, read by the waiter */
+  _Atomic bool ponder; /* toggled by the input thread, read by the waiter */
   /* the running search */
   pthread_t waiter;
   bool waiter_running;
@@ -44,10 +44,10 @@ struct Session {
   bool stopping;               /* session_stop is under way: start nothing new */
   bool follow_up;              /* done() started another search (pondering) */
   SearchDoneFn done;
-  SearchInfoFn info;        /* the front end's thinking output */
-  _Atomic bool post;        /* send thinking output (read by the search thread) */
-  uint64_t node_cap;        /* most nodes a search may take, 0 = no cap (fuzzing) */
-  void *front;              /* the protocol's own state */
+  SearchInfoFn info; /* the front end's thinking output */
+  _Atomic bool post; /* send thinking output (read by the search thread) */
+  uint64_t node_cap; /* most nodes a search may take, 0 = no cap (fuzzing) */
+  void *front;       /* the protocol's own state */
 };
 
 /* hash_mb: the starting hash size, 0 for the default. */
@@ -70,9 +70,9 @@ bool session_set_preset_path(Session *s, const char *dir, char *err, int errlen)
 bool session_set_fen(Session *s, const char *fen, char *err, int errlen);
 /* What became of a move the user sent. */
 typedef enum {
-  SESSION_PLAYED = 0,   /* legal: played */
-  SESSION_ILLEGAL,      /* not played; the reason (the preset's `die` text when it has one) */
-  SESSION_PRESET_ERROR  /* not legal in the rules model, and the preset failed on it: the
+  SESSION_PLAYED = 0,  /* legal: played */
+  SESSION_ILLEGAL,     /* not played; the reason (the preset's `die` text when it has one) */
+  SESSION_PRESET_ERROR /* not legal in the rules model, and the preset failed on it: the
                            reason says where ("preset error at FILE:LINE: ...") */
 } SessionPlay;
 /* Plays a move given in coordinate notation; when it is not played, *reason says why. */

@@ -9,15 +9,20 @@
 static void uci_info(void *context, const Position *root, const SearchInfo *info) {
   Session *s = context;
   char score[48], pv[2048];
-  if (info->score >= SRCH_MATE_BOUND) snprintf(score, sizeof score, "mate %d", (SRCH_MATE - info->score + 1) / 2);
-  else if (info->score <= -SRCH_MATE_BOUND) snprintf(score, sizeof score, "mate -%d", (SRCH_MATE + info->score) / 2);
-  else snprintf(score, sizeof score, "cp %d", info->score);
-  const char *bound = info->bound == TT_BOUND_LOWER ? " lowerbound" : info->bound == TT_BOUND_UPPER ? " upperbound" : "";
+  if (info->score >= SRCH_MATE_BOUND)
+    snprintf(score, sizeof score, "mate %d", (SRCH_MATE - info->score + 1) / 2);
+  else if (info->score <= -SRCH_MATE_BOUND)
+    snprintf(score, sizeof score, "mate -%d", (SRCH_MATE + info->score) / 2);
+  else
+    snprintf(score, sizeof score, "cp %d", info->score);
+  const char *bound = info->bound == TT_BOUND_LOWER   ? " lowerbound"
+                      : info->bound == TT_BOUND_UPPER ? " upperbound"
+                                                      : "";
   session_pv_text(root, info->pv, info->pv_length, pv, sizeof pv);
   session_say(s, "info depth %d seldepth %d multipv %d score %s%s nodes %llu nps %llu hashfull %d time %lld pv %s",
               info->depth, info->seldepth, info->multipv ? info->multipv : 1, score, bound,
-              (unsigned long long)info->nodes, (unsigned long long)info->nps, info->hashfull,
-              (long long)info->time_ms, pv);
+              (unsigned long long)info->nodes, (unsigned long long)info->nps, info->hashfull, (long long)info->time_ms,
+              pv);
 }
 
 static void uci_done(Session *s, const SearchResult *result) {
@@ -37,8 +42,10 @@ static void uci_done(Session *s, const SearchResult *result) {
     if (pos_is_legal(&after, result->ponder)) pos_move_name(&after, result->ponder, ponder, sizeof ponder);
     pos_free(&after);
   }
-  if (ponder[0]) session_say(s, "bestmove %s ponder %s", best, ponder);
-  else session_say(s, "bestmove %s", best);
+  if (ponder[0])
+    session_say(s, "bestmove %s ponder %s", best, ponder);
+  else
+    session_say(s, "bestmove %s", best);
 }
 
 static void send_id(Session *s) {
@@ -59,7 +66,6 @@ static void send_id(Session *s) {
   session_say(s, "option name PresetPath type string default <empty>");
   session_say(s, "uciok");
 }
-
 
 static void set_option(Session *s, char *args, const char *original) {
   /* setoption name <id with spaces> [value <x with spaces>]; never during a search */
@@ -85,24 +91,34 @@ static void set_option(Session *s, char *args, const char *original) {
     if (!value || !session_set_variant(s, value, err, sizeof err))
       session_say(s, "Error (%s): %s", value ? err : "no value", original);
   } else if (!strcasecmp(name, "Hash")) {
-    if (!proto_read_int(value, 1, 65536, &v) || !srch_set_hash(s->search, (int)v)) session_say(s, "Error (bad Hash value): %s", original);
-    else s->hash_mb = (int)v;
+    if (!proto_read_int(value, 1, 65536, &v) || !srch_set_hash(s->search, (int)v))
+      session_say(s, "Error (bad Hash value): %s", original);
+    else
+      s->hash_mb = (int)v;
   } else if (!strcasecmp(name, "Threads")) {
-    if (!proto_read_int(value, 1, SRCH_MAX_THREADS, &v) || !srch_set_threads(s->search, (int)v)) session_say(s, "Error (bad Threads value): %s", original);
-    else s->threads = (int)v;
+    if (!proto_read_int(value, 1, SRCH_MAX_THREADS, &v) || !srch_set_threads(s->search, (int)v))
+      session_say(s, "Error (bad Threads value): %s", original);
+    else
+      s->threads = (int)v;
   } else if (!strcasecmp(name, "MultiPV")) {
-    if (!proto_read_int(value, 1, SRCH_MAX_PV, &v)) session_say(s, "Error (bad MultiPV value): %s", original);
-    else s->multipv = (int)v;
+    if (!proto_read_int(value, 1, SRCH_MAX_PV, &v))
+      session_say(s, "Error (bad MultiPV value): %s", original);
+    else
+      s->multipv = (int)v;
   } else if (!strcasecmp(name, "Move Overhead")) {
-    if (!proto_read_int(value, 0, 5000, &v)) session_say(s, "Error (bad Move Overhead value): %s", original);
-    else s->move_overhead_ms = v;
+    if (!proto_read_int(value, 0, 5000, &v))
+      session_say(s, "Error (bad Move Overhead value): %s", original);
+    else
+      s->move_overhead_ms = v;
   } else if (!strcasecmp(name, "PresetPath")) {
     char why[600];
     if (!session_set_preset_path(s, value && strcmp(value, "<empty>") ? value : "", why, sizeof why))
       session_say(s, "Error (bad PresetPath, %s): %s", why, original);
   } else if (!strcasecmp(name, "Ponder")) {
-    if (!value || (strcmp(value, "true") && strcmp(value, "false"))) session_say(s, "Error (Ponder takes true or false): %s", original);
-    else s->ponder = !strcmp(value, "true");
+    if (!value || (strcmp(value, "true") && strcmp(value, "false")))
+      session_say(s, "Error (Ponder takes true or false): %s", original);
+    else
+      s->ponder = !strcmp(value, "true");
   } else {
     session_say(s, "Error (unknown option): %s", original);
   }
@@ -115,8 +131,10 @@ static void set_position(Session *s, char *args, const char *original) {
   if (moves) *moves = 0, moves += 6;
   char *rest = args, *kind = proto_word(&rest);
   bool ok;
-  if (kind && !strcmp(kind, "startpos")) ok = session_set_fen(s, "startpos", err, sizeof err);
-  else if (kind && !strcmp(kind, "fen")) ok = session_set_fen(s, rest, err, sizeof err);
+  if (kind && !strcmp(kind, "startpos"))
+    ok = session_set_fen(s, "startpos", err, sizeof err);
+  else if (kind && !strcmp(kind, "fen"))
+    ok = session_set_fen(s, rest, err, sizeof err);
   else {
     snprintf(err, sizeof err, "expected startpos or fen");
     ok = false;
@@ -157,24 +175,36 @@ static void go(Session *s, char *args, const char *original) {
       }
       in_searchmoves = false;
     }
-    if (!strcmp(word, "infinite")) infinite = true;
-    else if (!strcmp(word, "ponder")) ponder = true;
-    else if (!strcmp(word, "searchmoves")) in_searchmoves = true;
+    if (!strcmp(word, "infinite"))
+      infinite = true;
+    else if (!strcmp(word, "ponder"))
+      ponder = true;
+    else if (!strcmp(word, "searchmoves"))
+      in_searchmoves = true;
     else {
       char *value = proto_word(&args);
       if (!proto_read_int(value, -100000000L, 2000000000L, &v)) {
         session_say(s, "Error (go %s needs a number): %s", word, original);
         return;
       }
-      if (!strcmp(word, "wtime")) wtime = v;
-      else if (!strcmp(word, "btime")) btime = v;
-      else if (!strcmp(word, "winc")) winc = v;
-      else if (!strcmp(word, "binc")) binc = v;
-      else if (!strcmp(word, "movestogo")) movestogo = v;
-      else if (!strcmp(word, "movetime")) movetime = v;
-      else if (!strcmp(word, "nodes")) nodes = v;
-      else if (!strcmp(word, "depth")) depth = v;
-      else if (!strcmp(word, "mate")) depth = 2 * v;
+      if (!strcmp(word, "wtime"))
+        wtime = v;
+      else if (!strcmp(word, "btime"))
+        btime = v;
+      else if (!strcmp(word, "winc"))
+        winc = v;
+      else if (!strcmp(word, "binc"))
+        binc = v;
+      else if (!strcmp(word, "movestogo"))
+        movestogo = v;
+      else if (!strcmp(word, "movetime"))
+        movetime = v;
+      else if (!strcmp(word, "nodes"))
+        nodes = v;
+      else if (!strcmp(word, "depth"))
+        depth = v;
+      else if (!strcmp(word, "mate"))
+        depth = 2 * v;
       else {
         session_say(s, "Error (unknown go parameter %s): %s", word, original);
         return;
@@ -209,21 +239,32 @@ int uci_loop(FILE *in, FILE *out, const ProtoOptions *options) {
     strcpy(original, line);
     char *rest = line, *cmd = proto_word(&rest);
     if (!cmd) continue;
-    if (!strcmp(cmd, "quit")) break;
-    else if (!strcmp(cmd, "uci")) send_id(s);
-    else if (!strcmp(cmd, "isready")) session_say(s, "readyok");
-    else if (!strcmp(cmd, "ucinewgame")) session_stop(s), srch_clear(s->search);
-    else if (!strcmp(cmd, "setoption")) set_option(s, rest, original);
-    else if (!strcmp(cmd, "position")) set_position(s, rest, original);
-    else if (!strcmp(cmd, "go")) go(s, rest, original);
-    else if (!strcmp(cmd, "stop")) session_stop(s);
-    else if (!strcmp(cmd, "ponderhit")) srch_ponderhit(s->search);
-    else if (!strcmp(cmd, "debug")) continue;
+    if (!strcmp(cmd, "quit"))
+      break;
+    else if (!strcmp(cmd, "uci"))
+      send_id(s);
+    else if (!strcmp(cmd, "isready"))
+      session_say(s, "readyok");
+    else if (!strcmp(cmd, "ucinewgame"))
+      session_stop(s), srch_clear(s->search);
+    else if (!strcmp(cmd, "setoption"))
+      set_option(s, rest, original);
+    else if (!strcmp(cmd, "position"))
+      set_position(s, rest, original);
+    else if (!strcmp(cmd, "go"))
+      go(s, rest, original);
+    else if (!strcmp(cmd, "stop"))
+      session_stop(s);
+    else if (!strcmp(cmd, "ponderhit"))
+      srch_ponderhit(s->search);
+    else if (!strcmp(cmd, "debug"))
+      continue;
     else if (!strcmp(cmd, "d")) {
       char fen[1024];
       pos_get_fen(&s->pos, fen, sizeof fen);
       session_say(s, "info string variant %s fen %s", s->variant, fen);
-    } else session_say(s, "Error (unknown command): %s", original);
+    } else
+      session_say(s, "Error (unknown command): %s", original);
   }
   session_free(s);
   return 0;

@@ -14,11 +14,11 @@
  * stop and join a search (finish_search), so the two never touch the game at once. */
 typedef struct XBoard {
   pthread_mutex_t lock;
-  int engine_side;          /* WHITE, BLACK, or -1 in force mode */
+  int engine_side; /* WHITE, BLACK, or -1 in force mode */
   bool analyzing;
-  bool discard;             /* the running search was cancelled: do not play its move */
+  bool discard; /* the running search was cancelled: do not play its move */
   bool game_over;
-  int mps;                  /* level: moves per session, 0 = incremental/sudden death */
+  int mps; /* level: moves per session, 0 = incremental/sudden death */
   int64_t base_ms, inc_ms;
   int64_t st_seconds;       /* fixed time per move, 0 = none */
   int sd;                   /* depth limit, 0 = none */
@@ -27,8 +27,8 @@ typedef struct XBoard {
   int engine_moves;         /* moves the engine made since the game started */
   int excluded_count;       /* analysis: root moves the user excluded (exclude/include) */
   Move excluded[256];
-  bool pondering;           /* searching on ponder_move while the opponent thinks */
-  bool ponder_hit;          /* ... which the opponent then played: the search is ours now */
+  bool pondering;  /* searching on ponder_move while the opponent thinks */
+  bool ponder_hit; /* ... which the opponent then played: the search is ours now */
   Move ponder_move;
 } XBoard;
 
@@ -65,11 +65,12 @@ static const char *rules_name(const char *xboard) { return strcmp(xboard, "norma
 
 /* Variants XBoard knows by name; any other is engine-defined and needs "setup" and "piece". */
 static bool xboard_knows(const char *name) {
-  static const char *known[] = {"normal", "wildcastle", "nocastle", "fischerandom", "bughouse", "crazyhouse",
-                                "losers", "suicide", "giveaway", "twokings", "kriegspiel", "atomic", "3check",
-                                "xiangqi", "shogi", "capablanca", "gothic", "caparandom", "janus", "shatranj",
-                                "courier", "falcon", "berolina", "cylinder", "knightmate", "great", "twilight",
-                                "makruk", "asean", "seirawan", "spartan", "super", "grand", "lion", "chu"};
+  static const char *known[] = {"normal",     "wildcastle", "nocastle", "fischerandom", "bughouse",   "crazyhouse",
+                                "losers",     "suicide",    "giveaway", "twokings",     "kriegspiel", "atomic",
+                                "3check",     "xiangqi",    "shogi",    "capablanca",   "gothic",     "caparandom",
+                                "janus",      "shatranj",   "courier",  "falcon",       "berolina",   "cylinder",
+                                "knightmate", "great",      "twilight", "makruk",       "asean",      "seirawan",
+                                "spartan",    "super",      "grand",    "lion",         "chu"};
   for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
     if (!strcmp(known[i], name)) return true;
   return false;
@@ -182,8 +183,10 @@ static void xb_info(void *context, const Position *root, const SearchInfo *info)
   to_xboard(s, pv, shifted, sizeof shifted);
   int score = info->score;
   /* XBoard's convention for mates: 100000 + moves to mate. */
-  if (score >= SRCH_MATE_BOUND) score = 100000 + (SRCH_MATE - score + 1) / 2;
-  else if (score <= -SRCH_MATE_BOUND) score = -100000 - (SRCH_MATE + score) / 2;
+  if (score >= SRCH_MATE_BOUND)
+    score = 100000 + (SRCH_MATE - score + 1) / 2;
+  else if (score <= -SRCH_MATE_BOUND)
+    score = -100000 - (SRCH_MATE + score) / 2;
   session_say(s, "%d %d %lld %llu %s", info->depth, score, (long long)(info->time_ms / 10),
               (unsigned long long)info->nodes, shifted);
 }
@@ -233,13 +236,15 @@ static void xb_done_locked(Session *s, const SearchResult *result) {
   bool pondered = xb->pondering, hit = xb->ponder_hit;
   xb->pondering = xb->ponder_hit = false;
   if (hit) pos_make(&s->pos, xb->ponder_move); /* the opponent's move, kept even if cancelled */
-  if (pondered && !hit) return;               /* still the opponent's turn */
+  if (pondered && !hit) return;                /* still the opponent's turn */
   if (xb->discard || xb->analyzing || result->best == MOVE_NONE) return;
   char name[32], shown[40], note[600];
   bool preset_error;
   Move move = session_safe_move(s, result->best, note, sizeof note, &preset_error);
-  if (preset_error) session_say(s, "tellusererror %s", note);
-  else if (note[0]) session_say(s, "# %s", note);
+  if (preset_error)
+    session_say(s, "tellusererror %s", note);
+  else if (note[0])
+    session_say(s, "# %s", note);
   pos_move_name(&s->pos, move, name, sizeof name);
   pos_make(&s->pos, move);
   xb->engine_moves++;
@@ -303,10 +308,13 @@ static void time_limits(Session *s, SearchLimits *limits) {
   srch_limits_init(limits);
   /* Protocol 2 "nps": after "st 8" and "nps 10000" no move may use more than 80000 nodes.  Only
    * st is turned into nodes; a level's clock stays on the wall, so the feature is not announced. */
-  if (xb->st_seconds && xb->nps) limits->nodes = (uint64_t)(xb->st_seconds * xb->nps);
-  else if (xb->st_seconds) srch_limits_xboard_st(limits, xb->st_seconds);
-  else srch_limits_xboard_level(limits, s->pos.side, xb->mps, xb->base_ms, xb->inc_ms, xb->engine_moves,
-                                xb->time_cs, xb->otim_cs);
+  if (xb->st_seconds && xb->nps)
+    limits->nodes = (uint64_t)(xb->st_seconds * xb->nps);
+  else if (xb->st_seconds)
+    srch_limits_xboard_st(limits, xb->st_seconds);
+  else
+    srch_limits_xboard_level(limits, s->pos.side, xb->mps, xb->base_ms, xb->inc_ms, xb->engine_moves, xb->time_cs,
+                             xb->otim_cs);
   if (xb->sd) srch_limits_xboard_sd(limits, xb->sd);
 }
 
@@ -405,7 +413,6 @@ static void take_back(Session *s, int plies, const char *original) {
   if (xb_of(s)->analyzing) think_if_our_turn(s);
 }
 
-
 static void set_option(Session *s, char *args, const char *original) {
   char *eq = strchr(args, '=');
   long v;
@@ -414,9 +421,12 @@ static void set_option(Session *s, char *args, const char *original) {
     return;
   }
   *eq = 0;
-  if (!strcmp(args, "MultiPV") && proto_read_int(eq + 1, 1, SRCH_MAX_PV, &v)) s->multipv = (int)v;
-  else if (!strcmp(args, "Move Overhead") && proto_read_int(eq + 1, 0, 5000, &v)) s->move_overhead_ms = v;
-  else session_say(s, "Error (unknown option or bad value): %s", original);
+  if (!strcmp(args, "MultiPV") && proto_read_int(eq + 1, 1, SRCH_MAX_PV, &v))
+    s->multipv = (int)v;
+  else if (!strcmp(args, "Move Overhead") && proto_read_int(eq + 1, 0, 5000, &v))
+    s->move_overhead_ms = v;
+  else
+    session_say(s, "Error (unknown option or bad value): %s", original);
 }
 
 /* "lift SQUARE" (highlight=1): the targets of the piece lifted, as a board of colour letters,
@@ -474,7 +484,8 @@ static void exclude(Session *s, bool out, const char *what, const char *original
     if (out) {
       MoveList *list = malloc(sizeof *list);
       pos_legal_moves(&s->pos, list);
-      for (int i = 0; i < list->count && xb->excluded_count < 256; i++) xb->excluded[xb->excluded_count++] = list->moves[i];
+      for (int i = 0; i < list->count && xb->excluded_count < 256; i++)
+        xb->excluded[xb->excluded_count++] = list->moves[i];
       free(list);
     }
   } else {
@@ -505,91 +516,131 @@ static bool xb_command(Session *s, char *line) {
   if (!strcmp(cmd, "quit")) return false;
   if (!strcmp(cmd, "xboard") || !strcmp(cmd, "accepted") || !strcmp(cmd, "rejected") || !strcmp(cmd, "random") ||
       !strcmp(cmd, "computer") || !strcmp(cmd, "name") || !strcmp(cmd, "ics") || !strcmp(cmd, "draw") ||
-      !strcmp(cmd, "bk") || !strcmp(cmd, "hint") || !strcmp(cmd, ".") || !strcmp(cmd, "put") ||
-      !strcmp(cmd, "hover"))
+      !strcmp(cmd, "bk") || !strcmp(cmd, "hint") || !strcmp(cmd, ".") || !strcmp(cmd, "put") || !strcmp(cmd, "hover"))
     return true; /* nothing to do: draw offers are declined by silence */
-  if (!strcmp(cmd, "protover")) send_features(s);
-  else if (!strcmp(cmd, "new")) new_game(s, "chess");
+  if (!strcmp(cmd, "protover"))
+    send_features(s);
+  else if (!strcmp(cmd, "new"))
+    new_game(s, "chess");
   else if (!strcmp(cmd, "variant")) {
     char *name = proto_word(&rest);
-    if (!name) session_say(s, "Error (variant needs a name): %s", original);
+    if (!name)
+      session_say(s, "Error (variant needs a name): %s", original);
     else {
       int side = xb->engine_side;
       new_game(s, rules_name(name));
       xb->engine_side = side;
       if (!xboard_knows(name) && !strcmp(s->variant, rules_name(name))) define_variant(s);
     }
-  } else if (!strcmp(cmd, "force")) cancel(s), xb->engine_side = -1;
-  else if (!strcmp(cmd, "go")) cancel(s), xb->engine_side = s->pos.side, think_if_our_turn(s);
-  else if (!strcmp(cmd, "playother")) cancel(s), xb->engine_side = s->pos.side ^ 1;
-  else if (!strcmp(cmd, "white")) cancel(s), xb->engine_side = BLACK;
-  else if (!strcmp(cmd, "black")) cancel(s), xb->engine_side = WHITE;
+  } else if (!strcmp(cmd, "force"))
+    cancel(s), xb->engine_side = -1;
+  else if (!strcmp(cmd, "go"))
+    cancel(s), xb->engine_side = s->pos.side, think_if_our_turn(s);
+  else if (!strcmp(cmd, "playother"))
+    cancel(s), xb->engine_side = s->pos.side ^ 1;
+  else if (!strcmp(cmd, "white"))
+    cancel(s), xb->engine_side = BLACK;
+  else if (!strcmp(cmd, "black"))
+    cancel(s), xb->engine_side = WHITE;
   else if (!strcmp(cmd, "usermove")) {
     char *move = proto_word(&rest);
-    if (!move) session_say(s, "Error (usermove needs a move): %s", original);
-    else user_move(s, move);
-  } else if (!strcmp(cmd, "?")) finish_search(s, false);
-  else if (!strcmp(cmd, "ping")) session_say(s, "pong %s", rest[0] ? proto_word(&rest) : "");
-  else if (!strcmp(cmd, "result")) cancel(s), xb->game_over = true;
+    if (!move)
+      session_say(s, "Error (usermove needs a move): %s", original);
+    else
+      user_move(s, move);
+  } else if (!strcmp(cmd, "?"))
+    finish_search(s, false);
+  else if (!strcmp(cmd, "ping"))
+    session_say(s, "pong %s", rest[0] ? proto_word(&rest) : "");
+  else if (!strcmp(cmd, "result"))
+    cancel(s), xb->game_over = true;
   else if (!strcmp(cmd, "setboard")) {
     cancel(s);
     if (!session_set_fen(s, rest, err, sizeof err)) session_say(s, "tellusererror Illegal position: %s", err);
     xb->game_over = false;
     xb->excluded_count = 0;
     if (xb->analyzing) think_if_our_turn(s);
-  } else if (!strcmp(cmd, "undo")) take_back(s, 1, original);
-  else if (!strcmp(cmd, "remove")) take_back(s, 2, original);
-  else if (!strcmp(cmd, "hard")) s->ponder = true;
+  } else if (!strcmp(cmd, "undo"))
+    take_back(s, 1, original);
+  else if (!strcmp(cmd, "remove"))
+    take_back(s, 2, original);
+  else if (!strcmp(cmd, "hard"))
+    s->ponder = true;
   else if (!strcmp(cmd, "easy")) {
     s->ponder = false;
     if (xb->pondering) cancel(s);
-  }
-  else if (!strcmp(cmd, "post")) s->post = true;
-  else if (!strcmp(cmd, "nopost")) s->post = false;
-  else if (!strcmp(cmd, "analyze")) cancel(s), xb->analyzing = true, xb->engine_side = -1, think_if_our_turn(s);
-  else if (!strcmp(cmd, "exit")) cancel(s), xb->analyzing = false;
+  } else if (!strcmp(cmd, "post"))
+    s->post = true;
+  else if (!strcmp(cmd, "nopost"))
+    s->post = false;
+  else if (!strcmp(cmd, "analyze"))
+    cancel(s), xb->analyzing = true, xb->engine_side = -1, think_if_our_turn(s);
+  else if (!strcmp(cmd, "exit"))
+    cancel(s), xb->analyzing = false;
   else if (!strcmp(cmd, "time")) {
-    if (!proto_read_int(proto_word(&rest), -100000000L, 100000000L, &v)) session_say(s, "Error (time needs centiseconds): %s", original);
-    else xb->time_cs = v;
+    if (!proto_read_int(proto_word(&rest), -100000000L, 100000000L, &v))
+      session_say(s, "Error (time needs centiseconds): %s", original);
+    else
+      xb->time_cs = v;
   } else if (!strcmp(cmd, "otim")) {
-    if (!proto_read_int(proto_word(&rest), -100000000L, 100000000L, &v)) session_say(s, "Error (otim needs centiseconds): %s", original);
-    else xb->otim_cs = v;
+    if (!proto_read_int(proto_word(&rest), -100000000L, 100000000L, &v))
+      session_say(s, "Error (otim needs centiseconds): %s", original);
+    else
+      xb->otim_cs = v;
   } else if (!strcmp(cmd, "level")) {
     if (!parse_level(xb, rest)) session_say(s, "Error (level needs MPS BASE INC): %s", original);
   } else if (!strcmp(cmd, "st")) {
-    if (!proto_read_int(proto_word(&rest), 1, 100000, &v)) session_say(s, "Error (st needs seconds): %s", original);
-    else xb->st_seconds = v;
+    if (!proto_read_int(proto_word(&rest), 1, 100000, &v))
+      session_say(s, "Error (st needs seconds): %s", original);
+    else
+      xb->st_seconds = v;
   } else if (!strcmp(cmd, "nps")) {
-    if (!proto_read_int(proto_word(&rest), 0, 1000000000L, &v)) session_say(s, "Error (nps needs nodes a second): %s", original);
-    else xb->nps = v;
+    if (!proto_read_int(proto_word(&rest), 0, 1000000000L, &v))
+      session_say(s, "Error (nps needs nodes a second): %s", original);
+    else
+      xb->nps = v;
   } else if (!strcmp(cmd, "sd")) {
-    if (!proto_read_int(proto_word(&rest), 1, SRCH_MAX_PLY - 1, &v)) session_say(s, "Error (sd needs a depth): %s", original);
-    else xb->sd = (int)v;
+    if (!proto_read_int(proto_word(&rest), 1, SRCH_MAX_PLY - 1, &v))
+      session_say(s, "Error (sd needs a depth): %s", original);
+    else
+      xb->sd = (int)v;
   } else if (!strcmp(cmd, "memory")) {
-    if (!proto_read_int(proto_word(&rest), 1, 65536, &v)) session_say(s, "Error (memory needs megabytes): %s", original);
+    if (!proto_read_int(proto_word(&rest), 1, 65536, &v))
+      session_say(s, "Error (memory needs megabytes): %s", original);
     else {
       cancel(s);
-      if (srch_set_hash(s->search, (int)v)) s->hash_mb = (int)v;
-      else session_say(s, "Error (cannot allocate that much): %s", original);
+      if (srch_set_hash(s->search, (int)v))
+        s->hash_mb = (int)v;
+      else
+        session_say(s, "Error (cannot allocate that much): %s", original);
     }
   } else if (!strcmp(cmd, "cores")) {
-    if (!proto_read_int(proto_word(&rest), 1, SRCH_MAX_THREADS, &v)) session_say(s, "Error (cores needs a count): %s", original);
+    if (!proto_read_int(proto_word(&rest), 1, SRCH_MAX_THREADS, &v))
+      session_say(s, "Error (cores needs a count): %s", original);
     else {
       cancel(s);
-      if (srch_set_threads(s->search, (int)v)) s->threads = (int)v;
-      else session_say(s, "Error (cannot start that many threads): %s", original);
+      if (srch_set_threads(s->search, (int)v))
+        s->threads = (int)v;
+      else
+        session_say(s, "Error (cannot start that many threads): %s", original);
     }
-  } else if (!strcmp(cmd, "option")) set_option(s, rest, original);
-  else if (!strcmp(cmd, "lift")) lift(s, proto_word(&rest), original);
-  else if (!strcmp(cmd, "exclude")) exclude(s, true, proto_word(&rest), original);
-  else if (!strcmp(cmd, "include")) exclude(s, false, proto_word(&rest), original);
+  } else if (!strcmp(cmd, "option"))
+    set_option(s, rest, original);
+  else if (!strcmp(cmd, "lift"))
+    lift(s, proto_word(&rest), original);
+  else if (!strcmp(cmd, "exclude"))
+    exclude(s, true, proto_word(&rest), original);
+  else if (!strcmp(cmd, "include"))
+    exclude(s, false, proto_word(&rest), original);
   else {
     /* A bare move, as protocol version 1 sends them. */
     char ours[64];
     from_xboard(s, cmd, ours, sizeof ours);
     Move m = session_searching(s) ? MOVE_NONE : pos_parse_move(&s->pos, ours);
-    if (m != MOVE_NONE) user_move(s, cmd);
-    else session_say(s, "Error (unknown command): %s", original);
+    if (m != MOVE_NONE)
+      user_move(s, cmd);
+    else
+      session_say(s, "Error (unknown command): %s", original);
   }
   return true;
 }

@@ -7,9 +7,11 @@
 
 /* The base leap of each atom letter; compounds expand to several. */
 static bool atom_letter(char c, int *a, int *b) {
-  static const struct { char letter; int a, b; } atoms[] = {
-      {'W', 0, 1}, {'F', 1, 1}, {'D', 0, 2}, {'N', 1, 2}, {'A', 2, 2},
-      {'H', 0, 3}, {'C', 1, 3}, {'Z', 2, 3}, {'G', 3, 3}};
+  static const struct {
+    char letter;
+    int a, b;
+  } atoms[] = {{'W', 0, 1}, {'F', 1, 1}, {'D', 0, 2}, {'N', 1, 2}, {'A', 2, 2},
+               {'H', 0, 3}, {'C', 1, 3}, {'Z', 2, 3}, {'G', 3, 3}};
   for (size_t i = 0; i < sizeof atoms / sizeof atoms[0]; i++)
     if (atoms[i].letter == c) {
       *a = atoms[i].a, *b = atoms[i].b;
@@ -55,8 +57,7 @@ static bool direction_selects(const char *tok, int dx, int dy) {
 static bool is_direction(char c) { return strchr("fblrvs", c) != NULL; }
 
 /* Emits the images of leap (a, b) that the direction tokens select. */
-static int expand(int a, int b, const char tokens[][3], int token_count, Atom proto, Atom *out,
-                  int room) {
+static int expand(int a, int b, const char tokens[][3], int token_count, Atom proto, Atom *out, int room) {
   int n = 0;
   int vectors[8][2], count = 0;
   int base[2][2] = {{a, b}, {b, a}};
@@ -69,8 +70,7 @@ static int expand(int a, int b, const char tokens[][3], int token_count, Atom pr
       }
   for (int i = 0; i < count; i++) {
     bool take = token_count == 0;
-    for (int t = 0; t < token_count && !take; t++)
-      take = direction_selects(tokens[t], vectors[i][0], vectors[i][1]);
+    for (int t = 0; t < token_count && !take; t++) take = direction_selects(tokens[t], vectors[i][0], vectors[i][1]);
     if (!take) continue;
     if (n == room) return -1;
     out[n] = proto;
@@ -92,18 +92,24 @@ int betza_parse(const char *text, Atom *out, int max, char *err, int errlen) {
     bool hop = false, grass = false;
     while (*p && islower((unsigned char)*p)) {
       char c = *p++;
-      if (c == 'm') proto.mode |= MODE_MOVE;
-      else if (c == 'c') proto.mode |= MODE_CAPTURE;
-      else if (c == 'i') proto.initial = true;
-      else if (c == 'n') proto.lame = true;
-      else if (c == 'p') hop = true;
-      else if (c == 'g') grass = true;
+      if (c == 'm')
+        proto.mode |= MODE_MOVE;
+      else if (c == 'c')
+        proto.mode |= MODE_CAPTURE;
+      else if (c == 'i')
+        proto.initial = true;
+      else if (c == 'n')
+        proto.lame = true;
+      else if (c == 'p')
+        hop = true;
+      else if (c == 'g')
+        grass = true;
       else if (is_direction(c)) {
         if (token_count == 16) break;
         tokens[token_count][0] = c;
         tokens[token_count][1] = 0;
         tokens[token_count][2] = 0;
-        bool pairs = (c == 'f' || c == 'b') ? strchr("fblrs", *p) != NULL
+        bool pairs = (c == 'f' || c == 'b')   ? strchr("fblrs", *p) != NULL
                      : (c == 'l' || c == 'r') ? strchr("lrfbv", *p) != NULL && *p != 0
                                               : false;
         if (pairs && *p && is_direction(*p)) tokens[token_count][1] = *p++;
@@ -170,9 +176,11 @@ int betza_parse(const char *text, Atom *out, int max, char *err, int errlen) {
 /* Atoms with the same step, kind and conditions become one letter with direction and mode
  * prefixes; the usual compounds get their usual letters. */
 void betza_write(const Atom *atoms, int atom_count, char *out, int outlen) {
-  static const struct { int a, b; char letter; } kLetters[] = {
-      {0, 1, 'W'}, {1, 1, 'F'}, {0, 2, 'D'}, {1, 2, 'N'}, {2, 2, 'A'},
-      {0, 3, 'H'}, {1, 3, 'C'}, {2, 3, 'Z'}, {3, 3, 'G'}};
+  static const struct {
+    int a, b;
+    char letter;
+  } kLetters[] = {{0, 1, 'W'}, {1, 1, 'F'}, {0, 2, 'D'}, {1, 2, 'N'}, {2, 2, 'A'},
+                  {0, 3, 'H'}, {1, 3, 'C'}, {2, 3, 'Z'}, {3, 3, 'G'}};
   bool used[MAX_ATOMS] = {false};
   int n = 0;
   out[0] = 0;
@@ -191,9 +199,9 @@ void betza_write(const Atom *atoms, int atom_count, char *out, int outlen) {
     for (int j = i; j < atom_count; j++) {
       const Atom *b = &atoms[j];
       int bx = abs(b->dx), by = abs(b->dy);
-      if (used[j] || b->kind != a->kind || b->mode != a->mode || b->lame != a->lame ||
-          b->range != a->range || b->from_zone != a->from_zone || b->initial != a->initial ||
-          (bx < by ? bx : by) != lo || (bx < by ? by : bx) != hi)
+      if (used[j] || b->kind != a->kind || b->mode != a->mode || b->lame != a->lame || b->range != a->range ||
+          b->from_zone != a->from_zone || b->initial != a->initial || (bx < by ? bx : by) != lo ||
+          (bx < by ? by : bx) != hi)
         continue;
       used[j] = true;
       count++;
@@ -202,12 +210,18 @@ void betza_write(const Atom *atoms, int atom_count, char *out, int outlen) {
     int full = lo == 0 || lo == hi ? 4 : 8;
     const char *dir = "";
     if (count != full) {
-      if (fwd == count) dir = "f";
-      else if (back == count) dir = "b";
-      else if (side == count) dir = "s";
-      else if (side + fwd == count && lo == 0) dir = "fs";
-      else if (side + back == count && lo == 0) dir = "bs";
-      else if (fwd + back == count && lo == 0) dir = "v";
+      if (fwd == count)
+        dir = "f";
+      else if (back == count)
+        dir = "b";
+      else if (side == count)
+        dir = "s";
+      else if (side + fwd == count && lo == 0)
+        dir = "fs";
+      else if (side + back == count && lo == 0)
+        dir = "bs";
+      else if (fwd + back == count && lo == 0)
+        dir = "v";
       else {
         snprintf(out, outlen, "?");
         return;
@@ -221,14 +235,15 @@ void betza_write(const Atom *atoms, int atom_count, char *out, int outlen) {
     bool rider = a->kind != ATOM_LEAP && !a->range;
     char shown = letter;
     if (rider && (letter == 'W' || letter == 'F')) shown = letter == 'W' ? 'R' : 'B', rider = false;
-    n += snprintf(out + n, outlen - n, "%s%s%s%s%s%c%s%s", a->from_zone != NO_ZONE || a->initial ? "i" : "",
-                  dir, a->mode == MODE_MOVE ? "m" : a->mode == MODE_CAPTURE ? "c" : "",
+    n += snprintf(out + n, outlen - n, "%s%s%s%s%s%c%s%s", a->from_zone != NO_ZONE || a->initial ? "i" : "", dir,
+                  a->mode == MODE_MOVE      ? "m"
+                  : a->mode == MODE_CAPTURE ? "c"
+                                            : "",
                   a->lame ? "n" : "", hop, shown, rider ? (char[]){letter, 0} : "", range);
     if (n >= outlen) break;
   }
   /* The usual names of the usual compounds. */
-  static const struct { const char *from, *to; } kNames[] = {
-      {"RB", "Q"}, {"BR", "Q"}, {"WF", "K"}, {"FW", "K"}};
+  static const struct { const char *from, *to; } kNames[] = {{"RB", "Q"}, {"BR", "Q"}, {"WF", "K"}, {"FW", "K"}};
   for (size_t k = 0; k < sizeof kNames / sizeof kNames[0]; k++)
     if (!strcmp(out, kNames[k].from)) snprintf(out, outlen, "%s", kNames[k].to);
 }

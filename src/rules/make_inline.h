@@ -86,8 +86,7 @@ static inline void pos_do_move(Position *p, Move m) {
     rights &= r->castle_keep[c->king_from] & r->castle_keep[c->partner_from];
     break;
   }
-  case MOVE_PASS:
-    break;
+  case MOVE_PASS: break;
   default: {
     int code = p->board[from], type = piece_type(code);
     int victim_sq = kind == MOVE_EN_PASSANT ? old_ep : to;
@@ -109,7 +108,8 @@ static inline void pos_do_move(Position *p, Move m) {
     pos_take(p, from);
     int new_type = kind == MOVE_PROMOTION ? move_arg(m) : type;
     pos_put(p, piece_code(us, new_type), to);
-    if (u->mover_promoted) set_promoted(p, from, false), set_promoted(p, to, true);
+    if (u->mover_promoted)
+      set_promoted(p, from, false), set_promoted(p, to, true);
     else if (kind == MOVE_PROMOTION && r->drops && !r->types[new_type].promoted_form)
       set_promoted(p, to, true);
     const PieceType *pt = &r->types[type];
@@ -178,11 +178,8 @@ static inline void pos_undo_move(Position *p) {
     pos_raw_put(p, partner, c->partner_from);
     break;
   }
-  case MOVE_PASS:
-    break;
-  case MOVE_ORACLE:
-    pos_undo_oracle_effects(p, p->ply);
-    break;
+  case MOVE_PASS: break;
+  case MOVE_ORACLE: pos_undo_oracle_effects(p, p->ply); break;
   default: {
     int victim_sq = kind == MOVE_EN_PASSANT ? u->ep_victim : to;
     pos_raw_take(p, to);

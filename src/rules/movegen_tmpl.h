@@ -44,8 +44,8 @@ static inline BB ride_targets(const RuleTables *tb, int d, int sq, BB occ) {
 
 /* Targets of one ride, hop or grasshopper entry from sq, before its destination zone: *quiet (empty squares it may move to)
  * and *reach (occupied squares it could capture on, whatever their colour). */
-static inline void ride_entry_targets(const Position *p, const RuleTables *tb, const RideEntry *e,
-                                      int sq, BB occ, BB *quiet, BB *reach) {
+static inline void ride_entry_targets(const Position *p, const RuleTables *tb, const RideEntry *e, int sq, BB occ,
+                                      BB *quiet, BB *reach) {
   int n = tb->squares, d = e->dir;
   BB targets;
   if (e->kind == ATOM_RIDE) {
@@ -84,8 +84,8 @@ static inline void ride_entry_targets(const Position *p, const RuleTables *tb, c
 
 static inline BB zone_of(const RuleTables *tb, int zone, int color) { return tb_bb(tb->zone, zone * 2 + color); }
 
-static inline void entry_targets(const Position *p, const RuleTables *tb, const RideEntry *e,
-                                 int color, int sq, BB occ, BB *quiet, BB *reach) {
+static inline void entry_targets(const Position *p, const RuleTables *tb, const RideEntry *e, int color, int sq, BB occ,
+                                 BB *quiet, BB *reach) {
   ride_entry_targets(p, tb, e, sq, occ, quiet, reach);
   if (e->to_zone >= 0) {
     BB z = zone_of(tb, e->to_zone, color);
@@ -122,8 +122,7 @@ static bool attacked(const Position *p, int sq, int by, BB occ, BB gone) {
     int first = first_blocker(tb, back, blockers);
     if (riders) {
       BB attackers = bb_zero();
-      for (; riders; riders &= riders - 1)
-        attackers = bb_or(attackers, pieces(p, by, __builtin_ctz(riders)));
+      for (; riders; riders &= riders - 1) attackers = bb_or(attackers, pieces(p, by, __builtin_ctz(riders)));
       if (bb_test(bb_andnot(attackers, gone), first)) return true;
     }
     if (hoppers) {
@@ -131,8 +130,7 @@ static bool attacked(const Position *p, int sq, int by, BB occ, BB gone) {
       if (!bb_any(beyond)) continue;
       int second = first_blocker(tb, back, beyond);
       BB attackers = bb_zero();
-      for (; hoppers; hoppers &= hoppers - 1)
-        attackers = bb_or(attackers, pieces(p, by, __builtin_ctz(hoppers)));
+      for (; hoppers; hoppers &= hoppers - 1) attackers = bb_or(attackers, pieces(p, by, __builtin_ctz(hoppers)));
       if (bb_test(bb_andnot(attackers, gone), second)) return true;
     }
   }
@@ -207,12 +205,13 @@ static void add_promotions(const Position *p, MoveList *list, int t, int from, i
   bool capture = p->board[to] != SQ_EMPTY;
   for (int i = 0; i < pt->promo_count && kind != GEN_QUIET; i++) {
     int choice = pt->promo_choices[i];
-    if (pt->promo_only_captured && bb_count(pieces(p, us, choice)) >= r->initial_count[choice])
-      continue;
+    if (pt->promo_only_captured && bb_count(pieces(p, us, choice)) >= r->initial_count[choice]) continue;
     push(list, move_make(from, to, MOVE_PROMOTION, choice));
   }
   if (!pt->promo_mandatory && !bits_test(&r->stuck[t][us], to) &&
-      (kind == GEN_NOISY ? capture : kind == GEN_QUIET ? !capture : true))
+      (kind == GEN_NOISY   ? capture
+       : kind == GEN_QUIET ? !capture
+                           : true))
     push(list, move_make(from, to, MOVE_NORMAL, 0));
 }
 
@@ -226,8 +225,7 @@ static void add_castlings(Position *p, MoveList *list, BB occ) {
     const Castling *c = &r->castlings[i];
     if (c->color != us || !(p->castle_rights >> r->castle_right[i] & 1)) continue;
     if (!p->board[c->king_from] || !p->board[c->partner_from]) continue;
-    if (piece_color(p->board[c->king_from]) != us || piece_color(p->board[c->partner_from]) != us)
-      continue;
+    if (piece_color(p->board[c->king_from]) != us || piece_color(p->board[c->partner_from]) != us) continue;
     if ((c->king_type >= 0 && piece_type(p->board[c->king_from]) != c->king_type) ||
         (c->partner_type >= 0 && piece_type(p->board[c->partner_from]) != c->partner_type))
       continue;
@@ -316,8 +314,7 @@ static inline __attribute__((always_inline)) void generate(Position *p, TargetLi
         const LameEntry *e = &tb->lame[i];
         if (bb_any(bb_and(tb_bb(tb->legs, e->leg), occ))) continue;
         if ((e->mode & MODE_MOVE) && bb_test(empty, e->square)) quiet = bb_or(quiet, bb_square(e->square));
-        if ((e->mode & MODE_CAPTURE) && bb_test(enemy, e->square))
-          capture = bb_or(capture, bb_square(e->square));
+        if ((e->mode & MODE_CAPTURE) && bb_test(enemy, e->square)) capture = bb_or(capture, bb_square(e->square));
       }
       uint8_t groups = tb->group_of[t][us];
       if (groups) {
@@ -351,8 +348,10 @@ static inline __attribute__((always_inline)) void generate(Position *p, TargetLi
         targets = bb_andnot(targets, promoting);
         while (bb_any(promoting)) add_promotions(p, list, t, from, bb_pop(&promoting), f->kind);
       }
-      if (f->kind == GEN_NOISY) targets = bb_and(targets, enemy);
-      else if (f->kind == GEN_QUIET) targets = bb_andnot(targets, enemy);
+      if (f->kind == GEN_NOISY)
+        targets = bb_and(targets, enemy);
+      else if (f->kind == GEN_QUIET)
+        targets = bb_andnot(targets, enemy);
       add_set(tl, from, -1, targets);
     }
   }
@@ -378,11 +377,11 @@ static inline __attribute__((always_inline)) void generate(Position *p, TargetLi
 
 /* What decides, for the side to move, whether a pseudo-legal move needs the full test. */
 typedef struct Guard {
-  bool check_all;   /* in check, several royals, or drop-mate rules: test every move */
+  bool check_all; /* in check, several royals, or drop-mate rules: test every move */
   bool no_royals;
-  int royal;        /* square of the single royal */
-  BB pinned;        /* own pieces that may be pinned to it */
-  BB sensitive;     /* squares whose occupancy may change attacks on it (hoppers, lame legs) */
+  int royal;    /* square of the single royal */
+  BB pinned;    /* own pieces that may be pinned to it */
+  BB sensitive; /* squares whose occupancy may change attacks on it (hoppers, lame legs) */
 } Guard;
 
 static void make_guard(const Position *p, Guard *g) {
@@ -498,19 +497,16 @@ static BB checking_drops(const Position *p, int t) {
 /* Squares of a target set whose moves need the full test. */
 static inline BB risky_targets(const Position *p, const Guard *g, const TargetSet *set) {
   if (set->drop_type >= 0 && p->rules->types[set->drop_type].drop_no_mate)
-    return bb_and(set->targets, bb_or(checking_drops(p, set->drop_type),
-                                      g->check_all ? set->targets : g->sensitive));
+    return bb_and(set->targets, bb_or(checking_drops(p, set->drop_type), g->check_all ? set->targets : g->sensitive));
   if (g->no_royals) return bb_zero();
   if (g->check_all) return set->targets;
   if (set->drop_type >= 0) return bb_and(set->targets, g->sensitive);
-  if (set->from == g->royal || bb_test(g->pinned, set->from) || bb_test(g->sensitive, set->from))
-    return set->targets;
+  if (set->from == g->royal || bb_test(g->pinned, set->from) || bb_test(g->sensitive, set->from)) return set->targets;
   return bb_and(set->targets, g->sensitive);
 }
 
 static inline Move set_move(const TargetSet *set, int to) {
-  return set->drop_type >= 0 ? move_make(0, to, MOVE_DROP, set->drop_type)
-                             : move_make(set->from, to, MOVE_NORMAL, 0);
+  return set->drop_type >= 0 ? move_make(0, to, MOVE_DROP, set->drop_type) : move_make(set->from, to, MOVE_NORMAL, 0);
 }
 
 /* Generates, then keeps the legal special moves in list; returns the guard through g. */
@@ -621,8 +617,7 @@ static uint64_t count_legal(Position *p) {
     const TargetSet *set = &tl.sets[i];
     BB risky = risky_targets(p, &g, set);
     count += (uint64_t)bb_count(bb_andnot(set->targets, risky));
-    while (bb_any(risky))
-      count += legal_by_trial(p, set_move(set, bb_pop(&risky)));
+    while (bb_any(risky)) count += legal_by_trial(p, set_move(set, bb_pop(&risky)));
   }
   return count;
 }

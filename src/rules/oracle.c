@@ -46,8 +46,10 @@ void oracle_legal_moves(Position *p, MoveList *list) {
   int kept = 0, asked = 0;
   for (int i = 0; i < list->count; i++) {
     Move m = list->moves[i];
-    if (refer_all || moved_by_oracle_piece(p, m)) referred[asked++] = m;
-    else list->moves[kept++] = m;
+    if (refer_all || moved_by_oracle_piece(p, m))
+      referred[asked++] = m;
+    else
+      list->moves[kept++] = m;
   }
   if (asked) asked = o->filter(o->ctx, p, referred, asked);
   for (int i = 0; i < asked; i++) list->moves[kept++] = referred[i];
@@ -61,7 +63,8 @@ static uint64_t oracle_perft(Position *p, int depth) {
   if (!list) return 0;
   oracle_legal_moves(p, list);
   uint64_t nodes = 0;
-  if (depth == 1) nodes = (uint64_t)list->count;
+  if (depth == 1)
+    nodes = (uint64_t)list->count;
   else
     for (int i = 0; i < list->count; i++) {
       pos_make(p, list->moves[i]);
@@ -106,12 +109,12 @@ const MoveGenerator gen_oracle = {
 int pos_oracle_victims(const Position *p, Move m, int *codes, int max) {
   const Rules *r = p->rules;
   MoveEffects fx;
-  if (move_kind(m) != MOVE_ORACLE || !r->oracle || !r->oracle->effects(r->oracle->ctx, (Position *)p, m, &fx))
-    return 0;
+  if (move_kind(m) != MOVE_ORACLE || !r->oracle || !r->oracle->effects(r->oracle->ctx, (Position *)p, m, &fx)) return 0;
   int n = 0, us = p->side;
   for (int i = 0; i < fx.count && n < max; i++) {
     int before = fx.before[i];
-    if (before != SQ_EMPTY && before != SQ_HOLE && piece_color(before) != us && fx.after[i] != before) codes[n++] = before;
+    if (before != SQ_EMPTY && before != SQ_HOLE && piece_color(before) != us && fx.after[i] != before)
+      codes[n++] = before;
   }
   return n;
 }
@@ -133,8 +136,10 @@ void pos_do_oracle_move(Position *p, Move m) {
   /* Remade (the line is replayed) from what this ply held, else asked before anything changes:
    * the oracle may replay the line to p. */
   bool known = p->ply < p->effects_cap && p->effects[p->ply].key == p->key && p->effects[p->ply].move == m;
-  if (known) fx = p->effects[p->ply];
-  else known = r->oracle && r->oracle->effects(r->oracle->ctx, p, m, &fx);
+  if (known)
+    fx = p->effects[p->ply];
+  else
+    known = r->oracle && r->oracle->effects(r->oracle->ctx, p, m, &fx);
   fx.key = p->key;
   fx.move = m;
   int mover = p->board[move_from(m)];
@@ -155,8 +160,7 @@ void pos_do_oracle_move(Position *p, Move m) {
     if (fx.after[i] != SQ_EMPTY) pos_put(p, fx.after[i], sq);
     rights &= r->castle_keep[sq];
   }
-  if (capture || (mover != SQ_EMPTY && mover != SQ_HOLE && r->types[piece_type(mover)].resets_clock))
-    p->halfmove = 0;
+  if (capture || (mover != SQ_EMPTY && mover != SQ_HOLE && r->types[piece_type(mover)].resets_clock)) p->halfmove = 0;
   for (uint32_t changed = rights ^ p->castle_rights; changed; changed &= changed - 1)
     p->key ^= r->zobrist_castle[__builtin_ctz(changed)];
   p->castle_rights = rights;

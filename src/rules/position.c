@@ -124,7 +124,8 @@ static bool read_board(Position *p, const char **text, bool compact, char *err, 
   while (*s && *s != ' ' && *s != '[') {
     if (isdigit((unsigned char)*s)) {
       long run = strtol(s, (char **)&s, 10);
-      if (run < 1 || run > g->squares - f.index) return fail(p, err, errlen, "FEN: run of %s empty squares overflows the board", "too many");
+      if (run < 1 || run > g->squares - f.index)
+        return fail(p, err, errlen, "FEN: run of %s empty squares overflows the board", "too many");
       for (long i = 0; i < run; i++, f.index++)
         if (g->hole[filler_square(&f)]) {
           char name[2 * GEO_LABEL_MAX];
@@ -134,9 +135,13 @@ static bool read_board(Position *p, const char **text, bool compact, char *err, 
       continue;
     }
     if (*s == '/') {
-      if (compact) { s++; continue; }
+      if (compact) {
+        s++;
+        continue;
+      }
       if (f.index - rank_start != g->width) {
-        return fail(p, err, errlen, "FEN: rank %s does not hold exactly the board's width", g->rank_label[g->height - 1 - rank_start / g->width]);
+        return fail(p, err, errlen, "FEN: rank %s does not hold exactly the board's width",
+                    g->rank_label[g->height - 1 - rank_start / g->width]);
       }
       s++;
       rank_start = f.index;
@@ -260,13 +265,17 @@ bool pos_set_fen(Position *p, const Rules *r, const char *fen, char *err, int er
   }
   while (*s == ' ') s++;
   if (*s) return fail(p, err, errlen, "FEN: unexpected text '%.20s' after the counters", s);
-  if (!strcmp(fields[0], "w")) p->side = WHITE;
-  else if (!strcmp(fields[0], "b")) p->side = BLACK;
-  else return fail(p, err, errlen, "FEN: side to move '%s' is neither w nor b", fields[0]);
+  if (!strcmp(fields[0], "w"))
+    p->side = WHITE;
+  else if (!strcmp(fields[0], "b"))
+    p->side = BLACK;
+  else
+    return fail(p, err, errlen, "FEN: side to move '%s' is neither w nor b", fields[0]);
   if (!read_castling(p, fields[1], err, errlen)) return false;
   if (strcmp(fields[2], "-")) {
     int used = 0, sq = geo_parse_square(&r->geo, fields[2], &used);
-    if (sq < 0 || fields[2][used] || r->geo.hole[sq]) return fail(p, err, errlen, "FEN: en-passant square '%s' is not on the board", fields[2]);
+    if (sq < 0 || fields[2][used] || r->geo.hole[sq])
+      return fail(p, err, errlen, "FEN: en-passant square '%s' is not on the board", fields[2]);
     /* The FEN names the first square the multi-step move passed; the others lie between it
      * and the piece that made the move, in that piece's direction of travel. */
     int step = p->side == WHITE ? -r->geo.width : r->geo.width;
@@ -284,9 +293,11 @@ bool pos_set_fen(Position *p, const Rules *r, const char *fen, char *err, int er
   }
   char *end;
   long half = strtol(fields[3], &end, 10);
-  if (*end || half < 0 || half > 100000) return fail(p, err, errlen, "FEN: half-move counter '%s' is not a number", fields[3]);
+  if (*end || half < 0 || half > 100000)
+    return fail(p, err, errlen, "FEN: half-move counter '%s' is not a number", fields[3]);
   long full = strtol(fields[4], &end, 10);
-  if (*end || full < 1 || full > 100000) return fail(p, err, errlen, "FEN: move number '%s' is not a positive number", fields[4]);
+  if (*end || full < 1 || full > 100000)
+    return fail(p, err, errlen, "FEN: move number '%s' is not a positive number", fields[4]);
   p->halfmove = (int)half, p->fullmove = (int)full;
   p->key = pos_compute_key(p);
   return true;
@@ -307,8 +318,10 @@ static void piece_text(const Position *p, int sq, char *out, bool braces) {
   int code = p->board[sq], t = piece_type(code);
   const PieceType *pt = &p->rules->types[t];
   char letter = piece_color(code) == WHITE ? pt->letter : (char)tolower((unsigned char)pt->letter);
-  if (pt->promoted_form) sprintf(out, braces ? "{+%c}" : "+%c", letter);
-  else sprintf(out, promoted_at(p, sq) ? "%c~" : "%c", letter);
+  if (pt->promoted_form)
+    sprintf(out, braces ? "{+%c}" : "+%c", letter);
+  else
+    sprintf(out, promoted_at(p, sq) ? "%c~" : "%c", letter);
 }
 
 /* The board field, from the top rank down: slash form ('/' between ranks, '*' holes, runs
@@ -325,8 +338,10 @@ static void write_board(const Position *p, bool compact, char *out, int outlen, 
       }
       if (empty) append(out, outlen, n, "%d", empty), empty = 0;
       char text[8];
-      if (p->board[sq] == SQ_HOLE) strcpy(text, compact ? "-" : "*");
-      else piece_text(p, sq, text, compact);
+      if (p->board[sq] == SQ_HOLE)
+        strcpy(text, compact ? "-" : "*");
+      else
+        piece_text(p, sq, text, compact);
       append(out, outlen, n, "%s", text);
     }
     if (compact) continue;
@@ -453,8 +468,10 @@ void pos_move_name(const Position *p, Move m, char *out, int outlen) {
   case MOVE_DROP: snprintf(out, outlen, "%c@%s", r->types[move_arg(m)].letter, to); break;
   case MOVE_PROMOTION: {
     const PieceType *pt = &r->types[move_arg(m)];
-    if (pt->promoted_form) snprintf(out, outlen, "%s%s+", from, to);
-    else snprintf(out, outlen, "%s%s%c", from, to, tolower((unsigned char)pt->letter));
+    if (pt->promoted_form)
+      snprintf(out, outlen, "%s%s+", from, to);
+    else
+      snprintf(out, outlen, "%s%s%c", from, to, tolower((unsigned char)pt->letter));
     break;
   }
   default: snprintf(out, outlen, "%s%s", from, to);

@@ -21,9 +21,9 @@ static inline int piece_color(int code) { return code >> COLOR_SHIFT; }
 
 typedef struct Undo {
   Move move;
-  uint8_t mover;             /* piece code that moved (before promotion) */
-  uint8_t captured;          /* piece code taken, or SQ_EMPTY */
-  bool captured_promoted;    /* it carried the promoted mark (crazyhouse) */
+  uint8_t mover;          /* piece code that moved (before promotion) */
+  uint8_t captured;       /* piece code taken, or SQ_EMPTY */
+  bool captured_promoted; /* it carried the promoted mark (crazyhouse) */
   bool mover_promoted;
   int8_t part;
   int16_t ep_victim;
@@ -37,8 +37,8 @@ typedef struct Position {
   const Rules *rules;
   int side, part, halfmove, fullmove;
   uint32_t castle_rights;
-  int ep_victim;             /* square of the piece that may be taken en passant, or -1 */
-  uint64_t ep[BITS_WORDS];   /* squares it passed */
+  int ep_victim;           /* square of the piece that may be taken en passant, or -1 */
+  uint64_t ep[BITS_WORDS]; /* squares it passed */
   uint64_t key;
   uint8_t board[GEO_MAX_SQUARES];
   uint64_t by_color[2][BITS_WORDS];
@@ -47,7 +47,7 @@ typedef struct Position {
   uint8_t hand[2][MAX_TYPES];
   Undo *history;
   int ply, history_cap;
-  MoveEffects *effects;      /* per ply, for MOVE_ORACLE moves (rules with an oracle only) */
+  MoveEffects *effects; /* per ply, for MOVE_ORACLE moves (rules with an oracle only) */
   int effects_cap;
 } Position;
 

@@ -20,8 +20,7 @@ bool rules_init(Rules *r, const char *name, int width, int height, char *err, in
   return true;
 }
 
-int rules_add_piece(Rules *r, const char *name, char letter, const char *betza, char *err,
-                    int errlen) {
+int rules_add_piece(Rules *r, const char *name, char letter, const char *betza, char *err, int errlen) {
   if (r->type_count == MAX_TYPES) {
     snprintf(err, errlen, "more than %d piece types", MAX_TYPES);
     return -1;
@@ -45,8 +44,7 @@ int rules_add_piece(Rules *r, const char *name, char letter, const char *betza, 
   return r->type_count++;
 }
 
-int rules_add_zone(Rules *r, const char *name, int file_lo, int file_hi, int rank_lo,
-                   int rank_hi) {
+int rules_add_zone(Rules *r, const char *name, int file_lo, int file_hi, int rank_lo, int rank_hi) {
   if (r->zone_count == MAX_ZONES) return -1;
   int z = r->zone_count++;
   snprintf(r->zone_name[z], sizeof r->zone_name[z], "%s", name);
@@ -62,9 +60,8 @@ int rules_add_zone(Rules *r, const char *name, int file_lo, int file_hi, int ran
   return z;
 }
 
-bool rules_add_castling(Rules *r, int color, const char *king_from, const char *king_to,
-                        const char *partner_from, const char *partner_to, char *err,
-                        int errlen) {
+bool rules_add_castling(Rules *r, int color, const char *king_from, const char *king_to, const char *partner_from,
+                        const char *partner_to, char *err, int errlen) {
   if (r->castling_count == MAX_CASTLINGS) {
     snprintf(err, errlen, "more than %d castling moves", MAX_CASTLINGS);
     return false;
@@ -79,9 +76,13 @@ bool rules_add_castling(Rules *r, int color, const char *king_from, const char *
       return false;
     }
   }
-  r->castlings[r->castling_count++] =
-      (Castling){.color = color, .king_from = sq[0], .king_to = sq[1], .partner_from = sq[2],
-                 .partner_to = sq[3], .king_type = -1, .partner_type = -1};
+  r->castlings[r->castling_count++] = (Castling){.color = color,
+                                                 .king_from = sq[0],
+                                                 .king_to = sq[1],
+                                                 .partner_from = sq[2],
+                                                 .partner_to = sq[3],
+                                                 .king_type = -1,
+                                                 .partner_type = -1};
   return true;
 }
 

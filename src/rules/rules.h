@@ -16,8 +16,8 @@ extern "C" {
 #endif
 
 enum {
-  MAX_TYPES = 30,      /* piece types per variant (board codes fit in 6 bits) */
-  MAX_ATOMS = 64,      /* single-direction atoms per piece type */
+  MAX_TYPES = 30, /* piece types per variant (board codes fit in 6 bits) */
+  MAX_ATOMS = 64, /* single-direction atoms per piece type */
   MAX_ZONES = 16,
   MAX_CASTLINGS = 32,
   MAX_DIRECTIONS = 64, /* distinct ride directions over all pieces */
@@ -32,40 +32,40 @@ enum { NO_ZONE = -1 };
 typedef struct Atom {
   AtomKind kind;
   int8_t dx, dy;
-  uint8_t range;      /* rides and hops: most steps, 0 = unlimited; leaps ignore it */
-  uint8_t mode;       /* MODE_MOVE | MODE_CAPTURE */
-  bool initial;       /* only from the type's initial zone (pawn double step) */
-  bool lame;          /* leap blocked by any piece on its path (xiangqi horse, pawn double step) */
-  bool royal_only;    /* captures only royal pieces: used by attack tests (flying generals) */
-  bool no_same_type;  /* hops: never over, nor onto, a piece of the mover's type (janggi) */
-  int8_t from_zone;   /* the mover must stand in this zone, or NO_ZONE */
-  int8_t to_zone;     /* the destination must be in this zone, or NO_ZONE */
+  uint8_t range;     /* rides and hops: most steps, 0 = unlimited; leaps ignore it */
+  uint8_t mode;      /* MODE_MOVE | MODE_CAPTURE */
+  bool initial;      /* only from the type's initial zone (pawn double step) */
+  bool lame;         /* leap blocked by any piece on its path (xiangqi horse, pawn double step) */
+  bool royal_only;   /* captures only royal pieces: used by attack tests (flying generals) */
+  bool no_same_type; /* hops: never over, nor onto, a piece of the mover's type (janggi) */
+  int8_t from_zone;  /* the mover must stand in this zone, or NO_ZONE */
+  int8_t to_zone;    /* the destination must be in this zone, or NO_ZONE */
 } Atom;
 
 typedef struct PieceType {
   char name[24];
-  char letter;            /* upper case; a promoted form is written '+' letter in FEN */
-  char betza[64];         /* the description the atoms came from (for GUIs) */
-  bool promoted_form;     /* this type only arises by promotion (shogi tokin, dragon) */
-  int unpromoted;         /* type a promoted form reverts to when captured into hand, or -1 */
+  char letter;        /* upper case; a promoted form is written '+' letter in FEN */
+  char betza[64];     /* the description the atoms came from (for GUIs) */
+  bool promoted_form; /* this type only arises by promotion (shogi tokin, dragon) */
+  int unpromoted;     /* type a promoted form reverts to when captured into hand, or -1 */
   Atom atoms[MAX_ATOMS];
   int atom_count;
   bool royal;
-  bool ep_creator;        /* its multi-step moves leave en-passant squares behind */
-  bool ep_capturer;       /* may capture en passant with its capturing moves */
-  bool resets_clock;      /* its moves reset the n-move counter (pawns) */
-  int initial_zone;       /* zone where `initial` atoms apply */
-  int promo_zone;         /* NO_ZONE: never promotes */
+  bool ep_creator;   /* its multi-step moves leave en-passant squares behind */
+  bool ep_capturer;  /* may capture en passant with its capturing moves */
+  bool resets_clock; /* its moves reset the n-move counter (pawns) */
+  int initial_zone;  /* zone where `initial` atoms apply */
+  int promo_zone;    /* NO_ZONE: never promotes */
   int promo_choices[MAX_TYPES];
   int promo_count;
-  bool promo_mandatory;   /* must promote on entering the zone (chess) */
-  bool promo_on_leaving;  /* a move starting in the zone may promote too (shogi) */
+  bool promo_mandatory;     /* must promote on entering the zone (chess) */
+  bool promo_on_leaving;    /* a move starting in the zone may promote too (shogi) */
   bool promo_only_captured; /* only to a type with fewer pieces on board than at the start */
-  int drop_zone;          /* NO_ZONE: anywhere the piece could still move from */
-  bool drop_one_per_file; /* no drop on a file holding an own unpromoted piece of this type */
-  bool drop_no_mate;      /* a drop of it may not give mate (shogi pawn) */
-  bool oracle;            /* its atoms are only candidates: the rules' oracle decides its moves */
-  bool any_square;        /* oracle piece without candidate atoms: every square is a candidate */
+  int drop_zone;            /* NO_ZONE: anywhere the piece could still move from */
+  bool drop_one_per_file;   /* no drop on a file holding an own unpromoted piece of this type */
+  bool drop_no_mate;        /* a drop of it may not give mate (shogi pawn) */
+  bool oracle;              /* its atoms are only candidates: the rules' oracle decides its moves */
+  bool any_square;          /* oracle piece without candidate atoms: every square is a candidate */
 } PieceType;
 
 typedef struct Castling {
@@ -75,14 +75,14 @@ typedef struct Castling {
 
 typedef enum { RESULT_NONE, RESULT_WIN, RESULT_LOSS, RESULT_DRAW } GameResult;
 
-struct RuleTables; /* width-packed tables, built by rules_finalize */
+struct RuleTables;    /* width-packed tables, built by rules_finalize */
 struct MoveGenerator; /* the move generator for the board's width (rules/movegen.h) */
 struct Position;
 
 enum { MOVE_EFFECT_MAX = 32 };
 /* What a move does to the board, square by square (codes as Position.board holds them). */
 typedef struct MoveEffects {
-  uint64_t key;   /* the position and move they belong to (a made move is remade from them) */
+  uint64_t key; /* the position and move they belong to (a made move is remade from them) */
   uint32_t move;
   int count;
   uint8_t square[MOVE_EFFECT_MAX], before[MOVE_EFFECT_MAX], after[MOVE_EFFECT_MAX];
@@ -111,33 +111,33 @@ typedef struct Rules {
   Geometry geo;
   PieceType types[MAX_TYPES];
   int type_count;
-  Bits zones[MAX_ZONES][2];  /* per colour */
+  Bits zones[MAX_ZONES][2]; /* per colour */
   char zone_name[MAX_ZONES][16];
   int zone_count;
   Castling castlings[MAX_CASTLINGS];
   int castling_count;
-  bool drops;              /* captured pieces go to the capturer's hand */
-  GameResult stalemate;    /* result for the side that has no move and is not in check */
-  GameResult checkmate;    /* normally RESULT_LOSS */
-  bool extinction;         /* a side that loses all pieces of any one type loses */
-  bool bare_royal_loses;   /* a side left with only royal pieces loses */
-  int nmove_rule;          /* plies without capture or clock reset for a draw, 0 = none */
-  int repetition_count;    /* n-fold repetition, 0 = none */
-  GameResult repetition;   /* result for the side to move when it happens */
-  int turn_parts;          /* moves per turn (multi-move variants), normally 1 */
+  bool drops;            /* captured pieces go to the capturer's hand */
+  GameResult stalemate;  /* result for the side that has no move and is not in check */
+  GameResult checkmate;  /* normally RESULT_LOSS */
+  bool extinction;       /* a side that loses all pieces of any one type loses */
+  bool bare_royal_loses; /* a side left with only royal pieces loses */
+  int nmove_rule;        /* plies without capture or clock reset for a draw, 0 = none */
+  int repetition_count;  /* n-fold repetition, 0 = none */
+  GameResult repetition; /* result for the side to move when it happens */
+  int turn_parts;        /* moves per turn (multi-move variants), normally 1 */
   bool pass_allowed;
-  bool double_pass_ends;   /* a pass answering a pass ends the game in a draw (janggi) */
+  bool double_pass_ends; /* a pass answering a pass ends the game in a draw (janggi) */
   char start_fen[512];
-  RulesOracle *oracle;     /* NULL when every piece is compiled */
+  RulesOracle *oracle; /* NULL when every piece is compiled */
   /* Derived by rules_finalize: */
   bool finalized;
-  int bbw;                 /* words per bitboard in the hot code: 1, 2 or 4 */
+  int bbw;                         /* words per bitboard in the hot code: 1, 2 or 4 */
   const struct MoveGenerator *gen; /* the model's generator for that width */
   Bits board_mask;
   Bits stuck[MAX_TYPES][2]; /* squares the type could never move from (forced promotion) */
   int royal_type_count;
-  uint32_t royal_types;     /* bit t set when type t is royal */
-  int initial_count[MAX_TYPES]; /* pieces of each type per side in the start position */
+  uint32_t royal_types;           /* bit t set when type t is royal */
+  int initial_count[MAX_TYPES];   /* pieces of each type per side in the start position */
   int8_t hand_type[MAX_TYPES][2]; /* what a captured piece becomes in hand: [type][promoted mark] */
   uint64_t zobrist_piece[64][GEO_MAX_SQUARES];
   uint64_t zobrist_hand[2][MAX_TYPES][64];
@@ -145,7 +145,7 @@ typedef struct Rules {
   uint64_t zobrist_ep[GEO_MAX_SQUARES];
   uint64_t zobrist_side, zobrist_part;
   uint32_t castle_keep[GEO_MAX_SQUARES]; /* rights that survive a move touching the square */
-  int castle_right[MAX_CASTLINGS];         /* right bit of each castling */
+  int castle_right[MAX_CASTLINGS];       /* right bit of each castling */
   struct RuleTables *tables;
 } Rules;
 
@@ -154,18 +154,16 @@ bool rules_init(Rules *r, const char *name, int width, int height, char *err, in
 void rules_free(Rules *r);
 
 /* Adds a piece type from a Betza description (see betza.h).  Returns the type index or -1. */
-int rules_add_piece(Rules *r, const char *name, char letter, const char *betza, char *err,
-                    int errlen);
+int rules_add_piece(Rules *r, const char *name, char letter, const char *betza, char *err, int errlen);
 
 /* Adds a zone given for White as a rectangle of files and ranks (0-based, inclusive); Black's
  * copy is mirrored top to bottom.  Returns the zone index or -1. */
-int rules_add_zone(Rules *r, const char *name, int file_lo, int file_hi, int rank_lo,
-                   int rank_hi);
+int rules_add_zone(Rules *r, const char *name, int file_lo, int file_hi, int rank_lo, int rank_hi);
 
 /* Adds a castling move for colour (0 White, 1 Black), squares given by name.  The king and
  * partner types default to any (-1); set Castling.king_type / partner_type to restrict them. */
-bool rules_add_castling(Rules *r, int color, const char *king_from, const char *king_to,
-                        const char *partner_from, const char *partner_to, char *err, int errlen);
+bool rules_add_castling(Rules *r, int color, const char *king_from, const char *king_to, const char *partner_from,
+                        const char *partner_to, char *err, int errlen);
 
 int rules_find_type(const Rules *r, char letter, bool promoted_form);
 

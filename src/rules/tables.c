@@ -69,7 +69,10 @@ static bool lame_path(const Geometry *g, int f, int r, int dx, int dy, Bits *leg
   int cf = f, cr = r;
   for (int s = 0; s < straight + diag - 1; s++) {
     if (s < straight) {
-      if (adx > ady) cf += sx; else cr += sy;
+      if (adx > ady)
+        cf += sx;
+      else
+        cr += sy;
     } else {
       cf += sx, cr += sy;
     }
@@ -110,15 +113,23 @@ static bool build_piece(Builder *b, int t, int c, char *err, int errlen) {
       int d = direction_index(tb, at->dx, dy, err, errlen);
       if (d < 0) return false;
       RideEntry *e = &tb->rides[t][c][tb->ride_count[t][c]++];
-      *e = (RideEntry){.dir = (uint8_t)d, .kind = (uint8_t)at->kind, .mode = at->mode,
-                       .royal_only = at->royal_only, .no_same_type = at->no_same_type, .limit = -1,
-                       .from_zone = (int8_t)from_zone, .to_zone = at->to_zone};
+      *e = (RideEntry){.dir = (uint8_t)d,
+                       .kind = (uint8_t)at->kind,
+                       .mode = at->mode,
+                       .royal_only = at->royal_only,
+                       .no_same_type = at->no_same_type,
+                       .limit = -1,
+                       .from_zone = (int8_t)from_zone,
+                       .to_zone = at->to_zone};
       if (at->range) e->limit = (int16_t)limit_index(b, d, at->range);
       bool plain = !at->range && at->to_zone == NO_ZONE && from_zone == NO_ZONE && !at->no_same_type;
       if (at->mode & MODE_CAPTURE) {
-        if (plain && at->kind == ATOM_RIDE) tb->rider_types[c][d] |= 1u << t;
-        else if (plain && at->kind == ATOM_HOP) tb->hopper_types[c][d] |= 1u << t;
-        else tb->special_types[c] |= 1u << t;
+        if (plain && at->kind == ATOM_RIDE)
+          tb->rider_types[c][d] |= 1u << t;
+        else if (plain && at->kind == ATOM_HOP)
+          tb->hopper_types[c][d] |= 1u << t;
+        else
+          tb->special_types[c] |= 1u << t;
       }
       continue;
     }
@@ -131,8 +142,7 @@ static bool build_piece(Builder *b, int t, int c, char *err, int errlen) {
       if (!in_zone(r, at->to_zone, c, to)) continue;
       if (at->lame) { /* blocked leaps are listed by build_lame_lists */
         Bits leg;
-        if (!lame_path(g, geo_file(g, sq), geo_rank(g, sq), at->dx, dy, &leg) || bits_any(&leg))
-          continue;
+        if (!lame_path(g, geo_file(g, sq), geo_rank(g, sq), at->dx, dy, &leg) || bits_any(&leg)) continue;
       }
       if (at->mode & MODE_MOVE) set_packed(tb->leap_quiet, bbw, idx0 + sq, to);
       if (at->mode & MODE_CAPTURE) {
@@ -153,7 +163,10 @@ static void build_lame_lists(Builder *b) {
   const Geometry *g = &r->geo;
   int lists = r->type_count * 2 * b->n;
   int *count = calloc(lists + 1, sizeof(int)), *inv_count = calloc(lists + 1, sizeof(int));
-  typedef struct { int list, inv_list; LameEntry e, inv; } Item;
+  typedef struct {
+    int list, inv_list;
+    LameEntry e, inv;
+  } Item;
   Item *items = NULL;
   int len = 0, cap = 0;
   for (int t = 0; t < r->type_count; t++)
@@ -172,8 +185,7 @@ static void build_lame_lists(Builder *b) {
           int to = geo_square(g, f, rk);
           if (!in_zone(r, at->to_zone, c, to)) continue;
           Bits leg;
-          if (!lame_path(g, geo_file(g, sq), geo_rank(g, sq), at->dx, dy, &leg) || !bits_any(&leg))
-            continue;
+          if (!lame_path(g, geo_file(g, sq), geo_rank(g, sq), at->dx, dy, &leg) || !bits_any(&leg)) continue;
           if (len == cap) {
             cap = cap ? 2 * cap : 256;
             items = realloc(items, cap * sizeof *items);
@@ -205,8 +217,7 @@ static void build_lame_lists(Builder *b) {
   for (int i = 0; i < len; i++) {
     tb->lame[tb->lame_first[items[i].list] + count[items[i].list]++] = items[i].e;
     if (items[i].inv_list >= 0)
-      tb->lame_inverse[tb->lame_inverse_first[items[i].inv_list] + inv_count[items[i].inv_list]++] =
-          items[i].inv;
+      tb->lame_inverse[tb->lame_inverse_first[items[i].inv_list] + inv_count[items[i].inv_list]++] = items[i].inv;
   }
   tb->legs = alloc_words(b->legs_len, tb->bbw);
   for (int i = 0; i < b->legs_len; i++) pack(tb->legs + (size_t)i * tb->bbw, &b->legs[i], tb->bbw);
@@ -228,8 +239,7 @@ static void build_rays(Builder *b) {
         int to = geo_square(g, f, rk);
         set_packed(tb->ray, tb->bbw, d * b->n + sq, to);
         for (int l = 0; l < tb->limit_count; l++)
-          if (b->limit_dir[l] == d && step <= b->limit_range[l])
-            set_packed(tb->limit, tb->bbw, l * b->n + sq, to);
+          if (b->limit_dir[l] == d && step <= b->limit_range[l]) set_packed(tb->limit, tb->bbw, l * b->n + sq, to);
       }
     }
   }
@@ -255,8 +265,7 @@ static int ray_squares(const Geometry *g, int sq, int dx, int dy, int *out) {
 
 /* PEXT-indexed attack tables for the orthogonal and diagonal slider groups. */
 static void build_slider_groups(Rules *r, RuleTables *tb) {
-  static const int vectors[2][4][2] = {{{0, 1}, {0, -1}, {1, 0}, {-1, 0}},
-                                       {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}};
+  static const int vectors[2][4][2] = {{{0, 1}, {0, -1}, {1, 0}, {-1, 0}}, {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}};
   const Geometry *g = &r->geo;
   for (int grp = 0; grp < 2; grp++) {
     size_t total = 0;
@@ -296,8 +305,8 @@ static void build_slider_groups(Rules *r, RuleTables *tb) {
         int found[4] = {-1, -1, -1, -1};
         for (int i = 0; i < tb->ride_count[t][c]; i++) {
           const RideEntry *e = &tb->rides[t][c][i];
-          if (e->kind != ATOM_RIDE || e->limit >= 0 || e->from_zone >= 0 || e->to_zone >= 0 ||
-              e->royal_only || e->no_same_type || e->mode != MODE_BOTH)
+          if (e->kind != ATOM_RIDE || e->limit >= 0 || e->from_zone >= 0 || e->to_zone >= 0 || e->royal_only ||
+              e->no_same_type || e->mode != MODE_BOTH)
             continue;
           for (int v = 0; v < 4; v++)
             if (tb->dir_dx[e->dir] == vectors[grp][v][0] && tb->dir_dy[e->dir] == vectors[grp][v][1]) found[v] = i;

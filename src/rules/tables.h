@@ -6,59 +6,59 @@
 #include "rules/rules.h"
 
 typedef struct RideEntry {
-  uint8_t dir;        /* index into the direction table, already mirrored for the colour */
-  uint8_t kind;       /* ATOM_RIDE, ATOM_HOP or ATOM_GRASSHOP */
+  uint8_t dir;  /* index into the direction table, already mirrored for the colour */
+  uint8_t kind; /* ATOM_RIDE, ATOM_HOP or ATOM_GRASSHOP */
   uint8_t mode;
   bool royal_only;
-  bool grouped;       /* served by a slider group's lookup table instead (see RuleTables) */
-  bool no_same_type;  /* hop: may neither leap nor take a piece of its own type (janggi) */
-  int16_t limit;      /* index of the range-limit table, or -1 */
-  int8_t from_zone;   /* zone the mover must stand in (initial zone for initial atoms), or -1 */
+  bool grouped;      /* served by a slider group's lookup table instead (see RuleTables) */
+  bool no_same_type; /* hop: may neither leap nor take a piece of its own type (janggi) */
+  int16_t limit;     /* index of the range-limit table, or -1 */
+  int8_t from_zone;  /* zone the mover must stand in (initial zone for initial atoms), or -1 */
   int8_t to_zone;
 } RideEntry;
 
 typedef struct LameEntry {
-  int16_t square;     /* target (forward lists) or attacker (inverse lists) */
+  int16_t square; /* target (forward lists) or attacker (inverse lists) */
   uint8_t mode;
-  int32_t leg;        /* index of the mask of squares that must be empty */
+  int32_t leg; /* index of the mask of squares that must be empty */
 } LameEntry;
 
 typedef struct RuleTables {
   int bbw, squares;
-  uint64_t *board;                 /* on-board squares */
-  uint64_t *leap_quiet;            /* [(t*2+c)*squares + sq] */
+  uint64_t *board;      /* on-board squares */
+  uint64_t *leap_quiet; /* [(t*2+c)*squares + sq] */
   uint64_t *leap_capture;
-  uint64_t *attack_from_leap;      /* squares from which (t, c) leap-captures sq */
+  uint64_t *attack_from_leap; /* squares from which (t, c) leap-captures sq */
   int dir_count;
   int8_t dir_dx[MAX_DIRECTIONS], dir_dy[MAX_DIRECTIONS];
   uint8_t dir_reverse[MAX_DIRECTIONS];
   bool dir_increasing[MAX_DIRECTIONS];
-  uint64_t *ray;                   /* [d*squares + sq], to the edge or a hole */
+  uint64_t *ray; /* [d*squares + sq], to the edge or a hole */
   int limit_count;
-  uint64_t *limit;                 /* [l*squares + sq], the first `range` squares of a ray */
-  uint64_t *zone;                  /* [z*2 + c] */
-  uint64_t *drop_mask;             /* [t*2 + c] */
-  uint64_t *file_mask;             /* [file] */
+  uint64_t *limit;     /* [l*squares + sq], the first `range` squares of a ray */
+  uint64_t *zone;      /* [z*2 + c] */
+  uint64_t *drop_mask; /* [t*2 + c] */
+  uint64_t *file_mask; /* [file] */
   RideEntry rides[MAX_TYPES][2][MAX_ATOMS];
   int ride_count[MAX_TYPES][2];
-  LameEntry *lame;                 /* forward lists, lame_first[(t*2+c)*squares + sq] .. next */
+  LameEntry *lame; /* forward lists, lame_first[(t*2+c)*squares + sq] .. next */
   int *lame_first;
-  LameEntry *lame_inverse;         /* attackers of sq by capturing lame leaps of (t, c) */
+  LameEntry *lame_inverse; /* attackers of sq by capturing lame leaps of (t, c) */
   int *lame_inverse_first;
   uint64_t *legs;
   /* Attack summaries, per attacking colour. */
-  uint32_t leap_attackers[2];      /* types with capturing plain leaps */
+  uint32_t leap_attackers[2]; /* types with capturing plain leaps */
   uint32_t lame_attackers[2];
   uint32_t rider_types[2][MAX_DIRECTIONS];  /* unlimited, unzoned capturing rides along d */
   uint32_t hopper_types[2][MAX_DIRECTIONS]; /* unlimited, unzoned capturing hops along d */
-  uint32_t special_types[2];       /* any other capturing ride, hop or grasshopper */
-  int promo_types;                 /* number of types that promote */
+  uint32_t special_types[2];                /* any other capturing ride, hop or grasshopper */
+  int promo_types;                          /* number of types that promote */
   /* Slider groups (boards of at most 64 squares, when the build has BMI2): a piece with all
    * four orthogonal (diagonal) unlimited rides, moving and capturing alike, finds its targets
    * with one PEXT-indexed lookup instead of four ray scans. */
-  bool slider_groups;              /* the tables below exist and grouped entries rely on them */
-  uint8_t group_of[MAX_TYPES][2];  /* GROUP_ORTHOGONAL | GROUP_DIAGONAL */
-  uint32_t group_types[2][2];      /* [colour][group]: types whose attacks that group gives */
+  bool slider_groups;                     /* the tables below exist and grouped entries rely on them */
+  uint8_t group_of[MAX_TYPES][2];         /* GROUP_ORTHOGONAL | GROUP_DIAGONAL */
+  uint32_t group_types[2][2];             /* [colour][group]: types whose attacks that group gives */
   uint32_t rider_rest[2][MAX_DIRECTIONS]; /* rider_types less the grouped types */
   uint64_t group_mask[2][64];
   uint32_t group_offset[2][64];
@@ -70,8 +70,6 @@ enum { GROUP_ORTHOGONAL = 1, GROUP_DIAGONAL = 2 };
 /* True when the 64-square instance of the hot code was built with PEXT (movegen_w1.c). */
 bool gen_has_pext(void);
 
-static inline const uint64_t *tbl_at(const uint64_t *base, int bbw, int index) {
-  return base + (size_t)index * bbw;
-}
+static inline const uint64_t *tbl_at(const uint64_t *base, int bbw, int index) { return base + (size_t)index * bbw; }
 
 #endif

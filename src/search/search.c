@@ -177,9 +177,7 @@ static inline Move pick(Frame *f, int i) {
   return f->moves.moves[i];
 }
 
-static inline void add_history(int *h, int bonus) {
-  *h += bonus - *h * abs(bonus) / HISTORY_MAX;
-}
+static inline void add_history(int *h, int bonus) { *h += bonus - *h * abs(bonus) / HISTORY_MAX; }
 
 static void update_quiet_stats(Worker *w, int ply, Move best, int depth, const Move *tried, int tried_count) {
   Frame *f = &w->frames[ply];
@@ -277,7 +275,8 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qdepth) {
     if (best > alpha) alpha = best;
   }
   pos_legal_moves(p, &f->moves);
-  if (!f->moves.count) return in_check ? result_score(s->rules->checkmate, ply) : result_score(no_move_result(s->rules), ply);
+  if (!f->moves.count)
+    return in_check ? result_score(s->rules->checkmate, ply) : result_score(no_move_result(s->rules), ply);
   if (!in_check) {
     /* Captures and promotions; a quiet promotion only at the first quiescence ply. */
     int kept = 0;

@@ -21,7 +21,7 @@ extern "C" {
 
 enum {
   SRCH_MAX_PLY = 128,
-  SRCH_MATE = 30000,                       /* mate at the root; mate in n plies: MATE - n */
+  SRCH_MATE = 30000, /* mate at the root; mate in n plies: MATE - n */
   SRCH_MATE_BOUND = SRCH_MATE - 2 * SRCH_MAX_PLY,
   SRCH_INFINITE = 31000,
   SRCH_MAX_THREADS = 64,
@@ -30,13 +30,13 @@ enum {
 
 typedef struct SearchInfo {
   int depth, seldepth;
-  int multipv;            /* 1-based line number */
-  int score;              /* from the side to move's view, centipawns or mate scores */
-  int bound;              /* TT_BOUND_EXACT, or LOWER / UPPER for an aspiration fail */
+  int multipv; /* 1-based line number */
+  int score;   /* from the side to move's view, centipawns or mate scores */
+  int bound;   /* TT_BOUND_EXACT, or LOWER / UPPER for an aspiration fail */
   uint64_t nodes;
   int64_t time_ms;
   uint64_t nps;
-  int hashfull;           /* permille */
+  int hashfull; /* permille */
   int pv_length;
   Move pv[SRCH_MAX_PV];
 } SearchInfo;
@@ -45,7 +45,7 @@ typedef struct SearchInfo {
 typedef void (*SearchInfoFn)(void *context, const Position *root, const SearchInfo *info);
 
 typedef struct SearchResult {
-  Move best, ponder;      /* MOVE_NONE when the root has no legal move */
+  Move best, ponder; /* MOVE_NONE when the root has no legal move */
   int score, depth;
   uint64_t nodes;
   int64_t time_ms;
@@ -69,8 +69,7 @@ bool srch_set_hash(Search *s, int hash_mb);
 /* Starts searching root, whose history (the moves made on it with pos_make since the FEN) is
  * used for repetitions; the search works on copies, so root may change once this returns.
  * Returns false if a search is already running. */
-bool srch_start(Search *s, const Position *root, const SearchLimits *limits, SearchInfoFn info,
-                void *context);
+bool srch_start(Search *s, const Position *root, const SearchLimits *limits, SearchInfoFn info, void *context);
 /* Waits for the search started by srch_start to end and gives its result. */
 SearchResult srch_wait(Search *s);
 /* Asks the running search to stop as soon as it can (safe from any thread or callback). */
@@ -79,8 +78,7 @@ void srch_stop(Search *s);
 void srch_ponderhit(Search *s);
 bool srch_running(const Search *s);
 /* srch_start then srch_wait. */
-SearchResult srch_run(Search *s, const Position *root, const SearchLimits *limits, SearchInfoFn info,
-                      void *context);
+SearchResult srch_run(Search *s, const Position *root, const SearchLimits *limits, SearchInfoFn info, void *context);
 
 /* Static exchange evaluation of move m in p, with the exchange values of the tables: the
  * material the mover can expect on the target square when both sides capture there with their

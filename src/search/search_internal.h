@@ -23,8 +23,8 @@ typedef struct Frame {
   MoveList moves;
   int scores[MAX_MOVES];
   Move killers[2];
-  Move current;       /* move being searched from this ply */
-  int current_piece;  /* its history index */
+  Move current;      /* move being searched from this ply */
+  int current_piece; /* its history index */
   int static_eval;
   int pv_length;
   Move pv[SRCH_MAX_PLY + 1];
@@ -41,8 +41,8 @@ typedef struct Worker {
   Search *search;
   int id;
   Position pos;
-  Frame *frames;                      /* SRCH_MAX_PLY + 2 */
-  MoveList *scratch;                  /* SEE replies */
+  Frame *frames;     /* SRCH_MAX_PLY + 2 */
+  MoveList *scratch; /* SEE replies */
   int history[2][PIECE_INDEXES][GEO_MAX_SQUARES];
   Move counter[PIECE_INDEXES][GEO_MAX_SQUARES];
   RootMove *root;
@@ -61,7 +61,7 @@ struct Search {
   Worker *workers[SRCH_MAX_THREADS];
   /* The search in progress. */
   Position root;
-  uint64_t *game_keys;                /* keys of the positions before the root, oldest first */
+  uint64_t *game_keys; /* keys of the positions before the root, oldest first */
   int game_count, game_capacity;
   SearchLimits limits;
   TimePlan plan;

@@ -55,7 +55,7 @@ static int mover_value(const Position *p, const EvalTables *e, Move m) {
 int srch_see_with(Position *p, const EvalTables *e, Move m, MoveList *scratch) {
   int kind = move_kind(m);
   if (kind == MOVE_DROP || kind == MOVE_CASTLING || kind == MOVE_PASS) return 0; /* nothing taken */
-  if (kind == MOVE_ORACLE) return oracle_taken_value(p, e, m);           /* no exchange modelled */
+  if (kind == MOVE_ORACLE) return oracle_taken_value(p, e, m);                   /* no exchange modelled */
   int swap[SRCH_MAX_PLY];
   int depth = 0, made = 0, target = move_to(m);
   swap[0] = srch_captured_value(p, e, m) + srch_promotion_gain(p, e, m);

@@ -111,8 +111,10 @@ void srch_free(Search *s) {
 }
 
 void srch_set_evaluator(Search *s, const Evaluator *ev) {
-  if (ev) s->evaluator = *ev;
-  else ev_default(&s->evaluator, s->tables);
+  if (ev)
+    s->evaluator = *ev;
+  else
+    ev_default(&s->evaluator, s->tables);
 }
 
 const EvalTables *srch_eval_tables(const Search *s) { return s->tables; }
@@ -242,8 +244,7 @@ static void *main_search(void *arg) {
   return NULL;
 }
 
-bool srch_start(Search *s, const Position *root, const SearchLimits *limits, SearchInfoFn info,
-                void *context) {
+bool srch_start(Search *s, const Position *root, const SearchLimits *limits, SearchInfoFn info, void *context) {
   if (atomic_load(&s->running)) return false;
   if (s->main_started) srch_wait(s);
   s->start_ms = srch_now_ms();
@@ -292,8 +293,7 @@ void srch_ponderhit(Search *s) {
 }
 bool srch_running(const Search *s) { return atomic_load(&s->running); }
 
-SearchResult srch_run(Search *s, const Position *root, const SearchLimits *limits, SearchInfoFn info,
-                      void *context) {
+SearchResult srch_run(Search *s, const Position *root, const SearchLimits *limits, SearchInfoFn info, void *context) {
   if (!srch_start(s, root, limits, info, context)) {
     SearchResult none = {MOVE_NONE, MOVE_NONE, 0, 0, 0, 0};
     return none;

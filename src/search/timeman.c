@@ -9,8 +9,8 @@ void srch_limits_init(SearchLimits *l) {
   l->multipv = 1;
 }
 
-void srch_limits_uci(SearchLimits *l, int64_t wtime, int64_t btime, int64_t winc, int64_t binc,
-                     int movestogo, int64_t movetime, int64_t nodes, int depth, bool infinite) {
+void srch_limits_uci(SearchLimits *l, int64_t wtime, int64_t btime, int64_t winc, int64_t binc, int movestogo,
+                     int64_t movetime, int64_t nodes, int depth, bool infinite) {
   l->time_ms[0] = wtime;
   l->time_ms[1] = btime;
   l->inc_ms[0] = winc > 0 ? winc : 0;
@@ -22,8 +22,8 @@ void srch_limits_uci(SearchLimits *l, int64_t wtime, int64_t btime, int64_t winc
   l->infinite = infinite;
 }
 
-void srch_limits_xboard_level(SearchLimits *l, int side, int mps, int64_t base_ms, int64_t inc_ms,
-                              int moves_played, int64_t time_cs, int64_t otim_cs) {
+void srch_limits_xboard_level(SearchLimits *l, int side, int mps, int64_t base_ms, int64_t inc_ms, int moves_played,
+                              int64_t time_cs, int64_t otim_cs) {
   (void)base_ms; /* the clock itself comes with "time"; base only matters before it is sent */
   int64_t own = time_cs >= 0 ? time_cs * 10 : base_ms;
   l->time_ms[side] = own;

@@ -14,17 +14,17 @@ extern "C" {
 #endif
 
 typedef struct SearchLimits {
-  int depth;              /* plies, 0 = no limit (UCI depth, XBoard sd) */
-  uint64_t nodes;         /* 0 = no limit */
-  int64_t movetime_ms;    /* fixed time for this move, 0 = none (UCI movetime, XBoard st) */
-  int64_t time_ms[2];     /* clock of White and Black, -1 = no clock */
+  int depth;           /* plies, 0 = no limit (UCI depth, XBoard sd) */
+  uint64_t nodes;      /* 0 = no limit */
+  int64_t movetime_ms; /* fixed time for this move, 0 = none (UCI movetime, XBoard st) */
+  int64_t time_ms[2];  /* clock of White and Black, -1 = no clock */
   int64_t inc_ms[2];
-  int moves_to_go;        /* moves until the next time control, 0 = sudden death */
-  bool infinite;          /* until stopped (UCI infinite, XBoard analyze) */
-  bool ponder;            /* thinking on the opponent's time until srch_ponderhit */
-  int64_t overhead_ms;    /* subtracted for lag between engine and GUI */
-  int multipv;            /* lines to report, 1 when 0 */
-  int root_move_count;    /* > 0: search only these root moves (UCI searchmoves, XBoard exclude) */
+  int moves_to_go;     /* moves until the next time control, 0 = sudden death */
+  bool infinite;       /* until stopped (UCI infinite, XBoard analyze) */
+  bool ponder;         /* thinking on the opponent's time until srch_ponderhit */
+  int64_t overhead_ms; /* subtracted for lag between engine and GUI */
+  int multipv;         /* lines to report, 1 when 0 */
+  int root_move_count; /* > 0: search only these root moves (UCI searchmoves, XBoard exclude) */
   Move root_moves[256];
 } SearchLimits;
 
@@ -32,14 +32,14 @@ typedef struct SearchLimits {
 void srch_limits_init(SearchLimits *l);
 
 /* UCI "go": pass -1 for a value that was not sent (and false for the flags). */
-void srch_limits_uci(SearchLimits *l, int64_t wtime, int64_t btime, int64_t winc, int64_t binc,
-                     int movestogo, int64_t movetime, int64_t nodes, int depth, bool infinite);
+void srch_limits_uci(SearchLimits *l, int64_t wtime, int64_t btime, int64_t winc, int64_t binc, int movestogo,
+                     int64_t movetime, int64_t nodes, int depth, bool infinite);
 
 /* XBoard "level MPS BASE INC" with "time"/"otim" (centiseconds, as XBoard sends them) for the
  * engine's side `side`; moves_played counts the engine's own moves since the game started.
  * mps = 0 is sudden death with increment. */
-void srch_limits_xboard_level(SearchLimits *l, int side, int mps, int64_t base_ms, int64_t inc_ms,
-                              int moves_played, int64_t time_cs, int64_t otim_cs);
+void srch_limits_xboard_level(SearchLimits *l, int side, int mps, int64_t base_ms, int64_t inc_ms, int moves_played,
+                              int64_t time_cs, int64_t otim_cs);
 /* XBoard "st SECONDS" and "sd DEPTH". */
 void srch_limits_xboard_st(SearchLimits *l, int64_t seconds);
 void srch_limits_xboard_sd(SearchLimits *l, int depth);

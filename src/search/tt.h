@@ -29,8 +29,8 @@ typedef struct TTable {
 
 /* What a probe returns. */
 typedef struct TTHit {
-  Move move;   /* MOVE_NONE when the entry had none */
-  int score;   /* as stored: callers adjust mate scores by ply */
+  Move move; /* MOVE_NONE when the entry had none */
+  int score; /* as stored: callers adjust mate scores by ply */
   int depth;
   int bound;
 } TTHit;

@@ -37,13 +37,12 @@ TEST(Check, ChessPassesWithItsFigures) {
   programs::Result r = Shell(Program("herald") + " check chess --games 2");
   EXPECT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_TRUE(Has(r.out, "pieces: 12 compiled, 0 refereed")) << r.out;
-  EXPECT_TRUE(Has(r.out, "  K   compiled ")) << r.out;  // the lines of `herald list`
+  EXPECT_TRUE(Has(r.out, "  K   compiled ")) << r.out; // the lines of `herald list`
   EXPECT_TRUE(Has(r.out, "derived: ")) << r.out;
   EXPECT_TRUE(Has(r.out, "perft 3: 8902 nodes in ")) << r.out;
   EXPECT_TRUE(Has(r.out, "as the preset's header says")) << r.out;
   EXPECT_TRUE(Has(r.out, "verify: 2 games of up to 100 plies")) << r.out;
-  EXPECT_TRUE(Has(r.out, "OK: 12 pieces compiled, 0 refereed, perft 3 = 8902, verify 2 games clean\n"))
-      << r.out;
+  EXPECT_TRUE(Has(r.out, "OK: 12 pieces compiled, 0 refereed, perft 3 = 8902, verify 2 games clean\n")) << r.out;
 }
 
 TEST(Check, AWrongInvocationIsAUsage) {
@@ -57,10 +56,9 @@ TEST(Check, AWrongInvocationIsAUsage) {
 
 TEST(Check, APresetErrorIsReportedWithItsFileAndLine) {
   TempDir d;
-  std::string path = d.Write("broken.preset",
-                             "Game: Broken\nFiles: a b c\nRanks: 1 2 3\nFEN: k2/3/2K\n"
-                             "[Pre-Game]\nset a 1;\nif true:\n  set b 2;\n"
-                             "[Post-Move 1]\n[Post-Move 2]\n");
+  std::string path = d.Write("broken.preset", "Game: Broken\nFiles: a b c\nRanks: 1 2 3\nFEN: k2/3/2K\n"
+                                              "[Pre-Game]\nset a 1;\nif true:\n  set b 2;\n"
+                                              "[Post-Move 1]\n[Post-Move 2]\n");
   programs::Result r = Shell(Program("herald") + " check " + path);
   EXPECT_EQ(r.status, 1);
   EXPECT_TRUE(Has(r.err, "broken.preset:7: if at line 7 is never closed")) << r.err;
@@ -79,8 +77,7 @@ TEST(Check, AWrongPerftLineInTheHeaderFails) {
   EXPECT_EQ(r.status, 1) << r.out;
   EXPECT_TRUE(Has(r.out, "perft 3: 8902 nodes in ")) << r.out;
   EXPECT_TRUE(Has(r.out, "but the preset's header says 8903")) << r.out;
-  EXPECT_TRUE(Has(r.out, "FAILED: 12 pieces compiled, 0 refereed, perft 3 = 8902 (header says otherwise)"))
-      << r.out;
+  EXPECT_TRUE(Has(r.out, "FAILED: 12 pieces compiled, 0 refereed, perft 3 = 8902 (header says otherwise)")) << r.out;
 }
 
 // escorted-queen's Queen may only go within two files of her King: the compiler does not follow
@@ -94,4 +91,4 @@ TEST(Check, APieceThatDoesNotCompileIsNamedAsRefereed) {
   EXPECT_TRUE(Has(r.out, "OK: 10 pieces compiled, 2 refereed, perft 3 = 8782")) << r.out;
 }
 
-}  // namespace
+} // namespace

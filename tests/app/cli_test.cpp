@@ -59,7 +59,7 @@ TEST(Cli, AWrongInvocationIsAShortWordOnStderr) {
   r = Shell(Program("herald") + " --frobnicate");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("unknown option '--frobnicate'"), std::string::npos) << r.err;
-  r = Shell(Program("herald") + " perft chess");  // a missing argument
+  r = Shell(Program("herald") + " perft chess"); // a missing argument
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("usage: herald perft"), std::string::npos) << r.err;
   r = Shell(Program("herald") + " check");
@@ -140,4 +140,4 @@ TEST(Cli, MatchRefusesBadNumbers) {
   }
 }
 
-}  // namespace
+} // namespace

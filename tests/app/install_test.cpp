@@ -22,7 +22,7 @@ bool IsFile(const std::string &path) {
 
 TEST(Install, InstallsWhereTheReadmeSaysAndUninstallsIt) {
   if (!IsFile("Makefile") || !IsFile("presets/chess.preset")) GTEST_SKIP() << "run from the source folder";
-  char name[] = "/tmp/install-test-XXXXXX";  // no "herald" in it: the last check looks for that
+  char name[] = "/tmp/install-test-XXXXXX"; // no "herald" in it: the last check looks for that
   ASSERT_TRUE(mkdtemp(name));
   std::string prefix = std::string(name) + "/usr", destdir = std::string(name) + "/stage";
   std::string build = programs::BuildDir();
@@ -31,12 +31,11 @@ TEST(Install, InstallsWhereTheReadmeSaysAndUninstallsIt) {
 
   programs::Result r = Shell(make + " install");
   ASSERT_EQ(r.status, 0) << r.out << r.err;
-  for (const char *file : {"bin/herald", "bin/herald-match", "bin/herald-selfplay", "share/man/man6/herald.6",
-                           "share/man/man6/herald-match.6", "share/man/man6/herald-selfplay.6",
-                           "share/herald/presets/chess.preset", "share/herald/presets/capablanca.preset",
-                           "share/herald/presets/include/herald-pieces.txt",
-                           "share/herald/presets/include/herald-rules.txt",
-                           "share/games/plugins/xboard/herald.eng"})
+  for (const char *file :
+       {"bin/herald", "bin/herald-match", "bin/herald-selfplay", "share/man/man6/herald.6",
+        "share/man/man6/herald-match.6", "share/man/man6/herald-selfplay.6", "share/herald/presets/chess.preset",
+        "share/herald/presets/capablanca.preset", "share/herald/presets/include/herald-pieces.txt",
+        "share/herald/presets/include/herald-rules.txt", "share/games/plugins/xboard/herald.eng"})
     EXPECT_TRUE(IsFile(prefix + "/" + file)) << file;
   std::string eng = programs::Slurp(prefix + "/share/games/plugins/xboard/herald.eng");
   EXPECT_EQ(eng.rfind("plugin spec 0.0\n" + prefix + "/bin/herald\n", 0), 0u) << eng;
@@ -64,4 +63,4 @@ TEST(Install, InstallsWhereTheReadmeSaysAndUninstallsIt) {
   (void)!std::system(("rm -rf " + std::string(name)).c_str());
 }
 
-}  // namespace
+} // namespace

@@ -15,7 +15,7 @@
 namespace programs {
 
 struct Result {
-  int status = -1;  // the exit status, or -1 when the program did not exit normally
+  int status = -1; // the exit status, or -1 when the program did not exit normally
   std::string out, err;
 };
 
@@ -55,6 +55,6 @@ inline Result Shell(const std::string &command) {
   return r;
 }
 
-}  // namespace programs
+} // namespace programs
 
 #endif

@@ -240,4 +240,4 @@ TEST(CoreGeometry, BitsHelpers) {
   EXPECT_EQ(bits_pop(&b), -1);
 }
 
-}  // namespace
+} // namespace

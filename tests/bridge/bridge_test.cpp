@@ -57,14 +57,13 @@ std::string Replace(std::string text, const std::string &from, const std::string
 }
 
 using compile_helpers::Board8;
-using compile_helpers::Compiled;
 using compile_helpers::Compile;
+using compile_helpers::Compiled;
 using compile_helpers::CountAtoms;
 
 bool HasAtom(const BrCompiled &c, AtomKind kind, int dx, int dy, int mode) {
   for (int i = 0; i < c.count; i++)
-    if (c.atoms[i].kind == kind && c.atoms[i].dx == dx && c.atoms[i].dy == dy && c.atoms[i].mode == mode)
-      return true;
+    if (c.atoms[i].kind == kind && c.atoms[i].dx == dx && c.atoms[i].dy == dy && c.atoms[i].mode == mode) return true;
   return false;
 }
 
@@ -78,7 +77,7 @@ uint64_t Perft(const BrGame *g, const Rules *rules, const char *fen, int depth) 
   return n;
 }
 
-}  // namespace
+} // namespace
 
 // ---- the compiler on single def bodies ----
 
@@ -115,10 +114,9 @@ TEST(BridgeCompile, DirectionalAtomsAndBinaryAnd) {
 }
 
 TEST(BridgeCompile, TutorialPawnWithDoubleStepAndEnPassant) {
-  const char *white =
-      "and == var ep join filename #1 rankname #0 checkleap #0 #1 1 1 or and == rankname #0 2 "
-      "checkatwostep #0 #1 0 1 0 1 or checkleap #0 #1 0 1 and empty #1 or and islower space #1 "
-      "checkleap #0 #1 1 1 and > rank #1 rank #0";
+  const char *white = "and == var ep join filename #1 rankname #0 checkleap #0 #1 1 1 or and == rankname #0 2 "
+                      "checkatwostep #0 #1 0 1 0 1 or checkleap #0 #1 0 1 and empty #1 or and islower space #1 "
+                      "checkleap #0 #1 1 1 and > rank #1 rank #0";
   Compiled p = Compile(white);
   ASSERT_TRUE(p.ok) << p.reason;
   EXPECT_EQ(p.c.count, 4);
@@ -130,19 +128,18 @@ TEST(BridgeCompile, TutorialPawnWithDoubleStepAndEnPassant) {
   for (int i = 0; i < p.c.count; i++) {
     if (p.c.atoms[i].dy == 2) {
       EXPECT_TRUE(p.c.atoms[i].lame);
-      EXPECT_EQ(p.c.from_ranks[i], 1u << 1);  // the second rank only
+      EXPECT_EQ(p.c.from_ranks[i], 1u << 1); // the second rank only
     } else {
       EXPECT_EQ(p.c.from_ranks[i], ~0u);
     }
   }
-  const char *black =
-      "and == var ep join filename #1 rankname #0 checkleap #0 #1 1 1 or and == rankname #0 7 "
-      "checkatwostep #0 #1 0 -1 0 -1 or checkleap #0 #1 0 1 and empty #1 or and isupper space #1 "
-      "checkleap #0 #1 1 1 and < rank #1 rank #0";
+  const char *black = "and == var ep join filename #1 rankname #0 checkleap #0 #1 1 1 or and == rankname #0 7 "
+                      "checkatwostep #0 #1 0 -1 0 -1 or checkleap #0 #1 0 1 and empty #1 or and isupper space #1 "
+                      "checkleap #0 #1 1 1 and < rank #1 rank #0";
   Compiled q = Compile(black, BLACK);
   ASSERT_TRUE(q.ok) << q.reason;
   EXPECT_EQ(q.c.count, 4);
-  EXPECT_TRUE(HasAtom(q.c, ATOM_LEAP, 0, 2, MODE_MOVE));  // mirrored to White's frame
+  EXPECT_TRUE(HasAtom(q.c, ATOM_LEAP, 0, 2, MODE_MOVE)); // mirrored to White's frame
   EXPECT_TRUE(q.c.ep_capture);
 }
 
@@ -235,7 +232,7 @@ bool LinesLookup(void *ctx, const char *name, char *out, int outlen) {
   return true;
 }
 
-}  // namespace
+} // namespace
 
 TEST(BridgeCompile, PalaceDiagonalRidesGetSquareZones) {
   Board9x10 b;
@@ -284,10 +281,10 @@ TEST(BridgeCompile, PalaceStepsOfTheGeneralAndTheSoldier) {
   EXPECT_EQ(out.count, 8);
   EXPECT_TRUE(allows(out, 1, 1, "d1", "e2"));
   EXPECT_TRUE(allows(out, -1, -1, "e2", "d1"));
-  EXPECT_FALSE(allows(out, 1, 1, "d2", "e3"));  /* not on a line */
-  EXPECT_FALSE(allows(out, 1, 1, "d8", "e9"));  /* the other palace */
+  EXPECT_FALSE(allows(out, 1, 1, "d2", "e3")); /* not on a line */
+  EXPECT_FALSE(allows(out, 1, 1, "d8", "e9")); /* the other palace */
   EXPECT_TRUE(allows(out, 0, 1, "e2", "e3"));
-  EXPECT_FALSE(allows(out, 0, 1, "e3", "e4"));  /* out of the palace */
+  EXPECT_FALSE(allows(out, 0, 1, "e3", "e4")); /* out of the palace */
   // The soldier: forward and sideways anywhere, diagonally forward only in the enemy palace.
   const char *soldier = "fn Lines #0 #1 and > rank #0 6 and or checkaleap #0 #1 1 1 checkaleap #0 #1 -1 1 or "
                         "checkaleap #0 #1 -1 0 or checkaleap #0 #1 1 0 or checkaleap #0 #1 0 1";
@@ -302,17 +299,16 @@ TEST(BridgeCompile, PalaceStepsOfTheGeneralAndTheSoldier) {
 
 TEST(BridgeCompile, CannonThatRefusesCannonsIsANoSameTypeHop) {
   Board9x10 b;
-  compile_helpers::CodeBox box(
-      "[Pre-Game]\n"
-      "def Own findpiece toupper space #0 path #0 #1;\n"
-      "def Their findpiece tolower space #0 path #0 #1;\n");
+  compile_helpers::CodeBox box("[Pre-Game]\n"
+                               "def Own findpiece toupper space #0 path #0 #1;\n"
+                               "def Their findpiece tolower space #0 path #0 #1;\n");
   ASSERT_NE(box.code, nullptr) << box.err.message;
   auto lookup = compile_helpers::CodeBox::Lookup;
   void *code = box.code;
   BrCompiled out;
   char reason[BR_REASON_LEN] = "";
-  ASSERT_TRUE(br_compile_def_with(&b.r, "not fn Their #0 #1 and not fn Own #0 #1 and checkhop #0 #1 0 1", WHITE,
-                                  lookup, code, &out, reason, sizeof reason))
+  ASSERT_TRUE(br_compile_def_with(&b.r, "not fn Their #0 #1 and not fn Own #0 #1 and checkhop #0 #1 0 1", WHITE, lookup,
+                                  code, &out, reason, sizeof reason))
       << reason;
   ASSERT_EQ(out.count, 4);
   for (int i = 0; i < out.count; i++) {
@@ -323,8 +319,8 @@ TEST(BridgeCompile, CannonThatRefusesCannonsIsANoSameTypeHop) {
     EXPECT_EQ(out.atoms[i].to_zone, NO_ZONE);
   }
   // Refusing only the enemy's cannons (jumped or taken) is beyond the engine.
-  EXPECT_FALSE(br_compile_def_with(&b.r, "not fn Their #0 #1 and checkhop #0 #1 0 1", WHITE, lookup, code,
-                                   &out, reason, sizeof reason));
+  EXPECT_FALSE(br_compile_def_with(&b.r, "not fn Their #0 #1 and checkhop #0 #1 0 1", WHITE, lookup, code, &out, reason,
+                                   sizeof reason));
   // A label written out is not known to be the mover's: the trials cannot tell what it finds.
   Compiled literal = b.Compile("not findpiece C path #0 #1 and checkhop #0 #1 0 1");
   EXPECT_FALSE(literal.ok);
@@ -345,10 +341,9 @@ TEST(BridgeCompile, CheckpathIsALameLeapThroughEverySquarePassed) {
 }
 
 TEST(BridgeSource, FindsDefsPastCommentsAndSections) {
-  compile_helpers::CodeBox box(
-      "Game: x\n[Pre-Game]\ndef N checkleap #0 #1 1 2; // a knight; not a def\n"
-      "def NL leaps #0 1 2;\nif x: def Z checkleap #0 #1 0 1; endif;\n"
-      "[Post-Game 1]\ndef N checkleap #0 #1\n  2 1;\n");
+  compile_helpers::CodeBox box("Game: x\n[Pre-Game]\ndef N checkleap #0 #1 1 2; // a knight; not a def\n"
+                               "def NL leaps #0 1 2;\nif x: def Z checkleap #0 #1 0 1; endif;\n"
+                               "[Post-Game 1]\ndef N checkleap #0 #1\n  2 1;\n");
   ASSERT_NE(box.code, nullptr) << box.err.message;
   const BrCode *code = box.code;
   char body[256];
@@ -373,11 +368,10 @@ TEST(BridgeSource, FindsDefsPastCommentsAndSections) {
 }
 
 TEST(BridgeSource, FindsMovementInline2004Style) {
-  compile_helpers::CodeBox box(
-      "[Post-Move 1]\nif equal moved P;\n  set legal checkaleap origin dest 0 1;\n"
-      "elseif equal moved N;\n  set legal checkleap origin dest 1 2;\n"
-      "elseif == moved Q: set legal or checkride origin dest 1 1 checkride origin dest 1 0;\n"
-      "elseif equal moved K;\n  if x; set legal true; endif;\nendif;\n");
+  compile_helpers::CodeBox box("[Post-Move 1]\nif equal moved P;\n  set legal checkaleap origin dest 0 1;\n"
+                               "elseif equal moved N;\n  set legal checkleap origin dest 1 2;\n"
+                               "elseif == moved Q: set legal or checkride origin dest 1 1 checkride origin dest 1 0;\n"
+                               "elseif equal moved K;\n  if x; set legal true; endif;\nendif;\n");
   ASSERT_NE(box.code, nullptr) << box.err.message;
   const BrCode *code = box.code;
   char body[256];
@@ -425,8 +419,8 @@ TEST(BridgeLoad, TutorialCompilesEveryPiece) {
   for (int t = 0; t < g->rules.type_count; t++) {
     Atom atoms[MAX_ATOMS];
     char err[RULES_ERR_LEN];
-    EXPECT_EQ(betza_parse(g->rules.types[t].betza, atoms, MAX_ATOMS, err, sizeof err),
-              g->rules.types[t].atom_count) << g->rules.types[t].betza;
+    EXPECT_EQ(betza_parse(g->rules.types[t].betza, atoms, MAX_ATOMS, err, sizeof err), g->rules.types[t].atom_count)
+        << g->rules.types[t].betza;
   }
 }
 
@@ -528,8 +522,8 @@ TEST(BridgeVerify, TutorialAgreesWithTheInterpreter) {
 TEST(BridgeVerify, ReportsAPresetThatRefusesItsOwnMove) {
   // Post-Move refuses h2-h3 although def P allows it: verify (on the rules as compiled, without
   // the load-time probe) must name the move, the preset's message and its line.
-  std::string text = Replace(ReadFile(kTutorial), "[Post-Move 1]\n",
-                             "[Post-Move 1]\nif == dest h3: die No h3 today.; endif;\n");
+  std::string text =
+      Replace(ReadFile(kTutorial), "[Post-Move 1]\n", "[Post-Move 1]\nif == dest h3: die No h3 today.; endif;\n");
   std::string path = WriteVariant("noh3.preset", text);
   GameBox box(path, false);
   ASSERT_NE(box.g, nullptr) << box.err;
@@ -537,7 +531,7 @@ TEST(BridgeVerify, ReportsAPresetThatRefusesItsOwnMove) {
   EXPECT_FALSE(br_verify(box.g, 1, 2, 0, 1, &st));
   EXPECT_GE(st.disagreements, 1);
   std::string first = st.first;
-  EXPECT_NE(first.find("-h3"), std::string::npos) << first;  // P h2-h3 or N g1-h3
+  EXPECT_NE(first.find("-h3"), std::string::npos) << first; // P h2-h3 or N g1-h3
   EXPECT_NE(first.find("No h3 today."), std::string::npos) << first;
   EXPECT_NE(first.find("noh3.preset:"), std::string::npos) << first;
   // Loaded with the probe, the types the referee contradicts go to the oracle, named with the
@@ -555,26 +549,30 @@ TEST(BridgeVerify, ReportsAPresetThatRefusesItsOwnMove) {
 
 TEST(BridgeVerify, ReportsAMoveThePresetAllowsButTheDefDoesNot) {
   // The knights' defs only go forward, while White's Post-Move accepts every knight leap.
-  std::string text = Replace(ReadFile(kTutorial), "def N checkleap #0 #1 1 2;", "def N checkleap #0 #1 1 2 and > rank #1 rank #0;");
+  std::string text =
+      Replace(ReadFile(kTutorial), "def N checkleap #0 #1 1 2;", "def N checkleap #0 #1 1 2 and > rank #1 rank #0;");
   text = Replace(text, "def n checkleap #0 #1 1 2;", "def n checkleap #0 #1 1 2 and < rank #1 rank #0;");
-  text = Replace(text, "  elseif match moved Q R B N:\n    set legal fn moved origin dest;",
-                 "  elseif match moved Q R B N:\n    set legal or fn moved origin dest and == moved N checkleap origin dest 1 2;");
+  text = Replace(
+      text, "  elseif match moved Q R B N:\n    set legal fn moved origin dest;",
+      "  elseif match moved Q R B N:\n    set legal or fn moved origin dest and == moved N checkleap origin dest 1 2;");
   GameBox box(WriteVariant("knight.preset", text));
   ASSERT_NE(box.g, nullptr) << box.err;
   BrVerifyStats st;
   EXPECT_FALSE(br_verify(box.g, 1, 30, 100, 5, &st));
-  EXPECT_NE(std::string(st.first).find("preset accepts a move the generator rejects"), std::string::npos)
-      << st.first;
+  EXPECT_NE(std::string(st.first).find("preset accepts a move the generator rejects"), std::string::npos) << st.first;
 }
 
 // ---- robustness: random bodies never crash the compiler, and what compiles is sane ----
 
 TEST(BridgeCompile, RandomBodiesAreHandled) {
   static const char *const words[] = {
-      "and", "or", "not", "==", "!=", "<", ">", "empty", "capture", "space", "islower", "isupper",
-      "rank", "file", "rankname", "filename", "var", "ep", "join", "where", "onboard", "neg", "cond",
-      "checkleap", "checkaleap", "checkride", "checkaride", "checkatwostep", "checkhop", "#0", "#1",
-      "#2", "#x", "0", "1", "2", "-1", "7", "a1", "P", "q", "@", "true", "false", "fn", "(", "\""};
+      "and",      "or",       "not",       "==",         "!=",        "<",          ">",
+      "empty",    "capture",  "space",     "islower",    "isupper",   "rank",       "file",
+      "rankname", "filename", "var",       "ep",         "join",      "where",      "onboard",
+      "neg",      "cond",     "checkleap", "checkaleap", "checkride", "checkaride", "checkatwostep",
+      "checkhop", "#0",       "#1",        "#2",         "#x",        "0",          "1",
+      "2",        "-1",       "7",         "a1",         "P",         "q",          "@",
+      "true",     "false",    "fn",        "(",          "\""};
   const int nwords = sizeof words / sizeof words[0];
   uint64_t seed = 12345;
   int compiled = 0;
@@ -588,8 +586,8 @@ TEST(BridgeCompile, RandomBodiesAreHandled) {
       body += words[(seed >> 33) % nwords];
     }
     // Seed some well-formed prefixes so that compilation succeeds now and then.
-    static const char *const guards[] = {"empty #1", "capture", "> rank #1 rank #0", "not capture",
-                                         "== rankname #0 2", "islower space #1"};
+    static const char *const guards[] = {"empty #1",    "capture",          "> rank #1 rank #0",
+                                         "not capture", "== rankname #0 2", "islower space #1"};
     if (iter % 3 == 0)
       body = std::string(iter & 2 ? "checkride" : "checkleap") + " #0 #1 " + std::to_string(iter % 4) + " " +
              std::to_string(iter % 5) + " and " + guards[iter % 6];
@@ -655,10 +653,10 @@ TEST(BridgeLoad, SixBySixVariantOfTheTutorial) {
   EXPECT_EQ(box.g->rules.geo.width, 6);
   EXPECT_EQ(box.g->rules.geo.height, 6);
   EXPECT_EQ(box.g->rules.castling_count, 0);
-  EXPECT_EQ(box.g->piece_count, 12);  // b and B from the promotion lists
+  EXPECT_EQ(box.g->piece_count, 12); // b and B from the promotion lists
   EXPECT_GE(rules_find_type(&box.g->rules, 'B', false), 0);
   EXPECT_STREQ(box.g->start_fen, "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1");
-  EXPECT_EQ(Perft(box.g, &box.g->rules, box.g->start_fen, 1), 16u);  // 6 + 6 pawn moves, 4 knight moves
+  EXPECT_EQ(Perft(box.g, &box.g->rules, box.g->start_fen, 1), 16u); // 6 + 6 pawn moves, 4 knight moves
   BrVerifyStats st;
   EXPECT_TRUE(br_verify(box.g, 2, 70, 20, 9, &st)) << st.first;
   EXPECT_GT(st.promotions, 0);
@@ -685,7 +683,7 @@ Compiled CompileWith(const char *body) {
   out.reason = reason;
   return out;
 }
-}  // namespace
+} // namespace
 
 TEST(BridgeCompile, FnCallsAreInlined) {
   Compiled c = CompileWith("fn Bishop #0 #1 or fn Knight #0 #1");
@@ -702,7 +700,7 @@ TEST(BridgeCompile, FnCallsAreInlined) {
   EXPECT_FALSE(loop.ok);
   Compiled swapped = CompileWith("fn Odd #0 #1");
   EXPECT_FALSE(swapped.ok);
-  Compiled plain = Compile("fn Bishop #0 #1");  // no lookup given
+  Compiled plain = Compile("fn Bishop #0 #1"); // no lookup given
   EXPECT_FALSE(plain.ok);
 }
 
@@ -710,9 +708,9 @@ TEST(BridgeLoad, CodenamesThroughConstants) {
   // The tutorial rewritten in the fairychess convention: labels map to codenames by setconst,
   // the code calls `fn const <label>`, and the Queen is written as fn calls of Rook and Bishop.
   std::string text = ReadFile(kTutorial);
-  const char *labels[][2] = {{"K", "King"},  {"Q", "Queen"},  {"B", "Bishop"}, {"R", "Rook"},
-                             {"N", "Knight"}, {"k", "King"},   {"q", "Queen"},  {"b", "Bishop"},
-                             {"r", "Rook"},  {"n", "Knight"}, {"P", "White_Pawn"}, {"p", "Black_Pawn"}};
+  const char *labels[][2] = {{"K", "King"},   {"Q", "Queen"},  {"B", "Bishop"},     {"R", "Rook"},
+                             {"N", "Knight"}, {"k", "King"},   {"q", "Queen"},      {"b", "Bishop"},
+                             {"r", "Rook"},   {"n", "Knight"}, {"P", "White_Pawn"}, {"p", "Black_Pawn"}};
   std::string consts;
   for (const auto &l : labels) {
     text = Replace(text, std::string("def ") + l[0] + " ", std::string("def ") + l[1] + " ");
@@ -752,4 +750,4 @@ TEST(BridgeVerify, ComparesThePresetsOwnLegalList) {
   EXPECT_NE(std::string(st.first).find("missing from the preset's legal list"), std::string::npos) << st.first;
 }
 
-}  // namespace
+} // namespace

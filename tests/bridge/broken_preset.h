@@ -52,5 +52,5 @@ inline std::string Write(const std::string &dir, const std::string &name) {
   return path;
 }
 
-}  // namespace broken_preset
+} // namespace broken_preset
 #endif

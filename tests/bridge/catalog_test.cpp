@@ -62,18 +62,17 @@ std::string HeraldBin() {
   return path[0] == '/' ? path : base + "/" + path;
 }
 
-const char *kTinyGame =
-    "Game: Tiny\nFiles: a b c\nRanks: 1 2 3\nFEN: k2/3/2K\n"
-    "[Pre-Game]\ninclude tinylib;\n"
-    "[Post-Move 1]\nif not fn moved origin dest:\n  die You may not move there.;\nendif;\n"
-    "[Post-Move 2]\nif not fn moved origin dest:\n  die You may not move there.;\nendif;\n";
+const char *kTinyGame = "Game: Tiny\nFiles: a b c\nRanks: 1 2 3\nFEN: k2/3/2K\n"
+                        "[Pre-Game]\ninclude tinylib;\n"
+                        "[Post-Move 1]\nif not fn moved origin dest:\n  die You may not move there.;\nendif;\n"
+                        "[Post-Move 2]\nif not fn moved origin dest:\n  die You may not move there.;\nendif;\n";
 const char *kTinyLib = "def K checkleap #0 #1 1 0 or checkleap #0 #1 1 1;\ndef k fn K #0 #1;\n";
 
 TEST(Catalog, EveryBuiltInPresetIsInTheBinaryAsItIsInPresets) {
   int presets = 0;
   for (const BuiltinFile *f = builtin_files; f->name; f++) {
     std::string disk = ReadFile(std::string("presets/") + f->name);
-    if (disk.empty()) continue;  // run from elsewhere: nothing to compare with
+    if (disk.empty()) continue; // run from elsewhere: nothing to compare with
     EXPECT_EQ(disk, std::string(f->text, (size_t)f->size)) << f->name << " was changed after the build";
     presets += std::string(f->name).find(".preset") != std::string::npos;
   }
@@ -112,7 +111,7 @@ TEST(Catalog, AUsersFolderAddsGamesAndReplacesABuiltInOne) {
   ASSERT_TRUE(catalog_rules(&c, "tiny", &rules, err, sizeof err)) << err;
   Position p = {};
   ASSERT_TRUE(pos_set_fen(&p, &rules, "startpos", err, sizeof err)) << err;
-  EXPECT_EQ(pos_perft(&p, 1), 3u);  // the King in the corner: three steps
+  EXPECT_EQ(pos_perft(&p, 1), 3u); // the King in the corner: three steps
   pos_free(&p);
   rules_free(&rules);
   BrSource src;
@@ -167,7 +166,7 @@ TEST(Catalog, APresetByPathFindsItsIncludesBesideItAndTheBuiltInOnes) {
 
 TEST(Catalog, AMissingIncludeNamesThePresetLineAndWhereItLooked) {
   TempDir dir;
-  dir.Write("tiny.preset", kTinyGame);  // no tinylib anywhere
+  dir.Write("tiny.preset", kTinyGame); // no tinylib anywhere
   Catalog c;
   catalog_init(&c);
   char err[4096];
@@ -199,11 +198,11 @@ TEST(Catalog, PresetsOptionOfTheProgramsAddsAFolder) {
   dir.Write("include/tinylib.txt", kTinyLib);
   TempDir elsewhere;
   std::string out = RunIn(elsewhere.path, HeraldBin() + " perft tiny startpos 2 --presets " + dir.path);
-  EXPECT_NE(out.find("nodes 9 "), std::string::npos) << out;  // 3 King moves, then 3 for Black
+  EXPECT_NE(out.find("nodes 9 "), std::string::npos) << out; // 3 King moves, then 3 for Black
   out = RunIn(elsewhere.path, HeraldBin() + " perft tiny startpos 2");
   EXPECT_NE(out.find("no game called 'tiny'"), std::string::npos) << out;
   out = RunIn(elsewhere.path, HeraldBin() + " perft tiny startpos 2 --presets /no/such/folder");
   EXPECT_NE(out.find("--presets: no folder '/no/such/folder'"), std::string::npos) << out;
 }
 
-}  // namespace
+} // namespace

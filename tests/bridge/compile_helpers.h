@@ -57,6 +57,6 @@ inline int CountAtoms(const BrCompiled &c, AtomKind kind, int mode) {
   return n;
 }
 
-}  // namespace compile_helpers
+} // namespace compile_helpers
 
 #endif

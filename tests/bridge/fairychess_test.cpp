@@ -13,8 +13,8 @@
 
 namespace {
 
-using compile_helpers::Compiled;
 using compile_helpers::Compile;
+using compile_helpers::Compiled;
 using compile_helpers::CountAtoms;
 
 struct GameBox {
@@ -22,7 +22,8 @@ struct GameBox {
   std::string err;
   explicit GameBox(const char *path) {
     char e[512] = "";
-    g = br_load_with(path, "presets/include", false, e, sizeof e); /* the probe is tested elsewhere: here it only costs time */
+    g = br_load_with(path, "presets/include", false, e,
+                     sizeof e); /* the probe is tested elsewhere: here it only costs time */
     err = e;
   }
   ~GameBox() { br_free(g); }
@@ -36,7 +37,7 @@ int TypeOf(const BrGame *g, const char *label) {
   return -1;
 }
 
-}  // namespace
+} // namespace
 
 TEST(BridgeFairychess, CannonMovesAsRookAndCapturesByHopping) {
   Compiled c = Compile("or and checkhop #0 #1 0 1 cond empty #0 capture not empty #1 "
@@ -67,7 +68,7 @@ TEST(BridgeFairychess, TwoStepIsTheLameLeapEveryWay) {
   ASSERT_TRUE(horse.ok) << horse.reason;
   EXPECT_EQ(horse.c.count, 8);
   for (int i = 0; i < horse.c.count; i++) EXPECT_TRUE(horse.c.atoms[i].lame);
-  Compiled mao = Compile("checktwostep #0 #1 1 1 0 1");  // diagonal first: not the engine's path
+  Compiled mao = Compile("checktwostep #0 #1 1 1 0 1"); // diagonal first: not the engine's path
   EXPECT_FALSE(mao.ok);
 }
 
@@ -80,14 +81,14 @@ TEST(BridgeFairychess, TripleStepIsALameLeapOverTwoSquares) {
   EXPECT_TRUE(triple.c.atoms[0].lame);
   EXPECT_EQ(triple.c.atoms[0].dx, 0);
   EXPECT_EQ(triple.c.atoms[0].dy, 3);
-  Compiled loose = Compile("checkatwostep #0 #1 0 1 0 2");  // the second square may be occupied
+  Compiled loose = Compile("checkatwostep #0 #1 0 1 0 2"); // the second square may be occupied
   EXPECT_FALSE(loose.ok);
 }
 
 TEST(BridgeFairychess, DistanceIsKingSteps) {
   Compiled c = Compile("checkleap #0 #1 0 1 or checkleap #0 #1 0 2 and <= distance #0 #1 1");
   ASSERT_TRUE(c.ok) << c.reason;
-  EXPECT_EQ(c.c.count, 4);  // the (0,2) leaps are two steps away
+  EXPECT_EQ(c.c.count, 4); // the (0,2) leaps are two steps away
 }
 
 TEST(BridgeFairychess, PawnSettingsAreReadOnlyWhileBound) {
@@ -100,7 +101,7 @@ TEST(BridgeFairychess, PawnSettingsAreReadOnlyWhileBound) {
   ASSERT_EQ(gc_run_code(gc, "set fps 2; set magic 1;", "test", &err), GC_OK);
   br_bind_settings(gc);
   Compiled bound = Compile(body);
-  Compiled other = Compile("and checkaleap #0 #1 0 1 var magic");  // not a fixed setting
+  Compiled other = Compile("and checkaleap #0 #1 0 1 var magic"); // not a fixed setting
   br_bind_settings(nullptr);
   gc_free(gc);
   ASSERT_TRUE(bound.ok) << bound.reason;
@@ -143,11 +144,11 @@ TEST(BridgeFairychess, PromotionZoneStopsUnderTheHoles) {
   ASSERT_GE(pawn, 0);
   int zone = r.types[pawn].promo_zone;
   ASSERT_GE(zone, 0);
-  int f = 5;  // the f file
-  EXPECT_TRUE(bits_test(&r.zones[zone][WHITE], geo_square(&r.geo, f, 10)));   // f11
-  EXPECT_FALSE(bits_test(&r.zones[zone][WHITE], geo_square(&r.geo, f, 9)));   // f10
-  EXPECT_TRUE(bits_test(&r.zones[zone][BLACK], geo_square(&r.geo, f, 1)));    // f2
-  EXPECT_FALSE(bits_test(&r.zones[zone][BLACK], geo_square(&r.geo, f, 2)));   // f3
+  int f = 5;                                                                // the f file
+  EXPECT_TRUE(bits_test(&r.zones[zone][WHITE], geo_square(&r.geo, f, 10))); // f11
+  EXPECT_FALSE(bits_test(&r.zones[zone][WHITE], geo_square(&r.geo, f, 9))); // f10
+  EXPECT_TRUE(bits_test(&r.zones[zone][BLACK], geo_square(&r.geo, f, 1)));  // f2
+  EXPECT_FALSE(bits_test(&r.zones[zone][BLACK], geo_square(&r.geo, f, 2))); // f3
   EXPECT_TRUE(r.types[pawn].promo_mandatory);
 }
 
@@ -195,7 +196,7 @@ TEST(BridgeFairychess, ExtinctionHasNoRoyalButCastles) {
   for (int t = 0; t < r.type_count; t++) EXPECT_FALSE(r.types[t].royal) << t;
   EXPECT_EQ(r.castling_count, 4);
   const PieceType &pawn = r.types[TypeOf(box.g, "P")];
-  EXPECT_EQ(pawn.promo_count, 5);  // a Pawn may become a King
+  EXPECT_EQ(pawn.promo_count, 5); // a Pawn may become a King
 }
 
 TEST(BridgeFairychess, GrandPromotesInThreeRanksToCapturedPieces) {
@@ -204,7 +205,7 @@ TEST(BridgeFairychess, GrandPromotesInThreeRanksToCapturedPieces) {
   const Rules &r = box.g->rules;
   const PieceType &pawn = r.types[TypeOf(box.g, "P")];
   EXPECT_TRUE(pawn.promo_only_captured);
-  EXPECT_FALSE(pawn.promo_mandatory);  // optional on ranks 8 and 9; the engine forces it on 10
+  EXPECT_FALSE(pawn.promo_mandatory); // optional on ranks 8 and 9; the engine forces it on 10
   EXPECT_EQ(pawn.promo_count, 6);
   EXPECT_EQ(r.castling_count, 0);
 }

@@ -13,7 +13,7 @@
 namespace {
 
 TEST(BridgeLayering, TheEnginesLayersDoNotTalkToTheInterpreter) {
-  const char *layers[] = {"src/protocol", "src/search", "src/eval", "src/rules",
+  const char *layers[] = {"src/protocol", "src/search",   "src/eval", "src/rules",
                           "src/board",    "src/notation", "src/match"};
   std::regex interpreter("(^|[^A-Za-z0-9_])(gc_|GC_)[A-Za-z0-9_]|gamecode/");
   int files = 0;
@@ -33,4 +33,4 @@ TEST(BridgeLayering, TheEnginesLayersDoNotTalkToTheInterpreter) {
   EXPECT_GT(files, 20);
 }
 
-}  // namespace
+} // namespace

@@ -102,14 +102,15 @@ TEST(Oracle, PositionsSetUpFromAFenAreDecidedToo) {
   PosBox pos;
   char err[256];
   // Kiwipete (castling both ways, en passant, promotions near): 48, 2039, 97862 in Chess.
-  ASSERT_TRUE(pos_set_fen(&pos.p, &box.g->rules,
-                          "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", err,
-                          sizeof err)) << err;
+  ASSERT_TRUE(pos_set_fen(&pos.p, &box.g->rules, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                          err, sizeof err))
+      << err;
   EXPECT_EQ(pos_perft(&pos.p, 1), 48u);
   EXPECT_EQ(pos_perft(&pos.p, 2), 2039u);
   // Black to move.
-  ASSERT_TRUE(pos_set_fen(&pos.p, &box.g->rules, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
-                          err, sizeof err)) << err;
+  ASSERT_TRUE(
+      pos_set_fen(&pos.p, &box.g->rules, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", err, sizeof err))
+      << err;
   EXPECT_EQ(pos_perft(&pos.p, 2), 600u);
   BrOracleStats st;
   br_oracle_stats(box.g->oracle, &st);
@@ -222,7 +223,8 @@ TEST(Oracle, SideEffectsOfTheRefereeArePlayed) {
   const std::string anchor = "if not var legal:\n  die You may not move a moved from origin to dest;";
   size_t at = text.find(anchor);
   ASSERT_NE(at, std::string::npos);
-  text.insert(at, "if and == moved Q capture:\n  if onboard where dest 0 1:\n    set blast where dest 0 1;\n    empty #blast;\n  endif;\nendif;\n");
+  text.insert(at, "if and == moved Q capture:\n  if onboard where dest 0 1:\n    set blast where dest 0 1;\n    empty "
+                  "#blast;\n  endif;\nendif;\n");
   std::string path = testing::TempDir() + "/queen-blast.preset";
   std::ofstream(path) << text;
   GameBox box(path.c_str());
@@ -230,8 +232,9 @@ TEST(Oracle, SideEffectsOfTheRefereeArePlayed) {
   PosBox pos;
   char err[256];
   // White Queen d1 takes d7 (beside her King's file); e8... d8 holds the Black Queen, cleared too.
-  ASSERT_TRUE(pos_set_fen(&pos.p, &box.g->rules, "rnbqkbnr/pppppppp/8/8/8/8/PPP1PPPP/RNBQKBNR w KQkq - 0 1", err,
-                          sizeof err)) << err;
+  ASSERT_TRUE(
+      pos_set_fen(&pos.p, &box.g->rules, "rnbqkbnr/pppppppp/8/8/8/8/PPP1PPPP/RNBQKBNR w KQkq - 0 1", err, sizeof err))
+      << err;
   MoveList list;
   pos_legal_moves(&pos.p, &list);
   Move blast = MOVE_NONE;
@@ -266,4 +269,4 @@ TEST(Oracle, VerifyAgrees) {
   }
 }
 
-}  // namespace
+} // namespace

@@ -104,4 +104,4 @@ TEST(BridgeReferee, APresetErrorIsNotAnIllegalMove) {
   EXPECT_EQ(br_referee_move(t.g, &t.pos, t.Coordinates("g1", "g3"), &v), BR_ILLEGAL);
 }
 
-}  // namespace
+} // namespace

@@ -37,14 +37,15 @@ std::string MirrorFen(const std::string &fen) {
   auto swap_case = [](std::string s) {
     for (char &c : s)
       if (std::isalpha(static_cast<unsigned char>(c)))
-        c = std::isupper(static_cast<unsigned char>(c)) ? static_cast<char>(std::tolower(c)) : static_cast<char>(std::toupper(c));
+        c = std::isupper(static_cast<unsigned char>(c)) ? static_cast<char>(std::tolower(c))
+                                                        : static_cast<char>(std::toupper(c));
     return s;
   };
   std::string out;
   for (size_t i = 0; i < ranks.size(); i++) out += (i ? "/" : "") + swap_case(ranks[i]);
   out += swap_case(hand);
   std::string cast = castling == "-" ? "-" : swap_case(castling);
-  if (cast != "-") {  // FEN lists White's rights first
+  if (cast != "-") { // FEN lists White's rights first
     std::string upper, lower;
     for (char c : cast) (std::isupper(static_cast<unsigned char>(c)) ? upper : lower) += c;
     cast = upper + lower;
@@ -64,12 +65,12 @@ TEST(EvalValues, ChessOrderFollowsMobility) {
   EXPECT_GT(r, b);
   EXPECT_GT(r, n);
   EXPECT_GT(std::min(b, n), p);
-  EXPECT_LT(std::abs(b - n), std::max(b, n) / 8) << "B " << b << " N " << n;  // about equal
-  EXPECT_GT(q, r + b);      // a queen outweighs rook and minor
-  EXPECT_LT(q, 2 * r + p);  // but not two rooks
-  EXPECT_GT(r, b + p);      // the exchange is worth more than a pawn
+  EXPECT_LT(std::abs(b - n), std::max(b, n) / 8) << "B " << b << " N " << n; // about equal
+  EXPECT_GT(q, r + b);                                                       // a queen outweighs rook and minor
+  EXPECT_LT(q, 2 * r + p);                                                   // but not two rooks
+  EXPECT_GT(r, b + p);                                                       // the exchange is worth more than a pawn
   EXPECT_LT(r, b + 3 * p);
-  EXPECT_EQ(t.e->value[Type(rules.r, 'K')], 0);  // royal: no material value
+  EXPECT_EQ(t.e->value[Type(rules.r, 'K')], 0); // royal: no material value
   EXPECT_TRUE(t.e->royal[Type(rules.r, 'K')]);
   EXPECT_GE(t.e->exchange[Type(rules.r, 'K')], EV_MAX_VALUE);
   EXPECT_TRUE(t.e->colour_bound[Type(rules.r, 'B')]);
@@ -87,7 +88,7 @@ TEST(EvalValues, CompoundsOutweighTheirParts) {
   int b = t.e->value[Type(rules.r, 'B')], n = t.e->value[Type(rules.r, 'N')];
   EXPECT_GT(c, r + n / 2);
   EXPECT_GT(a, b + n / 2);
-  EXPECT_GT(q, a);  // the rook-bishop compound moves most
+  EXPECT_GT(q, a); // the rook-bishop compound moves most
   EXPECT_GT(c, a);
 }
 
@@ -216,11 +217,11 @@ TEST(EvalInterface, AnotherEvaluatorReplacesTheClassicalOne) {
   srch_limits_init(&limits);
   limits.depth = 1;
   SearchResult res = srch_run(s.s, &pos.p, &limits, nullptr, nullptr);
-  EXPECT_EQ(res.score, -77);  // every reply leaves the opponent to move at 77
+  EXPECT_EQ(res.score, -77); // every reply leaves the opponent to move at 77
   srch_set_evaluator(s.s, nullptr);
   srch_clear(s.s);
   res = srch_run(s.s, &pos.p, &limits, nullptr, nullptr);
   EXPECT_NE(res.score, -77);
 }
 
-}  // namespace
+} // namespace

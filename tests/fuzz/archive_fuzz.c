@@ -38,8 +38,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (b.count != a.count) abort();
   for (int i = 0; i < a.count; i++)
     if (a.games[i].ply_count != b.games[i].ply_count ||
-        (a.games[i].ply_count &&
-         memcmp(a.games[i].moves, b.games[i].moves, a.games[i].ply_count * sizeof(Move))))
+        (a.games[i].ply_count && memcmp(a.games[i].moves, b.games[i].moves, a.games[i].ply_count * sizeof(Move))))
       abort();
   nt_archive_free(&b);
   nt_archive_free(&a);

@@ -31,40 +31,37 @@ static const char *const kMiniPreset =
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    if (size < 1) return 0;
-    char *text = malloc(size);
-    if (!text) return 0;
-    memcpy(text, data + 1, size - 1);
-    text[size - 1] = 0;
-    GcInterp *gc = gc_new();
-    GcLimits limits = gc_default_limits();
-    limits.max_steps = 100000;
-    limits.max_depth = 50;
-    limits.max_string = 1 << 16;
-    limits.max_array = 1 << 12;
-    gc_set_limits(gc, &limits);
-    gc_set_include_dir(gc, "/nonexistent");
-    GcError err;
-    GcValue v;
-    GcVerdict verdict;
-    switch (data[0] % 4) {
-    case 0:
-        gc_run_code(gc, text, "fuzz.gc", &err);
-        break;
-    case 1:
-        if (gc_eval_expr(gc, text, &v, &err) == GC_OK) gc_release(&v);
-        break;
-    case 2:
-        if (gc_load_preset_text(gc, text, "fuzz.preset", &err) == GC_OK && gc_start(gc, &err) == GC_OK)
-            gc_play(gc, "K b1-c2", &verdict);
-        break;
-    default:
-        if (gc_load_preset_text(gc, kMiniPreset, "mini.preset", &err) == GC_OK &&
-            gc_start(gc, &err) == GC_OK)
-            gc_referee_game(gc, text, &verdict);
-        break;
-    }
-    gc_free(gc);
-    free(text);
-    return 0;
+  if (size < 1) return 0;
+  char *text = malloc(size);
+  if (!text) return 0;
+  memcpy(text, data + 1, size - 1);
+  text[size - 1] = 0;
+  GcInterp *gc = gc_new();
+  GcLimits limits = gc_default_limits();
+  limits.max_steps = 100000;
+  limits.max_depth = 50;
+  limits.max_string = 1 << 16;
+  limits.max_array = 1 << 12;
+  gc_set_limits(gc, &limits);
+  gc_set_include_dir(gc, "/nonexistent");
+  GcError err;
+  GcValue v;
+  GcVerdict verdict;
+  switch (data[0] % 4) {
+  case 0: gc_run_code(gc, text, "fuzz.gc", &err); break;
+  case 1:
+    if (gc_eval_expr(gc, text, &v, &err) == GC_OK) gc_release(&v);
+    break;
+  case 2:
+    if (gc_load_preset_text(gc, text, "fuzz.preset", &err) == GC_OK && gc_start(gc, &err) == GC_OK)
+      gc_play(gc, "K b1-c2", &verdict);
+    break;
+  default:
+    if (gc_load_preset_text(gc, kMiniPreset, "mini.preset", &err) == GC_OK && gc_start(gc, &err) == GC_OK)
+      gc_referee_game(gc, text, &verdict);
+    break;
+  }
+  gc_free(gc);
+  free(text);
+  return 0;
 }

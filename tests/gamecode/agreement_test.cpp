@@ -17,8 +17,11 @@ extern "C" {
 namespace {
 
 std::string RefereeRandomGames(const char *preset, int games, int plies, uint64_t seed) {
-  auto rules = std::unique_ptr<Rules, void (*)(Rules *)>(static_cast<Rules *>(std::calloc(1, sizeof(Rules))),
-                                                         [](Rules *r) { rules_free(r); std::free(r); });
+  auto rules =
+      std::unique_ptr<Rules, void (*)(Rules *)>(static_cast<Rules *>(std::calloc(1, sizeof(Rules))), [](Rules *r) {
+        rules_free(r);
+        std::free(r);
+      });
   char err[RULES_ERR_LEN];
   if (!reference_rules(rules.get(), "chess", err, sizeof err)) return err;
   auto list = std::make_unique<MoveList>();
@@ -63,4 +66,4 @@ TEST(GcAgreement, SeedOnePresetAcceptsRandomChessGames) {
   EXPECT_EQ(RefereeRandomGames("presets/chess-2004.preset", 12, 200, 12), "");
 }
 
-}  // namespace
+} // namespace

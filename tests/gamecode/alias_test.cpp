@@ -12,19 +12,19 @@ namespace {
 
 const char *kLockOut = "alias c a C A; alias a nn A NN;";
 
-}  // namespace
+} // namespace
 
 TEST(GcAlias, LockOutKeepsTheNotationOfTheLabel) {
   Interp in;
   ASSERT_EQ(in.run(kLockOut), "");
-  EXPECT_EQ(in.ev("alias A"), "C");  // the label's notation survives the second alias
+  EXPECT_EQ(in.ev("alias A"), "C"); // the label's notation survives the second alias
   EXPECT_EQ(in.ev("alias a"), "c");
-  EXPECT_EQ(in.ev("realname C"), "A");  // what a typed C stands for
+  EXPECT_EQ(in.ev("realname C"), "A"); // what a typed C stands for
   EXPECT_EQ(in.ev("realname c"), "a");
-  EXPECT_EQ(in.ev("realname A"), "NN");  // a typed A points nowhere
+  EXPECT_EQ(in.ev("realname A"), "NN"); // a typed A points nowhere
   EXPECT_EQ(in.ev("realname a"), "nn");
   EXPECT_EQ(in.ev("alias NN"), "A");
-  EXPECT_EQ(in.ev("alias C"), "C");  // notation without an alias of its own is itself
+  EXPECT_EQ(in.ev("alias C"), "C"); // notation without an alias of its own is itself
   EXPECT_EQ(in.ev("realname Q"), "Q");
 }
 
@@ -33,9 +33,9 @@ TEST(GcAlias, DisplayNamesShareOneAlias) {
   ASSERT_EQ(in.run("alias Pawn White_Pawn; alias Pawn Black_Pawn; alias Archbishop Cardinal;"), "");
   EXPECT_EQ(in.ev("alias White_Pawn"), "Pawn");
   EXPECT_EQ(in.ev("alias Black_Pawn"), "Pawn");
-  EXPECT_EQ(in.ev("realname Pawn"), "Black_Pawn");  // seed 004: the last assignment wins
+  EXPECT_EQ(in.ev("realname Pawn"), "Black_Pawn"); // seed 004: the last assignment wins
   EXPECT_EQ(in.ev("alias Cardinal"), "Archbishop");
-  EXPECT_EQ(in.ev("alias Pawn"), "Pawn");  // a display name is the end of the line
+  EXPECT_EQ(in.ev("alias Pawn"), "Pawn"); // a display name is the end of the line
 }
 
 // The fairychess dispatch (seed 004, "A Real Example from Chess") on a Cardinal whose label is
@@ -43,9 +43,8 @@ TEST(GcAlias, DisplayNamesShareOneAlias) {
 TEST(GcAlias, FairychessDispatchFindsTheCodenameThroughTheLockOut) {
   Interp in;
   ASSERT_EQ(gc_set_board(in.gc, "a b c d e f g h", "1 2 3 4 5 6 7 8", "8/8/8/8/8/8/8/1A6", &in.err), GC_OK);
-  ASSERT_EQ(in.run(std::string(kLockOut) +
-                   "setconst c Cardinal; setconst C Cardinal;"
-                   "def Cardinal checkleap #0 #1 1 2 or checkride #0 #1 1 1;"),
+  ASSERT_EQ(in.run(std::string(kLockOut) + "setconst c Cardinal; setconst C Cardinal;"
+                                           "def Cardinal checkleap #0 #1 1 2 or checkride #0 #1 1 1;"),
             "");
   ASSERT_EQ(in.run("MOVE: C b1-c3;"), "");
   EXPECT_EQ(in.space("c3"), "A");

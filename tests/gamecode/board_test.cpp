@@ -6,10 +6,9 @@
 using gctest::Interp;
 
 class GcBoardFn : public ::testing::Test {
- protected:
+protected:
   Interp in;
-  void board(const char *fen, const char *files = "a b c d e f g h",
-             const char *ranks = "1 2 3 4 5 6 7 8") {
+  void board(const char *fen, const char *files = "a b c d e f g h", const char *ranks = "1 2 3 4 5 6 7 8") {
     ASSERT_EQ(gc_set_board(in.gc, files, ranks, fen, &in.err), GC_OK) << in.err.message;
   }
 };
@@ -19,16 +18,16 @@ TEST_F(GcBoardFn, SeedExamples) {
   board("8/8/8/8/8/8/8/3Q4");
   EXPECT_EQ(in.ev("checkride d1 g4 1 1"), "true");
   board("8/8/8/8/R2p2p1/8/8/8");
-  EXPECT_EQ(in.ev("checkhop a4 g4 0 1"), "true");   // one screen (d4), capturing on g4
-  EXPECT_EQ(in.ev("checkhop a4 f4 0 1"), "true");   // exactly one screen (d4)
-  EXPECT_EQ(in.ev("checkhop a4 h4 0 1"), "false");  // two screens (d4, g4)
-  EXPECT_EQ(in.ev("checkhop a4 c4 0 1"), "false");  // no screen
+  EXPECT_EQ(in.ev("checkhop a4 g4 0 1"), "true");  // one screen (d4), capturing on g4
+  EXPECT_EQ(in.ev("checkhop a4 f4 0 1"), "true");  // exactly one screen (d4)
+  EXPECT_EQ(in.ev("checkhop a4 h4 0 1"), "false"); // two screens (d4, g4)
+  EXPECT_EQ(in.ev("checkhop a4 c4 0 1"), "false"); // no screen
   board("8/8/8/8/8/8/8/1N6");
   EXPECT_EQ(in.ev("checktwostep b1 c3 0 1 1 1"), "true");
   EXPECT_EQ(in.ev("checktwostep b1 d2 0 1 1 1"), "true");
   EXPECT_EQ(in.ev("checktwostep b1 d3 0 1 1 1"), "false");
   board("8/8/8/8/8/8/1p6/1N6");
-  EXPECT_EQ(in.ev("checktwostep b1 c3 0 1 1 1"), "false");  // the horse's leg is blocked
+  EXPECT_EQ(in.ev("checktwostep b1 c3 0 1 1 1"), "false"); // the horse's leg is blocked
   EXPECT_EQ(in.ev("checktwostep b1 d2 0 1 1 1"), "true");
 }
 
@@ -40,7 +39,7 @@ TEST_F(GcBoardFn, DirectedRidesAndHops) {
   EXPECT_EQ(in.ev("checkaride a1 a5 1 0"), "false");
   EXPECT_EQ(in.ev("checkahop a1 h1 1 0"), "true");
   EXPECT_EQ(in.ev("checkahop a1 g1 1 0"), "true");
-  EXPECT_EQ(in.ev("checkahop h1 a1 1 0"), "false");  // wrong direction
+  EXPECT_EQ(in.ev("checkahop h1 a1 1 0"), "false"); // wrong direction
 }
 
 TEST_F(GcBoardFn, Grasshopper) {
@@ -57,7 +56,7 @@ TEST_F(GcBoardFn, LongLeaper) {
   EXPECT_EQ(in.ev("checklongleap d1 d6"), "true");  // jumps d3 and d5
   EXPECT_EQ(in.ev("checklongleap d1 d5"), "false"); // occupied landing
   board("8/8/8/8/3P4/3p4/8/3L4");
-  EXPECT_EQ(in.ev("checklongleap d1 d6"), "false");  // own piece / two in a row
+  EXPECT_EQ(in.ev("checklongleap d1 d6"), "false"); // own piece / two in a row
 }
 
 TEST_F(GcBoardFn, HolesAndVoidMoves) {
@@ -65,12 +64,12 @@ TEST_F(GcBoardFn, HolesAndVoidMoves) {
   EXPECT_EQ(in.ev("space b1"), "-");
   EXPECT_EQ(in.ev("onboard b1"), "false");
   EXPECT_EQ(in.ev("onboard c1"), "true");
-  EXPECT_EQ(in.ev("checkride a1 c1 1 0"), "false");  // a hole is off the board for rides
+  EXPECT_EQ(in.ev("checkride a1 c1 1 0"), "false"); // a hole is off the board for rides
   EXPECT_EQ(in.ev("voidride a1 c1 1 0"), "true");
   EXPECT_EQ(in.ev("voidride a1 e1 1 0"), "true");
   EXPECT_EQ(in.ev("voidleap a1 b1 1 0"), "true");
   EXPECT_EQ(in.ev("voidleap a1 c1 1 0"), "false");
-  EXPECT_EQ(in.ev("count spaces"), "62");  // holes are not spaces
+  EXPECT_EQ(in.ev("count spaces"), "62"); // holes are not spaces
 }
 
 TEST_F(GcBoardFn, Steps) {
@@ -79,7 +78,7 @@ TEST_F(GcBoardFn, Steps) {
   EXPECT_EQ(in.ev("checkmaxsteps a1 a3 1"), "false");
   EXPECT_EQ(in.ev("checknsteps a1 a3 2"), "true");
   EXPECT_EQ(in.ev("checknsteps a1 a3 3"), "true");
-  EXPECT_EQ(in.ev("checknsteps a1 c3 2"), "false");  // b2 and c2 are in the way... via a2-b3
+  EXPECT_EQ(in.ev("checknsteps a1 c3 2"), "false"); // b2 and c2 are in the way... via a2-b3
   EXPECT_EQ(in.ev("checknsteps a1 c3 3"), "true");
 }
 
@@ -162,7 +161,7 @@ TEST_F(GcBoardFn, CompactFenAndErrors) {
 TEST_F(GcBoardFn, CaptureFlagFollowsTheLastMove) {
   ASSERT_EQ(in.run("MOVE: P e2-e4;"), "");
   EXPECT_EQ(in.ev("capture"), "false");
-  ASSERT_EQ(in.run("MOVE: B f1-d7;"), "");  // the move primitives do not check legality
+  ASSERT_EQ(in.run("MOVE: B f1-d7;"), ""); // the move primitives do not check legality
   EXPECT_EQ(in.ev("capture"), "true");
   EXPECT_EQ(in.ev("$old"), "p");
   EXPECT_EQ(in.ev("cond empty e4 capture (not empty e4)"), "true");

@@ -329,7 +329,6 @@ endif;
 )GC";
 }
 
-
 // CHESS_2004 is the older preset of seed 001 ("Anatomy of a Preset: Chess", 2004), typed in
 // its own syntax: blocks opened with ';', `endif N` / `endif all`, equal/unequal/nor/anyfalse/
 // neg, and bare origin/dest/moved/old. Its typos are kept (e.g. `what #K what 1 0`).
@@ -600,6 +599,6 @@ endif;
 )GC";
 }
 
-}  // namespace gctest
+} // namespace gctest
 
 #endif

@@ -49,12 +49,11 @@ std::string start(Dir &d, const std::string &pregame, const std::string &lib = "
   return out;
 }
 
-}  // namespace
+} // namespace
 
 TEST(GcErrors, PreGameStatementThatIsNoCommandNamesItsLine) {
   Dir d;
-  EXPECT_EQ(start(d, "set x 1;\nsett y 2;\n"),
-            "game.preset:4: Pre-Game died: Cannot read the move 'sett y 2'");
+  EXPECT_EQ(start(d, "set x 1;\nsett y 2;\n"), "game.preset:4: Pre-Game died: Cannot read the move 'sett y 2'");
 }
 
 TEST(GcErrors, PreGameDieNamesItsLine) {
@@ -64,8 +63,7 @@ TEST(GcErrors, PreGameDieNamesItsLine) {
 
 TEST(GcErrors, IncludeCompileErrorNamesTheIncludedFile) {
   Dir d;
-  EXPECT_EQ(start(d, "include lib;\n", "set a 1;\nif true:\n  set b 2;\n"),
-            "lib.txt:2: if at line 2 is never closed");
+  EXPECT_EQ(start(d, "include lib;\n", "set a 1;\nif true:\n  set b 2;\n"), "lib.txt:2: if at line 2 is never closed");
 }
 
 TEST(GcErrors, ErrorInAnIncludedSubNamesTheIncludedFile) {

@@ -6,7 +6,7 @@
 using gctest::Interp;
 
 class GcExpr : public ::testing::Test {
- protected:
+protected:
   Interp in;
 };
 
@@ -17,7 +17,7 @@ TEST_F(GcExpr, D02BreakAwayAndStopsOnFalse) {
   ASSERT_EQ(in.run("sub mark: set marked 1; return true; endsub;"), "");
   EXPECT_EQ(in.ev("== 9 9 and != 9 9"), "false");
   EXPECT_EQ(in.ev("sub mark and != 9 9"), "false");
-  EXPECT_EQ(in.var("marked"), "undefined");  // the left side never ran
+  EXPECT_EQ(in.var("marked"), "undefined"); // the left side never ran
 }
 
 TEST_F(GcExpr, D03BreakAwayAndOnTrueContinues) {
@@ -120,7 +120,7 @@ TEST_F(GcExpr, OneValueUnlessOnlyif) {
   EXPECT_EQ(in.ev("x unless false"), "x");
   EXPECT_EQ(in.ev("x onlyif false"), "false");
   EXPECT_EQ(in.ev("x onlyif true"), "x");
-  EXPECT_EQ(in.ev("onlyif == 1 1 no"), "null");  // first true: everything to the right dropped
+  EXPECT_EQ(in.ev("onlyif == 1 1 no"), "null"); // first true: everything to the right dropped
 }
 
 TEST_F(GcExpr, CondIsLazy) {
@@ -149,7 +149,7 @@ TEST_F(GcExpr, Arithmetic) {
 TEST_F(GcExpr, ComparisonsAreLoose) {
   EXPECT_EQ(in.ev("== 1 \"1\""), "true");
   EXPECT_EQ(in.ev("== 1.0 1"), "true");
-  EXPECT_EQ(in.ev("< 9 10"), "true");  // numeric strings compare as numbers
+  EXPECT_EQ(in.ev("< 9 10"), "true"); // numeric strings compare as numbers
   EXPECT_EQ(in.ev("< a b"), "true");
   EXPECT_EQ(in.ev(">= 3 3"), "true");
   EXPECT_EQ(in.ev("<= 4 3"), "false");
@@ -164,7 +164,7 @@ TEST_F(GcExpr, OldLogicNames) {
   EXPECT_EQ(in.ev("nor true false"), "false");
   EXPECT_EQ(in.ev("not 0"), "true");
   EXPECT_EQ(in.ev("not \"0\""), "true");
-  EXPECT_EQ(in.ev("not @"), "false");  // "@" is true: test emptiness with empty
+  EXPECT_EQ(in.ev("not @"), "false"); // "@" is true: test emptiness with empty
   EXPECT_EQ(in.ev("xor true false"), "true");
   EXPECT_EQ(in.ev("alltrue true 1 x"), "true");
   EXPECT_EQ(in.ev("allfalse 0 false"), "true");
@@ -179,7 +179,7 @@ TEST_F(GcExpr, Strings) {
   EXPECT_EQ(in.ev("isupper K"), "true");
   EXPECT_EQ(in.ev("isupper k"), "false");
   EXPECT_EQ(in.ev("isupper @"), "false");
-  EXPECT_EQ(in.ev("islower +p"), "false");  // ctype semantics: every character a letter
+  EXPECT_EQ(in.ev("islower +p"), "false"); // ctype semantics: every character a letter
   EXPECT_EQ(in.ev("toupper abc"), "ABC");
   EXPECT_EQ(in.ev("strlen hello"), "5");
   EXPECT_EQ(in.ev("substr hello 1 3"), "ell");
@@ -200,7 +200,7 @@ TEST_F(GcExpr, Arrays) {
   EXPECT_EQ(in.ev("sort (c 10 a 9 b)"), "[9,10,a,b,c]");
   EXPECT_EQ(in.ev("keys onlyupper"), in.ev("keys onlyupper"));
   ASSERT_EQ(in.run("set mvs array x y z;"), "");
-  EXPECT_EQ(in.ev("elem 2 mvs"), "z");  // elem takes the name of an array variable too
+  EXPECT_EQ(in.ev("elem 2 mvs"), "z"); // elem takes the name of an array variable too
 }
 
 TEST_F(GcExpr, GroupsAreArraysOrExpressions) {
@@ -215,7 +215,7 @@ TEST_F(GcExpr, Literals) {
   EXPECT_EQ(in.ev("-1"), "-1");
   EXPECT_EQ(in.ev("\"two words\""), "two words");
   EXPECT_EQ(in.ev("== space e4 @"), "true");
-  EXPECT_EQ(in.ev("-"), "-");  // alone, "-" is the no-space marker
+  EXPECT_EQ(in.ev("-"), "-"); // alone, "-" is the no-space marker
 }
 
 TEST_F(GcExpr, OperandErrorsAreReported) {
@@ -271,7 +271,7 @@ TEST_F(GcExpr, SystemVariables) {
   EXPECT_EQ(in.ev("system maxmove"), "2");
   EXPECT_EQ(in.ev("isvar v"), "true");
   EXPECT_EQ(in.ev("isvar w"), "false");
-  EXPECT_EQ(in.ev("thismove"), "null");  // before the first move ([C-34551])
+  EXPECT_EQ(in.ev("thismove"), "null"); // before the first move ([C-34551])
   EXPECT_EQ(in.ev("$prevorigin"), "");
 }
 

@@ -40,12 +40,12 @@ const char *kDispatch =
     "str_replace \"%s\" #name var #desc; die #errmsg; endif;";
 
 class GcFairy : public ::testing::Test {
- protected:
+protected:
   Interp in;
   void SetUp() override { ASSERT_EQ(in.run(kLibrary, "fairychess.txt"), ""); }
 };
 
-}  // namespace
+} // namespace
 
 TEST_F(GcFairy, CodenamesAndDisplayNames) {
   EXPECT_EQ(in.ev("const alias C"), "Cardinal");
@@ -58,25 +58,25 @@ TEST_F(GcFairy, CodenamesAndDisplayNames) {
 
 TEST_F(GcFairy, CardinalThreeWays) {
   for (const char *f : {"Cardinal", "Cardinal2", "Cardinal3"}) {
-    EXPECT_EQ(in.ev(std::string("fn ") + f + " b1 c3"), "true") << f;   // knight
-    EXPECT_EQ(in.ev(std::string("fn ") + f + " c1 d2"), "true") << f;   // bishop
-    EXPECT_EQ(in.ev(std::string("fn ") + f + " c1 c3"), "false") << f;  // neither
+    EXPECT_EQ(in.ev(std::string("fn ") + f + " b1 c3"), "true") << f;  // knight
+    EXPECT_EQ(in.ev(std::string("fn ") + f + " c1 d2"), "true") << f;  // bishop
+    EXPECT_EQ(in.ev(std::string("fn ") + f + " c1 c3"), "false") << f; // neither
   }
 }
 
 TEST_F(GcFairy, CannonMovesLikeARookAndCapturesByHopping) {
   ASSERT_EQ(gc_set_board(in.gc, "a b c d e f g h", "1 2 3 4 5 6 7 8", "8/8/8/8/8/p7/8/O1p4r", &in.err), GC_OK);
   // potential moves (the Cannon still on a1)
-  EXPECT_EQ(in.ev("fn Cannon a1 b1"), "true");   // move to an empty square
-  EXPECT_EQ(in.ev("fn Cannon a1 c1"), "false");  // no capture without a screen
-  EXPECT_EQ(in.ev("fn Cannon a1 h1"), "true");   // capture over the c1 screen
-  EXPECT_EQ(in.ev("fn Cannon a1 a3"), "false");  // no screen between a1 and a3
+  EXPECT_EQ(in.ev("fn Cannon a1 b1"), "true");  // move to an empty square
+  EXPECT_EQ(in.ev("fn Cannon a1 c1"), "false"); // no capture without a screen
+  EXPECT_EQ(in.ev("fn Cannon a1 h1"), "true");  // capture over the c1 screen
+  EXPECT_EQ(in.ev("fn Cannon a1 a3"), "false"); // no screen between a1 and a3
   EXPECT_EQ(in.ev("fn Cannon a1 a2"), "true");
-  EXPECT_EQ(in.ev("fn Cannon a1 z9"), "false");  // off the board
+  EXPECT_EQ(in.ev("fn Cannon a1 z9"), "false"); // off the board
 }
 
 TEST_F(GcFairy, DispatchAcceptsLegalAndExplainsIllegalMoves) {
-  ASSERT_EQ(in.run("MOVE: R a1-a3;"), "");  // through the a2 pawn
+  ASSERT_EQ(in.run("MOVE: R a1-a3;"), ""); // through the a2 pawn
   EXPECT_EQ(in.run(kDispatch), "DIE: You may not move your Rook from a1 to a3.<BR>The Rook may "
                                "move any number of spaces in any vertical or horizontal "
                                "direction until it reaches an occupied space.");
@@ -92,12 +92,12 @@ TEST_F(GcFairy, WhitePawnFunction) {
   ASSERT_EQ(gc_set_board(in.gc, "a b c d e f g h", "1 2 3 4 5 6 7 8", "8/8/8/3pP3/8/8/4P3/8", &in.err), GC_OK);
   EXPECT_EQ(in.ev("fn White_Pawn e2 e3"), "true");
   EXPECT_EQ(in.ev("fn White_Pawn e2 e4"), "true");
-  EXPECT_EQ(in.ev("fn White_Pawn e2 e5"), "false");  // beyond fps
-  EXPECT_EQ(in.ev("fn White_Pawn e2 d3"), "false");  // diagonal onto an empty square
-  EXPECT_EQ(in.ev("fn White_Pawn e5 d6"), "false");  // no en passant yet
+  EXPECT_EQ(in.ev("fn White_Pawn e2 e5"), "false"); // beyond fps
+  EXPECT_EQ(in.ev("fn White_Pawn e2 d3"), "false"); // diagonal onto an empty square
+  EXPECT_EQ(in.ev("fn White_Pawn e5 d6"), "false"); // no en passant yet
   ASSERT_EQ(in.run("set ep d5;"), "");
-  EXPECT_EQ(in.ev("fn White_Pawn e5 d6"), "true");   // en passant ...
-  EXPECT_EQ(in.space("d5"), "@");                    // ... removes the pawn (`remove var ep`)
+  EXPECT_EQ(in.ev("fn White_Pawn e5 d6"), "true"); // en passant ...
+  EXPECT_EQ(in.space("d5"), "@");                  // ... removes the pawn (`remove var ep`)
   ASSERT_EQ(in.run("set movetype CHECK;"), "");
-  EXPECT_EQ(in.ev("fn White_Pawn e2 e3"), "false");  // CHECK tests consider captures only
+  EXPECT_EQ(in.ev("fn White_Pawn e2 e3"), "false"); // CHECK tests consider captures only
 }

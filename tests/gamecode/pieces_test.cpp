@@ -11,11 +11,13 @@ using gctest::Interp;
 namespace {
 
 std::string labels(Interp &in) {
-  EXPECT_EQ(in.run("set out \"\"; for (label note) $pieces: set out join #out join #label join = join #note \" \"; next;"), "");
+  EXPECT_EQ(
+      in.run("set out \"\"; for (label note) $pieces: set out join #out join #label join = join #note \" \"; next;"),
+      "");
   return in.var("out");
 }
 
-}  // namespace
+} // namespace
 
 TEST(GcPieces, KeysAreTheLabelsOfTheStartingPosition) {
   Interp in;
@@ -32,9 +34,9 @@ TEST(GcPieces, ValuesAreNotationAndNewLabelsJoin) {
   ASSERT_EQ(in.run("alias c a C A;"), "");
   EXPECT_EQ(labels(in).size(), std::string("k=k A=C K=K ").size());
   EXPECT_NE(labels(in).find("A=C "), std::string::npos);
-  ASSERT_EQ(in.run("MOVE: M*d4; MOVE: b1-;"), "");  // a new label arrives, the A leaves
+  ASSERT_EQ(in.run("MOVE: M*d4; MOVE: b1-;"), ""); // a new label arrives, the A leaves
   std::string all = labels(in);
-  EXPECT_NE(all.find("A=C "), std::string::npos) << all;  // still one of the game's pieces
+  EXPECT_NE(all.find("A=C "), std::string::npos) << all; // still one of the game's pieces
   EXPECT_NE(all.find("M=M "), std::string::npos) << all;
   EXPECT_EQ(in.ev("count $pieces"), "4");
 }

@@ -10,7 +10,7 @@
 namespace {
 
 struct Seen {
-  std::string text;  // the words joined by spaces
+  std::string text; // the words joined by spaces
   std::string file;
   int line;
   GcSection section;
@@ -30,17 +30,16 @@ char *IncludeText(void *, const char *name, char *where, int wherelen) {
   return strdup("def Twice * 2 #0;\nsub hello: say \"hi there\"; endsub;\n");
 }
 
-}  // namespace
+} // namespace
 
 TEST(GcProgram, VisitsIncludesThenSectionsWithFileAndLine) {
   GcInterp *gc = gc_new();
   gc_set_include_resolver(gc, IncludeText, nullptr);
   GcError err{};
-  const char *preset =
-      "Game: t\nFiles: a b\nRanks: 1 2\nFEN: K3\n"
-      "[Pre-Game]\ninclude lib; // a comment\n"
-      "set x (1 2 3);\n"
-      "[Post-Move 1]\nif equal moved K:\n  set legal checkleap origin dest\n 0 1;\nendif;\n";
+  const char *preset = "Game: t\nFiles: a b\nRanks: 1 2\nFEN: K3\n"
+                       "[Pre-Game]\ninclude lib; // a comment\n"
+                       "set x (1 2 3);\n"
+                       "[Post-Move 1]\nif equal moved K:\n  set legal checkleap origin dest\n 0 1;\nendif;\n";
   ASSERT_EQ(gc_load_preset_text(gc, preset, "t.preset", &err), GC_OK) << err.message;
   ASSERT_EQ(gc_start(gc, &err), GC_OK) << err.message;
   std::vector<Seen> seen;

@@ -34,7 +34,7 @@ struct Preset {
 
 const char *kFen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
 
-}  // namespace
+} // namespace
 
 TEST(GcPromote, AskpromoteAnswersWithTheChoices) {
   for (const char *path : {"presets/chess.preset", "presets/chess-tutorial.preset"}) {
@@ -45,7 +45,7 @@ TEST(GcPromote, AskpromoteAnswersWithTheChoices) {
     EXPECT_STREQ(v.choices, "Q R B N") << path;
     EXPECT_STREQ(v.promote_square, "a8") << path;
     EXPECT_STREQ(v.message, "A promotion is required here: choose one of Q R B N") << path;
-    EXPECT_STREQ(gc_space(p.gc, "a7"), "P");  // nothing was picked
+    EXPECT_STREQ(gc_space(p.gc, "a7"), "P"); // nothing was picked
     // The choices come back as the player would choose: each one, added as a part, is played.
     std::string choices = v.choices;
     for (size_t at = 0; at < choices.size(); at += 2) {

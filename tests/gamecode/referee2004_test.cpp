@@ -19,8 +19,7 @@ struct Game2004 {
     if (!fen.empty()) text += "FEN: " + fen + "\n";
     text += gctest::chess_2004_code();
     GcError err;
-    if (gc_load_preset_text(gc, text.c_str(), "chess-2004.preset", &err) != GC_OK ||
-        gc_start(gc, &err) != GC_OK)
+    if (gc_load_preset_text(gc, text.c_str(), "chess-2004.preset", &err) != GC_OK || gc_start(gc, &err) != GC_OK)
       failure = std::string(err.file) + ":" + std::to_string(err.line) + ": " + err.message;
   }
   ~Game2004() { gc_free(gc); }
@@ -47,7 +46,7 @@ struct Game2004 {
   }
 };
 
-}  // namespace
+} // namespace
 
 TEST(GcReferee2004, LoadsTheOldSyntax) {
   Game2004 g;
@@ -56,8 +55,8 @@ TEST(GcReferee2004, LoadsTheOldSyntax) {
 
 TEST(GcReferee2004, OrdinaryGameWithCastlingBothSides) {
   Game2004 g;
-  ASSERT_EQ(g.play({"P e2-e4", "p e7-e5", "N g1-f3", "n b8-c6", "B f1-c4", "p d7-d6", "K e1-g1",
-                    "b c8-e6", "P d2-d3", "q d8-d7", "N b1-c3", "k e8-c8"}),
+  ASSERT_EQ(g.play({"P e2-e4", "p e7-e5", "N g1-f3", "n b8-c6", "B f1-c4", "p d7-d6", "K e1-g1", "b c8-e6", "P d2-d3",
+                    "q d8-d7", "N b1-c3", "k e8-c8"}),
             "");
   EXPECT_EQ(g.at("g1"), "K");
   EXPECT_EQ(g.at("f1"), "R");
@@ -90,8 +89,8 @@ TEST(GcReferee2004, IllegalMovesWithThePresetsMessages) {
   EXPECT_EQ(g.refuse("p e7-e5"), "You may not move a p from e7 to e5");
   EXPECT_EQ(g.refuse("P e2-e3; Q-e3"), "You may not promote a Pawn that is not on your last rank.");
   ASSERT_EQ(g.play({"P e2-e4", "p f7-f5", "P e4-f5", "p g7-g5", "P a2-a3", "p a7-a6"}), "");
-  EXPECT_EQ(g.refuse("P f5-g6"), "You may not move a P from f5 to g6");  // en passant expired
-  ASSERT_EQ(g.play({"Q d1-h5"}), "");                                     // check
+  EXPECT_EQ(g.refuse("P f5-g6"), "You may not move a P from f5 to g6"); // en passant expired
+  ASSERT_EQ(g.play({"Q d1-h5"}), "");                                   // check
   EXPECT_EQ(g.refuse("p a6-a5"), "You may not move into check");
 }
 
@@ -133,8 +132,9 @@ std::string Fixed2004() {
   }
   for (const char *c : {"isupper", "islower"})
     replace_all(std::string("if ") + c + " old;\n  die You may not capture your own pieces.;\nendif;\n",
-                std::string("if ") + c + " old;\n  die You may not capture your own pieces.;\nendif;\n"
-                "unsetflag dest; // a Rook taken on its square can no longer castle\n");
+                std::string("if ") + c +
+                    " old;\n  die You may not capture your own pieces.;\nendif;\n"
+                    "unsetflag dest; // a Rook taken on its square can no longer castle\n");
   return s;
 }
 
@@ -143,8 +143,7 @@ TEST(GcPresetFiles, FilesMatchTheEmbeddedPresets) {
   struct {
     const char *path, *head, *body;
   } files[] = {
-      {"presets/chess-tutorial.preset", gctest::chess_tutorial_header(),
-       gctest::chess_tutorial_code()},
+      {"presets/chess-tutorial.preset", gctest::chess_tutorial_header(), gctest::chess_tutorial_code()},
       {"presets/chess-2004.preset", k2004Head, fixed_2004.c_str()},
   };
   for (const auto &f : files) {

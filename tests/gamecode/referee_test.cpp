@@ -20,8 +20,7 @@ struct Game {
     if (!fen.empty()) text += "FEN: " + fen + "\n";
     text += gctest::chess_tutorial_code();
     GcError err;
-    if (gc_load_preset_text(gc, text.c_str(), "chess-tutorial.preset", &err) != GC_OK ||
-        gc_start(gc, &err) != GC_OK)
+    if (gc_load_preset_text(gc, text.c_str(), "chess-tutorial.preset", &err) != GC_OK || gc_start(gc, &err) != GC_OK)
       failure = std::string(err.file) + ":" + std::to_string(err.line) + ": " + err.message;
   }
   ~Game() { gc_free(gc); }
@@ -33,8 +32,8 @@ struct Game {
     for (const auto &m : moves) {
       gc_play(gc, m.c_str(), &last);
       if (last.status != GC_LEGAL)
-        return "ply " + std::to_string(last.ply) + " " + m + ": " + last.message + " (" + last.file +
-               ":" + std::to_string(last.line) + ")";
+        return "ply " + std::to_string(last.ply) + " " + m + ": " + last.message + " (" + last.file + ":" +
+               std::to_string(last.line) + ")";
     }
     return "";
   }
@@ -51,7 +50,7 @@ struct Game {
   }
 };
 
-}  // namespace
+} // namespace
 
 TEST(GcReferee, PresetLoadsAndKnowsItsName) {
   Game g;
@@ -72,8 +71,8 @@ TEST(GcReferee, OpeningMovesAndPostGameLegalList) {
 
 TEST(GcReferee, CastlingBothWays) {
   Game g;
-  ASSERT_EQ(g.play({"P e2-e4", "p d7-d5", "N g1-f3", "b c8-g4", "B f1-e2", "n b8-c6", "K e1-g1",
-                    "q d8-d7", "P d2-d3", "k e8-c8"}),
+  ASSERT_EQ(g.play({"P e2-e4", "p d7-d5", "N g1-f3", "b c8-g4", "B f1-e2", "n b8-c6", "K e1-g1", "q d8-d7", "P d2-d3",
+                    "k e8-c8"}),
             "");
   EXPECT_EQ(g.at("g1"), "K");
   EXPECT_EQ(g.at("f1"), "R");
@@ -87,7 +86,7 @@ TEST(GcReferee, EnPassantCapturesAndExpires) {
   Game g;
   ASSERT_EQ(g.play({"P e2-e4", "p a7-a6", "P e4-e5", "p d7-d5", "P e5-d6"}), "");
   EXPECT_EQ(g.at("d6"), "P");
-  EXPECT_EQ(g.at("d5"), "@");  // the pawn taken en passant is gone
+  EXPECT_EQ(g.at("d5"), "@"); // the pawn taken en passant is gone
   Game h;
   ASSERT_EQ(h.play({"P e2-e4", "p a7-a6", "P e4-e5", "p d7-d5", "P a2-a3", "p h7-h6"}), "");
   EXPECT_EQ(h.refuse("P e5-d6"), "A Pawn cannot make a non-capturing move from e5 to d6");
@@ -132,9 +131,9 @@ TEST(GcReferee, CheckIsAnnounced) {
 
 TEST(GcReferee, LoydStalemate) {
   Game g;
-  ASSERT_EQ(g.play({"P e2-e3", "p a7-a5", "Q d1-h5", "r a8-a6", "Q h5-a5", "p h7-h5", "P h2-h4",
-                    "r a6-h6", "Q a5-c7", "p f7-f6", "Q c7-d7", "k e8-f7", "Q d7-b7", "q d8-d3",
-                    "Q b7-b8", "q d3-h7", "Q b8-c8", "k f7-g6", "Q c8-e6"}),
+  ASSERT_EQ(g.play({"P e2-e3", "p a7-a5", "Q d1-h5", "r a8-a6", "Q h5-a5", "p h7-h5", "P h2-h4", "r a6-h6", "Q a5-c7",
+                    "p f7-f6", "Q c7-d7", "k e8-f7", "Q d7-b7", "q d8-d3", "Q b7-b8", "q d3-h7", "Q b8-c8", "k f7-g6",
+                    "Q c8-e6"}),
             "");
   EXPECT_STREQ(g.last.say, "Stalemate! The game is drawn.");
   EXPECT_EQ(g.last.result, GC_RESULT_DRAWN);
@@ -155,7 +154,7 @@ TEST(GcReferee, ThreefoldRepetition) {
 TEST(GcReferee, FiftyMoveRule) {
   Game g;
   ASSERT_EQ(g.play({"N g1-f3"}), "");
-  gc_set_var(g.gc, "nopvc", gc_num(98));  // as if 49 quiet moves had been played
+  gc_set_var(g.gc, "nopvc", gc_num(98)); // as if 49 quiet moves had been played
   ASSERT_EQ(g.play({"n g8-f6"}), "");
   EXPECT_EQ(g.last.result, GC_RESULT_NONE);
   ASSERT_EQ(g.play({"N f3-g5"}), "");
@@ -175,15 +174,15 @@ TEST(GcReferee, RejectsMoveIntoCheck) {
   Game g;
   ASSERT_EQ(g.play({"P d2-d4", "p e7-e5", "P d4-d5", "b f8-b4"}), "");
   EXPECT_EQ(g.refuse("K e1-d2"), "You may not move into check.");
-  EXPECT_EQ(g.refuse("P a2-a3"), "You may not move into check.");  // ignoring the check
-  EXPECT_EQ(g.play({"P c2-c3"}), "");                              // blocking it is fine
+  EXPECT_EQ(g.refuse("P a2-a3"), "You may not move into check."); // ignoring the check
+  EXPECT_EQ(g.play({"P c2-c3"}), "");                             // blocking it is fine
 }
 
 TEST(GcReferee, RejectsCastlingThroughCheck) {
   Game g("4kr2/8/8/8/8/8/PPPPP1PP/R3K2R");
   ASSERT_EQ(g.failure, "");
   EXPECT_EQ(g.refuse("K e1-g1"), "A King may not castle through check.");
-  EXPECT_EQ(g.at("e1"), "K");  // the position is unchanged after a refusal
+  EXPECT_EQ(g.at("e1"), "K"); // the position is unchanged after a refusal
   EXPECT_EQ(g.at("h1"), "R");
   EXPECT_EQ(g.play({"K e1-c1"}), "");
   EXPECT_EQ(g.at("d1"), "R");
@@ -217,8 +216,7 @@ TEST(GcReferee, RejectsBadDoubleSteps) {
   ASSERT_EQ(g.play({"N g1-f3", "p a6-a5"}), "");
   EXPECT_EQ(g.refuse("P f2-f4"), "A Pawn cannot make a non-capturing move from f2 to f4");
   EXPECT_EQ(g.refuse("P d2-d5"), "A Pawn cannot make a non-capturing move from d2 to d5");
-  EXPECT_EQ(g.refuse("P e3-e2"),
-            "A Pawn may only move forward. The move from e3 to e2 is not forward");
+  EXPECT_EQ(g.refuse("P e3-e2"), "A Pawn may only move forward. The move from e3 to e2 is not forward");
 }
 
 TEST(GcReferee, RejectsCapturingOwnPiece) {
@@ -241,15 +239,15 @@ TEST(GcReferee, RejectsALabelThatIsNotThePieceOnTheOrigin) {
   EXPECT_EQ(g.refuse("N e2-e4"), "N e2-e4: the piece on e2 is P, not N.");
   EXPECT_EQ(g.refuse("Q g1-f3"), "Q g1-f3: the piece on g1 is N, not Q.");
   EXPECT_EQ(g.at("e2"), "P");
-  EXPECT_EQ(g.last.line, 0);  // the player's input, not the preset, is at fault
+  EXPECT_EQ(g.last.line, 0); // the player's input, not the preset, is at fault
   EXPECT_EQ(g.refuse("n e2-e4"), "n e2-e4: the piece on e2 is P, not n.");
-  ASSERT_EQ(g.play({"e2-e4", "p e7-e5", "n g1-f3", "N g8-f6"}), "");  // the case is the side's
+  ASSERT_EQ(g.play({"e2-e4", "p e7-e5", "n g1-f3", "N g8-f6"}), ""); // the case is the side's
 }
 
 TEST(GcReferee, RejectsBadPieceMovesWithTheMovedSubstitution) {
   Game g;
   EXPECT_EQ(g.refuse("N g1-g3"), "You may not move a N from g1 to g3");
-  EXPECT_EQ(g.refuse("B f1-c4"), "You may not move a B from f1 to c4");  // blocked by e2
+  EXPECT_EQ(g.refuse("B f1-c4"), "You may not move a B from f1 to c4"); // blocked by e2
   EXPECT_EQ(g.refuse("K e1-e3"), "A King may not move from e1 to e3");
 }
 
@@ -276,13 +274,12 @@ TEST(GcReferee, RejectsTooManyPartsAndUnreadableMoves) {
 TEST(GcReferee, PresetErrorsCarryFileAndLine) {
   GcInterp *gc = gc_new();
   GcError err;
-  const char *text =
-      "Game: broken\n"
-      "[Pre-Game]\n"
-      "set x 1;\n"
-      "[Post-Move 1]\n"
-      "set y 2;\n"
-      "set z checkleap origin;\n";
+  const char *text = "Game: broken\n"
+                     "[Pre-Game]\n"
+                     "set x 1;\n"
+                     "[Post-Move 1]\n"
+                     "set y 2;\n"
+                     "set z checkleap origin;\n";
   ASSERT_EQ(gc_load_preset_text(gc, text, "broken.preset", &err), GC_OK) << err.message;
   ASSERT_EQ(gc_start(gc, &err), GC_OK);
   GcVerdict v;
@@ -290,12 +287,11 @@ TEST(GcReferee, PresetErrorsCarryFileAndLine) {
   EXPECT_STREQ(v.message, "checkleap needs 4 operands, has 1");
   EXPECT_STREQ(v.file, "broken.preset");
   EXPECT_EQ(v.line, 6);
-  EXPECT_STREQ(gc_space(gc, "e2"), "P");  // rolled back
+  EXPECT_STREQ(gc_space(gc, "e2"), "P"); // rolled back
   gc_free(gc);
 
   gc = gc_new();
-  EXPECT_EQ(gc_load_preset_text(gc, "Game: x\n[Post-Move 1]\nif true:\n  set a 1;\n", "open.preset", &err),
-            GC_ERROR);
+  EXPECT_EQ(gc_load_preset_text(gc, "Game: x\n[Post-Move 1]\nif true:\n  set a 1;\n", "open.preset", &err), GC_ERROR);
   EXPECT_STREQ(err.message, "if at line 3 is never closed");
   EXPECT_EQ(err.line, 3);
   EXPECT_EQ(gc_load_preset_text(gc, "Game: x\n[Nonsense]\n", "bad.preset", &err), GC_ERROR);
@@ -306,30 +302,29 @@ TEST(GcReferee, PresetErrorsCarryFileAndLine) {
 // `lost`, `continuemove`, `thismove` and the multi-part pattern of seed 003: Pre-Move stores the
 // position, Post-Move restores it and replays each part with `eval join "MOVE: " ...`.
 TEST(GcReferee, MultiPartTurnsReplayedWithEval) {
-  const char *text =
-      "Game: double move\n"
-      "[Pre-Move 1]\n"
-      "store;\n"
-      "[Post-Move 1]\n"
-      "set mvs explode chr 59 thismove;\n"
-      "restore;\n"
-      "set i 0;\n"
-      "set n count var mvs;\n"
-      "do while < #i #n:\n"
-      "  eval join \"MOVE: \" trim elem var i mvs;\n"
-      "  if not checkleap origin dest 0 1:\n"
-      "    die Part #i is not a one-step move: origin-dest;\n"
-      "  endif;\n"
-      "  inc i;\n"
-      "loop;\n"
-      "if == #n 1:\n"
-      "  continuemove;\n"
-      "endif;\n"
-      "set parts #n;\n"
-      "[Post-Game 1]\n"
-      "if == #parts 2: say Two parts; endif;\n"
-      "[Post-Move 2]\n"
-      "lost;\n";
+  const char *text = "Game: double move\n"
+                     "[Pre-Move 1]\n"
+                     "store;\n"
+                     "[Post-Move 1]\n"
+                     "set mvs explode chr 59 thismove;\n"
+                     "restore;\n"
+                     "set i 0;\n"
+                     "set n count var mvs;\n"
+                     "do while < #i #n:\n"
+                     "  eval join \"MOVE: \" trim elem var i mvs;\n"
+                     "  if not checkleap origin dest 0 1:\n"
+                     "    die Part #i is not a one-step move: origin-dest;\n"
+                     "  endif;\n"
+                     "  inc i;\n"
+                     "loop;\n"
+                     "if == #n 1:\n"
+                     "  continuemove;\n"
+                     "endif;\n"
+                     "set parts #n;\n"
+                     "[Post-Game 1]\n"
+                     "if == #parts 2: say Two parts; endif;\n"
+                     "[Post-Move 2]\n"
+                     "lost;\n";
   GcInterp *gc = gc_new();
   GcError err;
   ASSERT_EQ(gc_load_preset_text(gc, text, "double.preset", &err), GC_OK) << err.message;
@@ -340,7 +335,7 @@ TEST(GcReferee, MultiPartTurnsReplayedWithEval) {
   EXPECT_STREQ(gc_space(gc, "e4"), "P");
   EXPECT_STREQ(gc_space(gc, "e2"), "@");
   EXPECT_EQ(gc_play(gc, "p e7-e5", &v), GC_LEGAL) << v.message;
-  EXPECT_EQ(v.result, GC_RESULT_LOST);  // Post-Move 2 says `lost`
+  EXPECT_EQ(v.result, GC_RESULT_LOST); // Post-Move 2 says `lost`
   EXPECT_EQ(v.result_player, 2);
   gc_free(gc);
 
@@ -369,7 +364,7 @@ TEST(GcReferee, WholeGameFiles) {
   EXPECT_EQ(gc_referee_game(g.gc, "// fool's mate\n1. P f2-f3\n1... p e7-e5\n\nP g2-g4\nq d8-h4\n", &v), 0);
   EXPECT_STREQ(v.say, "Checkmate! Black has won!");
   EXPECT_EQ(v.ply, 4);
-  EXPECT_EQ(gc_referee_game(g.gc, "P e2-e4\np e7-e5\nK e1-e3\n", &v), 1);  // restarts the game
+  EXPECT_EQ(gc_referee_game(g.gc, "P e2-e4\np e7-e5\nK e1-e3\n", &v), 1); // restarts the game
   EXPECT_EQ(v.ply, 3);
   EXPECT_STREQ(v.message, "A King may not move from e1 to e3");
 
@@ -434,7 +429,7 @@ TEST(GcReferee, SaveAndRestoreState) {
     EXPECT_EQ(g.at("g1"), "N");
     EXPECT_EQ(g.at("f1"), "B");
   }
-  EXPECT_TRUE(gc_get_flag(g.gc, "e1"));  // castling rights came back too
+  EXPECT_TRUE(gc_get_flag(g.gc, "e1")); // castling rights came back too
   ASSERT_EQ(g.play({"K e1-e2"}), "");
   EXPECT_FALSE(gc_get_flag(g.gc, "e1"));
   gc_state_restore(g.gc, st);
@@ -480,7 +475,7 @@ TEST(GcReferee, PostGameBuildsTheLegalMoveList) {
   GcError err;
   ASSERT_EQ(gc_load_preset_text(gc, text.c_str(), "legal.preset", &err), GC_OK) << err.message;
   ASSERT_EQ(gc_start(gc, &err), GC_OK);
-  EXPECT_EQ(gc_arr_len(gc_legal_moves(gc)), 20u);  // White's list, from Post-Game 2 at the start
+  EXPECT_EQ(gc_arr_len(gc_legal_moves(gc)), 20u); // White's list, from Post-Game 2 at the start
   GcVerdict v;
   ASSERT_EQ(gc_play(gc, "P e2-e4", &v), GC_LEGAL) << v.message;
   EXPECT_EQ(gc_arr_len(gc_legal_moves(gc)), 20u);
@@ -518,7 +513,7 @@ TEST(GcReferee, ContinuemoveKeepsTheTurn) {
 TEST(GcReferee, FiftyMoveRuleByPlay) {
   Game g("7k/8/8/8/8/8/8/R3K3");
   ASSERT_EQ(g.failure, "");
-  std::vector<std::string> snake;  // the rook visits a1..a6, b6..b1, c1..c6, d6..d1
+  std::vector<std::string> snake; // the rook visits a1..a6, b6..b1, c1..c6, d6..d1
   for (char f = 'a'; f <= 'd'; f++)
     for (int i = 0; i < 6; i++) {
       int r = ((f - 'a') % 2 == 0) ? 1 + i : 6 - i;

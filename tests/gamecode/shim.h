@@ -13,20 +13,20 @@ namespace gctest {
 inline std::string show(const GcValue &v) {
   char buf[64];
   switch (v.type) {
-    case GC_NULL: return "null";
-    case GC_BOOL: return v.u.b ? "true" : "false";
-    case GC_NUM: return gc_to_str(&v, buf, sizeof buf);
-    case GC_STR: return v.u.s;
-    case GC_ARR: {
-      std::string s = "[";
-      for (size_t i = 0; i < v.u.a->len; i++) {
-        if (i) s += ",";
-        if (v.u.a->items[i].key.type == GC_STR) s += std::string(v.u.a->items[i].key.u.s) + "=";
-        s += show(v.u.a->items[i].val);
-      }
-      return s + "]";
+  case GC_NULL: return "null";
+  case GC_BOOL: return v.u.b ? "true" : "false";
+  case GC_NUM: return gc_to_str(&v, buf, sizeof buf);
+  case GC_STR: return v.u.s;
+  case GC_ARR: {
+    std::string s = "[";
+    for (size_t i = 0; i < v.u.a->len; i++) {
+      if (i) s += ",";
+      if (v.u.a->items[i].key.type == GC_STR) s += std::string(v.u.a->items[i].key.u.s) + "=";
+      s += show(v.u.a->items[i].val);
     }
-    default: return "?";
+    return s + "]";
+  }
+  default: return "?";
   }
 }
 
@@ -66,6 +66,6 @@ struct Interp {
   }
 };
 
-}  // namespace gctest
+} // namespace gctest
 
 #endif

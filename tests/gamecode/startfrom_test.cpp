@@ -15,7 +15,7 @@ std::string var(GcInterp *gc, const char *name) {
   return v ? gctest::show(*v) : "undefined";
 }
 
-}  // namespace
+} // namespace
 
 TEST(GcStartFrom, HardCodedKingSquaresFollowTheFen) {
   GcInterp *gc = gc_new();
@@ -30,7 +30,7 @@ TEST(GcStartFrom, HardCodedKingSquaresFollowTheFen) {
   EXPECT_EQ(gc_play(gc, "P b5-b6", &v), GC_ILLEGAL);
   EXPECT_EQ(gc_play(gc, "K a5-a6", &v), GC_LEGAL) << v.message;
   EXPECT_EQ(var(gc, "K"), "a6");
-  ASSERT_EQ(gc_start(gc, &err), GC_OK);  // the preset's own start is untouched
+  ASSERT_EQ(gc_start(gc, &err), GC_OK); // the preset's own start is untouched
   EXPECT_EQ(var(gc, "K"), "e1");
   EXPECT_EQ(var(gc, "k"), "e8");
   gc_free(gc);

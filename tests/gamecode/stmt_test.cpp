@@ -6,19 +6,18 @@
 using gctest::Interp;
 
 class GcStmt : public ::testing::Test {
- protected:
+protected:
   Interp in;
 };
 
 TEST_F(GcStmt, IfElseifElseModernSyntax) {
-  const char *code =
-      "sub pick n:\n"
-      "  if == #n 1: return one;\n"
-      "  elseif == #n 2: return two;\n"
-      "  else: return many;\n"
-      "  endif;\n"
-      "endsub;\n"
-      "set a sub pick 1; set b sub pick 2; set c sub pick 7;";
+  const char *code = "sub pick n:\n"
+                     "  if == #n 1: return one;\n"
+                     "  elseif == #n 2: return two;\n"
+                     "  else: return many;\n"
+                     "  endif;\n"
+                     "endsub;\n"
+                     "set a sub pick 1; set b sub pick 2; set c sub pick 7;";
   ASSERT_EQ(in.run(code), "");
   EXPECT_EQ(in.var("a"), "one");
   EXPECT_EQ(in.var("b"), "two");
@@ -33,28 +32,25 @@ TEST_F(GcStmt, OldSyntaxBlocksEndInSemicolons) {
 
 TEST_F(GcStmt, EndifNClosesAChainWithElseifs) {
   // seed 001's style: an if with six elseifs closed by `endif 7`, then code after it runs
-  const char *code =
-      "set legal false;\n"
-      "if == 1 2;\nelseif == 1 3;\nelseif == 1 4;\nelseif == 1 5;\nelseif == 1 6;\n"
-      "elseif == 1 7;\nelseif == 1 8;\nelse;\n  set legal true;\nendif 7;\n"
-      "set after 1;";
+  const char *code = "set legal false;\n"
+                     "if == 1 2;\nelseif == 1 3;\nelseif == 1 4;\nelseif == 1 5;\nelseif == 1 6;\n"
+                     "elseif == 1 7;\nelseif == 1 8;\nelse;\n  set legal true;\nendif 7;\n"
+                     "set after 1;";
   ASSERT_EQ(in.run(code), "");
   EXPECT_EQ(in.var("legal"), "true");
   EXPECT_EQ(in.var("after"), "1");
 }
 
 TEST_F(GcStmt, EndifNClosesNestedIfs) {
-  const char *code =
-      "if true;\n  if false;\n    set a 1;\n  else;\n    set a 2;\nendif 2;\nset b 3;";
+  const char *code = "if true;\n  if false;\n    set a 1;\n  else;\n    set a 2;\nendif 2;\nset b 3;";
   ASSERT_EQ(in.run(code), "");
   EXPECT_EQ(in.var("a"), "2");
   EXPECT_EQ(in.var("b"), "3");
 }
 
 TEST_F(GcStmt, EndifAllClosesEverything) {
-  const char *code =
-      "if true;\n  if true;\n    if false;\n      set a 1;\n    else;\n      set a 2;\nendif all;\n"
-      "set b 3;";
+  const char *code = "if true;\n  if true;\n    if false;\n      set a 1;\n    else;\n      set a 2;\nendif all;\n"
+                     "set b 3;";
   ASSERT_EQ(in.run(code), "");
   EXPECT_EQ(in.var("a"), "2");
   EXPECT_EQ(in.var("b"), "3");
@@ -107,31 +103,29 @@ TEST_F(GcStmt, BreakAndContinueInFor) {
 }
 
 TEST_F(GcStmt, SwitchJumpsFallsThroughAndBreaks) {
-  const char *code =
-      "sub kind p:\n"
-      "  my r;\n"
-      "  switch #p:\n"
-      "    case K k: set r king; break;\n"
-      "    case P p: set r pawn;\n"
-      "    case X: set r fell; break;\n"
-      "    default: set r other;\n"
-      "  endswitch;\n"
-      "  return #r;\n"
-      "endsub;\n"
-      "set a sub kind k; set b sub kind P; set c sub kind Q;";
+  const char *code = "sub kind p:\n"
+                     "  my r;\n"
+                     "  switch #p:\n"
+                     "    case K k: set r king; break;\n"
+                     "    case P p: set r pawn;\n"
+                     "    case X: set r fell; break;\n"
+                     "    default: set r other;\n"
+                     "  endswitch;\n"
+                     "  return #r;\n"
+                     "endsub;\n"
+                     "set a sub kind k; set b sub kind P; set c sub kind Q;";
   ASSERT_EQ(in.run(code), "");
   EXPECT_EQ(in.var("a"), "king");
-  EXPECT_EQ(in.var("b"), "fell");  // no break after `case P p`: falls through
+  EXPECT_EQ(in.var("b"), "fell"); // no break after `case P p`: falls through
   EXPECT_EQ(in.var("c"), "other");
 }
 
 TEST_F(GcStmt, RecursiveSubsHaveTheirOwnFrames) {
-  const char *code =
-      "sub fact n:\n"
-      "  if <= #n 1: return 1; endif;\n"
-      "  return * #n sub fact - #n 1;\n"
-      "endsub;\n"
-      "set f sub fact 6;";
+  const char *code = "sub fact n:\n"
+                     "  if <= #n 1: return 1; endif;\n"
+                     "  return * #n sub fact - #n 1;\n"
+                     "endsub;\n"
+                     "set f sub fact 6;";
   ASSERT_EQ(in.run(code), "");
   EXPECT_EQ(in.var("f"), "720");
 }
@@ -149,24 +143,22 @@ TEST_F(GcStmt, GosubAndImplicitCall) {
 }
 
 TEST_F(GcStmt, ScopesMyLocalGlobal) {
-  const char *code =
-      "sub inner: set seenlocal #l; set seenmy #m; set leaked 1; endsub;\n"
-      "sub outer: my m; local l; set m mine; set l shared; gosub inner; endsub;\n"
-      "set m global; gosub outer;";
+  const char *code = "sub inner: set seenlocal #l; set seenmy #m; set leaked 1; endsub;\n"
+                     "sub outer: my m; local l; set m mine; set l shared; gosub inner; endsub;\n"
+                     "set m global; gosub outer;";
   ASSERT_EQ(in.run(code), "");
-  EXPECT_EQ(in.var("seenlocal"), "shared");  // local is visible to callees
-  EXPECT_EQ(in.var("seenmy"), "global");     // my is not
+  EXPECT_EQ(in.var("seenlocal"), "shared"); // local is visible to callees
+  EXPECT_EQ(in.var("seenmy"), "global");    // my is not
   EXPECT_EQ(in.var("m"), "global");
-  EXPECT_EQ(in.var("leaked"), "1");  // undeclared variables are global (gotcha 17)
+  EXPECT_EQ(in.var("leaked"), "1"); // undeclared variables are global (gotcha 17)
   EXPECT_EQ(in.var("l"), "undefined");
 }
 
 TEST_F(GcStmt, HashSubstitution) {
   ASSERT_EQ(in.run("set piece N; set posvar w123; inc #posvar; inc #posvar; set u #undefined;"), "");
   EXPECT_EQ(in.var("w123"), "2");
-  EXPECT_EQ(in.var("u"), "#undefined");  // undefined names stay literally
-  ASSERT_EQ(in.run("set from e2; die \"The piece on\" #from. may not go;"),
-            "DIE: The piece on e2. may not go");
+  EXPECT_EQ(in.var("u"), "#undefined"); // undefined names stay literally
+  ASSERT_EQ(in.run("set from e2; die \"The piece on\" #from. may not go;"), "DIE: The piece on e2. may not go");
 }
 
 TEST_F(GcStmt, SetManyAndSetconstAndFlags) {
@@ -232,15 +224,14 @@ TEST_F(GcStmt, PlayerNotationInCode) {
   EXPECT_EQ(in.var("o"), "g8");
   EXPECT_EQ(in.var("d"), "f6");
   EXPECT_EQ(in.var("c"), "@");
-  ASSERT_EQ(in.run("die You may not move a moved from origin to dest;"),
-            "DIE: You may not move a n from g8 to f6");
+  ASSERT_EQ(in.run("die You may not move a moved from origin to dest;"), "DIE: You may not move a n from g8 to f6");
   ASSERT_EQ(in.run("die $moved went origin-dest \"($old)\";"), "DIE: n went g8-f6 (@)");
 }
 
 TEST_F(GcStmt, AliasesBothWays) {
   ASSERT_EQ(in.run("alias Pawn White_Pawn; alias Pawn Black_Pawn;"), "");
   EXPECT_EQ(in.ev("alias White_Pawn"), "Pawn");
-  EXPECT_EQ(in.ev("realname Pawn"), "Black_Pawn");  // the last assignment wins
+  EXPECT_EQ(in.ev("realname Pawn"), "Black_Pawn"); // the last assignment wins
   EXPECT_EQ(in.ev("alias Q"), "Q");
 }
 
@@ -283,8 +274,7 @@ TEST_F(GcStmt, ParseErrorsHaveFileAndLine) {
 }
 
 TEST_F(GcStmt, RuntimeErrorsHaveFileAndLine) {
-  EXPECT_EQ(in.run("set a 1;\n\nset b checkleap a1;", "r.gc"),
-            "ERROR r.gc:3: checkleap needs 4 operands, has 1");
+  EXPECT_EQ(in.run("set a 1;\n\nset b checkleap a1;", "r.gc"), "ERROR r.gc:3: checkleap needs 4 operands, has 1");
   EXPECT_EQ(in.run("sub f:\n  return fn nope 1;\nendsub;\nset x sub f;", "r.gc"),
             "ERROR r.gc:2: fn nope: no such function");
 }

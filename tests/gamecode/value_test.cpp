@@ -7,8 +7,8 @@
 using gctest::show;
 
 TEST(GcValue, Truthiness) {
-  GcValue vals[] = {gc_null(), gc_bool(0), gc_num(0), gc_str(""), gc_str("0"), gc_arr_new(),
-                     gc_bool(1), gc_num(-1), gc_str("@"), gc_str("0.0"), gc_str("false")};
+  GcValue vals[] = {gc_null(),  gc_bool(0), gc_num(0),   gc_str(""),    gc_str("0"),    gc_arr_new(),
+                    gc_bool(1), gc_num(-1), gc_str("@"), gc_str("0.0"), gc_str("false")};
   const int expected[] = {0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1};
   for (size_t i = 0; i < sizeof vals / sizeof vals[0]; i++) {
     EXPECT_EQ(gc_truthy(&vals[i]), expected[i]) << i;
@@ -17,12 +17,12 @@ TEST(GcValue, Truthiness) {
 }
 
 TEST(GcValue, LooseComparison) {
-  GcValue one = gc_num(1), s1 = gc_str("1"), s10 = gc_str("10"), s9 = gc_str("9"), a = gc_str("a"),
-           t = gc_bool(1), n = gc_null(), e = gc_str("");
+  GcValue one = gc_num(1), s1 = gc_str("1"), s10 = gc_str("10"), s9 = gc_str("9"), a = gc_str("a"), t = gc_bool(1),
+          n = gc_null(), e = gc_str("");
   EXPECT_TRUE(gc_loose_equal(&one, &s1));
-  EXPECT_LT(gc_compare(&s9, &s10), 0);  // numeric strings compare as numbers
-  EXPECT_GT(gc_compare(&a, &s10), 0);   // otherwise as strings
-  EXPECT_TRUE(gc_loose_equal(&t, &a));  // booleans compare by truthiness
+  EXPECT_LT(gc_compare(&s9, &s10), 0); // numeric strings compare as numbers
+  EXPECT_GT(gc_compare(&a, &s10), 0);  // otherwise as strings
+  EXPECT_TRUE(gc_loose_equal(&t, &a)); // booleans compare by truthiness
   EXPECT_TRUE(gc_loose_equal(&n, &e));
   EXPECT_FALSE(gc_loose_equal(&one, &a));
   GcValue *all[] = {&one, &s1, &s10, &s9, &a, &t, &n, &e};
@@ -34,9 +34,9 @@ TEST(GcValue, ArraysKeepInsertionOrderAndNormaliseKeys) {
   GcValue k1 = gc_str("e4"), k2 = gc_str("5"), k3 = gc_num(5);
   gc_arr_set(&arr, &k1, gc_str("P"));
   gc_arr_push(&arr, gc_str("x"));        // key 0
-  gc_arr_set(&arr, &k2, gc_str("five"));  // "5" is the numeric key 5
+  gc_arr_set(&arr, &k2, gc_str("five")); // "5" is the numeric key 5
   gc_arr_push(&arr, gc_str("y"));        // key 6, after the largest numeric key
-  gc_arr_set(&arr, &k3, gc_str("FIVE"));  // same key as "5": replaced in place
+  gc_arr_set(&arr, &k3, gc_str("FIVE")); // same key as "5": replaced in place
   EXPECT_EQ(show(arr), "[e4=P,x,FIVE,y]");
   EXPECT_EQ(show(*gc_arr_get(&arr, &k2)), "FIVE");
   GcValue six = gc_num(6);
@@ -52,7 +52,7 @@ TEST(GcValue, ArraysKeepInsertionOrderAndNormaliseKeys) {
 
 TEST(GcValue, StringsAreSharedAndNumbersPrintAsPhpDoes) {
   GcValue s = gc_str("rook"), c = gc_copy(&s);
-  EXPECT_EQ(s.u.s, c.u.s);  // the text is shared
+  EXPECT_EQ(s.u.s, c.u.s); // the text is shared
   gc_release(&s);
   EXPECT_STREQ(c.u.s, "rook");
   gc_release(&c);
@@ -77,7 +77,7 @@ TEST(GcValue, MapPutGetDeleteAndCopy) {
   GcMap c = {};
   gc_map_copy(&c, &m);
   gc_map_put(&m, "k3", gc_str("changed"));
-  EXPECT_EQ(show(*gc_map_get(&c, "k3")), "3");  // the copy is independent
+  EXPECT_EQ(show(*gc_map_get(&c, "k3")), "3"); // the copy is independent
   EXPECT_EQ(c.count, 500u);
   gc_map_free(&m);
   gc_map_free(&c);

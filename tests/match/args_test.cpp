@@ -27,7 +27,7 @@ TEST(MatchArgs, RefusesWhatIsNotAWholeNumberInRange) {
     EXPECT_NE(std::string(err).find("--games"), std::string::npos) << err;
     EXPECT_NE(std::string(err).find("0 to 100"), std::string::npos) << err;
   }
-  EXPECT_EQ(v, 99);  // untouched
+  EXPECT_EQ(v, 99); // untouched
 }
 
 TEST(MatchArgs, NodeCountsRefuseMinusSigns) {
@@ -53,4 +53,4 @@ TEST(MatchArgs, Fractions) {
   EXPECT_DOUBLE_EQ(v, 0.05);
 }
 
-}  // namespace
+} // namespace

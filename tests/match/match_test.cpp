@@ -40,7 +40,7 @@ void Collect(void *context, const MtGameRecord *g, const MtMatchState *) {
 }
 
 class MatchTest : public ::testing::Test {
- protected:
+protected:
   void SetUp() override {
     char err[128];
     ASSERT_TRUE(reference_rules(&rules_, "chess", err, sizeof err)) << err;
@@ -121,7 +121,7 @@ TEST_F(MatchTest, HeraldAgainstHeraldThroughPipesWritesPgn) {
     const std::string &pgn = collected_.pgn[i];
     // Random openings are moves from the start position: no FEN needed.
     EXPECT_EQ(pgn.find("[FEN"), std::string::npos) << pgn;
-    EXPECT_EQ(pgn.find("[Variant"), std::string::npos);  // chess needs none
+    EXPECT_EQ(pgn.find("[Variant"), std::string::npos); // chess needs none
     EXPECT_NE(pgn.find("[Termination \""), std::string::npos);
     EXPECT_NE(pgn.find("1. "), std::string::npos);
     EXPECT_NE(collected_.endings[i], MT_END_CRASH) << collected_.reasons[i];
@@ -167,8 +167,7 @@ TEST_F(MatchTest, OpeningLinesAreFensOrMoveListsPlayedLegally) {
   EXPECT_EQ(o.ply_count, 1);
   ASSERT_TRUE(mt_opening_parse(&rules_, "startpos", &o, err, sizeof err)) << err;
   EXPECT_EQ(o.ply_count, 0);
-  ASSERT_TRUE(mt_opening_parse(&rules_, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 moves e2e4 e8d7", &o, err, sizeof err))
-      << err;
+  ASSERT_TRUE(mt_opening_parse(&rules_, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 moves e2e4 e8d7", &o, err, sizeof err)) << err;
   EXPECT_STREQ(o.fen, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
   EXPECT_EQ(o.ply_count, 2);
 
@@ -194,7 +193,7 @@ TEST_F(MatchTest, MoveListOpeningsArePlayedTwiceAndWrittenAsMoves) {
   ASSERT_TRUE(mt_opening_parse(&rules_, "e2e4 e7e5 g1f3", &opening, err, sizeof err)) << err;
   config_.openings = &opening;
   config_.opening_count = 1;
-  config_.adjudication.max_plies = 7;  // and 400 nodes a move: CECP B gets "nps 400" + "st 1"
+  config_.adjudication.max_plies = 7; // and 400 nodes a move: CECP B gets "nps 400" + "st 1"
   MtMatchState st;
   EXPECT_EQ(Run(&st), MT_EXIT_DONE);
   ASSERT_EQ(collected_.pgn.size(), 2u);
@@ -273,8 +272,9 @@ TEST_F(MatchTest, CecpNodeLimitIsSentAsNpsWithOneSecondPerMove) {
 
 TEST_F(MatchTest, CecpEngineRefusingNpsLosesTheSetUpWithAReason) {
   Engine(0, Cecp("nonps", "nps=0", "", "echo 'move g1f3'"));
-  Engine(1, Cecp("errnps", "ping=1", "nps*) echo 'Error (unknown command): nps';;\nping*) echo \"pong ${line#ping }\";;",
-                 "echo 'move g1f3'"));
+  Engine(1,
+         Cecp("errnps", "ping=1", "nps*) echo 'Error (unknown command): nps';;\nping*) echo \"pong ${line#ping }\";;",
+              "echo 'move g1f3'"));
   config_.games = 2;
   config_.tc.nodes = 1000;
   MtMatchState st;
@@ -335,7 +335,7 @@ TEST_F(MatchTest, SilentEngineForfeitsOnTime) {
   config_.tc.movetime_ms = 50;
   config_.tc.margin_ms = 100;
   config_.games = 1;
-  config_.random_plies = 1;  // the sleeper is Black
+  config_.random_plies = 1; // the sleeper is Black
   MtMatchState st;
   EXPECT_EQ(Run(&st), MT_EXIT_DONE);
   EXPECT_EQ(st.forfeits[1], 1);
@@ -424,7 +424,7 @@ TEST_F(MatchTest, ShardsSplitOpeningsAndRandomOpeningsAreSeeded) {
   config_.shard_index = 1;
   MtMatchState st;
   EXPECT_EQ(Run(&st), MT_EXIT_DONE);
-  EXPECT_EQ(st.games_planned, 4);  // openings 1 and 3, two games each
+  EXPECT_EQ(st.games_planned, 4); // openings 1 and 3, two games each
   EXPECT_EQ(st.games_done, 4);
 }
 
@@ -456,13 +456,12 @@ TEST(MatchEngineSpec, FieldsOptionsAndDefaultName) {
 }
 
 TEST(MatchPgn, TallyFollowsOnePlayerThroughBothColours) {
-  const char *pgn =
-      "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n"
-      "[White \"B\"]\n[Black \"A\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n"
-      "[White \"B\"]\n[Black \"A\"]\n[Result \"0-1\"]\n\n1. e4 e5 0-1\n\n"
-      "[White \"A\"]\n[Black \"B\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5 1/2-1/2\n\n"
-      "[White \"C\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n"
-      "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 *\n";
+  const char *pgn = "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n"
+                    "[White \"B\"]\n[Black \"A\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n"
+                    "[White \"B\"]\n[Black \"A\"]\n[Result \"0-1\"]\n\n1. e4 e5 0-1\n\n"
+                    "[White \"A\"]\n[Black \"B\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5 1/2-1/2\n\n"
+                    "[White \"C\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n"
+                    "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 *\n";
   char player[64] = "", err[128];
   MtTally t{0, 0, 0};
   EXPECT_EQ(mt_pgn_tally(pgn, strlen(pgn), player, sizeof player, &t, err, sizeof err), 4);
@@ -478,4 +477,4 @@ TEST(MatchPgn, TallyFollowsOnePlayerThroughBothColours) {
   EXPECT_EQ(b.losses, 3);
 }
 
-}  // namespace
+} // namespace

@@ -12,7 +12,7 @@
 namespace {
 
 class MatchSelfplay : public ::testing::Test {
- protected:
+protected:
   void Load(const char *name) {
     char err[128];
     ASSERT_TRUE(reference_rules(&rules_, name, err, sizeof err)) << err;
@@ -83,7 +83,7 @@ TEST_F(MatchSelfplay, MoveCapCutsEveryGame) {
   EXPECT_EQ(r.draws, 4);
   ASSERT_EQ(r.verdict_count, 1);
   EXPECT_STREQ(r.verdicts[0].reason, "move cap");
-  EXPECT_EQ(r.lengths[1], 4);  // 10 plies: the 10-19 bucket
+  EXPECT_EQ(r.lengths[1], 4); // 10 plies: the 10-19 bucket
   EXPECT_EQ(r.total_plies, 40);
   ExpectConsistent(r, 2);
 }
@@ -148,15 +148,14 @@ TEST_F(MatchSelfplay, ShardsAddUpToTheWholeRunAndJsonRoundTrips) {
 TEST(MatchSelfplayJson, CountsOutOfRangeAreRefused) {
   MtSelfplayReport r;
   char err[256] = "";
-  EXPECT_FALSE(mt_selfplay_report_parse(&r, "{\n\"rules\": \"chess\",\n\"lengths\": [1, -3, 2]\n}\n", err,
-                                        sizeof err));
+  EXPECT_FALSE(mt_selfplay_report_parse(&r, "{\n\"rules\": \"chess\",\n\"lengths\": [1, -3, 2]\n}\n", err, sizeof err));
   EXPECT_STREQ(err, "a count is negative or out of range (at most 50000000 games)");
   EXPECT_FALSE(mt_selfplay_report_parse(
       &r, "\"rules\": \"chess\"\n{\"reason\": \"checkmate\", \"first\": 9999999999, \"draws\": 0, \"second\": 0}\n",
       err, sizeof err));
   EXPECT_STREQ(err, "line 2: verdict count out of range");
-  ASSERT_TRUE(mt_selfplay_report_parse(&r, "\"rules\": \"chess\"\n\"games\": 3\n\"lengths\": [1, 0, 2]\n", err,
-                                       sizeof err))
+  ASSERT_TRUE(
+      mt_selfplay_report_parse(&r, "\"rules\": \"chess\"\n\"games\": 3\n\"lengths\": [1, 0, 2]\n", err, sizeof err))
       << err;
   EXPECT_EQ(r.lengths[2], 2);
   // The longest line the writer makes, a rule_note of escaped quotes, reads back whole.
@@ -175,8 +174,8 @@ TEST(MatchSelfplayJson, CountsOutOfRangeAreRefused) {
 TEST(MatchSelfplayJson, MergeBeyondTheRangeIsRefusedAndKeepsTheTotal) {
   MtSelfplayReport one, sum;
   char err[256] = "";
-  ASSERT_TRUE(mt_selfplay_report_parse(&one, "\"rules\": \"chess\"\n\"games\": 44444444\n\"lengths\": [44444444]\n", err,
-                                       sizeof err))
+  ASSERT_TRUE(mt_selfplay_report_parse(&one, "\"rules\": \"chess\"\n\"games\": 44444444\n\"lengths\": [44444444]\n",
+                                       err, sizeof err))
       << err;
   memset(&sum, 0, sizeof sum);
   ASSERT_TRUE(mt_selfplay_report_add(&sum, &one, err, sizeof err)) << err;
@@ -190,7 +189,7 @@ TEST(MatchSelfplayJson, MergeBeyondTheRangeIsRefusedAndKeepsTheTotal) {
   free(text);
 }
 
-}  // namespace
+} // namespace
 
 #include <fstream>
 #include <sstream>
@@ -256,4 +255,4 @@ TEST(MatchSelfplayPreset, TheRefereeWatchesEveryGame) {
   }
 }
 
-}  // namespace
+} // namespace

@@ -41,7 +41,7 @@ TEST(MatchStats, SprtBoundsAndLlr) {
   MtSprt s{0, 10, 0.05, 0.05};
   double lower, upper;
   mt_sprt_bounds(&s, &lower, &upper);
-  EXPECT_NEAR(lower, std::log(0.05 / 0.95), 1e-12);  // -2.94444
+  EXPECT_NEAR(lower, std::log(0.05 / 0.95), 1e-12); // -2.94444
   EXPECT_NEAR(upper, 2.944439, 1e-6);
   // s1 = 1/(1+10^(-10/400)) = 0.514387; LLR = 10 * 0.014387 * (1.4 - 1.014387) / 0.32 = 0.17337
   EXPECT_NEAR(mt_sprt_llr(&s, MtTally{6, 2, 2}), 0.17337, 1e-4);
@@ -58,4 +58,4 @@ TEST(MatchStats, SprtBoundsAndLlr) {
   EXPECT_EQ(mt_sprt_llr(&s, MtTally{0, 0, 0}), 0);
 }
 
-}  // namespace
+} // namespace

@@ -13,40 +13,38 @@
 
 namespace {
 
-std::string TempPath(const char *name) {
-  return ::testing::TempDir() + "herald_notation_" + name;
-}
+std::string TempPath(const char *name) { return ::testing::TempDir() + "herald_notation_" + name; }
 
-void WriteFile(const std::string &path, const std::string &text) {
-  std::ofstream(path, std::ios::binary) << text;
-}
+void WriteFile(const std::string &path, const std::string &text) { std::ofstream(path, std::ios::binary) << text; }
 
 int RunTool(std::vector<std::string> args, std::string *out) {
   std::vector<char *> argv;
   for (auto &a : args) argv.push_back(&a[0]);
   ::testing::internal::CaptureStdout();
   int status = -1;
-  if (args[1] == "pgn") status = app_pgn_main((int)argv.size(), argv.data());
-  else if (args[1] == "records") status = app_records_main((int)argv.size(), argv.data());
-  else if (args[1] == "notation") status = app_notation_main((int)argv.size(), argv.data());
+  if (args[1] == "pgn")
+    status = app_pgn_main((int)argv.size(), argv.data());
+  else if (args[1] == "records")
+    status = app_records_main((int)argv.size(), argv.data());
+  else if (args[1] == "notation")
+    status = app_notation_main((int)argv.size(), argv.data());
   *out = ::testing::internal::GetCapturedStdout();
   return status;
 }
 
 TEST(NotationCli, PgnCheckReportsGamePlyAndReason) {
   std::string path = TempPath("check.pgn");
-  WriteFile(path,
-            "[Event \"good\"]\n1. e4 e5 2. Nf3 Nc6 1-0\n\n"
-            "[Event \"bad\"]\n1. e4 e5 2. Ke3 Nc6 0-1\n\n"
-            "[Event \"shogi\"]\n[Variant \"shogi\"]\n1. c4 g6 2. Bxh8+ *\n\n"
-            "[Event \"ambiguous\"]\n[FEN \"4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1\"]\n1. Nd2 *\n");
+  WriteFile(path, "[Event \"good\"]\n1. e4 e5 2. Nf3 Nc6 1-0\n\n"
+                  "[Event \"bad\"]\n1. e4 e5 2. Ke3 Nc6 0-1\n\n"
+                  "[Event \"shogi\"]\n[Variant \"shogi\"]\n1. c4 g6 2. Bxh8+ *\n\n"
+                  "[Event \"ambiguous\"]\n[FEN \"4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1\"]\n1. Nd2 *\n");
   std::string out;
   EXPECT_EQ(RunTool({"herald", "pgn", "check", path}, &out), 1);
   EXPECT_NE(out.find("game 2 (line 4), ply 3 (move 2.) 'Ke3': no legal move fits"), std::string::npos) << out;
   EXPECT_EQ(out.find("game 1 "), std::string::npos) << out;
   EXPECT_EQ(out.find("game 3 "), std::string::npos) << out;
-  EXPECT_NE(out.find("game 4 (line 11), ply 1 (move 1.) 'Nd2': ambiguous, 2 moves fit: Nbd2, Nfd2"),
-            std::string::npos) << out;
+  EXPECT_NE(out.find("game 4 (line 11), ply 1 (move 1.) 'Nd2': ambiguous, 2 moves fit: Nbd2, Nfd2"), std::string::npos)
+      << out;
   EXPECT_NE(out.find("4 games, 9 plies read, 2 with errors"), std::string::npos) << out;
   std::remove(path.c_str());
 }
@@ -73,14 +71,15 @@ TEST(NotationCli, RecordsImportExportIsLossless) {
 
 TEST(NotationCli, NotationReadSaysWhereTheDemonstrationGameTurnsIllegal) {
   std::string out;
-  EXPECT_EQ(RunTool({"herald", "notation", "read", "chess", "startpos", "casefree", "E4", "D5", "E5",
-                 "F5", "EF6E", "QD6", "FE7", "BD7", "EF8B", "QF8", "B4", "D4", "B5", "C5", "BC6E",
-                 "QF2", "C4", "DC3E"},
-                &out),
+  EXPECT_EQ(RunTool({"herald", "notation", "read", "chess", "startpos", "casefree", "E4",   "D5",
+                     "E5",     "F5",       "EF6E", "QD6",   "FE7",      "BD7",      "EF8B", "QF8",
+                     "B4",     "D4",       "B5",   "C5",    "BC6E",     "QF2",      "C4",   "DC3E"},
+                    &out),
             1);
   EXPECT_NE(out.find("ply 17 (move 9.) 'C4': illegal: it does not answer the check (White is in "
                      "check); nearest legal: Kxf2"),
-            std::string::npos) << out;
+            std::string::npos)
+      << out;
 }
 
-}  // namespace
+} // namespace

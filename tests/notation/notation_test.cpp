@@ -18,8 +18,8 @@ using core_test::SetFen;
 
 // Reads and plays each text; returns the SAN of the moves read, stopping at the first failure
 // (whose result lands in *fail).
-std::vector<std::string> ReadGame(Position *p, NtStyle style, const std::vector<std::string> &texts,
-                                  NtResult *fail, int *failed_at) {
+std::vector<std::string> ReadGame(Position *p, NtStyle style, const std::vector<std::string> &texts, NtResult *fail,
+                                  int *failed_at) {
   std::vector<std::string> san;
   *failed_at = -1;
   for (size_t i = 0; i < texts.size(); i++) {
@@ -38,13 +38,13 @@ std::vector<std::string> ReadGame(Position *p, NtStyle style, const std::vector<
 }
 
 // Seed 002, section 5: the game "entered in English and algebraic" (Figs. 3 and 4).
-const std::vector<std::string> kEnglish = {
-    "P-K4",  "P-Q4", "P-K5",  "P-KB4", "P*PE",  "Q-Q3", "P*KP",   "B-Q2",   "P*BB", "Q*B",
-    "P-QN4", "P-Q5", "P-N5",  "P-B4",  "P*PE",  "Q*P",  "P-B4",   "P*PE",   "B-B4", "P*BP",
-    "N*P",   "N-B3", "N-R3",  "N-R3",  "N-K2",  "0-0-0", "N/3-B4", "R/R-B1", "0-0",  "Q*K"};
-const std::vector<std::string> kAlgebraic = {
-    "E4", "D5", "E5",  "F5", "EF6E", "QD6", "FE7", "BD7",  "EF8B", "QF8", "B4", "D4",  "B5", "C5", "BC6E",
-    "QF2", "C4", "DC3E", "BC4", "BC6", "NC3", "NF6", "NH3", "NA6", "NE2", "000", "N3F4", "RHF8", "00", "QG1"};
+const std::vector<std::string> kEnglish = {"P-K4", "P-Q4",  "P-K5",   "P-KB4",  "P*PE", "Q-Q3", "P*KP", "B-Q2",
+                                           "P*BB", "Q*B",   "P-QN4",  "P-Q5",   "P-N5", "P-B4", "P*PE", "Q*P",
+                                           "P-B4", "P*PE",  "B-B4",   "P*BP",   "N*P",  "N-B3", "N-R3", "N-R3",
+                                           "N-K2", "0-0-0", "N/3-B4", "R/R-B1", "0-0",  "Q*K"};
+const std::vector<std::string> kAlgebraic = {"E4",  "D5",  "E5",  "F5",  "EF6E", "QD6", "FE7",  "BD7",  "EF8B", "QF8",
+                                             "B4",  "D4",  "B5",  "C5",  "BC6E", "QF2", "C4",   "DC3E", "BC4",  "BC6",
+                                             "NC3", "NF6", "NH3", "NA6", "NE2",  "000", "N3F4", "RHF8", "00",   "QG1"};
 
 TEST(NotationSeed002, EnglishAndAlgebraicListingsAgreeUntilTheGameTurnsIllegal) {
   auto rules = Fixture("chess");
@@ -56,9 +56,8 @@ TEST(NotationSeed002, EnglishAndAlgebraicListingsAgreeUntilTheGameTurnsIllegal) 
   auto english = ReadGame(a.get(), NT_DESCRIPTIVE, kEnglish, &fa, &at_a);
   auto algebraic = ReadGame(b.get(), NT_CASEFREE, kAlgebraic, &fb, &at_b);
   EXPECT_EQ(english, algebraic);
-  const std::vector<std::string> expected = {"e4",   "d5",  "e5",   "f5",     "exf6", "Qd6",
-                                             "fxe7", "Bd7", "exf8=B", "Qxf8", "b4",   "d4",
-                                             "b5",   "c5",  "bxc6", "Qxf2+"};
+  const std::vector<std::string> expected = {"e4",     "d5",   "e5", "f5", "exf6", "Qd6", "fxe7", "Bd7",
+                                             "exf8=B", "Qxf8", "b4", "d4", "b5",   "c5",  "bxc6", "Qxf2+"};
   EXPECT_EQ(english, expected);
   // Ply 17, White's 9th move P-B4 / C4: White is in check from 8...Qxf2+, and c4 ignores it.
   EXPECT_EQ(at_a, 16);
@@ -77,7 +76,7 @@ TEST(NotationSeed002, CaseFreeBishopOrBFilePawnIsAnAmbiguity) {
   PosBox p;
   ASSERT_TRUE(SetFen(p.get(), rules->get(), "4k3/8/8/8/1B6/8/1P6/4K3 w - - 0 1"));
   NtResult res;
-  ASSERT_EQ(nt_read(p.get(), NT_CASEFREE, "BA3", &res), NT_OK) << res.message;  // b2-a3 takes nothing
+  ASSERT_EQ(nt_read(p.get(), NT_CASEFREE, "BA3", &res), NT_OK) << res.message; // b2-a3 takes nothing
   EXPECT_EQ(core_test::MoveName(p.get(), res.move), "b4a3");
   ASSERT_TRUE(SetFen(p.get(), rules->get(), "4k3/8/8/8/B7/8/1P6/4K3 w - - 0 1"));
   EXPECT_EQ(nt_read(p.get(), NT_CASEFREE, "BB3", &res), NT_AMBIGUOUS) << res.message;
@@ -86,7 +85,7 @@ TEST(NotationSeed002, CaseFreeBishopOrBFilePawnIsAnAmbiguity) {
   EXPECT_EQ(core_test::MoveName(p.get(), res.move), "b2b3");
   char out[64];
   ASSERT_TRUE(nt_write(p.get(), NT_CASEFREE, res.move, out, sizeof out));
-  EXPECT_EQ(std::string(out), "B3");  // the paper writes pawn moves without P
+  EXPECT_EQ(std::string(out), "B3"); // the paper writes pawn moves without P
 }
 
 TEST(NotationSeed002, Figure2StylePawnCapturesInEnglish) {
@@ -95,9 +94,9 @@ TEST(NotationSeed002, Figure2StylePawnCapturesInEnglish) {
   auto rules = Fixture("chess");
   PosBox p;
   ASSERT_TRUE(SetFen(p.get(), rules->get(), "4k3/8/1p3p1p/2P1P1P1/8/p7/1P6/4K3 w - - 0 1"));
-  const std::pair<const char *, const char *> cases[] = {
-      {"BP*P", "c5b6"}, {"P*KRP", "g5h6"}, {"P*P/3", "b2a3"}, {"KP*P", "e5f6"},
-      {"NP*BP", "g5f6"}, {"P/2*P", "b2a3"}, {"P/2-N4", "b2b4"}};
+  const std::pair<const char *, const char *> cases[] = {{"BP*P", "c5b6"},  {"P*KRP", "g5h6"}, {"P*P/3", "b2a3"},
+                                                         {"KP*P", "e5f6"},  {"NP*BP", "g5f6"}, {"P/2*P", "b2a3"},
+                                                         {"P/2-N4", "b2b4"}};
   for (const auto &c : cases) {
     NtResult res;
     ASSERT_EQ(nt_read(p.get(), NT_DESCRIPTIVE, c.first, &res), NT_OK) << c.first << ": " << res.message;
@@ -194,7 +193,8 @@ TEST(NotationForms, EachNotationReadsItsUsualForms) {
 TEST(NotationForms, LargeBoardsAndShogiPromotionMarks) {
   auto grand = Fixture("grand");
   PosBox g;
-  ASSERT_TRUE(SetFen(g.get(), grand->get(), "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R b - - 0 1"));
+  ASSERT_TRUE(
+      SetFen(g.get(), grand->get(), "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R b - - 0 1"));
   NtResult res;
   ASSERT_EQ(nt_read(g.get(), NT_LAN, "a10-a9", &res), NT_OK) << res.message;
   EXPECT_EQ(core_test::MoveName(g.get(), res.move), "a10a9");
@@ -263,8 +263,8 @@ TEST(NotationMatch, NoMatchNamesTheNearestMovesAndSyntaxErrorsSayWhy) {
 // Every notation, every rule set: each legal move played in random games is written, read back
 // and must be the same move.  (herald notation roundtrip runs the 1,000-game version.)
 TEST(NotationRoundTrip, EveryStyleEveryRuleSet) {
-  const char *names[] = {"chess", "capablanca", "xiangqi", "shogi", "crazyhouse", "grand",
-                         "makruk", "knightmate", "extinction", "minishogi"};
+  const char *names[] = {"chess", "capablanca", "xiangqi",    "shogi",      "crazyhouse",
+                         "grand", "makruk",     "knightmate", "extinction", "minishogi"};
   uint64_t seed = 2026;
   int checked = 0;
   for (const char *name : names) {
@@ -282,8 +282,8 @@ TEST(NotationRoundTrip, EveryStyleEveryRuleSet) {
           if (style == NT_DESCRIPTIVE && rules->get()->geo.width != 8) continue;
           char out[64];
           ASSERT_TRUE(nt_write(p.get(), (NtStyle)style, m, out, sizeof out))
-              << name << " " << nt_style_name((NtStyle)style) << " " << core_test::MoveName(p.get(), m)
-              << " in " << core_test::Fen(p.get());
+              << name << " " << nt_style_name((NtStyle)style) << " " << core_test::MoveName(p.get(), m) << " in "
+              << core_test::Fen(p.get());
           NtResult res;
           ASSERT_EQ(nt_read(p.get(), (NtStyle)style, out, &res), NT_OK)
               << name << " " << out << ": " << res.message << " in " << core_test::Fen(p.get());
@@ -297,4 +297,4 @@ TEST(NotationRoundTrip, EveryStyleEveryRuleSet) {
   EXPECT_GT(checked, 10000);
 }
 
-}  // namespace
+} // namespace

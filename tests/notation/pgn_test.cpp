@@ -18,20 +18,17 @@ using core_test::SetFen;
 struct Game {
   NtPgnGame g{};
   ~Game() { nt_pgn_game_free(&g); }
-  std::vector<std::string> Moves() const {
-    return std::vector<std::string>(g.moves, g.moves + g.move_count);
-  }
+  std::vector<std::string> Moves() const { return std::vector<std::string>(g.moves, g.moves + g.move_count); }
 };
 
 TEST(NotationPgn, ReadsTagsAndSkipsCommentsNagsAndVariations) {
-  const std::string text =
-      "% an escape line\n"
-      "[Event \"Test \\\"quoted\\\"\"]\n[Site \"?\"]\n\n"
-      "1. e4 {a comment (with parens)} e5 $1 2. Nf3 (2. f4 exf4 (2... d5) {c} ; rest\n"
-      ") 2... Nc6! ; to the end of line 3. Nothing\n3. Bb5\n"
-      "a6 1-0\n"
-      "[Event \"second\"]\n1.d4 d5 2.c4 *\n"
-      "[Event \"third\"]\n1. e4\n[Event \"fourth\"]\n1. d4 1/2-1/2\n";
+  const std::string text = "% an escape line\n"
+                           "[Event \"Test \\\"quoted\\\"\"]\n[Site \"?\"]\n\n"
+                           "1. e4 {a comment (with parens)} e5 $1 2. Nf3 (2. f4 exf4 (2... d5) {c} ; rest\n"
+                           ") 2... Nc6! ; to the end of line 3. Nothing\n3. Bb5\n"
+                           "a6 1-0\n"
+                           "[Event \"second\"]\n1.d4 d5 2.c4 *\n"
+                           "[Event \"third\"]\n1. e4\n[Event \"fourth\"]\n1. d4 1/2-1/2\n";
   size_t offset = 0;
   int line = 1;
   char err[200];
@@ -82,7 +79,7 @@ TEST(NotationPgn, PlaysFromTheFenTagAndReportsTheBadPly) {
   int bad = 0;
   NtResult res;
   EXPECT_EQ(nt_pgn_play(&a.g, p.get(), moves, 16, &bad, &res), 6);
-  EXPECT_EQ(bad, 6);  // 4. Kd2: the d2 pawn stands there
+  EXPECT_EQ(bad, 6); // 4. Kd2: the d2 pawn stands there
   EXPECT_EQ(res.status, NT_NO_MATCH);
   EXPECT_NE(std::string(res.message).find("no legal move fits"), std::string::npos) << res.message;
   EXPECT_EQ(core_test::MoveName(p.get(), moves[0]), "P@e4");
@@ -120,8 +117,7 @@ TEST(NotationPgn, WrittenGamesReadBackMoveForMove) {
       std::vector<Move> played(moves.size() + 1);
       int bad = 0;
       NtResult res;
-      ASSERT_EQ(nt_pgn_play(&back.g, p.get(), played.data(), (int)played.size(), &bad, &res),
-                (int)moves.size())
+      ASSERT_EQ(nt_pgn_play(&back.g, p.get(), played.data(), (int)played.size(), &bad, &res), (int)moves.size())
           << name << " ply " << bad << ": " << res.message;
       played.resize(moves.size());
       EXPECT_EQ(played, moves) << name;
@@ -129,4 +125,4 @@ TEST(NotationPgn, WrittenGamesReadBackMoveForMove) {
   }
 }
 
-}  // namespace
+} // namespace

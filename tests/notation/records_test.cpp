@@ -37,7 +37,7 @@ TEST(NotationRecords, SixteenBitMoveFollowsThePaper) {
   ASSERT_TRUE(SetFen(p.get(), rules->get(), "startpos"));
   uint16_t code = 0;
   ASSERT_TRUE(nt_move16_encode(p.get(), pos_parse_move(p.get(), "e2e4"), &code));
-  EXPECT_EQ(code, 12 << 8 | 28);  // flag 0, from e2 = 12, promotion 0, to e4 = 28
+  EXPECT_EQ(code, 12 << 8 | 28); // flag 0, from e2 = 12, promotion 0, to e4 = 28
   ASSERT_TRUE(SetFen(p.get(), rules->get(), "r3k3/1P6/8/3pP3/8/8/8/4K2R w Kq d6 0 1"));
   ASSERT_TRUE(nt_move16_encode(p.get(), pos_parse_move(p.get(), "b7a8q"), &code));
   EXPECT_EQ(code, 1 << 14 | 49 << 8 | 3 << 6 | 56);
@@ -64,8 +64,8 @@ TEST(NotationRecords, OctalInternationalNotationOfFigure3) {
   // Seed 002 Fig. 3 prints each move of the demonstration game in four octal digits.  Its
   // ninth ply (P*BB, e7xf8 promoting to a bishop) shows the plain destination 75; section 4's
   // rule puts the bishop's number 3 in the rank digit: 6435.
-  const char *english[] = {"P-K4", "P-Q4", "P-K5", "P-KB4", "P*PE", "Q-Q3", "P*KP", "B-Q2",
-                           "P*BB", "Q*B", "P-QN4", "P-Q5", "P-N5", "P-B4", "P*PE", "Q*P"};
+  const char *english[] = {"P-K4", "P-Q4", "P-K5",  "P-KB4", "P*PE", "Q-Q3", "P*KP", "B-Q2",
+                           "P*BB", "Q*B",  "P-QN4", "P-Q5",  "P-N5", "P-B4", "P*PE", "Q*P"};
   const char *octal[] = {"1434", "6343", "3444", "6545", "4455", "7353", "5564", "7263",
                          "6435", "5375", "1131", "4333", "3141", "6242", "4152", "7515"};
   auto rules = Fixture("chess");
@@ -83,8 +83,8 @@ TEST(NotationRecords, OctalInternationalNotationOfFigure3) {
 }
 
 TEST(NotationRecords, IndexCodeRoundTripsForEveryRuleSetUnderOneBytePerChessMove) {
-  const char *names[] = {"chess", "capablanca", "xiangqi", "shogi", "crazyhouse", "grand",
-                         "makruk", "knightmate", "extinction", "minishogi"};
+  const char *names[] = {"chess", "capablanca", "xiangqi",    "shogi",      "crazyhouse",
+                         "grand", "makruk",     "knightmate", "extinction", "minishogi"};
   uint64_t seed = 11;
   for (const char *name : names) {
     auto rules = Fixture(name);
@@ -97,8 +97,7 @@ TEST(NotationRecords, IndexCodeRoundTripsForEveryRuleSetUnderOneBytePerChessMove
       size_t n = nt_index_encode(p.get(), moves.data(), (int)moves.size(), code.data(), code.size());
       ASSERT_GT(n, 0u) << name;
       std::vector<Move> back(moves.size());
-      ASSERT_EQ(nt_index_decode(p.get(), code.data(), n, (int)moves.size(), back.data()),
-                (int)moves.size()) << name;
+      ASSERT_EQ(nt_index_decode(p.get(), code.data(), n, (int)moves.size(), back.data()), (int)moves.size()) << name;
       EXPECT_EQ(back, moves) << name;
       bytes += n, plies += moves.size();
     }
@@ -171,4 +170,4 @@ TEST(NotationRecords, ArchiveIsLosslessAndRefusesDamage) {
   nt_archive_free(&a);
 }
 
-}  // namespace
+} // namespace

@@ -59,7 +59,7 @@ struct Referee {
   }
 };
 
-}  // namespace
+} // namespace
 
 // One library: the include takes its pieces from herald-pieces, not from a copy.
 TEST(FairychessInclude, IncludesThePieceLibrary) {
@@ -125,8 +125,8 @@ TEST(FairychessInclude, RefusesAPieceMoveWithItsDescription) {
 
 TEST(FairychessInclude, CastlesOnBothSides) {
   Referee ref(kPreset);
-  ASSERT_TRUE(ref.PlayAll({"P e2-e4", "P d7-d5", "N g1-f3", "Q d8-d6", "B f1-c4", "B c8-g4", "K e1-g1",
-                           "N b8-c6", "P d2-d3", "K e8-c8"}));
+  ASSERT_TRUE(ref.PlayAll(
+      {"P e2-e4", "P d7-d5", "N g1-f3", "Q d8-d6", "B f1-c4", "B c8-g4", "K e1-g1", "N b8-c6", "P d2-d3", "K e8-c8"}));
   EXPECT_EQ(ref.At("g1"), "K");
   EXPECT_EQ(ref.At("f1"), "R");
   EXPECT_EQ(ref.At("h1"), "@");
@@ -137,8 +137,8 @@ TEST(FairychessInclude, CastlesOnBothSides) {
 
 TEST(FairychessInclude, RefusesCastlingWithARookThatHasMoved) {
   Referee ref(kPreset);
-  ASSERT_TRUE(ref.PlayAll({"P e2-e4", "P e7-e5", "N g1-f3", "N b8-c6", "B f1-c4", "P d7-d6", "R h1-g1",
-                           "P a7-a6", "R g1-h1", "P a6-a5"}));
+  ASSERT_TRUE(ref.PlayAll(
+      {"P e2-e4", "P e7-e5", "N g1-f3", "N b8-c6", "B f1-c4", "P d7-d6", "R h1-g1", "P a7-a6", "R g1-h1", "P a6-a5"}));
   GcVerdict v = ref.Play("K e1-g1");
   EXPECT_EQ(v.status, GC_ILLEGAL);
   EXPECT_STREQ(v.message, "You may not castle with a piece that has moved.");
@@ -157,10 +157,10 @@ TEST(FairychessInclude, TakesEnPassant) {
 
 TEST(FairychessInclude, PromotesToTheChosenPiece) {
   Referee ref(kPreset);
-  ASSERT_TRUE(ref.PlayAll({"P a2-a4", "P h7-h5", "P a4-a5", "P b7-b5", "P a5-b6", "P h5-h4", "P g2-g4",
-                           "P h4-g3", "P b6-c7", "P g3-h2"}));
+  ASSERT_TRUE(ref.PlayAll(
+      {"P a2-a4", "P h7-h5", "P a4-a5", "P b7-b5", "P a5-b6", "P h5-h4", "P g2-g4", "P h4-g3", "P b6-c7", "P g3-h2"}));
   GcVerdict ask = ref.Play("P c7-b8");
-  EXPECT_EQ(ask.status, GC_ILLEGAL);  // the choice is asked for
+  EXPECT_EQ(ask.status, GC_ILLEGAL); // the choice is asked for
   EXPECT_STRNE(ask.choices, "");
   EXPECT_EQ(ref.Play("P c7-b8; K-b8").status, GC_ILLEGAL);
   ASSERT_TRUE(ref.PlayAll({"P c7-b8; N-b8", "P h2-g1; q-g1"}));

@@ -45,7 +45,7 @@ std::vector<std::string> PresetFiles() {
 }
 
 struct PresetFacts {
-  std::vector<std::pair<int, uint64_t>> perft;  // depth, nodes from the start position
+  std::vector<std::pair<int, uint64_t>> perft; // depth, nodes from the start position
   std::string referee_game;
 };
 
@@ -57,9 +57,11 @@ PresetFacts ReadFacts(const std::string &path) {
   static const std::regex game(R"(^//\s*referee game:\s*(\S+)\s*$)");
   std::smatch m;
   while (std::getline(in, line)) {
-    if (!line.empty() && line[0] == '[') break;  // the header ends at the first section
-    if (std::regex_match(line, m, perft)) f.perft.push_back({std::stoi(m[1]), std::stoull(m[2])});
-    else if (std::regex_match(line, m, game)) f.referee_game = m[1];
+    if (!line.empty() && line[0] == '[') break; // the header ends at the first section
+    if (std::regex_match(line, m, perft))
+      f.perft.push_back({std::stoi(m[1]), std::stoull(m[2])});
+    else if (std::regex_match(line, m, game))
+      f.referee_game = m[1];
   }
   return f;
 }
@@ -69,7 +71,9 @@ struct GameBox {
   std::string err;
   explicit GameBox(const std::string &path) {
     char e[512] = "";
-    g = br_load_with(path.c_str(), kIncludeDir, false, e, sizeof e); /* the probe is tested in the bridge tests; under the sanitizers it would take minutes here */
+    g = br_load_with(
+        path.c_str(), kIncludeDir, false, e,
+        sizeof e); /* the probe is tested in the bridge tests; under the sanitizers it would take minutes here */
     err = e;
   }
   ~GameBox() { br_free(g); }
@@ -86,7 +90,7 @@ std::string Name(const testing::TestParamInfo<std::string> &info) {
 
 class PresetLibrary : public testing::TestWithParam<std::string> {};
 
-}  // namespace
+} // namespace
 
 TEST(PresetFiles, ThereArePresets) { EXPECT_GE(PresetFiles().size(), 5u); }
 
@@ -206,7 +210,7 @@ bool Lookup(void *ctx, const char *name, char *out, int outlen) {
   return br_find_def(static_cast<const BrCode *>(ctx), name, out, outlen);
 }
 
-}  // namespace
+} // namespace
 
 TEST(PieceLibrary, FortyPiecesEachWithDefRangeAndDescription) {
   LibraryBox lib;
@@ -238,15 +242,50 @@ TEST(PieceLibrary, StandardPiecesCompile) {
   Rules r;
   char err[RULES_ERR_LEN];
   ASSERT_TRUE(rules_init(&r, "test", 8, 8, err, sizeof err));
-  static const char *const kMustCompile[] = {
-      "King", "Queen", "Rook", "Bishop", "Knight", "White_Pawn", "Black_Pawn", "Cardinal", "Marshall",
-      "Amazon", "Centaur", "Nightrider", "Wazir", "Ferz", "Alfil", "Dabbaba", "Camel", "Zebra", "Giraffe",
-      "Champion", "Wizard", "Kirin", "Phoenix", "Elephant", "Cannon", "Vao", "Korean_Cannon",
-      "Grasshopper", "Xiangqi_Horse", "White_Soldier", "Black_Soldier", "White_Shogi_Pawn",
-      "White_Lance", "White_Shogi_Knight", "White_Silver", "White_Gold", "White_Tokin", "Dragon_King",
-      "Dragon_Horse", "White_Berolina_Pawn", "Black_Berolina_Pawn", "White_Khon"};
+  static const char *const kMustCompile[] = {"King",
+                                             "Queen",
+                                             "Rook",
+                                             "Bishop",
+                                             "Knight",
+                                             "White_Pawn",
+                                             "Black_Pawn",
+                                             "Cardinal",
+                                             "Marshall",
+                                             "Amazon",
+                                             "Centaur",
+                                             "Nightrider",
+                                             "Wazir",
+                                             "Ferz",
+                                             "Alfil",
+                                             "Dabbaba",
+                                             "Camel",
+                                             "Zebra",
+                                             "Giraffe",
+                                             "Champion",
+                                             "Wizard",
+                                             "Kirin",
+                                             "Phoenix",
+                                             "Elephant",
+                                             "Cannon",
+                                             "Vao",
+                                             "Korean_Cannon",
+                                             "Grasshopper",
+                                             "Xiangqi_Horse",
+                                             "White_Soldier",
+                                             "Black_Soldier",
+                                             "White_Shogi_Pawn",
+                                             "White_Lance",
+                                             "White_Shogi_Knight",
+                                             "White_Silver",
+                                             "White_Gold",
+                                             "White_Tokin",
+                                             "Dragon_King",
+                                             "Dragon_Horse",
+                                             "White_Berolina_Pawn",
+                                             "Black_Berolina_Pawn",
+                                             "White_Khon"};
   br_bind_settings(lib.gc);
-  BrCode *code = br_code_read(lib.gc);  // the included files' statements, as the bridge reads them
+  BrCode *code = br_code_read(lib.gc); // the included files' statements, as the bridge reads them
   ASSERT_NE(code, nullptr);
   for (const char *name : kMustCompile) {
     char body[4096];
@@ -280,13 +319,13 @@ struct Referee {
   }
 };
 
-}  // namespace
+} // namespace
 
 TEST(RulesInclude, CheckmateIsDeclaredAndTheLegalListIsBuilt) {
   Referee ref("presets/chess.preset");
   const GcValue *start = gc_legal_moves(ref.gc);
   ASSERT_NE(start, nullptr);
-  EXPECT_EQ(gc_arr_len(start), 20u);  // setlegal from the stalemated sub, before the first move
+  EXPECT_EQ(gc_arr_len(start), 20u); // setlegal from the stalemated sub, before the first move
   for (const char *m : {"P f2-f3", "P e7-e5", "P g2-g4"}) EXPECT_EQ(ref.Play(m).status, GC_LEGAL) << m;
   GcVerdict mate = ref.Play("Q d8-h4");
   EXPECT_EQ(mate.status, GC_LEGAL) << mate.message;
@@ -300,19 +339,19 @@ TEST(RulesInclude, IllegalMovesAreExplainedWithTheDescription) {
   EXPECT_EQ(v.status, GC_ILLEGAL);
   EXPECT_NE(std::string(v.message).find("Archbishop"), std::string::npos) << v.message;
   EXPECT_NE(std::string(v.message).find("as a Bishop or as a Knight"), std::string::npos) << v.message;
-  EXPECT_EQ(ref.Play("P e7-e5").status, GC_ILLEGAL);  // not Black's turn
-  EXPECT_EQ(ref.Play("N b1-d2").status, GC_ILLEGAL);  // own piece
+  EXPECT_EQ(ref.Play("P e7-e5").status, GC_ILLEGAL); // not Black's turn
+  EXPECT_EQ(ref.Play("N b1-d2").status, GC_ILLEGAL); // own piece
 }
 
 TEST(RulesInclude, PromotionMustBeToAnOfferedPiece) {
   Referee ref("presets/shatranj.preset");
   // A Shatranj pawn may become only a Ferz; walk the h pawn up to the last rank.
-  for (const char *m : {"P h2-h3", "P a7-a6", "P h3-h4", "P a6-a5", "P h4-h5", "P a5-a4", "P h5-h6",
-                        "P a4-a3", "P h6-g7", "P b7-b6"})
+  for (const char *m :
+       {"P h2-h3", "P a7-a6", "P h3-h4", "P a6-a5", "P h4-h5", "P a5-a4", "P h5-h6", "P a4-a3", "P h6-g7", "P b7-b6"})
     ASSERT_EQ(ref.Play(m).status, GC_LEGAL) << m;
-  EXPECT_EQ(ref.Play("P g7-h8").status, GC_ILLEGAL);         // must promote
-  EXPECT_EQ(ref.Play("P g7-h8; R-h8").status, GC_ILLEGAL);   // not to a Rook
-  EXPECT_EQ(ref.Play("P g7-h8; Q-h8").status, GC_LEGAL);     // to a Ferz
+  EXPECT_EQ(ref.Play("P g7-h8").status, GC_ILLEGAL);       // must promote
+  EXPECT_EQ(ref.Play("P g7-h8; R-h8").status, GC_ILLEGAL); // not to a Rook
+  EXPECT_EQ(ref.Play("P g7-h8; Q-h8").status, GC_LEGAL);   // to a Ferz
 }
 
 // Crazyhouse (herald-rules `drops`): captures fill the captor's hand, a drop needs the piece
@@ -322,9 +361,9 @@ TEST(RulesInclude, CrazyhouseDropsComeFromTheHand) {
   Referee ref("presets/crazyhouse.preset");
   EXPECT_STREQ(ref.Play("P*e4").message, "You have no P in hand to drop.");
   for (const char *m : {"P e2-e4", "P d7-d5", "P e4-d5", "Q d8-d5"}) ASSERT_EQ(ref.Play(m).status, GC_LEGAL) << m;
-  EXPECT_EQ(ref.Play("P*e2").status, GC_LEGAL);  // White's hand: the d5 pawn
+  EXPECT_EQ(ref.Play("P*e2").status, GC_LEGAL); // White's hand: the d5 pawn
   ref.Play("Q d5-a5");
-  EXPECT_EQ(ref.Play("P*e3").status, GC_ILLEGAL);  // that pawn is spent
+  EXPECT_EQ(ref.Play("P*e3").status, GC_ILLEGAL); // that pawn is spent
 }
 
 TEST(RulesInclude, CrazyhouseRefusesBadDrops) {
@@ -400,13 +439,13 @@ struct ShogiBoard {
     return v;
   }
 };
-}  // namespace
+} // namespace
 
 TEST(RulesInclude, ShogiPawnDropsObeyNifuUchifuzumeAndTheLastRank) {
-  ShogiBoard mate("3rk/5/2KG1/5/5", 1);  // P*e4 would mate: the Gold guards it, d4 is covered
+  ShogiBoard mate("3rk/5/2KG1/5/5", 1); // P*e4 would mate: the Gold guards it, d4 is covered
   EXPECT_STREQ(mate.Try("P*e4").message, "A P may not be dropped to give checkmate.");
   EXPECT_EQ(mate.Try("P*b4").status, GC_LEGAL);
-  ShogiBoard check("3rk/5/2K2/5/5", 1);  // without the Gold the King takes the Pawn: only check
+  ShogiBoard check("3rk/5/2K2/5/5", 1); // without the Gold the King takes the Pawn: only check
   EXPECT_EQ(check.Try("P*e4").status, GC_LEGAL) << check.Try("P*e4").message;
   ShogiBoard nifu("4k/5/5/P4/K4", 1);
   EXPECT_STREQ(nifu.Try("P*a3").message, "A P may not be dropped on a file that already holds one of yours.");
@@ -432,7 +471,12 @@ TEST(RulesInclude, ShogiPerftWithHandsMatchesFairyStockfish) {
   GameBox shogi("presets/shogi.preset"), mini("presets/minishogi.preset");
   ASSERT_NE(shogi.g, nullptr) << shogi.err;
   ASSERT_NE(mini.g, nullptr) << mini.err;
-  const struct { BrGame *g; const char *fen; int depth; uint64_t nodes; } cases[] = {
+  const struct {
+    BrGame *g;
+    const char *fen;
+    int depth;
+    uint64_t nodes;
+  } cases[] = {
       {shogi.g, "3k3nl/4g4/l1np1pp1p/gpP1+S1lp1/5KP1P/p2G1b1PL/1G+pP2nn1/4pSS2/2RSR4[PPBpp] w - - 5 81", 3, 463749},
       {shogi.g, "1s2kn3/1+P5g+L/+L3p1nL1/2pr2P1P/1pg1+npbP1/P1Pp1P1N1/2KP3SL/1GS1G2R1/B6+pS[PPPp] w - - 10 81", 3,
        203405},
@@ -463,12 +507,12 @@ TEST(RulesInclude, AbergCastlesInTwoPartsAnyListedWay) {
   };
   EXPECT_EQ(try_move("K f1-i1; R j1-h1").status, GC_LEGAL) << try_move("K f1-i1; R j1-h1").message;
   EXPECT_EQ(try_move("K f1-i1; R j1-f1").status, GC_LEGAL);
-  EXPECT_EQ(try_move("K f1-g1; R j1-f1").status, GC_LEGAL);  // a single square
+  EXPECT_EQ(try_move("K f1-g1; R j1-f1").status, GC_LEGAL); // a single square
   EXPECT_STREQ(try_move("K f1-h1; R j1-i1").message, "That is not one of this game's castlings.");
-  EXPECT_EQ(try_move("K f1-i1").status, GC_ILLEGAL);         // the Rook's part is needed
+  EXPECT_EQ(try_move("K f1-i1").status, GC_ILLEGAL); // the Rook's part is needed
   EXPECT_STREQ(try_move("C j3-i5; C i5-g4").message,
                "You may not move twice on the same turn, except to castle (the King first).");
-  EXPECT_EQ(try_move("K f1-c1; R a1-d1").status, GC_ILLEGAL);  // the queen's side is not clear
+  EXPECT_EQ(try_move("K f1-c1; R a1-d1").status, GC_ILLEGAL); // the queen's side is not clear
 }
 
 TEST(RulesInclude, GrandPawnsPromoteOnlyToCapturedPieces) {

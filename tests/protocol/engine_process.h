@@ -17,7 +17,7 @@
 #include <vector>
 
 class EngineProcess {
- public:
+public:
   EngineProcess() {
     const char *bin = std::getenv("HERALD_BIN");
     std::string path = bin ? bin : "build/herald";
@@ -62,7 +62,8 @@ class EngineProcess {
         const std::string &l = lines_[next_++];
         if (std::regex_match(l, re)) return l;
       }
-      int left = (int)std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
+      int left = (int)std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now())
+                     .count();
       if (left <= 0 || !ReadSome(left)) return "";
     }
   }
@@ -71,7 +72,8 @@ class EngineProcess {
   long TimeTo(const std::string &pattern, int timeout_ms = 10000) {
     auto start = std::chrono::steady_clock::now();
     if (Expect(pattern, timeout_ms).empty()) return -1;
-    return (long)std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+    return (long)std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start)
+        .count();
   }
 
   // Closes the input and returns the exit status (or -1 if it does not end in timeout_ms).
@@ -84,14 +86,14 @@ class EngineProcess {
         exited_ = true;
         return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
       }
-      if (!ReadSome(10)) usleep(10000);  // at end of output poll returns at once
+      if (!ReadSome(10)) usleep(10000); // at end of output poll returns at once
     }
     return -1;
   }
 
   const std::vector<std::string> &Seen() const { return lines_; }
 
- private:
+private:
   bool ReadSome(int timeout_ms) {
     struct pollfd p = {out_, POLLIN, 0};
     if (poll(&p, 1, timeout_ms) <= 0) return false;

@@ -40,7 +40,8 @@ TEST(ProtocolUci, GoDepthGivesInfoAndALegalBestMove) {
   e.Send("go depth 5");
   EXPECT_FALSE(e.Expect("info depth 5 .* score (cp|mate) -?[0-9]+.* nodes [0-9]+ .* pv [a-h][1-8].*").empty());
   std::string best = e.Expect("bestmove .*");
-  EXPECT_TRUE(std::regex_match(best, std::regex("bestmove [a-h][1-8][a-h][1-8]( ponder [a-h][1-8][a-h][1-8])?"))) << best;
+  EXPECT_TRUE(std::regex_match(best, std::regex("bestmove [a-h][1-8][a-h][1-8]( ponder [a-h][1-8][a-h][1-8])?")))
+      << best;
 }
 
 TEST(ProtocolUci, FindsMateInOneAndReportsMateScore) {
@@ -73,7 +74,7 @@ TEST(ProtocolUci, VariantsThroughUciVariant) {
   std::string best = e.Expect("bestmove .*");
   EXPECT_TRUE(std::regex_match(best, std::regex("bestmove [a-i]([1-9]|10)[a-i]([1-9]|10).*"))) << best;
   e.Send("setoption name UCI_Variant value shogi");
-  e.Send("position startpos moves c3c4 g7g6 b2h8+");  // bishop exchange with promotion
+  e.Send("position startpos moves c3c4 g7g6 b2h8+"); // bishop exchange with promotion
   e.Send("go depth 2");
   EXPECT_FALSE(e.Expect("bestmove .*").empty());
   e.Send("setoption name UCI_Variant value crazyhouse");
@@ -85,9 +86,9 @@ TEST(ProtocolUci, VariantsThroughUciVariant) {
 TEST(ProtocolUci, OptionsAreSetOrRefusedWithAnError) {
   EngineProcess e;
   Handshake(e);
-  for (const char *ok : {"setoption name Hash value 16", "setoption name Threads value 2",
-                         "setoption name MultiPV value 3", "setoption name Move Overhead value 100",
-                         "setoption name Ponder value true"})
+  for (const char *ok :
+       {"setoption name Hash value 16", "setoption name Threads value 2", "setoption name MultiPV value 3",
+        "setoption name Move Overhead value 100", "setoption name Ponder value true"})
     e.Send(ok);
   e.Send("isready");
   ASSERT_FALSE(e.Expect("readyok").empty());
@@ -198,7 +199,8 @@ TEST(ProtocolUci, APresetErrorReachesTheUserWithItsFileAndLine) {
   EXPECT_FALSE(e.Expect("info string preset error at .*" + where + std::to_string(broken_preset::LineOfError(text, 1)) +
                         ": .*nosuchsub.*")
                    .empty());
-  EXPECT_FALSE(e.Expect("Error \\(move g1g4 not played, the preset failed on it\\): position startpos moves g1g4").empty());
+  EXPECT_FALSE(
+      e.Expect("Error \\(move g1g4 not played, the preset failed on it\\): position startpos moves g1g4").empty());
   e.Send("position startpos");
   e.Send("go depth 1 searchmoves g1h3");
   EXPECT_FALSE(e.Expect("info string preset error at .*" + where + std::to_string(broken_preset::LineOfError(text, 2)) +
@@ -217,4 +219,4 @@ TEST(ProtocolUci, NoLegalMoveGivesBestmoveNone) {
   EXPECT_EQ(e.Expect("bestmove .*"), "bestmove (none)");
 }
 
-}  // namespace
+} // namespace

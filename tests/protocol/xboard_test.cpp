@@ -147,7 +147,7 @@ TEST(ProtocolXboard, UndoAndRemoveTakeMovesBack) {
   e.Send("remove");
   e.Send("usermove d2d4");
   e.Send("undo");
-  e.Send("usermove e2e4");  // legal again only if both take-backs worked
+  e.Send("usermove e2e4"); // legal again only if both take-backs worked
   e.Send("ping 9");
   ASSERT_FALSE(e.Expect("pong 9").empty());
   for (const auto &line : e.Seen()) EXPECT_EQ(line.find("Illegal"), std::string::npos) << line;
@@ -159,7 +159,7 @@ TEST(ProtocolXboard, XiangqiCountsRanksFromZero) {
   e.Send("new");
   e.Send("variant xiangqi");
   e.Send("force");
-  e.Send("usermove h2e2");  // the central cannon, written as XBoard writes it
+  e.Send("usermove h2e2"); // the central cannon, written as XBoard writes it
   e.Send("sd 3");
   e.Send("go");
   std::string move = e.Expect("move .*");
@@ -174,7 +174,7 @@ TEST(ProtocolXboard, AnalyzePostsThinkingUntilExitAndQuestionMarkMovesNow) {
   e.Send("post");
   e.Send("analyze");
   EXPECT_FALSE(e.Expect("[0-9]+ -?[0-9]+ [0-9]+ [0-9]+ [a-h][1-8][a-h][1-8].*").empty());
-  e.Send("usermove e2e4");  // analysis follows the game
+  e.Send("usermove e2e4"); // analysis follows the game
   EXPECT_FALSE(e.Expect("[0-9]+ -?[0-9]+ [0-9]+ [0-9]+ [a-h][1-8][a-h][1-8].*").empty());
   e.Send("exit");
   e.Send("force");
@@ -200,7 +200,7 @@ TEST(ProtocolXboard, ShogiDropsAndPromotions) {
   for (const auto &line : e.Seen()) EXPECT_EQ(line.find("Illegal"), std::string::npos) << line;
 }
 
-}  // namespace
+} // namespace
 
 namespace {
 
@@ -210,12 +210,15 @@ TEST(ProtocolXboard, EngineDefinedVariantsAreDescribedWithSetupAndPieces) {
   e.Send("new");
   e.Send("variant extinction");
   EXPECT_FALSE(e.Expect("setup \\(PNBRQ\\.{16}Kpnbrq\\.{16}k\\) 8x8\\+0_fairy "
-                        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").empty());
-  EXPECT_FALSE(e.Expect("piece K& KisO2").empty());  // its castling, as XBoard's O atom
-  EXPECT_FALSE(e.Expect("piece P& fceFfmWifmnD").empty());  // 'e': XBoard's en-passant mark
+                        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+                   .empty());
+  EXPECT_FALSE(e.Expect("piece K& KisO2").empty());        // its castling, as XBoard's O atom
+  EXPECT_FALSE(e.Expect("piece P& fceFfmWifmnD").empty()); // 'e': XBoard's en-passant mark
   e.Send("variant minishogi");
-  EXPECT_FALSE(e.Expect("setup \\(P\\.BR\\.S\\.\\.\\.G\\.\\+\\.\\+\\+\\.\\+K"
-                        "p\\.br\\.s\\.\\.\\.g\\.\\+\\.\\+\\+\\.\\+k\\) 5x5\\+5_shogi rbsgk/4p/5/P4/KGSBR\\[\\] w - - 0 1").empty());
+  EXPECT_FALSE(
+      e.Expect("setup \\(P\\.BR\\.S\\.\\.\\.G\\.\\+\\.\\+\\+\\.\\+K"
+               "p\\.br\\.s\\.\\.\\.g\\.\\+\\.\\+\\+\\.\\+k\\) 5x5\\+5_shogi rbsgk/4p/5/P4/KGSBR\\[\\] w - - 0 1")
+          .empty());
   EXPECT_FALSE(e.Expect("piece \\+R& RF").empty());
   // Variants XBoard knows get no setup.
   e.Send("variant capablanca");
@@ -226,7 +229,7 @@ TEST(ProtocolXboard, EngineDefinedVariantsAreDescribedWithSetupAndPieces) {
   EXPECT_EQ(setups, 2);
 }
 
-}  // namespace
+} // namespace
 
 namespace {
 
@@ -244,7 +247,7 @@ TEST(ProtocolXboard, PondersAfterItsMoveAndKeepsTheGameRightOnHitAndMiss) {
   ASSERT_FALSE(first.empty());
   // Thinking output continues while it ponders on the opponent's time.
   EXPECT_FALSE(e.Expect("[0-9]+ -?[0-9]+ [0-9]+ [0-9]+ .*", 3000).empty());
-  e.Send("usermove d2d4");  // hit or miss, the reply must be a legal move in the real game
+  e.Send("usermove d2d4"); // hit or miss, the reply must be a legal move in the real game
   std::string second = e.Expect("move .*");
   ASSERT_FALSE(second.empty());
   e.Send("force");
@@ -256,7 +259,7 @@ TEST(ProtocolXboard, PondersAfterItsMoveAndKeepsTheGameRightOnHitAndMiss) {
   EXPECT_EQ(e.Finish(), 0);
 }
 
-}  // namespace
+} // namespace
 
 namespace {
 
@@ -277,7 +280,7 @@ TEST(ProtocolXboard, LiftAnswersWithTheLegalTargets) {
   EXPECT_FALSE(e.Expect("Error \\(lift needs a square\\): lift z9").empty());
 }
 
-}  // namespace
+} // namespace
 
 namespace {
 
@@ -286,7 +289,7 @@ TEST(ProtocolXboard, ExcludedMovesAreLeftOutOfAnalysis) {
   Handshake(e);
   e.Send("new");
   e.Send("force");
-  e.Send("setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");  // a1a8 mates
+  e.Send("setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"); // a1a8 mates
   e.Send("post");
   e.Send("exclude a1a8");
   e.Send("analyze");
@@ -294,13 +297,13 @@ TEST(ProtocolXboard, ExcludedMovesAreLeftOutOfAnalysis) {
   ASSERT_FALSE(line.empty());
   EXPECT_EQ(line.find("a1a8"), std::string::npos) << line;
   e.Send("include all");
-  EXPECT_FALSE(e.Expect("[0-9]+ 10000[0-9] [0-9]+ [0-9]+ a1a8.*").empty());  // mate found again
+  EXPECT_FALSE(e.Expect("[0-9]+ 10000[0-9] [0-9]+ [0-9]+ a1a8.*").empty()); // mate found again
   e.Send("exit");
   e.Send("exclude h9h9");
   EXPECT_FALSE(e.Expect("Error \\(not a legal move\\): exclude h9h9").empty());
 }
 
-}  // namespace
+} // namespace
 
 namespace {
 
@@ -309,7 +312,8 @@ TEST(ProtocolXboard, PresetVariantsGiveThePresetsOwnIllegalMoveMessages) {
   Handshake(e);
   e.Send("new");
   e.Send("variant chess-tutorial");
-  EXPECT_FALSE(e.Expect("setup \\(.*\\) 8x8\\+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").empty());
+  EXPECT_FALSE(
+      e.Expect("setup \\(.*\\) 8x8\\+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").empty());
   e.Send("force");
   e.Send("usermove e2e5");
   EXPECT_FALSE(e.Expect("Illegal move \\(A Pawn cannot make a non-capturing move from e2 to e5\\): e2e5").empty());
@@ -345,4 +349,4 @@ TEST(ProtocolXboard, APresetErrorIsToldToTheUserWithItsFileAndLine) {
   ASSERT_EQ(system(clean.c_str()), 0);
 }
 
-}  // namespace
+} // namespace

@@ -234,16 +234,11 @@ TEST(CoreBetza, ErrorsNameTheOffendingCharacter) {
   struct Case {
     const char *text, *message;
   } cases[] = {
-      {"X", "unknown atom 'X'"},
-      {"qN", "unknown modifier 'q'"},
-      {"Nx", "unknown modifier 'x'"},
-      {"f", "expected an atom letter"},
-      {"fm", "expected an atom letter"},
-      {"R0", "range 0 outside 1..15"},
-      {"R16", "range 16 outside 1..15"},
-      {"W99999999999999999999", "outside 1..15"},
-      {"fm3", "expected an atom letter"},
-      {"*", "expected an atom letter"},
+      {"X", "unknown atom 'X'"},          {"qN", "unknown modifier 'q'"},
+      {"Nx", "unknown modifier 'x'"},     {"f", "expected an atom letter"},
+      {"fm", "expected an atom letter"},  {"R0", "range 0 outside 1..15"},
+      {"R16", "range 16 outside 1..15"},  {"W99999999999999999999", "outside 1..15"},
+      {"fm3", "expected an atom letter"}, {"*", "expected an atom letter"},
   };
   for (const Case &c : cases) {
     Parsed p = Parse(c.text);
@@ -261,7 +256,7 @@ TEST(CoreBetza, RefusesToOverflowTheAtomArray) {
   EXPECT_EQ(Parse("QNW", 16).count, -1);
 }
 
-}  // namespace
+} // namespace
 
 namespace {
 
@@ -354,7 +349,7 @@ TEST(CoreRulesModel, CustomLabelsReachMoveNamesAndFen) {
   EXPECT_EQ(core_test::Fen(pos.get()), "4k4/9/9/9/9/2P6/9/9/4K4 b - - 1 1");
 }
 
-}  // namespace
+} // namespace
 
 namespace {
 
@@ -373,10 +368,19 @@ std::multiset<std::string> AtomSet(const Parsed &p) {
 // The one writer (betza_write) and the one reader agree: what is written reads back as the same
 // atoms, and the usual pieces keep their usual letters.
 TEST(CoreBetza, WrittenTextReadsBackAsTheSameAtoms) {
-  const std::pair<const char *, const char *> cases[] = {
-      {"K", "K"},     {"Q", "Q"},     {"N", "N"},       {"RN", "RN"},  {"BN", "BN"},
-      {"pR", "pR"},   {"gQ", "gRgB"},   {"W2", "W2"},     {"NN", "NN"},  {"fmWfcF", "fmWfcF"},
-      {"fmWfcFifmnD", "fmWfcFifmnD"}, {"mRcB", "mRcB"}, {"sWfF", "sWfF"}};
+  const std::pair<const char *, const char *> cases[] = {{"K", "K"},
+                                                         {"Q", "Q"},
+                                                         {"N", "N"},
+                                                         {"RN", "RN"},
+                                                         {"BN", "BN"},
+                                                         {"pR", "pR"},
+                                                         {"gQ", "gRgB"},
+                                                         {"W2", "W2"},
+                                                         {"NN", "NN"},
+                                                         {"fmWfcF", "fmWfcF"},
+                                                         {"fmWfcFifmnD", "fmWfcFifmnD"},
+                                                         {"mRcB", "mRcB"},
+                                                         {"sWfF", "sWfF"}};
   for (const auto &c : cases) {
     Parsed first = Parse(c.first);
     ASSERT_GT(first.count, 0) << c.first << ": " << first.err;
@@ -388,4 +392,4 @@ TEST(CoreBetza, WrittenTextReadsBackAsTheSameAtoms) {
   }
 }
 
-}  // namespace
+} // namespace

@@ -97,8 +97,7 @@ inline std::vector<std::string> MovesFrom(Position *p, const char *from) {
   int sq = Square(p->rules, from);
   std::vector<std::string> names;
   for (Move m : LegalMoves(p))
-    if (move_kind(m) != MOVE_DROP && move_kind(m) != MOVE_PASS && move_from(m) == sq)
-      names.push_back(MoveName(p, m));
+    if (move_kind(m) != MOVE_DROP && move_kind(m) != MOVE_PASS && move_from(m) == sq) names.push_back(MoveName(p, m));
   std::sort(names.begin(), names.end());
   return names;
 }
@@ -127,8 +126,7 @@ struct PieceSpec {
 inline void StartRules(Rules *r, int width, int height, const std::vector<PieceSpec> &pieces) {
   char err[RULES_ERR_LEN] = "";
   ASSERT_TRUE(rules_init(r, "custom", width, height, err, sizeof err)) << err;
-  for (const PieceSpec &s : pieces)
-    ASSERT_GE(rules_add_piece(r, s.name, s.letter, s.betza, err, sizeof err), 0) << err;
+  for (const PieceSpec &s : pieces) ASSERT_GE(rules_add_piece(r, s.name, s.letter, s.betza, err, sizeof err), 0) << err;
 }
 
 inline void Finalize(Rules *r) {
@@ -136,6 +134,6 @@ inline void Finalize(Rules *r) {
   ASSERT_TRUE(rules_finalize(r, err, sizeof err)) << err;
 }
 
-}  // namespace core_test
+} // namespace core_test
 
 #endif

@@ -48,7 +48,7 @@ void ExpectRoundTrips(const Rules *r, const std::string &fen, const std::string 
 }
 
 class CoreFen : public ::testing::Test {
- protected:
+protected:
   std::unique_ptr<RulesBox> chess = Fixture("chess");
 };
 
@@ -138,7 +138,7 @@ TEST(CoreFenVariants, CrazyhousePromotedMarkAndHands) {
 
 // A 16x16 board with kings, rooks and pawns; 256 squares need the four-word bitboards.
 class CoreFenLarge : public ::testing::Test {
- protected:
+protected:
   RulesBox rules;
   void SetUp() override {
     StartRules(rules.get(), 16, 16, {{"King", 'K', "K"}, {"Rook", 'R', "R"}, {"Pawn", 'P', "fmWfcF"}});
@@ -162,7 +162,7 @@ TEST_F(CoreFenLarge, SixteenBySixteenRoundTrips) {
 
 // A 6x6 board with holes in the corners and on c3: '*' in slash form, '-' in compact form.
 class CoreFenHoles : public ::testing::Test {
- protected:
+protected:
   RulesBox rules;
   void SetUp() override {
     StartRules(rules.get(), 6, 6, {{"King", 'K', "K"}, {"Rook", 'R', "R"}});
@@ -225,7 +225,7 @@ TEST_F(CoreFen, MalformedFensGiveAClearMessage) {
       {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqZ - 0 1", "castling right 'Z' names no castling move"},
       {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq1 - 0 1", "castling right '1' names no castling move"},
       {"4k3/8/8/8/8/8/8/4K3 w KQ - 0 1", "castling right 'K' but the king or its partner is not in place"},
-      {"r3k2r/8/8/8/8/8/8/R3K2R w KQkqk - 0 1", ""},  // a repeated letter is harmless
+      {"r3k2r/8/8/8/8/8/8/R3K2R w KQkqk - 0 1", ""}, // a repeated letter is harmless
       {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", "en-passant square 'e9' is not on the board"},
       {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq zz 0 1", "en-passant square 'zz' is not on the board"},
       {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3x 0 1", "en-passant square 'e3x'"},
@@ -285,10 +285,9 @@ TEST_F(CoreFen, UnfinalisedRulesAreRefused) {
 
 TEST(CoreFenVariants, HandErrors) {
   auto shogi = Fixture("shogi");
-  const char *bad[] = {"4k4/9/9/9/9/9/9/9/4K4[X] w - - 0 1", "4k4/9/9/9/9/9/9/9/4K4[P w - - 0 1",
+  const char *bad[] = {"4k4/9/9/9/9/9/9/9/4K4[X] w - - 0 1",   "4k4/9/9/9/9/9/9/9/4K4[P w - - 0 1",
                        "4k4/9/9/9/9/9/9/9/4K4[64P] w - - 0 1", "4k4/9/9/9/9/9/9/9/4K4[40P30P] w - - 0 1",
-                       "4k4/9/9/9/9/9/9/9/4K4[0P] w - - 0 1",
-                       "4k4/9/9/9/9/9/9/9/4K4[+P] w - - 0 1"};
+                       "4k4/9/9/9/9/9/9/9/4K4[0P] w - - 0 1",  "4k4/9/9/9/9/9/9/9/4K4[+P] w - - 0 1"};
   for (const char *fen : bad) {
     PosBox p;
     char err[RULES_ERR_LEN] = "";
@@ -340,9 +339,9 @@ TEST(CoreFenFuzz, MutatedFensNeverCrashAndAcceptedOnesAreStable) {
     for (int e = 0; e < edits && !fen.empty(); e++) {
       size_t at = next() % fen.size();
       switch (next() % 3) {
-        case 0: fen[at] = alphabet[next() % (sizeof alphabet - 1)]; break;
-        case 1: fen.erase(at, 1); break;
-        default: fen.insert(fen.begin() + at, alphabet[next() % (sizeof alphabet - 1)]); break;
+      case 0: fen[at] = alphabet[next() % (sizeof alphabet - 1)]; break;
+      case 1: fen.erase(at, 1); break;
+      default: fen.insert(fen.begin() + at, alphabet[next() % (sizeof alphabet - 1)]); break;
       }
     }
     PosBox p;
@@ -477,7 +476,7 @@ TEST(CoreKeys, KeysSeparateSideCastlingEnPassantAndHands) {
   EXPECT_EQ(b->key, pos_compute_key(b.get()));
 }
 
-}  // namespace
+} // namespace
 
 TEST(CoreFenFields, ShogiStyleFenWithoutCastlingAndEnPassantFields) {
   auto shogi = core_test::Fixture("minishogi");
@@ -493,7 +492,7 @@ TEST(CoreFenFields, EnPassantSquareMustBeEmpty) {
   core_test::PosBox pos;
   char err[RULES_ERR_LEN] = "";
   // Found by the fuzzer: e2 holds a pawn, so nothing passed it.
-  EXPECT_FALSE(pos_set_fen(pos.get(), zh->get(), "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ~KBNR/Pn b KQkq e2 0 1",
-                           err, sizeof err));
+  EXPECT_FALSE(pos_set_fen(pos.get(), zh->get(), "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ~KBNR/Pn b KQkq e2 0 1", err,
+                           sizeof err));
   EXPECT_NE(std::string(err).find("en passant"), std::string::npos) << err;
 }

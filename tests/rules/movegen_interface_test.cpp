@@ -52,7 +52,7 @@ bool CapturesOrPromotes(const Position *p, Move m) {
     int codes[MOVE_EFFECT_MAX];
     return pos_oracle_victims(p, m, codes, MOVE_EFFECT_MAX) > 0;
   }
-  default: return false;  // castling, drops and passes are quiet
+  default: return false; // castling, drops and passes are quiet
   }
 }
 
@@ -67,8 +67,8 @@ void CheckPosition(Position *p, Tally *tally) {
   std::string fen = Fen(p);
   Moves both;
   std::merge(noisy.begin(), noisy.end(), quiet.begin(), quiet.end(), std::back_inserter(both));
-  ASSERT_EQ(both, legal) << "noisy + quiet != legal in " << fen << " (" << noisy.size() << " noisy, "
-                         << quiet.size() << " quiet, " << legal.size() << " legal)";
+  ASSERT_EQ(both, legal) << "noisy + quiet != legal in " << fen << " (" << noisy.size() << " noisy, " << quiet.size()
+                         << " quiet, " << legal.size() << " legal)";
   for (Move m : noisy) ASSERT_TRUE(CapturesOrPromotes(p, m)) << MoveName(p, m) << " is noisy in " << fen;
   for (Move m : quiet) ASSERT_FALSE(CapturesOrPromotes(p, m)) << MoveName(p, m) << " is quiet in " << fen;
   for (Move m : legal) ASSERT_EQ(pos_is_noisy(p, m), CapturesOrPromotes(p, m)) << MoveName(p, m) << " in " << fen;
@@ -120,15 +120,15 @@ TEST_P(MovegenSplit, NoisyAndQuietPartitionTheLegalMovesAndEvasionsAnswerCheck) 
 }
 
 INSTANTIATE_TEST_SUITE_P(Fixtures, MovegenSplit,
-                         ::testing::Values("chess", "capablanca", "xiangqi", "shogi", "crazyhouse", "grand",
-                                           "makruk", "knightmate", "extinction", "minishogi"));
+                         ::testing::Values("chess", "capablanca", "xiangqi", "shogi", "crazyhouse", "grand", "makruk",
+                                           "knightmate", "extinction", "minishogi"));
 
 // Each width gets its own table, chosen by rules_finalize.
 TEST(MovegenTable, ChosenOncePerWidth) {
   auto chess = Fixture("chess"), capablanca = Fixture("capablanca");
   EXPECT_NE(chess->get()->gen, nullptr);
   EXPECT_NE(chess->get()->gen, capablanca->get()->gen);
-  auto crazyhouse = Fixture("crazyhouse"), shogi = Fixture("shogi");  // 64 and 81 squares
+  auto crazyhouse = Fixture("crazyhouse"), shogi = Fixture("shogi"); // 64 and 81 squares
   EXPECT_EQ(crazyhouse->get()->gen, chess->get()->gen);
   EXPECT_EQ(shogi->get()->gen, capablanca->get()->gen);
 }
@@ -154,34 +154,40 @@ TEST_P(MovegenEvasions, EqualTheLegalMoves) {
 
 INSTANTIATE_TEST_SUITE_P(
     Cases, MovegenEvasions,
-    ::testing::Values(
-        CheckCase{"chess", "4k3/8/8/8/8/8/3q4/R3K2R w KQ - 0 1"},            // rider, next to the king
-        CheckCase{"chess", "4k3/8/8/8/8/8/8/q3K2R w K - 0 1"},               // rider along the rank
-        CheckCase{"chess", "4k3/8/8/8/1b6/3N4/8/R3K3 w Q - 0 1"},            // bishop: block or take
-        CheckCase{"chess", "4k3/8/8/8/8/3n4/8/R3K2R w KQ - 0 1"},            // knight: take or run
-        CheckCase{"chess", "4k3/8/8/8/1b6/3n4/8/R3K2R w KQ - 0 1"},          // double check
-        CheckCase{"chess", "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1"},             // en passant takes the checker
-        CheckCase{"chess", "4k3/8/8/8/8/8/5p2/R3K1NR w K - 0 1"},            // pawn check
-        CheckCase{"chess", "3rk3/8/8/8/8/8/2P5/3K4 w - - 0 1"},              // rook along the file
-        CheckCase{"xiangqi", "4k4/9/9/9/4c4/9/9/4R4/9/3AKA3 w - - 0 1"},      // cannon over a screen
-        CheckCase{"xiangqi", "3k5/9/9/9/9/9/9/3n5/9/4K4 w - - 0 1"},          // horse: block its leg
-        CheckCase{"xiangqi", "3k5/9/9/9/9/9/9/9/9/4K3r w - - 0 1"},           // chariot along the rank
-        CheckCase{"shogi", "4k4/9/9/9/9/9/9/9/4K3r[P] w - - 0 1"},                   // drops interpose
-        CheckCase{"crazyhouse", "4k3/8/8/8/8/8/8/q3K3[N] w - - 0 1"},         // a knight dropped between
-        CheckCase{"capablanca", "5k4/10/10/10/10/10/10/c3K5 w - - 0 1"},      // chancellor's rook line
-        CheckCase{"grand", "10/5k4/10/10/10/10/10/10/3a6/5K4 w - - 0 1"}));   // archbishop's knight leap
+    ::testing::Values(CheckCase{"chess", "4k3/8/8/8/8/8/3q4/R3K2R w KQ - 0 1"},        // rider, next to the king
+                      CheckCase{"chess", "4k3/8/8/8/8/8/8/q3K2R w K - 0 1"},           // rider along the rank
+                      CheckCase{"chess", "4k3/8/8/8/1b6/3N4/8/R3K3 w Q - 0 1"},        // bishop: block or take
+                      CheckCase{"chess", "4k3/8/8/8/8/3n4/8/R3K2R w KQ - 0 1"},        // knight: take or run
+                      CheckCase{"chess", "4k3/8/8/8/1b6/3n4/8/R3K2R w KQ - 0 1"},      // double check
+                      CheckCase{"chess", "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1"},         // en passant takes the checker
+                      CheckCase{"chess", "4k3/8/8/8/8/8/5p2/R3K1NR w K - 0 1"},        // pawn check
+                      CheckCase{"chess", "3rk3/8/8/8/8/8/2P5/3K4 w - - 0 1"},          // rook along the file
+                      CheckCase{"xiangqi", "4k4/9/9/9/4c4/9/9/4R4/9/3AKA3 w - - 0 1"}, // cannon over a screen
+                      CheckCase{"xiangqi", "3k5/9/9/9/9/9/9/3n5/9/4K4 w - - 0 1"},     // horse: block its leg
+                      CheckCase{"xiangqi", "3k5/9/9/9/9/9/9/9/9/4K3r w - - 0 1"},      // chariot along the rank
+                      CheckCase{"shogi", "4k4/9/9/9/9/9/9/9/4K3r[P] w - - 0 1"},       // drops interpose
+                      CheckCase{"crazyhouse", "4k3/8/8/8/8/8/8/q3K3[N] w - - 0 1"},    // a knight dropped between
+                      CheckCase{"capablanca", "5k4/10/10/10/10/10/10/c3K5 w - - 0 1"}, // chancellor's rook line
+                      CheckCase{"grand", "10/5k4/10/10/10/10/10/10/3a6/5K4 w - - 0 1"})); // archbishop's knight leap
 
 // Width 4: a 12x12 board with drops and every atom kind (riders, leapers, a lame leaper, a
 // cannon, a grasshopper, a nightrider, a limited rider), pawns that double-step, take en
 // passant and promote.
 class MovegenLarge : public ::testing::Test {
- protected:
+protected:
   RulesBox rules;
   void SetUp() override {
     StartRules(rules.get(), 12, 12,
-               {{"King", 'K', "K"}, {"Queen", 'Q', "Q"}, {"Rook", 'R', "R"}, {"Bishop", 'B', "B"},
-                {"Knight", 'N', "N"}, {"Pawn", 'P', "fmWfcFifmnD"}, {"Cannon", 'C', "mRcpR"},
-                {"Grasshopper", 'G', "gQ"}, {"Nightrider", 'A', "NN"}, {"Horse", 'H', "nN"},
+               {{"King", 'K', "K"},
+                {"Queen", 'Q', "Q"},
+                {"Rook", 'R', "R"},
+                {"Bishop", 'B', "B"},
+                {"Knight", 'N', "N"},
+                {"Pawn", 'P', "fmWfcFifmnD"},
+                {"Cannon", 'C', "mRcpR"},
+                {"Grasshopper", 'G', "gQ"},
+                {"Nightrider", 'A', "NN"},
+                {"Horse", 'H', "nN"},
                 {"Wazir rider", 'W', "W3F"}});
     Rules *r = rules.get();
     r->types[0].royal = true;
@@ -228,4 +234,4 @@ TEST(MovegenPreset, OracleSplits) {
   br_free(g);
 }
 
-}  // namespace
+} // namespace

@@ -20,7 +20,7 @@ using Names = std::vector<std::string>;
 
 // A board with the piece X under test and a plain wazir O used as blocker, screen or victim.
 class CoreAtoms : public ::testing::Test {
- protected:
+protected:
   RulesBox rules;
   PosBox pos;
 
@@ -91,15 +91,13 @@ TEST_F(CoreAtoms, TripperG) {
 
 TEST_F(CoreAtoms, Camel) {
   Build("C");
-  EXPECT_EQ(From(kWhiteD4, "d4"),
-            (Names{"d4a3", "d4a5", "d4c1", "d4c7", "d4e1", "d4e7", "d4g3", "d4g5"}));
+  EXPECT_EQ(From(kWhiteD4, "d4"), (Names{"d4a3", "d4a5", "d4c1", "d4c7", "d4e1", "d4e7", "d4g3", "d4g5"}));
   EXPECT_EQ(From(kWhiteA1, "a1"), (Names{"a1b4", "a1d2"}));
 }
 
 TEST_F(CoreAtoms, Zebra) {
   Build("Z");
-  EXPECT_EQ(From(kWhiteD4, "d4"),
-            (Names{"d4a2", "d4a6", "d4b1", "d4b7", "d4f1", "d4f7", "d4g2", "d4g6"}));
+  EXPECT_EQ(From(kWhiteD4, "d4"), (Names{"d4a2", "d4a6", "d4b1", "d4b7", "d4f1", "d4f7", "d4g2", "d4g6"}));
   EXPECT_EQ(From(kWhiteA1, "a1"), (Names{"a1c4", "a1d3"}));
 }
 
@@ -136,8 +134,7 @@ TEST_F(CoreAtoms, Nightrider) {
   EXPECT_EQ(Count(kWhiteD4, "d4"), 12);
   // Own piece on c5 cuts the (1,2) ray after b3; an enemy there is taken.
   EXPECT_EQ(From("8/8/8/2O5/8/8/8/X7 w - - 0 1", "a1"), (Names{"a1b3", "a1c2", "a1e3", "a1g4"}));
-  EXPECT_EQ(From("8/8/8/2o5/8/8/8/X7 w - - 0 1", "a1"),
-            (Names{"a1b3", "a1c2", "a1c5", "a1e3", "a1g4"}));
+  EXPECT_EQ(From("8/8/8/2o5/8/8/8/X7 w - - 0 1", "a1"), (Names{"a1b3", "a1c2", "a1c5", "a1e3", "a1g4"}));
   // A piece on the square a knight step away blocks; one beside the path does not.
   EXPECT_EQ(Count("8/8/8/8/8/1O6/8/X7 w - - 0 1", "a1"), 3);
   EXPECT_EQ(Count("8/8/8/8/8/8/1O6/X7 w - - 0 1", "a1"), 6);
@@ -145,8 +142,7 @@ TEST_F(CoreAtoms, Nightrider) {
 
 TEST_F(CoreAtoms, LimitedRiders) {
   Build("R2");
-  EXPECT_EQ(From(kWhiteD4, "d4"),
-            (Names{"d4b4", "d4c4", "d4d2", "d4d3", "d4d5", "d4d6", "d4e4", "d4f4"}));
+  EXPECT_EQ(From(kWhiteD4, "d4"), (Names{"d4b4", "d4c4", "d4d2", "d4d3", "d4d5", "d4d6", "d4e4", "d4f4"}));
   EXPECT_EQ(Count(kWhiteA1, "a1"), 4);
   EXPECT_EQ(Count("8/8/8/3O4/3X4/8/8/8 w - - 0 1", "d4"), 6);
   EXPECT_EQ(Count("8/8/8/3o4/3X4/8/8/8 w - - 0 1", "d4"), 7);
@@ -248,8 +244,7 @@ TEST_F(CoreAtoms, XiangqiHorseIsBlockedByItsLeg) {
   Build("nN");
   EXPECT_EQ(Count(kWhiteD4, "d4"), 8);
   // A piece on d5 (own or enemy) blocks c6 and e6; one on c5 blocks nothing.
-  EXPECT_EQ(From("8/8/8/3O4/3X4/8/8/8 w - - 0 1", "d4"),
-            (Names{"d4b3", "d4b5", "d4c2", "d4e2", "d4f3", "d4f5"}));
+  EXPECT_EQ(From("8/8/8/3O4/3X4/8/8/8 w - - 0 1", "d4"), (Names{"d4b3", "d4b5", "d4c2", "d4e2", "d4f3", "d4f5"}));
   EXPECT_EQ(Count("8/8/8/3o4/3X4/8/8/8 w - - 0 1", "d4"), 6);
   EXPECT_EQ(Count("8/8/8/2O5/3X4/8/8/8 w - - 0 1", "d4"), 8);
   // Legs on all four sides: no move at all.
@@ -389,14 +384,13 @@ TEST(CoreAtomsLarge, RidersOnA10x10Board) {
   ASSERT_TRUE(SetFen(pos.get(), rules.get(), "10/10/10/10/10/10/10/10/10/R8N w - - 0 1"));
   EXPECT_EQ(MovesFrom(pos.get(), "a1").size(), 17u);
   // Nightrider from j1: (-1,2) i3 g5? no: i3, h5, g7, f9; (-2,1) h2, f3, d4, b5.
-  EXPECT_EQ(MovesFrom(pos.get(), "j1"),
-            (Names{"j1b5", "j1d4", "j1f3", "j1f9", "j1g7", "j1h2", "j1h5", "j1i3"}));
+  EXPECT_EQ(MovesFrom(pos.get(), "j1"), (Names{"j1b5", "j1d4", "j1f3", "j1f9", "j1g7", "j1h2", "j1h5", "j1i3"}));
 }
 
 TEST(CoreAtomsHoles, RidersStopAtHolesAndLeapersSkipThem) {
   RulesBox rules;
   StartRules(rules.get(), 5, 5, {{"Rook", 'R', "R"}, {"Knight", 'N', "N"}});
-  rules->geo.hole[geo_square(&rules->geo, 2, 2)] = true;  // c3
+  rules->geo.hole[geo_square(&rules->geo, 2, 2)] = true; // c3
   Finalize(rules.get());
   PosBox pos;
   ASSERT_TRUE(SetFen(pos.get(), rules.get(), "5/5/R1*2/5/5 w - - 0 1"));
@@ -410,4 +404,4 @@ TEST(CoreAtomsHoles, RidersStopAtHolesAndLeapersSkipThem) {
   EXPECT_EQ(MovesFrom(pos.get(), "b1"), (Names{"b1a3", "b1d2"}));
 }
 
-}  // namespace
+} // namespace

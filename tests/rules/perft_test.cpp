@@ -78,20 +78,19 @@ const PerftCase kCases[] = {
     {"CrazyhouseStartD4", "crazyhouse", "startpos", 4, 197281},
     {"CrazyhouseStartD5", "crazyhouse", "startpos", 5, 4888832},
     // Counted with fairy-stockfish 'go perft' on the same positions.
-    {"CrazyhouseHandsD3", "crazyhouse",
-     "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R[Pp] w KQkq - 0 1", 3, 160346},
-    {"XiangqiMiddlegameD3", "xiangqi",
-     "r1bakab1r/9/1cn3nc1/p1p1p3p/6p2/2P6/P3P1P1P/1CN3NC1/9/R1BAKAB1R w - - 0 1", 3, 55677},
-    {"ShogiHandsD3", "shogi",
-     "lnsgk2nl/1r4gs1/p1pppp1pp/6p2/1p7/2P6/PP1PPPPPP/1SG4R1/LN2KGSNL[Bb] w - - 0 1", 3, 260855},
-    {"ShogiPromotedD3", "shogi",
-     "lnsgk2nl/1r4gs1/p1ppp+P1pp/9/9/2+p6/PP1PPPPPP/1S5R1/LN+BGKGSNL[PSpb] b - - 0 31", 3, 599529},
+    {"CrazyhouseHandsD3", "crazyhouse", "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R[Pp] w KQkq - 0 1", 3,
+     160346},
+    {"XiangqiMiddlegameD3", "xiangqi", "r1bakab1r/9/1cn3nc1/p1p1p3p/6p2/2P6/P3P1P1P/1CN3NC1/9/R1BAKAB1R w - - 0 1", 3,
+     55677},
+    {"ShogiHandsD3", "shogi", "lnsgk2nl/1r4gs1/p1pppp1pp/6p2/1p7/2P6/PP1PPPPPP/1SG4R1/LN2KGSNL[Bb] w - - 0 1", 3,
+     260855},
+    {"ShogiPromotedD3", "shogi", "lnsgk2nl/1r4gs1/p1ppp+P1pp/9/9/2+p6/PP1PPPPPP/1S5R1/LN+BGKGSNL[PSpb] b - - 0 31", 3,
+     599529},
     {"GrandStartD3", "grand", "startpos", 3, 259514},
     {"GrandPromotionToLostPiecesD1", "grand", "4k5/1P8/10/10/10/10/10/10/10/4K5 w - - 0 1", 1, 11},
     {"GrandNoPieceLostD3", "grand", "4k5/1P8/10/10/10/10/10/10/1NBQKCABN1/R8R w - - 0 1", 3, 19538},
     {"GrandKnightLostD3", "grand", "r3k4r/1P1n6/10/10/10/10/10/10/1NBQKCAB2/R8R w - - 0 1", 3, 390331},
-    {"CapablancaCastlingD3", "capablanca", "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1", 3,
-     29210},
+    {"CapablancaCastlingD3", "capablanca", "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1", 3, 29210},
 };
 
 class CorePerft : public ::testing::TestWithParam<PerftCase> {};
@@ -149,18 +148,22 @@ TEST(CorePerftDivide, CopiedPositionCountsTheSame) {
 // Chess placed inside a larger board whose other cells are holes: every count must equal
 // chess's.  The region is centred vertically, since Black's zones mirror White's.
 class CorePerftEmbedded : public ::testing::TestWithParam<int> {
- protected:
+protected:
   RulesBox rules;
   int width = 0, height = 0, file0 = 0, rank0 = 0;
 
   void SetUp() override {
     int size = GetParam();
     width = height = size;
-    file0 = size - 8;  // chess on the right-hand files
+    file0 = size - 8; // chess on the right-hand files
     rank0 = (size - 8) / 2;
     StartRules(rules.get(), width, height,
-               {{"King", 'K', "K"}, {"Queen", 'Q', "Q"}, {"Rook", 'R', "R"}, {"Bishop", 'B', "B"},
-                {"Knight", 'N', "N"}, {"Pawn", 'P', "fmWfcFifmnD"}});
+               {{"King", 'K', "K"},
+                {"Queen", 'Q', "Q"},
+                {"Rook", 'R', "R"},
+                {"Bishop", 'B', "B"},
+                {"Knight", 'N', "N"},
+                {"Pawn", 'P', "fmWfcFifmnD"}});
     Rules *r = rules.get();
     for (int sq = 0; sq < width * height; sq++) {
       int f = geo_file(&r->geo, sq) - file0, rk = geo_rank(&r->geo, sq) - rank0;
@@ -179,10 +182,12 @@ class CorePerftEmbedded : public ::testing::TestWithParam<int> {
     for (int c = 0; c < 2; c++) {
       int rank = c == 0 ? rank0 : rank0 + 7;
       auto name = [&](int file) { return Square(file0 + file, rank); };
-      ASSERT_TRUE(rules_add_castling(r, c, name(4).c_str(), name(6).c_str(), name(7).c_str(), name(5).c_str(), err,
-                                     sizeof err)) << err;
-      ASSERT_TRUE(rules_add_castling(r, c, name(4).c_str(), name(2).c_str(), name(0).c_str(), name(3).c_str(), err,
-                                     sizeof err)) << err;
+      ASSERT_TRUE(
+          rules_add_castling(r, c, name(4).c_str(), name(6).c_str(), name(7).c_str(), name(5).c_str(), err, sizeof err))
+          << err;
+      ASSERT_TRUE(
+          rules_add_castling(r, c, name(4).c_str(), name(2).c_str(), name(0).c_str(), name(3).c_str(), err, sizeof err))
+          << err;
     }
     Finalize(r);
   }
@@ -205,8 +210,10 @@ class CorePerftEmbedded : public ::testing::TestWithParam<int> {
     std::string out;
     for (int rank = height - 1; rank >= 0; rank--) {
       int inner = rank - rank0;
-      if (inner < 0 || inner > 7) out += std::string(width, '*');
-      else out += std::string(file0, '*') + ranks[7 - inner] + std::string(width - file0 - 8, '*');
+      if (inner < 0 || inner > 7)
+        out += std::string(width, '*');
+      else
+        out += std::string(file0, '*') + ranks[7 - inner] + std::string(width - file0 - 8, '*');
       if (rank) out += '/';
     }
     // Fields: side, castling, en passant, counters.
@@ -214,7 +221,8 @@ class CorePerftEmbedded : public ::testing::TestWithParam<int> {
     start = 1;
     for (size_t i = 1; i <= rest.size(); i++)
       if (i == rest.size() || rest[i] == ' ') fields.push_back(rest.substr(start, i - start)), start = i + 1;
-    if (fields.size() > 2 && fields[2] != "-") fields[2] = Square(file0 + (fields[2][0] - 'a'), rank0 + (fields[2][1] - '1'));
+    if (fields.size() > 2 && fields[2] != "-")
+      fields[2] = Square(file0 + (fields[2][0] - 'a'), rank0 + (fields[2][1] - '1'));
     for (const std::string &f : fields) out += " " + f;
     return out;
   }
@@ -243,4 +251,4 @@ INSTANTIATE_TEST_SUITE_P(CoreHoles, CorePerftEmbedded, ::testing::Values(10, 12,
                            return "Board" + std::to_string(info.param) + "x" + std::to_string(info.param);
                          });
 
-}  // namespace
+} // namespace

@@ -4,8 +4,8 @@
 #include <string.h>
 
 /* Adds a piece or fails the whole fixture. */
-#define PIECE(var, name, letter, betza)                                   \
-  int var = rules_add_piece(r, name, letter, betza, err, errlen);         \
+#define PIECE(var, name, letter, betza)                                                                                \
+  int var = rules_add_piece(r, name, letter, betza, err, errlen);                                                      \
   if (var < 0) return false
 
 static void set_promotions(PieceType *pt, int zone, const int *choices, int count) {
@@ -25,9 +25,8 @@ static int add_pawn(Rules *r, int start_rank, char *err, int errlen) {
 }
 
 /* Castling of the royal piece (letter K) with the rook (letter R) from the corners. */
-static bool add_standard_castling(Rules *r, const char *ranks[2], char king_file, char short_king,
-                                  char short_rook_to, char long_king, char long_rook_to,
-                                  char *err, int errlen) {
+static bool add_standard_castling(Rules *r, const char *ranks[2], char king_file, char short_king, char short_rook_to,
+                                  char long_king, char long_rook_to, char *err, int errlen) {
   int first = r->castling_count;
   char rook_short = (char)('a' + r->geo.width - 1);
   for (int c = 0; c < 2; c++) {
@@ -49,10 +48,9 @@ static bool add_standard_castling(Rules *r, const char *ranks[2], char king_file
   return true;
 }
 
-static bool chess_like(Rules *r, const char *name, int width, const char *extra_names[],
-                       const char extra_letters[], const char *extra_betza[], int extras,
-                       const char *fen, char king_file, char short_king, char short_rook,
-                       char long_king, char long_rook, char *err, int errlen) {
+static bool chess_like(Rules *r, const char *name, int width, const char *extra_names[], const char extra_letters[],
+                       const char *extra_betza[], int extras, const char *fen, char king_file, char short_king,
+                       char short_rook, char long_king, char long_rook, char *err, int errlen) {
   if (!rules_init(r, name, width, 8, err, errlen)) return false;
   PIECE(king, "King", 'K', "K");
   PIECE(queen, "Queen", 'Q', "Q");
@@ -81,9 +79,8 @@ static bool chess_like(Rules *r, const char *name, int width, const char *extra_
 }
 
 static bool chess(Rules *r, char *err, int errlen) {
-  return chess_like(r, "chess", 8, NULL, NULL, NULL, 0,
-                    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 'e', 'g', 'f', 'c',
-                    'd', err, errlen);
+  return chess_like(r, "chess", 8, NULL, NULL, NULL, 0, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 'e',
+                    'g', 'f', 'c', 'd', err, errlen);
 }
 
 static bool capablanca(Rules *r, char *err, int errlen) {
@@ -91,8 +88,8 @@ static bool capablanca(Rules *r, char *err, int errlen) {
   const char letters[] = {'A', 'C'};
   const char *betza[] = {"BN", "RN"};
   return chess_like(r, "capablanca", 10, names, letters, betza, 2,
-                    "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1", 'f', 'i',
-                    'h', 'c', 'd', err, errlen);
+                    "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1", 'f', 'i', 'h', 'c', 'd',
+                    err, errlen);
 }
 
 static bool crazyhouse(Rules *r, char *err, int errlen) {
@@ -125,8 +122,10 @@ static bool xiangqi(Rules *r, char *err, int errlen) {
   PieceType *k = &r->types[king];
   k->royal = true;
   for (int i = 0; i < k->atom_count; i++) {
-    if (k->atoms[i].kind == ATOM_RIDE) k->atoms[i].royal_only = true;
-    else k->atoms[i].to_zone = (int8_t)palace;
+    if (k->atoms[i].kind == ATOM_RIDE)
+      k->atoms[i].royal_only = true;
+    else
+      k->atoms[i].to_zone = (int8_t)palace;
   }
   for (int i = 0; i < r->types[advisor].atom_count; i++) r->types[advisor].atoms[i].to_zone = (int8_t)palace;
   for (int i = 0; i < r->types[elephant].atom_count; i++) r->types[elephant].atoms[i].to_zone = (int8_t)home;
@@ -136,8 +135,7 @@ static bool xiangqi(Rules *r, char *err, int errlen) {
   s->resets_clock = true;
   r->stalemate = RESULT_LOSS;
   r->repetition_count = 3;
-  snprintf(r->start_fen, sizeof r->start_fen,
-           "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+  snprintf(r->start_fen, sizeof r->start_fen, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
   return rules_finalize(r, err, errlen);
 }
 
@@ -151,8 +149,8 @@ typedef struct ShogiPiece {
   const char *betza, *promoted;
 } ShogiPiece;
 
-static bool shogi_family(Rules *r, const char *name, int size, int zone_ranks, const ShogiPiece *base,
-                         int count, const char *fen, char *err, int errlen) {
+static bool shogi_family(Rules *r, const char *name, int size, int zone_ranks, const ShogiPiece *base, int count,
+                         const char *fen, char *err, int errlen) {
   if (!rules_init(r, name, size, size, err, errlen)) return false;
   int zone = rules_add_zone(r, "promotion zone", 0, size - 1, size - zone_ranks, size - 1);
   int types[MAX_TYPES];
@@ -182,10 +180,10 @@ static bool shogi_family(Rules *r, const char *name, int size, int zone_ranks, c
 }
 
 static bool shogi(Rules *r, char *err, int errlen) {
-  static const ShogiPiece base[] = {
-      {"Pawn", 'P', "fW", "WfF"},      {"Lance", 'L', "fR", "WfF"},  {"Knight", 'N', "ffN", "WfF"},
-      {"Silver", 'S', "FfW", "WfF"},   {"Bishop", 'B', "B", "BW"},   {"Rook", 'R', "R", "RF"},
-      {"Gold", 'G', "WfF", NULL},      {"King", 'K', "K", NULL}};
+  static const ShogiPiece base[] = {{"Pawn", 'P', "fW", "WfF"},    {"Lance", 'L', "fR", "WfF"},
+                                    {"Knight", 'N', "ffN", "WfF"}, {"Silver", 'S', "FfW", "WfF"},
+                                    {"Bishop", 'B', "B", "BW"},    {"Rook", 'R', "R", "RF"},
+                                    {"Gold", 'G', "WfF", NULL},    {"King", 'K', "K", NULL}};
   return shogi_family(r, "shogi", 9, 3, base, 8,
                       "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1", err, errlen);
 }
@@ -269,16 +267,19 @@ static bool extinction(Rules *r, char *err, int errlen) {
 
 /* Minishogi on 5x5: shogi's drops and promotions with a one-rank zone. */
 static bool minishogi(Rules *r, char *err, int errlen) {
-  static const ShogiPiece base[] = {
-      {"Pawn", 'P', "fW", "WfF"}, {"Silver", 'S', "FfW", "WfF"}, {"Bishop", 'B', "B", "BW"},
-      {"Rook", 'R', "R", "RF"},   {"Gold", 'G', "WfF", NULL},    {"King", 'K', "K", NULL}};
+  static const ShogiPiece base[] = {{"Pawn", 'P', "fW", "WfF"}, {"Silver", 'S', "FfW", "WfF"},
+                                    {"Bishop", 'B', "B", "BW"}, {"Rook", 'R', "R", "RF"},
+                                    {"Gold", 'G', "WfF", NULL}, {"King", 'K', "K", NULL}};
   return shogi_family(r, "minishogi", 5, 1, base, 6, "rbsgk/4p/5/P4/KGSBR[] w - - 0 1", err, errlen);
 }
 
-static const struct { const char *name; bool (*build)(Rules *, char *, int); } fixtures[] = {
-    {"chess", chess}, {"capablanca", capablanca}, {"xiangqi", xiangqi}, {"shogi", shogi},
-    {"crazyhouse", crazyhouse}, {"grand", grand}, {"makruk", makruk}, {"knightmate", knightmate},
-    {"extinction", extinction}, {"minishogi", minishogi}};
+static const struct {
+  const char *name;
+  bool (*build)(Rules *, char *, int);
+} fixtures[] = {{"chess", chess},        {"capablanca", capablanca}, {"xiangqi", xiangqi},
+                {"shogi", shogi},        {"crazyhouse", crazyhouse}, {"grand", grand},
+                {"makruk", makruk},      {"knightmate", knightmate}, {"extinction", extinction},
+                {"minishogi", minishogi}};
 
 bool reference_rules(Rules *r, const char *name, char *err, int errlen) {
   for (size_t i = 0; i < sizeof fixtures / sizeof fixtures[0]; i++)

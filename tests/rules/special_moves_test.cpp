@@ -41,7 +41,7 @@ Move Find(Position *p, const char *name) { return pos_parse_move(p, name); }
 // Castling
 
 class CoreCastling : public ::testing::Test {
- protected:
+protected:
   std::unique_ptr<RulesBox> chess = Fixture("chess");
   PosBox pos;
   Names At(const char *fen) {
@@ -89,7 +89,7 @@ TEST_F(CoreCastling, NotThroughIntoOrOutOfCheck) {
   EXPECT_TRUE(Can("4k2r/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1g1"));
   // A knight on e2 attacks g1 and c1: neither castling.
   EXPECT_FALSE(Can("4k3/8/8/8/8/8/4n3/R3K2R w KQ - 0 1", "e1g1"));
-  EXPECT_FALSE(Can("4k3/8/8/8/8/8/4n3/R3K2R w KQ - 0 1", "e1c1"));  // it hits c1 as well
+  EXPECT_FALSE(Can("4k3/8/8/8/8/8/4n3/R3K2R w KQ - 0 1", "e1c1")); // it hits c1 as well
 }
 
 TEST_F(CoreCastling, NotWithPiecesBetween) {
@@ -129,7 +129,7 @@ TEST_F(CoreCastling, RightsAreLostByKingAndRookMovesAndRookCaptures) {
 // A 10-file board where the king may stop on any square towards the rook (flexible castling);
 // all the moves towards one rook share one right.
 class CoreFlexibleCastling : public ::testing::Test {
- protected:
+protected:
   RulesBox rules;
   PosBox pos;
   void SetUp() override {
@@ -142,11 +142,13 @@ class CoreFlexibleCastling : public ::testing::Test {
       const char kingside[][2] = {{'g', 'f'}, {'h', 'g'}, {'i', 'h'}};
       for (const auto &k : kingside)
         ASSERT_TRUE(rules_add_castling(rules.get(), c, sq('e').c_str(), sq(k[0]).c_str(), sq('j').c_str(),
-                                       sq(k[1]).c_str(), err, sizeof err)) << err;
+                                       sq(k[1]).c_str(), err, sizeof err))
+            << err;
       const char queenside[][2] = {{'c', 'd'}, {'b', 'c'}};
       for (const auto &k : queenside)
         ASSERT_TRUE(rules_add_castling(rules.get(), c, sq('e').c_str(), sq(k[0]).c_str(), sq('a').c_str(),
-                                       sq(k[1]).c_str(), err, sizeof err)) << err;
+                                       sq(k[1]).c_str(), err, sizeof err))
+            << err;
     }
     Finalize(rules.get());
   }
@@ -321,7 +323,7 @@ TEST(CoreEnPassant, CaptureThatExposesTheKingIsIllegal) {
 
 // A pawn with a lame triple step from its start rank: both passed squares may be taken.
 class CoreTripleStep : public ::testing::Test {
- protected:
+protected:
   RulesBox rules;
   PosBox pos;
   void SetUp() override {
@@ -395,8 +397,8 @@ TEST(CorePromotion, ChessOffersFourChoicesAndNoPlainMove) {
   auto chess = Fixture("chess");
   PosBox pos;
   ASSERT_TRUE(SetFen(pos.get(), chess->get(), "3r4/4P3/8/8/8/8/8/k3K3 w - - 0 1"));
-  EXPECT_EQ(MovesFrom(pos.get(), "e7"), (Names{"e7d8b", "e7d8n", "e7d8q", "e7d8r", "e7e8b", "e7e8n",
-                                               "e7e8q", "e7e8r"}));
+  EXPECT_EQ(MovesFrom(pos.get(), "e7"),
+            (Names{"e7d8b", "e7d8n", "e7d8q", "e7d8r", "e7e8b", "e7e8n", "e7e8q", "e7e8r"}));
   Move m = Find(pos.get(), "e7e8n");
   ASSERT_NE(m, MOVE_NONE);
   EXPECT_EQ(move_kind(m), MOVE_PROMOTION);
@@ -411,7 +413,7 @@ TEST(CorePromotion, ChessOffersFourChoicesAndNoPlainMove) {
 }
 
 class CoreShogiPromotion : public ::testing::Test {
- protected:
+protected:
   std::unique_ptr<RulesBox> shogi = Fixture("shogi");
   PosBox pos;
   Names From(const char *fen, const char *sq) {
@@ -496,7 +498,7 @@ TEST(CoreTurnStructure, TwoPartTurnsAndPass) {
   const char *fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
   ASSERT_TRUE(SetFen(pos.get(), rules.get(), fen));
   Names moves = MoveNames(pos.get());
-  EXPECT_EQ(moves.size(), 16u);  // 10 rook moves, 5 king moves, pass
+  EXPECT_EQ(moves.size(), 16u); // 10 rook moves, 5 king moves, pass
   EXPECT_EQ(std::count(moves.begin(), moves.end(), "pass"), 1);
   ASSERT_TRUE(Play(pos.get(), "a1a2"));
   EXPECT_EQ(pos->side, WHITE);
@@ -554,7 +556,7 @@ TEST(CoreDrops, CrazyhouseDropSquares) {
   PosBox pos;
   ASSERT_TRUE(SetFen(pos.get(), zh->get(), "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1"));
   Names pawn = Drops(pos.get());
-  EXPECT_EQ(pawn.size(), 48u);  // ranks 2 to 7
+  EXPECT_EQ(pawn.size(), 48u); // ranks 2 to 7
   EXPECT_EQ(std::count(pawn.begin(), pawn.end(), "P@a1"), 0);
   EXPECT_EQ(std::count(pawn.begin(), pawn.end(), "P@a8"), 0);
   EXPECT_EQ(std::count(pawn.begin(), pawn.end(), "P@e4"), 1);
@@ -573,7 +575,7 @@ TEST(CoreDrops, CrazyhouseDropSquares) {
 }
 
 class CoreShogiDrops : public ::testing::Test {
- protected:
+protected:
   std::unique_ptr<RulesBox> shogi = Fixture("shogi");
   PosBox pos;
   Names At(const char *fen) {
@@ -648,8 +650,7 @@ GameResult Result(const char *rules, const char *fen, std::string *reason_out = 
 
 TEST(CoreGameResult, CheckmateLoses) {
   std::string reason;
-  EXPECT_EQ(Result("chess", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", &reason),
-            RESULT_LOSS);
+  EXPECT_EQ(Result("chess", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", &reason), RESULT_LOSS);
   EXPECT_EQ(reason, "checkmate");
   EXPECT_EQ(Result("chess", "startpos"), RESULT_NONE);
   // Check that is not mate.
@@ -723,4 +724,4 @@ TEST(CoreGameResult, ShogiNeedsFourfoldRepetition) {
   EXPECT_STREQ(reason, "4-fold repetition");
 }
 
-}  // namespace
+} // namespace

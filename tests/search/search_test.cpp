@@ -19,20 +19,20 @@ using search_test::SearchOwner;
 struct MateCase {
   const char *fen;
   const char *move;
-  int moves;  // mate in this many moves
+  int moves; // mate in this many moves
   int depth;
 };
 
 // Mates from the Win At Chess suite (their "dm" figures) and two by hand.
 const MateCase kChessMates[] = {
     {"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "d1d8", 1, 3},
-    {"7k/8/6K1/8/8/8/8/5Q2 w - - 0 1", "f1f8", 1, 4},  // not f1f7, which stalemates
-    {"r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1", "h6h7", 2, 5},      // WAC.004
-    {"7k/pp4np/2p3p1/3pN1q1/3P4/Q7/1r3rPP/2R2RK1 w - - 0 1", "a3f8", 2, 5},           // WAC.027
-    {"2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1", "g3g6", 2, 8},     // WAC.001
-    {"k4r2/1R4pb/1pQp1n1p/3P4/5p1P/3P2P1/r1q1R2K/8 w - - 0 1", "b7b6", 3, 6},         // WAC.050
-    {"r3q1kr/ppp5/3p2pQ/8/3PP1b1/5R2/PPP3P1/5RK1 w - - 0 1", "f3f8", 3, 6},           // WAC.057
-    {"8/6pp/3q1p2/3n1k2/1P6/3NQ2P/5PP1/6K1 w - - 0 1", "g2g4", 3, 6},                 // WAC.064
+    {"7k/8/6K1/8/8/8/8/5Q2 w - - 0 1", "f1f8", 1, 4},                              // not f1f7, which stalemates
+    {"r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1", "h6h7", 2, 5},  // WAC.004
+    {"7k/pp4np/2p3p1/3pN1q1/3P4/Q7/1r3rPP/2R2RK1 w - - 0 1", "a3f8", 2, 5},        // WAC.027
+    {"2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1", "g3g6", 2, 8}, // WAC.001
+    {"k4r2/1R4pb/1pQp1n1p/3P4/5p1P/3P2P1/r1q1R2K/8 w - - 0 1", "b7b6", 3, 6},      // WAC.050
+    {"r3q1kr/ppp5/3p2pQ/8/3PP1b1/5R2/PPP3P1/5RK1 w - - 0 1", "f3f8", 3, 6},        // WAC.057
+    {"8/6pp/3q1p2/3n1k2/1P6/3NQ2P/5PP1/6K1 w - - 0 1", "g2g4", 3, 6},              // WAC.064
 };
 
 TEST(SearchMate, FindsChessMatesWithTheirDistance) {
@@ -54,7 +54,7 @@ TEST(SearchMate, TheMatedSideSeesItsDistance) {
   srch_limits_init(&limits);
   limits.depth = 4;
   SearchResult res = srch_run(s.s, &pos.p, &limits, nullptr, nullptr);
-  EXPECT_EQ(MoveName(&pos.p, res.best), "h8h7");  // the only move
+  EXPECT_EQ(MoveName(&pos.p, res.best), "h8h7"); // the only move
   EXPECT_EQ(res.score, srch_mated_in(2));
 }
 
@@ -80,7 +80,7 @@ TEST(SearchDraw, StalemateIsADrawInChessAndALossInXiangqi) {
   EXPECT_EQ(res.score, 0);
   // A stalemating reply is worth a draw to the side that is behind.
   res = SearchDepth(chess.r, "7k/8/5QK1/8/8/8/8/8 w - - 0 1", 3, &best);
-  EXPECT_GT(res.score, SRCH_MATE_BOUND);  // white finds the mate, not the stalemate
+  EXPECT_GT(res.score, SRCH_MATE_BOUND); // white finds the mate, not the stalemate
   RulesOwner xiangqi("xiangqi");
   // Black's lone general on d10 is not in check, but the chariot guards rank 9 and e10 would
   // face White's general. Stalemate loses in xiangqi.
@@ -197,9 +197,9 @@ TEST(SearchLimits, InfiniteSearchRunsUntilStopped) {
   SearchLimits limits;
   srch_limits_init(&limits);
   limits.infinite = true;
-  limits.depth = 2;  // reached at once; an infinite search still waits for the stop
+  limits.depth = 2; // reached at once; an infinite search still waits for the stop
   ASSERT_TRUE(srch_start(s.s, &pos.p, &limits, nullptr, nullptr));
-  EXPECT_FALSE(srch_start(s.s, &pos.p, &limits, nullptr, nullptr));  // one at a time
+  EXPECT_FALSE(srch_start(s.s, &pos.p, &limits, nullptr, nullptr)); // one at a time
   std::this_thread::sleep_for(std::chrono::milliseconds(60));
   EXPECT_TRUE(srch_running(s.s));
   srch_stop(s.s);
@@ -260,13 +260,13 @@ TEST(SearchRoot, NoLegalMoveGivesNoMoveAndTheVerdict) {
   EXPECT_EQ(res.score, srch_mated_in(0));
 }
 
-}  // namespace
+} // namespace
 
 namespace {
 
 TEST(SearchTurns, TwoMovesPerTurnKeepTheWindowForTheSameSide) {
   search_test::RulesOwner rules("chess");
-  rules.r->turn_parts = 2;  // Marseillais-style turns on the chess model
+  rules.r->turn_parts = 2; // Marseillais-style turns on the chess model
   search_test::PositionOwner pos(rules.r, "k7/8/8/8/3n3n/8/8/3QK3 w - - 0 1");
   search_test::SearchOwner s(rules.r, 2, 1);
   SearchLimits limits;
@@ -279,7 +279,7 @@ TEST(SearchTurns, TwoMovesPerTurnKeepTheWindowForTheSameSide) {
   EXPECT_GT(res.score, e->value[rules_find_type(rules.r, 'N', false)]);
 }
 
-}  // namespace
+} // namespace
 
 namespace {
 
@@ -294,29 +294,29 @@ TEST(SearchLimits, PonderingIgnoresTheClockUntilTheHit) {
   limits.overhead_ms = 0;
   ASSERT_TRUE(srch_start(s.s, &pos.p, &limits, nullptr, nullptr));
   std::this_thread::sleep_for(std::chrono::milliseconds(150));
-  EXPECT_TRUE(srch_running(s.s));  // well past the move time: still pondering
+  EXPECT_TRUE(srch_running(s.s)); // well past the move time: still pondering
   auto hit = std::chrono::steady_clock::now();
   srch_ponderhit(s.s);
   SearchResult res = srch_wait(s.s);
   auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - hit).count();
-  EXPECT_LT(ms, 300);  // the move time then runs from the hit
+  EXPECT_LT(ms, 300); // the move time then runs from the hit
   EXPECT_TRUE(pos_is_legal(&pos.p, res.best));
 }
 
-}  // namespace
+} // namespace
 
 namespace {
 
 TEST(SearchDraw, BareRoyalRuleDecidesLikeAMate) {
   search_test::RulesOwner rules("chess");
-  rules.r->bare_royal_loses = true;  // shatranj-style: a lone king loses
+  rules.r->bare_royal_loses = true; // shatranj-style: a lone king loses
   std::string best;
   SearchResult res = search_test::SearchDepth(rules.r, "4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1", 3, &best);
   EXPECT_EQ(best, "d1d5");
   EXPECT_EQ(res.score, srch_mate_in(1));
 }
 
-}  // namespace
+} // namespace
 
 namespace {
 
@@ -341,4 +341,4 @@ TEST(SearchSelfPlay, ShortGamesInEveryRuleSetStayLegal) {
   }
 }
 
-}  // namespace
+} // namespace

@@ -19,7 +19,7 @@ struct SeeFixture {
     EXPECT_NE(m, MOVE_NONE) << move << " in " << fen;
     uint64_t key = pos.p.key;
     int v = srch_see(&pos.p, e, m);
-    EXPECT_EQ(pos.p.key, key);  // the position is restored
+    EXPECT_EQ(pos.p.key, key); // the position is restored
     EXPECT_EQ(pos.p.ply, 0);
     return v;
   }
@@ -28,12 +28,12 @@ struct SeeFixture {
 TEST(SearchSee, ChessExchanges) {
   SeeFixture f("chess");
   int p = f.Value('P'), n = f.Value('N'), r = f.Value('R'), b = f.Value('B');
-  EXPECT_EQ(f.See("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5"), p);          // free pawn
-  EXPECT_EQ(f.See("4k3/8/2p5/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5"), 0);        // pawn for pawn
-  EXPECT_EQ(f.See("4k3/8/2p5/3p4/8/4N3/8/4K3 w - - 0 1", "e3d5"), p - n);    // knight lost for pawn
-  EXPECT_EQ(f.See("4k3/3r4/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5"), p);       // x-ray backs the rook
-  EXPECT_EQ(f.See("3rk3/3r4/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5"), p - r);  // two against two
-  EXPECT_EQ(f.See("4k3/8/2b5/3n4/8/4N3/8/4K3 w - - 0 1", "e3d5"), n - n + b - b + 0);  // trade
+  EXPECT_EQ(f.See("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5"), p);                   // free pawn
+  EXPECT_EQ(f.See("4k3/8/2p5/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5"), 0);                 // pawn for pawn
+  EXPECT_EQ(f.See("4k3/8/2p5/3p4/8/4N3/8/4K3 w - - 0 1", "e3d5"), p - n);             // knight lost for pawn
+  EXPECT_EQ(f.See("4k3/3r4/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5"), p);                // x-ray backs the rook
+  EXPECT_EQ(f.See("3rk3/3r4/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5"), p - r);           // two against two
+  EXPECT_EQ(f.See("4k3/8/2b5/3n4/8/4N3/8/4K3 w - - 0 1", "e3d5"), n - n + b - b + 0); // trade
   // A queen taking a defended pawn loses the queen's worth less the pawn.
   int q = f.Value('Q');
   EXPECT_EQ(f.See("4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1", "d1d5"), p - q);
@@ -61,7 +61,7 @@ TEST(SearchSee, ShogiCapturesGoToHandAndStillCount) {
   EXPECT_EQ(f.See("4k4/9/3g5/4p4/4S4/9/9/9/4K4[] w - - 0 1", "e5e6"), pawn - silver);
 }
 
-}  // namespace
+} // namespace
 
 namespace {
 
@@ -72,4 +72,4 @@ TEST(SearchSee, QuietMovesAndDropsExchangeNothing) {
   EXPECT_EQ(f.See("r3k3/8/8/8/8/8/8/R3K2R[] w KQq - 0 1", "e1g1"), 0);
 }
 
-}  // namespace
+} // namespace

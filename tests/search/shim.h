@@ -66,8 +66,7 @@ inline std::string MoveName(const Position *p, Move m) {
 }
 
 // Searches fen to a fixed depth on one thread from a cleared table.
-inline SearchResult SearchDepth(const Rules *r, const std::string &fen, int depth, std::string *best,
-                                int multipv = 1) {
+inline SearchResult SearchDepth(const Rules *r, const std::string &fen, int depth, std::string *best, int multipv = 1) {
   PositionOwner pos(r, fen);
   SearchOwner s(r, 8, 1);
   SearchLimits limits;
@@ -79,6 +78,6 @@ inline SearchResult SearchDepth(const Rules *r, const std::string &fen, int dept
   return res;
 }
 
-}  // namespace search_test
+} // namespace search_test
 
 #endif

@@ -23,7 +23,7 @@ TEST(SearchTime, NoClockMeansNoTimeLimit) {
   EXPECT_EQ(plan.soft_ms, -1);
   EXPECT_EQ(plan.hard_ms, -1);
   EXPECT_EQ(l.depth, 9);
-  srch_limits_uci(&l, 60000, 60000, 0, 0, 0, 0, 0, 0, true);  // infinite wins over the clock
+  srch_limits_uci(&l, 60000, 60000, 0, 0, 0, 0, 0, 0, true); // infinite wins over the clock
   EXPECT_EQ(srch_time_plan(&l, WHITE).hard_ms, -1);
   l.infinite = false;
   l.ponder = true;
@@ -56,7 +56,7 @@ TEST(SearchTime, IncrementAndMovesToGoShapeTheBudget) {
   srch_limits_uci(&l, 10000, 10000, 100, 100, -1, -1, -1, -1, false);
   EXPECT_GT(srch_time_plan(&l, WHITE).soft_ms, plain);
   srch_limits_uci(&l, 10000, 10000, 0, 0, 2, -1, -1, -1, false);
-  EXPECT_GT(srch_time_plan(&l, WHITE).soft_ms, 2 * plain);  // two moves left: spend more
+  EXPECT_GT(srch_time_plan(&l, WHITE).soft_ms, 2 * plain); // two moves left: spend more
   srch_limits_uci(&l, 10000, 10000, 0, 0, 1, -1, -1, -1, false);
   TimePlan last = srch_time_plan(&l, WHITE);
   EXPECT_LE(last.hard_ms, 8000);
@@ -76,10 +76,10 @@ TEST(SearchTime, XboardLevelCountsMovesToTheControl) {
   EXPECT_LE(plan.hard_ms, 12340 - l.overhead_ms);
   srch_limits_xboard_level(&l, WHITE, 40, 300000, 0, 40, 30000, 30000);
   EXPECT_EQ(l.moves_to_go, 40);
-  srch_limits_xboard_level(&l, WHITE, 0, 120000, 2000, 10, 11000, 9000);  // 2 min + 2 s
+  srch_limits_xboard_level(&l, WHITE, 0, 120000, 2000, 10, 11000, 9000); // 2 min + 2 s
   EXPECT_EQ(l.moves_to_go, 0);
   EXPECT_EQ(l.inc_ms[WHITE], 2000);
   EXPECT_GT(srch_time_plan(&l, WHITE).soft_ms, 1500);
 }
 
-}  // namespace
+} // namespace

@@ -53,18 +53,18 @@ TEST(SearchTT, SameKeyWithoutMoveKeepsTheOldMove) {
 
 TEST(SearchTT, FullBucketReplacesTheShallowestAndOldEntriesFirst) {
   TTable tt;
-  ASSERT_TRUE(srch_tt_init(&tt, 0));  // one bucket: every key shares it
+  ASSERT_TRUE(srch_tt_init(&tt, 0)); // one bucket: every key shares it
   ASSERT_EQ(tt.buckets, 1u);
   for (uint64_t k = 1; k <= 4; k++) srch_tt_store(&tt, k, MOVE_NONE, 0, (int)k * 2, TT_BOUND_EXACT);
   srch_tt_store(&tt, 5, MOVE_NONE, 0, 9, TT_BOUND_EXACT);
   TTHit hit;
-  EXPECT_FALSE(srch_tt_probe(&tt, 1, &hit));  // depth 2 was the cheapest
+  EXPECT_FALSE(srch_tt_probe(&tt, 1, &hit)); // depth 2 was the cheapest
   EXPECT_TRUE(srch_tt_probe(&tt, 5, &hit));
   srch_tt_new_search(&tt);
   srch_tt_new_search(&tt);
-  srch_tt_store(&tt, 6, MOVE_NONE, 0, 1, TT_BOUND_EXACT);  // old deep entries give way
+  srch_tt_store(&tt, 6, MOVE_NONE, 0, 1, TT_BOUND_EXACT); // old deep entries give way
   EXPECT_TRUE(srch_tt_probe(&tt, 6, &hit));
-  EXPECT_EQ(srch_tt_hashfull(&tt), 250);  // 1 of 4 sampled entries is from this search
+  EXPECT_EQ(srch_tt_hashfull(&tt), 250); // 1 of 4 sampled entries is from this search
   srch_tt_clear(&tt);
   EXPECT_FALSE(srch_tt_probe(&tt, 5, &hit));
   srch_tt_free(&tt);
@@ -72,7 +72,7 @@ TEST(SearchTT, FullBucketReplacesTheShallowestAndOldEntriesFirst) {
 
 TEST(SearchTT, RefusesAbsurdSizesAndKeepsTheOldTable) {
   TTable tt;
-  EXPECT_FALSE(srch_tt_init(&tt, size_t{1} << 40));  // a million terabytes
+  EXPECT_FALSE(srch_tt_init(&tt, size_t{1} << 40)); // a million terabytes
   EXPECT_EQ(tt.buckets, 0u);
   search_test::RulesOwner rules("chess");
   search_test::SearchOwner s(rules.r, 1, 1);
@@ -82,8 +82,8 @@ TEST(SearchTT, RefusesAbsurdSizesAndKeepsTheOldTable) {
   SearchLimits limits;
   srch_limits_init(&limits);
   limits.depth = 3;
-  SearchResult res = srch_run(s.s, &pos.p, &limits, nullptr, nullptr);  // the 1 MB table still serves
+  SearchResult res = srch_run(s.s, &pos.p, &limits, nullptr, nullptr); // the 1 MB table still serves
   EXPECT_EQ(search_test::MoveName(&pos.p, res.best), "d1d8");
 }
 
-}  // namespace
+} // namespace

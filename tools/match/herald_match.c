@@ -112,43 +112,44 @@ static int merge_main(int argc, char **argv) {
     if (len && text[len - 1] != '\n') fputc('\n', out);
     char err[256];
     int read = mt_pgn_tally(text, len, player, sizeof player, &tally, err, sizeof err);
-    if (read < 0) fprintf(stderr, "herald-match: %s: %s\n", argv[i], err);
-    else games += read;
+    if (read < 0)
+      fprintf(stderr, "herald-match: %s: %s\n", argv[i], err);
+    else
+      games += read;
     free(text);
   }
   if (out != stdout) fclose(out);
   MtEloEstimate e = mt_elo_estimate(tally);
-  printf("%s: games %d  +%d =%d -%d  score %.1f%%  Elo %+.1f +/- %.1f\n", player[0] ? player : "?", games,
-         tally.wins, tally.draws, tally.losses, 100 * e.score, e.elo + 0.0, e.margin);
+  printf("%s: games %d  +%d =%d -%d  score %.1f%%  Elo %+.1f +/- %.1f\n", player[0] ? player : "?", games, tally.wins,
+         tally.draws, tally.losses, 100 * e.score, e.elo + 0.0, e.margin);
   return MT_EXIT_DONE;
 }
 
 static void usage(FILE *out) {
-  fprintf(out,
-          "usage: herald-match -engine SPEC -engine SPEC [options]\n"
-          "       herald-match merge OUT.pgn IN.pgn...\n"
-          "SPEC: cmd=PATH ARGS,proto=uci|cecp[,name=NAME][,option.NAME=VALUE]...\n"
-          "  --variant NAME        rules and engine variant (a preset's name or path; default chess)\n"
-          "  --presets DIR         look for NAME.preset in DIR first\n"
-          "  --games N             games in the whole match (default 2)\n"
-          "  --concurrency N       games at once (default 1)\n"
-          "  --tc BASE+INC         seconds (default 10+0.1); --moves N: moves per period\n"
-          "  --depth D | --nodes N | --movetime MS   fixed limit per move instead of a clock\n"
-          "                        (CECP engines get --nodes as 'nps N' + 'st 1')\n"
-          "  --margin MS           lateness forgiven before a time forfeit (default 1000)\n"
-          "  --openings FILE       one FEN or move list (e2e4 e7e5) a line, each played twice\n"
-          "                        with colours swapped\n"
-          "  --random-plies K      random legal K-ply openings (by --seed) when no FILE\n"
-          "  --resign CP N         adjudicate a loss after N moves at <= -CP agreed by both\n"
-          "  --draw CP N AFTER     adjudicate a draw after N plies within +/-CP from move AFTER\n"
-          "  --max-plies N         drawn when no verdict after N plies\n"
-          "  --sprt ELO0 ELO1 ALPHA BETA   stop when decided\n"
-          "  --pgn FILE            write the games\n"
-          "  --shard I/N --seed S  play openings O with O %% N == I (I from 0)\n"
-          "  --verbose             a line per game\n"
-          "  --version, --help (-h)\n"
-          "exit: 0 done, 1 usage or a bad number, 2 an engine never started, 3 SPRT accepted ELO1,\n"
-          "      4 SPRT accepted ELO0, 5 interrupted\n");
+  fprintf(out, "usage: herald-match -engine SPEC -engine SPEC [options]\n"
+               "       herald-match merge OUT.pgn IN.pgn...\n"
+               "SPEC: cmd=PATH ARGS,proto=uci|cecp[,name=NAME][,option.NAME=VALUE]...\n"
+               "  --variant NAME        rules and engine variant (a preset's name or path; default chess)\n"
+               "  --presets DIR         look for NAME.preset in DIR first\n"
+               "  --games N             games in the whole match (default 2)\n"
+               "  --concurrency N       games at once (default 1)\n"
+               "  --tc BASE+INC         seconds (default 10+0.1); --moves N: moves per period\n"
+               "  --depth D | --nodes N | --movetime MS   fixed limit per move instead of a clock\n"
+               "                        (CECP engines get --nodes as 'nps N' + 'st 1')\n"
+               "  --margin MS           lateness forgiven before a time forfeit (default 1000)\n"
+               "  --openings FILE       one FEN or move list (e2e4 e7e5) a line, each played twice\n"
+               "                        with colours swapped\n"
+               "  --random-plies K      random legal K-ply openings (by --seed) when no FILE\n"
+               "  --resign CP N         adjudicate a loss after N moves at <= -CP agreed by both\n"
+               "  --draw CP N AFTER     adjudicate a draw after N plies within +/-CP from move AFTER\n"
+               "  --max-plies N         drawn when no verdict after N plies\n"
+               "  --sprt ELO0 ELO1 ALPHA BETA   stop when decided\n"
+               "  --pgn FILE            write the games\n"
+               "  --shard I/N --seed S  play openings O with O %% N == I (I from 0)\n"
+               "  --verbose             a line per game\n"
+               "  --version, --help (-h)\n"
+               "exit: 0 done, 1 usage or a bad number, 2 an engine never started, 3 SPRT accepted ELO1,\n"
+               "      4 SPRT accepted ELO0, 5 interrupted\n");
 }
 
 /* The openings of path, one a line (FEN or move list, see mt_opening_parse; '#' starts a
@@ -213,9 +214,10 @@ static bool check_cecp_nodes(const MtMatchConfig *c, const MtEngineSpec *spec) {
     return false;
   }
   if (nps < 0)
-    fprintf(stderr, "herald-match: warning: %s (CECP) did not announce feature nps=1; --nodes is sent as "
-            "'nps N' + 'st 1', %s\n", spec->name,
-            synced ? "which it took without an Error" : "which it may ignore (no ping to check)");
+    fprintf(stderr,
+            "herald-match: warning: %s (CECP) did not announce feature nps=1; --nodes is sent as "
+            "'nps N' + 'st 1', %s\n",
+            spec->name, synced ? "which it took without an Error" : "which it may ignore (no ping to check)");
   return true;
 }
 
@@ -297,10 +299,10 @@ int main(int argc, char **argv) {
   catalog_init(&catalog);
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
-#define NEED(k)                                                       \
-  if (i + (k) >= argc) {                                              \
-    fprintf(stderr, "herald-match: %s needs %d value(s)\n", a, k);   \
-    return MT_EXIT_USAGE;                                             \
+#define NEED(k)                                                                                                        \
+  if (i + (k) >= argc) {                                                                                               \
+    fprintf(stderr, "herald-match: %s needs %d value(s)\n", a, k);                                                     \
+    return MT_EXIT_USAGE;                                                                                              \
   }
     if (!strcmp(a, "-engine") || !strcmp(a, "--engine")) {
       NEED(1);
@@ -312,8 +314,10 @@ int main(int argc, char **argv) {
         fprintf(stderr, "herald-match: %s\n", err);
         return MT_EXIT_USAGE;
       }
-    } else if (!strcmp(a, "--variant")) { NEED(1); variant = argv[++i]; }
-    else if (!strcmp(a, "--presets")) {
+    } else if (!strcmp(a, "--variant")) {
+      NEED(1);
+      variant = argv[++i];
+    } else if (!strcmp(a, "--presets")) {
       NEED(1);
       if (!catalog_add_folder(&catalog, argv[++i], err, sizeof err)) {
         fprintf(stderr, "herald-match: --presets: %s\n", err);
@@ -346,8 +350,10 @@ int main(int argc, char **argv) {
     } else if (!strcmp(a, "--margin")) {
       NEED(1);
       if (!ms_option(argv[++i], 0, 86400000, a, &c.tc.margin_ms)) return MT_EXIT_USAGE;
-    } else if (!strcmp(a, "--openings")) { NEED(1); openings_path = argv[++i]; }
-    else if (!strcmp(a, "--random-plies")) {
+    } else if (!strcmp(a, "--openings")) {
+      NEED(1);
+      openings_path = argv[++i];
+    } else if (!strcmp(a, "--random-plies")) {
       NEED(1);
       if (!int_option(argv[++i], 0, 1000, a, &c.random_plies)) return MT_EXIT_USAGE;
     } else if (!strcmp(a, "--resign")) {
@@ -375,18 +381,22 @@ int main(int argc, char **argv) {
           !double_option(argv[i + 4], 0, 1, "--sprt BETA", &c.sprt.beta))
         return MT_EXIT_USAGE;
       i += 4;
-      if (c.sprt.alpha <= 0 || c.sprt.alpha >= 1 || c.sprt.beta <= 0 || c.sprt.beta >= 1 || c.sprt.elo1 <= c.sprt.elo0) {
+      if (c.sprt.alpha <= 0 || c.sprt.alpha >= 1 || c.sprt.beta <= 0 || c.sprt.beta >= 1 ||
+          c.sprt.elo1 <= c.sprt.elo0) {
         fprintf(stderr, "herald-match: --sprt ELO0 ELO1 ALPHA BETA with ELO0 < ELO1 and 0 < ALPHA, BETA < 1\n");
         return MT_EXIT_USAGE;
       }
-    } else if (!strcmp(a, "--pgn")) { NEED(1); pgn_path = argv[++i]; }
-    else if (!strcmp(a, "--shard")) {
+    } else if (!strcmp(a, "--pgn")) {
+      NEED(1);
+      pgn_path = argv[++i];
+    } else if (!strcmp(a, "--shard")) {
       NEED(1);
       if (!shard_option(argv[++i], &c.shard_index, &c.shard_count)) return MT_EXIT_USAGE;
     } else if (!strcmp(a, "--seed")) {
       NEED(1);
       if (!u64_option(argv[++i], 0, UINT64_MAX, a, &c.seed)) return MT_EXIT_USAGE;
-    } else if (!strcmp(a, "--verbose")) out.verbose = true;
+    } else if (!strcmp(a, "--verbose"))
+      out.verbose = true;
     else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       usage(stdout);
       return MT_EXIT_DONE;

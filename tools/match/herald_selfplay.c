@@ -104,23 +104,22 @@ static int merge_main(int argc, char **argv) {
 }
 
 static void usage(FILE *out) {
-  fprintf(out,
-          "usage: herald-selfplay GAME [options]   GAME: a preset's name or path (herald list)\n"
-          "       herald-selfplay merge [--json OUT] IN.json...\n"
-          "  --games N          games of the whole run (default 10)\n"
-          "  --nodes N          nodes per move: the strength (default 2000)\n"
-          "  --max-plies N      games cut after N plies (default 400)\n"
-          "  --random-plies K   random legal plies first, for variety (default 4)\n"
-          "  --threads N        games at once (default 1)\n"
-          "  --shard I/N --seed S   play games G with G %% N == I (I from 0)\n"
-          "  --json FILE        also write the report as JSON ('-': stdout, text report off)\n"
-          "  --samples N        other moves per position put to the preset's referee (default 8;\n"
-          "                     every generator move and the move played are always put to it)\n"
-          "  --no-referee       do not watch the games with the preset's referee\n"
-          "  --presets DIR      look for GAME.preset in DIR first\n"
-          "  --version, --help (-h)\n"
-          "exit: 0 done, 1 usage or a bad number, 3 the search and the rules disagreed, 4 the preset's referee\n"
-          "      disagreed with the generator (a rule bug in the preset or in Herald)\n");
+  fprintf(out, "usage: herald-selfplay GAME [options]   GAME: a preset's name or path (herald list)\n"
+               "       herald-selfplay merge [--json OUT] IN.json...\n"
+               "  --games N          games of the whole run (default 10)\n"
+               "  --nodes N          nodes per move: the strength (default 2000)\n"
+               "  --max-plies N      games cut after N plies (default 400)\n"
+               "  --random-plies K   random legal plies first, for variety (default 4)\n"
+               "  --threads N        games at once (default 1)\n"
+               "  --shard I/N --seed S   play games G with G %% N == I (I from 0)\n"
+               "  --json FILE        also write the report as JSON ('-': stdout, text report off)\n"
+               "  --samples N        other moves per position put to the preset's referee (default 8;\n"
+               "                     every generator move and the move played are always put to it)\n"
+               "  --no-referee       do not watch the games with the preset's referee\n"
+               "  --presets DIR      look for GAME.preset in DIR first\n"
+               "  --version, --help (-h)\n"
+               "exit: 0 done, 1 usage or a bad number, 3 the search and the rules disagreed, 4 the preset's referee\n"
+               "      disagreed with the generator (a rule bug in the preset or in Herald)\n");
 }
 
 /* A number option's value into *out, or false after saying what was wrong. */
@@ -213,7 +212,8 @@ int main(int argc, char **argv) {
       c.threads = (int)n;
     } else if (!strcmp(a, "--seed")) {
       if (!count(v, 0, UINT64_MAX, a, &c.seed)) return 1;
-    } else if (!strcmp(a, "--json")) json_path = v;
+    } else if (!strcmp(a, "--json"))
+      json_path = v;
     else if (!strcmp(a, "--samples")) {
       if (!number(v, 0, 100000, a, &n)) return 1;
       samples = (int)n;
@@ -222,8 +222,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "herald-selfplay: --presets: %s\n", err);
         return 1;
       }
-    }
-    else if (!strcmp(a, "--shard")) {
+    } else if (!strcmp(a, "--shard")) {
       if (!shard(v, &c.shard_index, &c.shard_count)) return 1;
     } else {
       fprintf(stderr, "herald-selfplay: unknown option %s (herald-selfplay --help)\n", a);
