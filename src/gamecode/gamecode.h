@@ -96,9 +96,9 @@ typedef struct GcVerdict {
   int result_player; /* player whose code declared the result (1 or 2) */
   int ply;           /* 1-based ply of the move */
   /* A pawn move that needs a promotion choice (the preset ran `askpromote`, seed 000) is
-     * refused as GC_ILLEGAL with the choices here, space-separated as the preset listed them,
-     * and the square to put the choice on: the player (or the engine) chooses and plays the
-     * move again with the choice as a further part, "P e7-e8; Q-e8". Empty otherwise. */
+   * refused as GC_ILLEGAL with the choices here, space-separated as the preset listed them,
+   * and the square to put the choice on: the player (or the engine) chooses and plays the
+   * move again with the choice as a further part, "P e7-e8; Q-e8". Empty otherwise. */
   char choices[256];
   char promote_square[32];
 } GcVerdict;
@@ -158,8 +158,8 @@ typedef struct GcStatement {
   GcSection section;
   int nwords;
   /* The statement's tokens as text: words as written, strings in double quotes, a group as
-     * "(", its members, ")".  Joined by single spaces they are the statement's normalised
-     * source text (comments and the ending ';' or ':' dropped). */
+   * "(", its members, ")".  Joined by single spaces they are the statement's normalised
+   * source text (comments and the ending ';' or ':' dropped). */
   const char *const *words;
 } GcStatement;
 

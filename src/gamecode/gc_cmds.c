@@ -493,8 +493,8 @@ CMD(cmd_eval) {
   }
   for (int i = 0; i < p->n; i++) p->code[i].line = gc->cur_line;
   /* Code that defines subs or functions must outlive this statement (they borrow its
-     * tokens); anything else (the usual `eval join "MOVE: " ...`) is freed at once, so that
-     * replaying long games does not pile up programs. */
+   * tokens); anything else (the usual `eval join "MOVE: " ...`) is freed at once, so that
+   * replaying long games does not pile up programs. */
   int keep = 0;
   for (int i = 0; i < p->n && !keep; i++)
     keep = p->code[i].kind == INS_SUB || (p->code[i].cmd && p->code[i].cmd->fn == cmd_def);
@@ -560,8 +560,8 @@ CMD(cmd_include) {
     return gc_error_at(gc, "includes nested too deeply");
   }
   /* A file included again (every new game runs Pre-Game again) is run from its first
-     * compilation: the interpreter keeps every program it adopts, so compiling anew would
-     * pile them up game after game. */
+   * compilation: the interpreter keeps every program it adopts, so compiling anew would
+   * pile them up game after game. */
   GcProgram *p = NULL;
   const GcValue *known = gc_map_get(&gc->included, path);
   if (known) {

@@ -337,7 +337,7 @@ int gc_eval(GcInterp *gc, const GcToken *toks, int n, const GcValue *args, int n
       if (rc != ST_OK) break;
     } else if (t->kind == TK_WORD && args && t->text[0] == '=' && name_char(t->text[1])) {
       /* =name in a function body (H2020): a local taking every value to its right, or
-             * with nothing to its right, the next named argument */
+       * with nothing to its right, the next named argument */
       GcValue v;
       size_t depth = gc->sp - base;
       if (depth == 0) {

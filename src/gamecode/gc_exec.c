@@ -344,7 +344,7 @@ int gc_run(GcInterp *gc, GcProgram *p, int pc, GcValue *ret) {
 static int run_cmd(GcInterp *gc, const GcIns *ins) {
   if (ins->cmd) return ins->cmd->fn(gc, ins, ins->args, ins->nargs);
   /* A statement whose head is a sub's name calls it (implicit gosub); anything else is
-     * player notation such as `P e2-e4` (reference §2.1). */
+   * player notation such as `P e2-e4` (reference §2.1). */
   if (ins->head[0] && find_sub(gc, ins->head)) {
     int n = ins->nargs;
     GcValue *args = calloc((size_t)(n ? n : 1), sizeof(GcValue));

@@ -18,7 +18,7 @@ int gc_coord(GcInterp *gc, const GcValue *v) {
     return gc_board_index(&gc->board, gc_to_str(v, buf, sizeof buf));
   }
   /* Coordinates made by the generators share the interned name strings: a pointer cache
-     * recognises them without hashing (valid until the geometry changes). */
+   * recognises them without hashing (valid until the geometry changes). */
   size_t slot = ((size_t)(const void *)v->u.s >> 4) & 255;
   if (gc->coord_cache[slot].text == v->u.s) return gc->coord_cache[slot].index;
   int i = gc_board_index(&gc->board, v->u.s);

@@ -116,13 +116,13 @@ int gc_exec_notation(GcInterp *gc, const char *text) {
   strcpy(moved, gc->board.cells[from]);
   strcpy(old, gc->board.cells[to]);
   /* A leading label must name the piece on the origin, in its notation: the label itself
-     * unless an alias was given (seed 004, "Piece Notation": Game Courier translates what a
-     * player types back into the raw label, and a label aliased to an unused name such as nn
-     * can no longer be typed). The case is not compared: it tells the sides apart, which the
-     * origin already does, and Herald's game records write P for both sides' Pawns. */
+   * unless an alias was given (seed 004, "Piece Notation": Game Courier translates what a
+   * player types back into the raw label, and a label aliased to an unused name such as nn
+   * can no longer be typed). The case is not compared: it tells the sides apart, which the
+   * origin already does, and Herald's game records write P for both sides' Pawns. */
   if (label[0] && strcasecmp(real_name(gc, label), moved) != 0) {
-    snprintf(gc->die_msg, sizeof gc->die_msg, "%s: the piece on %s is %s, not %s.", p, left, gc_alias_of(gc, moved),
-             label);
+    snprintf(gc->die_msg, sizeof gc->die_msg, "%.200s: the piece on %.32s is %.32s, not %.32s.", p, left,
+             gc_alias_of(gc, moved), label);
     return refused(gc);
   }
   gc->part_type = gc_board_is_empty(&gc->board, to) ? "moves" : "captures";

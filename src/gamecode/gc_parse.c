@@ -135,8 +135,8 @@ static int parse_if_family(parser *ps, const char *head, GcToken *toks, int n, i
     return 0;
   }
   /* endif [N | all]. Old code counts each elseif as a level (seed 001: endif 7 closes an if
-     * with six elseifs), modern code closes a chain with one endif. Our heuristic (reference
-     * §2.4): if the innermost chain has at least N-1 elseifs, endif N closes that chain only. */
+   * with six elseifs), modern code closes a chain with one endif. Our heuristic (reference
+   * §2.4): if the innermost chain has at least N-1 elseifs, endif N closes that chain only. */
   int count = 1, all = 0;
   if (n > 1) {
     if (is(&toks[1], "all"))

@@ -120,7 +120,7 @@ int gc_start(GcInterp *gc, GcError *err) {
   if (rc == ST_OK && gc->from_fen && reconcile_label_squares(gc, err) != GC_OK) return GC_ERROR;
   if (rc == ST_OK && gc->sections[SEC_POSTGAME2]) {
     /* White needs a legal-move list before any move: run Post-Game 2 as if Black had just
-         * moved (◐ reference §1.6), keeping only its setlegal list. */
+     * moved (◐ reference §1.6), keeping only its setlegal list. */
     snapshot s;
     snap_take(gc, &s);
     gc->player = 2;
@@ -258,7 +258,7 @@ GcStatus gc_play(GcInterp *gc, const char *move, GcVerdict *out) {
   int rc = play_parts(gc, move, player);
   if (rc == ST_OK && gc->promote.type == GC_ARR) {
     /* Game Courier asks the player and amends the move ([T1] askpromote); a referee that
-         * answers at once refuses the move with the choices, never picks one silently. */
+     * answers at once refuses the move with the choices, never picks one silently. */
     char *choices = gc_to_str_alloc(&gc->promote);
     snprintf(gc->die_msg, sizeof gc->die_msg, "A promotion is required here: choose one of %s", choices);
     snprintf(out->choices, sizeof out->choices, "%s", choices);
