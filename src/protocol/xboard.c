@@ -660,7 +660,7 @@ int xb_loop(FILE *in, FILE *out, const ProtoOptions *options) {
   s->info = xb_info;
   s->post = false;
   s->node_cap = options->node_cap;
-  char line[16384];
+  char line[PROTO_LINE_MAX];
   bool running = true;
   if (options->pending) {
     snprintf(line, sizeof line, "%s", options->pending);
@@ -669,11 +669,13 @@ int xb_loop(FILE *in, FILE *out, const ProtoOptions *options) {
   }
   while (running) {
     pthread_mutex_unlock(&xb.lock); /* the waiter may play its move while we wait for input */
-    bool got = fgets(line, sizeof line, in) != NULL;
+    ProtoLine got = proto_read_line(in, line, sizeof line);
     pthread_mutex_lock(&xb.lock);
-    if (!got) break;
-    line[strcspn(line, "\r\n")] = 0;
-    running = xb_command(s, line);
+    if (got == PROTO_LINE_END) break;
+    if (got == PROTO_LINE_TOO_LONG)
+      session_say(s, "Error (line too long)");
+    else
+      running = xb_command(s, line);
   }
   cancel(s);
   pthread_mutex_unlock(&xb.lock);

@@ -33,6 +33,22 @@ TEST(ProtocolXboard, FeaturesListEveryVariantAndTheProtocolFlags) {
   EXPECT_EQ(e.Finish(), 0);
 }
 
+// A line longer than the engine's buffer is dropped whole with one error, never split into
+// pieces that each run as a command (here the piece "quit" would have ended the engine).
+TEST(ProtocolXboard, AnOverlongLineIsDroppedWholeNotSplitIntoCommands) {
+  EngineProcess e;
+  Handshake(e);
+  for (size_t junk : {16383u, 16384u, 40000u}) {
+    e.Send(std::string(junk, 'x') + "quit");
+    EXPECT_FALSE(e.Expect("Error \\(line too long\\)").empty()) << junk;
+    e.Send("ping 7");
+    EXPECT_FALSE(e.Expect("pong 7").empty()) << junk;
+  }
+  for (const std::string &l : e.Seen()) EXPECT_EQ(l.find("unknown command"), std::string::npos) << l.substr(0, 80);
+  e.Send("quit");
+  EXPECT_EQ(e.Finish(), 0);
+}
+
 TEST(ProtocolXboard, PlaysBlackAfterNewAndAnswersPing) {
   EngineProcess e;
   Handshake(e);
