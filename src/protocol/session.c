@@ -50,6 +50,13 @@ bool session_set_preset_path(Session *s, const char *dir, char *err, int errlen)
   return true;
 }
 
+int session_set_hash(Session *s, int mb) {
+  session_stop(s);
+  for (int size = mb; size >= SESSION_HASH_MIN_MB; size /= 2)
+    if (srch_set_hash(s->search, size)) return s->hash_mb = size;
+  return 0;
+}
+
 bool session_set_variant(Session *s, const char *name, char *err, int errlen) {
   session_stop(s);
   if (s->search && !strcmp(s->variant, name)) return session_set_fen(s, "startpos", err, errlen);

@@ -59,7 +59,7 @@ static void send_id(Session *s) {
     strncat(combo, v, sizeof combo - strlen(combo) - 1);
   }
   session_say(s, "option name UCI_Variant type combo default chess%s", combo);
-  session_say(s, "option name Hash type spin default 64 min 1 max 65536");
+  session_say(s, "option name Hash type spin default 64 min %d max %d", SESSION_HASH_MIN_MB, SESSION_HASH_MAX_MB);
   session_say(s, "option name Threads type spin default 1 min 1 max %d", SRCH_MAX_THREADS);
   session_say(s, "option name Ponder type check default false");
   session_say(s, "option name MultiPV type spin default 1 min 1 max %d", SRCH_MAX_PV);
@@ -92,10 +92,11 @@ static void set_option(Session *s, char *args, const char *original) {
     if (!value || !session_set_variant(s, value, err, sizeof err))
       session_say(s, "Error (%s): %s", value ? err : "no value", original);
   } else if (!strcasecmp(name, "Hash")) {
-    if (!proto_read_int(value, 1, 65536, &v) || !srch_set_hash(s->search, (int)v))
+    int used = 0;
+    if (!proto_read_int(value, SESSION_HASH_MIN_MB, SESSION_HASH_MAX_MB, &v) || !(used = session_set_hash(s, (int)v)))
       session_say(s, "Error (bad Hash value): %s", original);
-    else
-      s->hash_mb = (int)v;
+    else if (used != v) /* more than this machine can give: the largest it can */
+      session_say(s, "info string Hash %ld MB is more than this machine can give, using %d MB", v, used);
   } else if (!strcasecmp(name, "Threads")) {
     if (!proto_read_int(value, 1, SRCH_MAX_THREADS, &v) || !srch_set_threads(s->search, (int)v))
       session_say(s, "Error (bad Threads value): %s", original);

@@ -605,14 +605,15 @@ static bool xb_command(Session *s, char *line) {
     else
       xb->sd = (int)v;
   } else if (!strcmp(cmd, "memory")) {
-    if (!proto_read_int(proto_word(&rest), 1, 65536, &v))
+    if (!proto_read_int(proto_word(&rest), SESSION_HASH_MIN_MB, SESSION_HASH_MAX_MB, &v))
       session_say(s, "Error (memory needs megabytes): %s", original);
     else {
       cancel(s);
-      if (srch_set_hash(s->search, (int)v))
-        s->hash_mb = (int)v;
-      else
+      int used = session_set_hash(s, (int)v);
+      if (!used)
         session_say(s, "Error (cannot allocate that much): %s", original);
+      else if (used != v)
+        session_say(s, "# memory %ld MB is more than this machine can give, using %d MB", v, used);
     }
   } else if (!strcmp(cmd, "cores")) {
     if (!proto_read_int(proto_word(&rest), 1, SRCH_MAX_THREADS, &v))

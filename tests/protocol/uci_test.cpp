@@ -105,6 +105,41 @@ TEST(ProtocolUci, OptionsAreSetOrRefusedWithAnError) {
   EXPECT_FALSE(e.Expect("Error \\(unknown option\\): setoption name Frobnicate value 1").empty());
 }
 
+// Every value a spin option advertises is accepted, and none outside: the advertised range and
+// the accepted one are the same (Hash 65536, the maximum, was refused on a smaller machine).
+TEST(ProtocolUci, EverySpinOptionTakesItsAdvertisedRangeAndNoMore) {
+  EngineProcess e;
+  e.Send("uci");
+  ASSERT_FALSE(e.Expect("uciok").empty());
+  std::regex spin("option name (.*) type spin default -?[0-9]+ min (-?[0-9]+) max (-?[0-9]+)");
+  std::vector<std::smatch> options;
+  std::vector<std::string> lines = e.Seen();
+  int count = 0;
+  for (const std::string &l : lines) {
+    std::smatch m;
+    if (!std::regex_match(l, m, spin)) continue;
+    count++;
+    std::string name = m[1];
+    long lo = std::stol(m[2]), hi = std::stol(m[3]);
+    for (long v : {lo, hi, lo - 1, hi + 1}) {
+      std::string command = "setoption name " + name + " value " + std::to_string(v);
+      e.Send(command);
+      e.Send("isready");
+      ASSERT_FALSE(e.Expect("readyok", 60000).empty()) << command;
+      bool refused = false;
+      for (size_t i = 0; i < e.Seen().size(); i++)
+        if (e.Seen()[i].find("Error") != std::string::npos && e.Seen()[i].find(command) != std::string::npos)
+          refused = true;
+      EXPECT_EQ(refused, v < lo || v > hi) << command;
+    }
+    e.Send("setoption name " + name + " value " + std::to_string(lo)); // free the largest hash
+  }
+  EXPECT_GE(count, 4);
+  e.Send("position startpos");
+  e.Send("go depth 2");
+  EXPECT_FALSE(e.Expect("bestmove .*").empty());
+}
+
 TEST(ProtocolUci, MalformedInputGetsAnErrorAndTheEngineGoesOn) {
   EngineProcess e;
   Handshake(e);

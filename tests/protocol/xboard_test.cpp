@@ -49,6 +49,17 @@ TEST(ProtocolXboard, AnOverlongLineIsDroppedWholeNotSplitIntoCommands) {
   EXPECT_EQ(e.Finish(), 0);
 }
 
+// memory takes every size up to UCI's Hash maximum, the largest this machine can give when less.
+TEST(ProtocolXboard, MemoryTakesTheLargestSizeOffered) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("memory 65536");
+  e.Send("memory 1");
+  e.Send("ping 3");
+  EXPECT_FALSE(e.Expect("pong 3").empty());
+  for (const std::string &l : e.Seen()) EXPECT_EQ(l.find("Error"), std::string::npos) << l;
+}
+
 TEST(ProtocolXboard, PlaysBlackAfterNewAndAnswersPing) {
   EngineProcess e;
   Handshake(e);
