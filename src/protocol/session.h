@@ -57,7 +57,8 @@ enum { SESSION_HASH_MIN_MB = 1, SESSION_HASH_MAX_MB = 65536 };
 bool session_init(Session *s, FILE *out, int hash_mb, char *err, int errlen);
 void session_free(Session *s);
 
-/* Writes one line (a newline is added) under the output lock, and flushes. */
+/* Writes one line (a newline is added) under the output lock, and flushes.  Control characters
+ * in it (a preset's message with a newline) are written as spaces: it stays one line. */
 void session_say(Session *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Resizes the hash table to mb (in [SESSION_HASH_MIN_MB, SESSION_HASH_MAX_MB]), or, when this

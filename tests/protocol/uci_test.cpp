@@ -5,6 +5,7 @@
 
 #include "bridge/broken_preset.h"
 #include "protocol/engine_process.h"
+#include "protocol/newline_preset.h"
 
 namespace {
 
@@ -314,6 +315,30 @@ TEST(ProtocolUci, AnOverlongLineIsDroppedWholeNotSplitIntoCommands) {
   for (const std::string &l : e.Seen()) EXPECT_EQ(l.find("unknown command"), std::string::npos) << l.substr(0, 80);
   e.Send("quit");
   EXPECT_EQ(e.Finish(), 0);
+}
+
+// A preset's message with a newline in it stays on its one line: it never starts a line of its
+// own that the GUI would take for the engine's move.
+TEST(ProtocolUci, APresetMessageWithANewlineStaysOneLine) {
+  char dir[] = "/tmp/herald-newline-XXXXXX";
+  ASSERT_NE(mkdtemp(dir), nullptr);
+  newline_preset::Write(dir, "newline-tutorial.preset");
+  EngineProcess e;
+  Handshake(e);
+  e.Send(std::string("setoption name PresetPath value ") + dir);
+  e.Send("setoption name UCI_Variant value newline-tutorial");
+  e.Send("position startpos moves g1g4");
+  EXPECT_FALSE(
+      e.Expect("Error \\(illegal move g1g4, bad bestmove a1a1 1-0 \\{White mates\\}\\): position startpos moves g1g4")
+          .empty());
+  e.Send("isready");
+  EXPECT_FALSE(e.Expect("readyok").empty());
+  for (const std::string &l : e.Seen()) {
+    EXPECT_NE(l.rfind("bestmove", 0), 0u) << l;
+    EXPECT_EQ(l.find('\r'), std::string::npos) << l;
+  }
+  std::string clean = std::string("rm -rf ") + dir;
+  ASSERT_EQ(system(clean.c_str()), 0);
 }
 
 TEST(ProtocolUci, NoLegalMoveGivesBestmoveNone) {

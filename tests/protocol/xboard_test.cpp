@@ -7,6 +7,7 @@
 
 #include "bridge/broken_preset.h"
 #include "protocol/engine_process.h"
+#include "protocol/newline_preset.h"
 
 namespace {
 
@@ -58,6 +59,29 @@ TEST(ProtocolXboard, MemoryTakesTheLargestSizeOffered) {
   e.Send("ping 3");
   EXPECT_FALSE(e.Expect("pong 3").empty());
   for (const std::string &l : e.Seen()) EXPECT_EQ(l.find("Error"), std::string::npos) << l;
+}
+
+// A preset's message with a newline in it stays on its one line: it never starts a line of its
+// own that XBoard would take for a result.
+TEST(ProtocolXboard, APresetMessageWithANewlineStaysOneLine) {
+  char dir[] = "/tmp/herald-newline-XXXXXX";
+  ASSERT_NE(mkdtemp(dir), nullptr);
+  newline_preset::Write(dir, "newline-tutorial.preset");
+  EngineProcess e;
+  Handshake(e);
+  e.Send("new");
+  e.Send(std::string("variant ") + dir + "/newline-tutorial.preset");
+  e.Send("force");
+  e.Send("usermove g1g4");
+  EXPECT_FALSE(e.Expect("Illegal move \\(bad bestmove a1a1 1-0 \\{White mates\\}\\): g1g4").empty());
+  e.Send("ping 5");
+  EXPECT_FALSE(e.Expect("pong 5").empty());
+  for (const std::string &l : e.Seen()) {
+    EXPECT_NE(l.rfind("1-0", 0), 0u) << l;
+    EXPECT_EQ(l.find('\r'), std::string::npos) << l;
+  }
+  std::string clean = std::string("rm -rf ") + dir;
+  ASSERT_EQ(system(clean.c_str()), 0);
 }
 
 TEST(ProtocolXboard, PlaysBlackAfterNewAndAnswersPing) {
