@@ -373,10 +373,23 @@ static void new_game(Session *s, const char *variant) {
   xb->excluded_count = 0;
 }
 
+/* XBoard writes a promotion the user declined with a trailing '=' ("c7h2=" in shogi; Fairy-
+ * Stockfish takes it, and XBoard forfeits an engine that refuses it as a false illegal-move
+ * claim).  It is the move without promotion, where there is one: a promotion that is forced
+ * (a shogi pawn to the last rank) stays refused, and a move whose own name ends in '=' stays. */
+static void declined_promotion(Session *s, char *move) {
+  size_t len = strlen(move);
+  if (!len || move[len - 1] != '=' || pos_parse_move(&s->pos, move) != MOVE_NONE) return;
+  move[len - 1] = 0;
+  Move plain = pos_parse_move(&s->pos, move);
+  if (plain == MOVE_NONE || move_kind(plain) == MOVE_PROMOTION) move[len - 1] = '=';
+}
+
 static void user_move(Session *s, const char *text) {
   XBoard *xb = xb_of(s);
   char ours[64], reason[600];
   from_xboard(s, text, ours, sizeof ours);
+  declined_promotion(s, ours);
   if (xb->pondering && session_searching(s)) {
     char expected[32];
     pos_move_name(&s->pos, xb->ponder_move, expected, sizeof expected);

@@ -251,6 +251,34 @@ TEST(ProtocolXboard, ShogiDropsAndPromotions) {
   for (const auto &line : e.Seen()) EXPECT_EQ(line.find("Illegal"), std::string::npos) << line;
 }
 
+// XBoard writes a declined promotion with a trailing '=' (real XBoard forfeited Herald for
+// refusing it): it is the move without promotion, where one exists, and only then.
+TEST(ProtocolXboard, ATrailingEqualsSignDeclinesAPromotion) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("new");
+  e.Send("variant shogi");
+  e.Send("force");
+  // the bishop takes on h8 unpromoted: only an unpromoted bishop may promote taking on g9 after
+  for (const char *m : {"c3c4", "g7g6", "b2h8=", "a7a6", "h8g9+"}) e.Send(std::string("usermove ") + m);
+  e.Send("ping 5");
+  ASSERT_FALSE(e.Expect("pong 5").empty());
+  for (const auto &line : e.Seen()) EXPECT_EQ(line.find("Illegal"), std::string::npos) << line;
+  // a promotion that is forced (a pawn to the last rank) is not declined by '='
+  e.Send("new");
+  e.Send("variant minishogi");
+  e.Send("force");
+  e.Send("setboard rbsgk/P3p/5/5/KGSBR[] w - - 0 1");
+  e.Send("usermove a4a5=");
+  EXPECT_FALSE(e.Expect("Illegal move \\(.*\\): a4a5=").empty());
+  e.Send("usermove a4a5+");
+  e.Send("ping 6");
+  ASSERT_FALSE(e.Expect("pong 6").empty());
+  int illegal = 0;
+  for (const auto &line : e.Seen()) illegal += line.find("Illegal") != std::string::npos;
+  EXPECT_EQ(illegal, 1);
+}
+
 } // namespace
 
 namespace {
