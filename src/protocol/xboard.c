@@ -593,13 +593,13 @@ static bool xb_command(Session *s, char *line) {
   else if (!strcmp(cmd, "time")) {
     if (!proto_read_int(proto_word(&rest), -100000000L, 100000000L, &v))
       session_say(s, "Error (time needs centiseconds): %s", original);
-    else
-      xb->time_cs = v;
+    else /* a clock that ran out: move at once (below zero would read as "no clock", the base) */
+      xb->time_cs = v < 0 ? 0 : v;
   } else if (!strcmp(cmd, "otim")) {
     if (!proto_read_int(proto_word(&rest), -100000000L, 100000000L, &v))
       session_say(s, "Error (otim needs centiseconds): %s", original);
     else
-      xb->otim_cs = v;
+      xb->otim_cs = v < 0 ? 0 : v;
   } else if (!strcmp(cmd, "level")) {
     if (!parse_level(xb, rest)) session_say(s, "Error (level needs MPS BASE INC): %s", original);
   } else if (!strcmp(cmd, "st")) {

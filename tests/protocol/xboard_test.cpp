@@ -99,6 +99,21 @@ TEST(ProtocolXboard, PlaysBlackAfterNewAndAnswersPing) {
   EXPECT_FALSE(e.Expect("pong 42").empty());
 }
 
+// A clock that ran out (XBoard sends it below zero) asks for a move at once, not a search on
+// the base time of the level.
+TEST(ProtocolXboard, ANegativeClockMovesAtOnce) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("new");
+  e.Send("level 40 5 0");
+  e.Send("time -5");
+  e.Send("otim -5");
+  e.Send("usermove e2e4");
+  long ms = e.TimeTo("move .*", 5000);
+  EXPECT_GE(ms, 0);
+  EXPECT_LT(ms, 1000);
+}
+
 TEST(ProtocolXboard, GoPlaysTheSideToMoveAndForceStopsIt) {
   EngineProcess e;
   Handshake(e);
