@@ -13,6 +13,23 @@ bool proto_read_int(const char *text, long lo, long hi, long *value) {
   return true;
 }
 
+ProtoLine proto_read_line(FILE *in, char *line, int size) {
+  if (!fgets(line, size, in)) return PROTO_LINE_END;
+  size_t len = strlen(line);
+  if (len && line[len - 1] == '\n') {
+    line[--len] = 0;
+  } else if (len == (size_t)size - 1) { /* full buffer: the line is longer, or ends just here */
+    int c = getc(in);
+    if (c != '\n' && c != EOF) {
+      while (c != '\n' && c != EOF) c = getc(in); /* drop the rest of it */
+      line[0] = 0;
+      return PROTO_LINE_TOO_LONG;
+    }
+  }
+  while (len && line[len - 1] == '\r') line[--len] = 0;
+  return PROTO_LINE_OK;
+}
+
 char *proto_word(char **line) {
   char *p = *line;
   while (*p && isspace((unsigned char)*p)) p++;
@@ -31,8 +48,13 @@ int proto_main(FILE *in, FILE *out) { return proto_main_with(in, out, 0, 0); }
 
 int proto_main_with(FILE *in, FILE *out, uint64_t node_cap, int hash_mb) {
   ProtoOptions options = {.pending = NULL, .node_cap = node_cap, .hash_mb = hash_mb};
-  char line[4096];
-  while (fgets(line, sizeof line, in)) {
+  char line[PROTO_LINE_MAX];
+  for (ProtoLine got; (got = proto_read_line(in, line, sizeof line));) {
+    if (got == PROTO_LINE_TOO_LONG) {
+      fprintf(out, "Error (line too long)\n");
+      fflush(out);
+      continue;
+    }
     char copy[sizeof line];
     strcpy(copy, line);
     char *rest = line, *word = proto_word(&rest);

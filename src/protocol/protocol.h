@@ -27,6 +27,19 @@ int proto_main_with(FILE *in, FILE *out, uint64_t node_cap, int hash_mb);
 int uci_loop(FILE *in, FILE *out, const ProtoOptions *options);
 int xb_loop(FILE *in, FILE *out, const ProtoOptions *options);
 
+/* The longest protocol line a front end takes (its buffer, with the terminating zero). */
+enum { PROTO_LINE_MAX = 16384 };
+
+/* What proto_read_line found. */
+typedef enum {
+  PROTO_LINE_END = 0, /* end of input */
+  PROTO_LINE_OK,      /* a whole line, its line ending removed */
+  PROTO_LINE_TOO_LONG /* a line that does not fit: read to its end and dropped whole */
+} ProtoLine;
+/* Reads one line of in into line (size bytes, PROTO_LINE_MAX for the front ends).  A longer line
+ * is never split into pieces that would each run as a command: it is consumed and dropped. */
+ProtoLine proto_read_line(FILE *in, char *line, int size);
+
 /* Reads a whole number in [lo, hi] from text; false if it is not one (or text is NULL). */
 bool proto_read_int(const char *text, long lo, long hi, long *value);
 

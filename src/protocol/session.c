@@ -29,15 +29,33 @@ void session_free(Session *s) {
   pthread_mutex_destroy(&s->search_lock);
 }
 
+/* Every line to the GUI goes through here, and a line is one line: texts from a preset (its
+ * `die` messages, preset errors) or from the user may hold newlines or other control
+ * characters, which would start lines of their own ("bestmove a1a1", "1-0 {White mates}") that
+ * the GUI believes.  Each becomes a space. */
 void session_say(Session *s, const char *fmt, ...) {
-  pthread_mutex_lock(&s->out_lock);
+  char small[4096], *text = small;
   va_list ap;
   va_start(ap, fmt);
-  vfprintf(s->out, fmt, ap);
+  int n = vsnprintf(small, sizeof small, fmt, ap);
   va_end(ap);
+  if (n < 0) return;
+  if ((size_t)n >= sizeof small && (text = malloc((size_t)n + 1))) {
+    va_start(ap, fmt);
+    vsnprintf(text, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+  } else if (!text) { /* no memory for the whole line: its beginning */
+    text = small;
+    n = (int)sizeof small - 1;
+  }
+  for (int i = 0; i < n; i++)
+    if ((unsigned char)text[i] < 0x20 || text[i] == 0x7f) text[i] = ' ';
+  pthread_mutex_lock(&s->out_lock);
+  fwrite(text, 1, (size_t)n, s->out);
   fputc('\n', s->out);
   fflush(s->out);
   pthread_mutex_unlock(&s->out_lock);
+  if (text != small) free(text);
 }
 
 void session_variants(const Session *s, char *out, int outlen) { catalog_names(&s->catalog, out, outlen); }
@@ -48,6 +66,13 @@ bool session_set_preset_path(Session *s, const char *dir, char *err, int errlen)
   if (dir && *dir && !catalog_add_folder(&fresh, dir, err, errlen)) return false;
   s->catalog = fresh;
   return true;
+}
+
+int session_set_hash(Session *s, int mb) {
+  session_stop(s);
+  for (int size = mb; size >= SESSION_HASH_MIN_MB; size /= 2)
+    if (srch_set_hash(s->search, size)) return s->hash_mb = size;
+  return 0;
 }
 
 bool session_set_variant(Session *s, const char *name, char *err, int errlen) {

@@ -50,12 +50,21 @@ struct Session {
   void *front;       /* the protocol's own state */
 };
 
+/* The hash sizes the front ends offer (UCI's Hash option, XBoard's memory), in MB. */
+enum { SESSION_HASH_MIN_MB = 1, SESSION_HASH_MAX_MB = 65536 };
+
 /* hash_mb: the starting hash size, 0 for the default. */
 bool session_init(Session *s, FILE *out, int hash_mb, char *err, int errlen);
 void session_free(Session *s);
 
-/* Writes one line (a newline is added) under the output lock, and flushes. */
+/* Writes one line (a newline is added) under the output lock, and flushes.  Control characters
+ * in it (a preset's message with a newline) are written as spaces: it stays one line. */
 void session_say(Session *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Resizes the hash table to mb (in [SESSION_HASH_MIN_MB, SESSION_HASH_MAX_MB]), or, when this
+ * machine cannot give that much, to the largest half of it that it can: every size offered is
+ * accepted.  Returns the size now in use, 0 if none could be had (the table before stays). */
+int session_set_hash(Session *s, int mb);
 
 /* Switches to the named game (any name or path the catalog takes) at its start position,
  * compiled by the bridge.  False with a message if there is none, or on a preset error. */

@@ -1,5 +1,6 @@
 /* UCI front end: uci isready ucinewgame setoption position go stop ponderhit quit, with the
  * options UCI_Variant, Hash, Threads, Ponder, MultiPV and Move Overhead. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,7 +59,7 @@ static void send_id(Session *s) {
     strncat(combo, v, sizeof combo - strlen(combo) - 1);
   }
   session_say(s, "option name UCI_Variant type combo default chess%s", combo);
-  session_say(s, "option name Hash type spin default 64 min 1 max 65536");
+  session_say(s, "option name Hash type spin default 64 min %d max %d", SESSION_HASH_MIN_MB, SESSION_HASH_MAX_MB);
   session_say(s, "option name Threads type spin default 1 min 1 max %d", SRCH_MAX_THREADS);
   session_say(s, "option name Ponder type check default false");
   session_say(s, "option name MultiPV type spin default 1 min 1 max %d", SRCH_MAX_PV);
@@ -91,10 +92,11 @@ static void set_option(Session *s, char *args, const char *original) {
     if (!value || !session_set_variant(s, value, err, sizeof err))
       session_say(s, "Error (%s): %s", value ? err : "no value", original);
   } else if (!strcasecmp(name, "Hash")) {
-    if (!proto_read_int(value, 1, 65536, &v) || !srch_set_hash(s->search, (int)v))
+    int used = 0;
+    if (!proto_read_int(value, SESSION_HASH_MIN_MB, SESSION_HASH_MAX_MB, &v) || !(used = session_set_hash(s, (int)v)))
       session_say(s, "Error (bad Hash value): %s", original);
-    else
-      s->hash_mb = (int)v;
+    else if (used != v) /* more than this machine can give: the largest it can */
+      session_say(s, "info string Hash %ld MB is more than this machine can give, using %d MB", v, used);
   } else if (!strcasecmp(name, "Threads")) {
     if (!proto_read_int(value, 1, SRCH_MAX_THREADS, &v) || !srch_set_threads(s->search, (int)v))
       session_say(s, "Error (bad Threads value): %s", original);
@@ -158,15 +160,54 @@ static void set_position(Session *s, char *args, const char *original) {
   }
 }
 
+/* The go parameters that take a number, and the range each is clamped to: a GUI's clock that
+ * ran out (negative) means "move at once", and a number too large for the engine's types is
+ * taken as the largest it can mean (times: 10^12 ms, some 31 years), never wrapped round. */
+typedef struct GoNumber {
+  const char *name;
+  int64_t lo, hi;
+} GoNumber;
+static const GoNumber GO_NUMBERS[] = {
+    {"wtime", 0, 1000000000000}, {"btime", 0, 1000000000000}, {"winc", 0, 1000000000000},
+    {"binc", 0, 1000000000000},  {"movestogo", 0, 1000000},   {"movetime", 1, 1000000000000},
+    {"nodes", 1, INT64_MAX / 2}, {"depth", 1, SRCH_MAX_PLY},  {"mate", 1, SRCH_MAX_PLY / 2},
+};
+enum { GO_NUMBER_COUNT = sizeof GO_NUMBERS / sizeof GO_NUMBERS[0] };
+
+static int go_number_index(const char *word) {
+  for (int i = 0; i < GO_NUMBER_COUNT; i++)
+    if (!strcmp(word, GO_NUMBERS[i].name)) return i;
+  return -1;
+}
+
+/* Whether the next word of args is a go keyword (args is left as it is). */
+static bool next_is_keyword(const char *args) {
+  char word[16];
+  if (sscanf(args, " %15s", word) != 1) return false;
+  return go_number_index(word) >= 0 || !strcmp(word, "infinite") || !strcmp(word, "ponder") ||
+         !strcmp(word, "searchmoves");
+}
+
+/* Reads a whole number from text, clamped to [lo, hi]; false if text is not one. */
+static bool read_clamped(const char *text, int64_t lo, int64_t hi, int64_t *value) {
+  if (!text) return false;
+  char *end;
+  long long v = strtoll(text, &end, 10); /* out of range: LLONG_MIN or LLONG_MAX, clamped below */
+  if (*end || end == text) return false;
+  *value = v < lo ? lo : v > hi ? hi : (int64_t)v;
+  return true;
+}
+
+/* go: a word it does not know, or a number it cannot read, is reported with info string (the
+ * only way UCI has to tell the user) and the rest of the command is still honoured. */
 static void go(Session *s, char *args, const char *original) {
-  int64_t wtime = -1, btime = -1, winc = -1, binc = -1, movetime = -1, nodes = -1;
-  long movestogo = -1, depth = -1;
+  int64_t given[GO_NUMBER_COUNT];
+  for (int i = 0; i < GO_NUMBER_COUNT; i++) given[i] = -1;
   bool infinite = false, ponder = false;
   int root_count = 0;
   Move root_moves[256];
   bool in_searchmoves = false;
   for (char *word; (word = proto_word(&args));) {
-    long v;
     if (in_searchmoves) { /* searchmoves takes every legal move that follows */
       Move m = pos_parse_move(&s->pos, word);
       if (m != MOVE_NONE) {
@@ -175,45 +216,28 @@ static void go(Session *s, char *args, const char *original) {
       }
       in_searchmoves = false;
     }
+    int index = go_number_index(word);
     if (!strcmp(word, "infinite"))
       infinite = true;
     else if (!strcmp(word, "ponder"))
       ponder = true;
     else if (!strcmp(word, "searchmoves"))
       in_searchmoves = true;
+    else if (index < 0)
+      session_say(s, "info string Error (unknown go parameter %s): %s", word, original);
     else {
-      char *value = proto_word(&args);
-      if (!proto_read_int(value, -100000000L, 2000000000L, &v)) {
-        session_say(s, "Error (go %s needs a number): %s", word, original);
-        return;
-      }
-      if (!strcmp(word, "wtime"))
-        wtime = v;
-      else if (!strcmp(word, "btime"))
-        btime = v;
-      else if (!strcmp(word, "winc"))
-        winc = v;
-      else if (!strcmp(word, "binc"))
-        binc = v;
-      else if (!strcmp(word, "movestogo"))
-        movestogo = v;
-      else if (!strcmp(word, "movetime"))
-        movetime = v;
-      else if (!strcmp(word, "nodes"))
-        nodes = v;
-      else if (!strcmp(word, "depth"))
-        depth = v;
-      else if (!strcmp(word, "mate"))
-        depth = 2 * v;
-      else {
-        session_say(s, "Error (unknown go parameter %s): %s", word, original);
-        return;
-      }
+      /* a keyword where the number should be is read as the keyword it is */
+      char *value = next_is_keyword(args) ? NULL : proto_word(&args);
+      if (!read_clamped(value, GO_NUMBERS[index].lo, GO_NUMBERS[index].hi, &given[index]))
+        session_say(s, "info string Error (go %s needs a number): %s", word, original);
     }
   }
+  enum { WTIME, BTIME, WINC, BINC, MOVESTOGO, MOVETIME, NODES, DEPTH, MATE };
+  int depth = given[DEPTH] > 0 ? (int)given[DEPTH] : given[MATE] > 0 ? 2 * (int)given[MATE] : -1;
   SearchLimits limits;
   srch_limits_init(&limits);
-  srch_limits_uci(&limits, wtime, btime, winc, binc, (int)movestogo, movetime, nodes, (int)depth, infinite);
+  srch_limits_uci(&limits, given[WTIME], given[BTIME], given[WINC], given[BINC], (int)given[MOVESTOGO], given[MOVETIME],
+                  given[NODES], depth, infinite);
   limits.ponder = ponder;
   limits.root_move_count = root_count;
   memcpy(limits.root_moves, root_moves, sizeof(Move) * (size_t)root_count);
@@ -231,10 +255,12 @@ int uci_loop(FILE *in, FILE *out, const ProtoOptions *options) {
   s->info = uci_info;
   s->node_cap = options->node_cap;
   send_id(s);
-  char line[16384];
-  while (fgets(line, sizeof line, in)) {
-    size_t len = strlen(line);
-    while (len && (line[len - 1] == '\n' || line[len - 1] == '\r')) line[--len] = 0;
+  char line[PROTO_LINE_MAX];
+  for (ProtoLine got; (got = proto_read_line(in, line, sizeof line));) {
+    if (got == PROTO_LINE_TOO_LONG) {
+      session_say(s, "info string Error (line too long)");
+      continue;
+    }
     char original[sizeof line];
     strcpy(original, line);
     char *rest = line, *cmd = proto_word(&rest);

@@ -373,10 +373,23 @@ static void new_game(Session *s, const char *variant) {
   xb->excluded_count = 0;
 }
 
+/* XBoard writes a promotion the user declined with a trailing '=' ("c7h2=" in shogi; Fairy-
+ * Stockfish takes it, and XBoard forfeits an engine that refuses it as a false illegal-move
+ * claim).  It is the move without promotion, where there is one: a promotion that is forced
+ * (a shogi pawn to the last rank) stays refused, and a move whose own name ends in '=' stays. */
+static void declined_promotion(Session *s, char *move) {
+  size_t len = strlen(move);
+  if (!len || move[len - 1] != '=' || pos_parse_move(&s->pos, move) != MOVE_NONE) return;
+  move[len - 1] = 0;
+  Move plain = pos_parse_move(&s->pos, move);
+  if (plain == MOVE_NONE || move_kind(plain) == MOVE_PROMOTION) move[len - 1] = '=';
+}
+
 static void user_move(Session *s, const char *text) {
   XBoard *xb = xb_of(s);
   char ours[64], reason[600];
   from_xboard(s, text, ours, sizeof ours);
+  declined_promotion(s, ours);
   if (xb->pondering && session_searching(s)) {
     char expected[32];
     pos_move_name(&s->pos, xb->ponder_move, expected, sizeof expected);
@@ -580,13 +593,13 @@ static bool xb_command(Session *s, char *line) {
   else if (!strcmp(cmd, "time")) {
     if (!proto_read_int(proto_word(&rest), -100000000L, 100000000L, &v))
       session_say(s, "Error (time needs centiseconds): %s", original);
-    else
-      xb->time_cs = v;
+    else /* a clock that ran out: move at once (below zero would read as "no clock", the base) */
+      xb->time_cs = v < 0 ? 0 : v;
   } else if (!strcmp(cmd, "otim")) {
     if (!proto_read_int(proto_word(&rest), -100000000L, 100000000L, &v))
       session_say(s, "Error (otim needs centiseconds): %s", original);
     else
-      xb->otim_cs = v;
+      xb->otim_cs = v < 0 ? 0 : v;
   } else if (!strcmp(cmd, "level")) {
     if (!parse_level(xb, rest)) session_say(s, "Error (level needs MPS BASE INC): %s", original);
   } else if (!strcmp(cmd, "st")) {
@@ -605,14 +618,15 @@ static bool xb_command(Session *s, char *line) {
     else
       xb->sd = (int)v;
   } else if (!strcmp(cmd, "memory")) {
-    if (!proto_read_int(proto_word(&rest), 1, 65536, &v))
+    if (!proto_read_int(proto_word(&rest), SESSION_HASH_MIN_MB, SESSION_HASH_MAX_MB, &v))
       session_say(s, "Error (memory needs megabytes): %s", original);
     else {
       cancel(s);
-      if (srch_set_hash(s->search, (int)v))
-        s->hash_mb = (int)v;
-      else
+      int used = session_set_hash(s, (int)v);
+      if (!used)
         session_say(s, "Error (cannot allocate that much): %s", original);
+      else if (used != v)
+        session_say(s, "# memory %ld MB is more than this machine can give, using %d MB", v, used);
     }
   } else if (!strcmp(cmd, "cores")) {
     if (!proto_read_int(proto_word(&rest), 1, SRCH_MAX_THREADS, &v))
@@ -660,7 +674,7 @@ int xb_loop(FILE *in, FILE *out, const ProtoOptions *options) {
   s->info = xb_info;
   s->post = false;
   s->node_cap = options->node_cap;
-  char line[16384];
+  char line[PROTO_LINE_MAX];
   bool running = true;
   if (options->pending) {
     snprintf(line, sizeof line, "%s", options->pending);
@@ -669,11 +683,13 @@ int xb_loop(FILE *in, FILE *out, const ProtoOptions *options) {
   }
   while (running) {
     pthread_mutex_unlock(&xb.lock); /* the waiter may play its move while we wait for input */
-    bool got = fgets(line, sizeof line, in) != NULL;
+    ProtoLine got = proto_read_line(in, line, sizeof line);
     pthread_mutex_lock(&xb.lock);
-    if (!got) break;
-    line[strcspn(line, "\r\n")] = 0;
-    running = xb_command(s, line);
+    if (got == PROTO_LINE_END) break;
+    if (got == PROTO_LINE_TOO_LONG)
+      session_say(s, "Error (line too long)");
+    else
+      running = xb_command(s, line);
   }
   cancel(s);
   pthread_mutex_unlock(&xb.lock);

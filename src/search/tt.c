@@ -3,6 +3,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 struct TTEntry {
@@ -36,26 +37,32 @@ bool srch_tt_init(TTable *tt, size_t mb) {
   size_t bytes = mb * 1024 * 1024, bucket = TT_BUCKET * sizeof(TTEntry);
   size_t buckets = bytes / bucket;
   if (buckets < 1) buckets = 1;
-  tt->entries = aligned_alloc(64, buckets * bucket);
-  if (!tt->entries) {
+  /* Fresh anonymous pages are zero (an empty table) and page-aligned, and the kernel gives them
+   * as they are first touched: even the largest Hash a GUI may ask for is had at once, not
+   * written through first (64 GB of memset took half a minute). */
+  void *memory = mmap(NULL, buckets * bucket, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (memory == MAP_FAILED) {
+    tt->entries = NULL;
     tt->buckets = 0;
     return false;
   }
+  tt->entries = memory;
   tt->buckets = buckets;
   tt->age = 0;
-  srch_tt_clear(tt);
   return true;
 }
 
 void srch_tt_free(TTable *tt) {
-  free(tt->entries);
+  if (tt->entries) munmap((void *)tt->entries, tt->buckets * TT_BUCKET * sizeof(TTEntry));
   tt->entries = NULL;
   tt->buckets = 0;
 }
 
 void srch_tt_clear(TTable *tt) {
-  /* Plain stores are fine here: no search runs while the table is cleared. */
-  memset((void *)tt->entries, 0, tt->buckets * TT_BUCKET * sizeof(TTEntry));
+  /* Plain stores are fine here: no search runs while the table is cleared.  Private anonymous
+   * pages given back read as zero again when next touched. */
+  size_t bytes = tt->buckets * TT_BUCKET * sizeof(TTEntry);
+  if (madvise((void *)tt->entries, bytes, MADV_DONTNEED)) memset((void *)tt->entries, 0, bytes);
   tt->age = 0;
 }
 

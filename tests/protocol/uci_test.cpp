@@ -5,6 +5,7 @@
 
 #include "bridge/broken_preset.h"
 #include "protocol/engine_process.h"
+#include "protocol/newline_preset.h"
 
 namespace {
 
@@ -105,6 +106,41 @@ TEST(ProtocolUci, OptionsAreSetOrRefusedWithAnError) {
   EXPECT_FALSE(e.Expect("Error \\(unknown option\\): setoption name Frobnicate value 1").empty());
 }
 
+// Every value a spin option advertises is accepted, and none outside: the advertised range and
+// the accepted one are the same (Hash 65536, the maximum, was refused on a smaller machine).
+TEST(ProtocolUci, EverySpinOptionTakesItsAdvertisedRangeAndNoMore) {
+  EngineProcess e;
+  e.Send("uci");
+  ASSERT_FALSE(e.Expect("uciok").empty());
+  std::regex spin("option name (.*) type spin default -?[0-9]+ min (-?[0-9]+) max (-?[0-9]+)");
+  std::vector<std::smatch> options;
+  std::vector<std::string> lines = e.Seen();
+  int count = 0;
+  for (const std::string &l : lines) {
+    std::smatch m;
+    if (!std::regex_match(l, m, spin)) continue;
+    count++;
+    std::string name = m[1];
+    long lo = std::stol(m[2]), hi = std::stol(m[3]);
+    for (long v : {lo, hi, lo - 1, hi + 1}) {
+      std::string command = "setoption name " + name + " value " + std::to_string(v);
+      e.Send(command);
+      e.Send("isready");
+      ASSERT_FALSE(e.Expect("readyok", 60000).empty()) << command;
+      bool refused = false;
+      for (size_t i = 0; i < e.Seen().size(); i++)
+        if (e.Seen()[i].find("Error") != std::string::npos && e.Seen()[i].find(command) != std::string::npos)
+          refused = true;
+      EXPECT_EQ(refused, v < lo || v > hi) << command;
+    }
+    e.Send("setoption name " + name + " value " + std::to_string(lo)); // free the largest hash
+  }
+  EXPECT_GE(count, 4);
+  e.Send("position startpos");
+  e.Send("go depth 2");
+  EXPECT_FALSE(e.Expect("bestmove .*").empty());
+}
+
 TEST(ProtocolUci, MalformedInputGetsAnErrorAndTheEngineGoesOn) {
   EngineProcess e;
   Handshake(e);
@@ -117,9 +153,9 @@ TEST(ProtocolUci, MalformedInputGetsAnErrorAndTheEngineGoesOn) {
   e.Send("position sideways");
   EXPECT_FALSE(e.Expect("Error \\(expected startpos or fen\\).*").empty());
   e.Send("go depth banana");
-  EXPECT_FALSE(e.Expect("Error \\(go depth needs a number\\).*").empty());
+  EXPECT_FALSE(e.Expect("info string Error \\(go depth needs a number\\).*").empty());
   e.Send("go sideways 3");
-  EXPECT_FALSE(e.Expect("Error \\(unknown go parameter sideways\\).*").empty());
+  EXPECT_FALSE(e.Expect("info string Error \\(unknown go parameter sideways\\).*").empty());
   e.Send(std::string(3000, 'x'));
   EXPECT_FALSE(e.Expect("Error \\(unknown command\\): xxx.*").empty());
   e.Send("position startpos moves e2e4");
@@ -127,6 +163,56 @@ TEST(ProtocolUci, MalformedInputGetsAnErrorAndTheEngineGoesOn) {
   EXPECT_FALSE(e.Expect("bestmove .*").empty());
   e.Send("quit");
   EXPECT_EQ(e.Finish(), 0);
+}
+
+// A GUI's clock that ran out (a negative time) asks for a move at once, not a search until stop.
+TEST(ProtocolUci, GoWithANegativeClockMovesAtOnce) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("position startpos moves e2e4");
+  e.Send("go wtime -5 btime -5");
+  long ms = e.TimeTo("bestmove [a-h][1-8][a-h][1-8].*", 3000);
+  EXPECT_GE(ms, 0);
+  EXPECT_LT(ms, 1000);
+  e.Send("go wtime 1000 btime -1 movetime -7"); // black to move, its flag fell; a negative movetime
+  ms = e.TimeTo("bestmove [a-h][1-8][a-h][1-8].*", 3000);
+  EXPECT_GE(ms, 0);
+  EXPECT_LT(ms, 1000);
+}
+
+// Numbers too large for an int are clamped, never wrapped round or refused (no bestmove).
+TEST(ProtocolUci, GoClampsNumbersTooLargeForTheEngine) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("position startpos");
+  e.Send("go wtime 2147483647 btime 2147483647 winc 99999999999999999999 movestogo 4294967297 depth 3");
+  EXPECT_GE(e.TimeTo("bestmove [a-h][1-8][a-h][1-8].*", 5000), 0);
+  e.Send("go depth 99999999999 movetime 300");
+  long ms = e.TimeTo("bestmove [a-h][1-8][a-h][1-8].*", 5000);
+  EXPECT_GE(ms, 0);
+  EXPECT_LT(ms, 1500);
+  e.Send("go nodes 99999999999999999999999 mate 4294967296 movetime 300");
+  ms = e.TimeTo("bestmove [a-h][1-8][a-h][1-8].*", 5000);
+  EXPECT_GE(ms, 0);
+  EXPECT_LT(ms, 1500);
+  for (const std::string &l : e.Seen()) EXPECT_EQ(l.find("Error"), std::string::npos) << l;
+}
+
+// An unknown word in go is reported and the rest still honoured; so is a missing number.
+TEST(ProtocolUci, GoReportsAnUnknownWordAndHonoursTheRest) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("position startpos");
+  e.Send("go foo movetime 500");
+  EXPECT_FALSE(e.Expect("info string Error \\(unknown go parameter foo\\): go foo movetime 500").empty());
+  long ms = e.TimeTo("bestmove [a-h][1-8][a-h][1-8].*", 3000);
+  EXPECT_GE(ms, 200);
+  EXPECT_LT(ms, 1500);
+  e.Send("go depth movetime 300"); // the keyword is read as itself, not as depth's number
+  EXPECT_FALSE(e.Expect("info string Error \\(go depth needs a number\\): go depth movetime 300").empty());
+  ms = e.TimeTo("bestmove [a-h][1-8][a-h][1-8].*", 3000);
+  EXPECT_GE(ms, 0);
+  EXPECT_LT(ms, 1500);
 }
 
 TEST(ProtocolUci, SearchmovesRestrictsTheRootMoves) {
@@ -207,6 +293,50 @@ TEST(ProtocolUci, APresetErrorReachesTheUserWithItsFileAndLine) {
                         ": .*nosuchsub.*")
                    .empty());
   EXPECT_FALSE(e.Expect("bestmove g1h3").empty());
+  std::string clean = std::string("rm -rf ") + dir;
+  ASSERT_EQ(system(clean.c_str()), 0);
+}
+
+// A line longer than the engine's buffer is dropped whole with one error, never split into
+// pieces that each run as a command (here the piece "quit" would have ended the engine).
+TEST(ProtocolUci, AnOverlongLineIsDroppedWholeNotSplitIntoCommands) {
+  EngineProcess e;
+  e.Send(std::string(16383, 'x') + "quit"); // before the protocol is chosen
+  EXPECT_FALSE(e.Expect("Error \\(line too long\\)").empty());
+  Handshake(e);
+  for (size_t junk : {16383u, 16384u, 40000u}) {
+    e.Send(std::string(junk, 'x') + "quit");
+    EXPECT_FALSE(e.Expect("info string Error \\(line too long\\)").empty()) << junk;
+    e.Send("isready");
+    EXPECT_FALSE(e.Expect("readyok").empty()) << junk;
+  }
+  e.Send(std::string(16382, ' ') + "d"); // the longest line that fits still runs
+  EXPECT_FALSE(e.Expect("info string variant chess fen .*").empty());
+  for (const std::string &l : e.Seen()) EXPECT_EQ(l.find("unknown command"), std::string::npos) << l.substr(0, 80);
+  e.Send("quit");
+  EXPECT_EQ(e.Finish(), 0);
+}
+
+// A preset's message with a newline in it stays on its one line: it never starts a line of its
+// own that the GUI would take for the engine's move.
+TEST(ProtocolUci, APresetMessageWithANewlineStaysOneLine) {
+  char dir[] = "/tmp/herald-newline-XXXXXX";
+  ASSERT_NE(mkdtemp(dir), nullptr);
+  newline_preset::Write(dir, "newline-tutorial.preset");
+  EngineProcess e;
+  Handshake(e);
+  e.Send(std::string("setoption name PresetPath value ") + dir);
+  e.Send("setoption name UCI_Variant value newline-tutorial");
+  e.Send("position startpos moves g1g4");
+  EXPECT_FALSE(
+      e.Expect("Error \\(illegal move g1g4, bad bestmove a1a1 1-0 \\{White mates\\}\\): position startpos moves g1g4")
+          .empty());
+  e.Send("isready");
+  EXPECT_FALSE(e.Expect("readyok").empty());
+  for (const std::string &l : e.Seen()) {
+    EXPECT_NE(l.rfind("bestmove", 0), 0u) << l;
+    EXPECT_EQ(l.find('\r'), std::string::npos) << l;
+  }
   std::string clean = std::string("rm -rf ") + dir;
   ASSERT_EQ(system(clean.c_str()), 0);
 }

@@ -7,6 +7,7 @@
 
 #include "bridge/broken_preset.h"
 #include "protocol/engine_process.h"
+#include "protocol/newline_preset.h"
 
 namespace {
 
@@ -33,6 +34,56 @@ TEST(ProtocolXboard, FeaturesListEveryVariantAndTheProtocolFlags) {
   EXPECT_EQ(e.Finish(), 0);
 }
 
+// A line longer than the engine's buffer is dropped whole with one error, never split into
+// pieces that each run as a command (here the piece "quit" would have ended the engine).
+TEST(ProtocolXboard, AnOverlongLineIsDroppedWholeNotSplitIntoCommands) {
+  EngineProcess e;
+  Handshake(e);
+  for (size_t junk : {16383u, 16384u, 40000u}) {
+    e.Send(std::string(junk, 'x') + "quit");
+    EXPECT_FALSE(e.Expect("Error \\(line too long\\)").empty()) << junk;
+    e.Send("ping 7");
+    EXPECT_FALSE(e.Expect("pong 7").empty()) << junk;
+  }
+  for (const std::string &l : e.Seen()) EXPECT_EQ(l.find("unknown command"), std::string::npos) << l.substr(0, 80);
+  e.Send("quit");
+  EXPECT_EQ(e.Finish(), 0);
+}
+
+// memory takes every size up to UCI's Hash maximum, the largest this machine can give when less.
+TEST(ProtocolXboard, MemoryTakesTheLargestSizeOffered) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("memory 65536");
+  e.Send("memory 1");
+  e.Send("ping 3");
+  EXPECT_FALSE(e.Expect("pong 3").empty());
+  for (const std::string &l : e.Seen()) EXPECT_EQ(l.find("Error"), std::string::npos) << l;
+}
+
+// A preset's message with a newline in it stays on its one line: it never starts a line of its
+// own that XBoard would take for a result.
+TEST(ProtocolXboard, APresetMessageWithANewlineStaysOneLine) {
+  char dir[] = "/tmp/herald-newline-XXXXXX";
+  ASSERT_NE(mkdtemp(dir), nullptr);
+  newline_preset::Write(dir, "newline-tutorial.preset");
+  EngineProcess e;
+  Handshake(e);
+  e.Send("new");
+  e.Send(std::string("variant ") + dir + "/newline-tutorial.preset");
+  e.Send("force");
+  e.Send("usermove g1g4");
+  EXPECT_FALSE(e.Expect("Illegal move \\(bad bestmove a1a1 1-0 \\{White mates\\}\\): g1g4").empty());
+  e.Send("ping 5");
+  EXPECT_FALSE(e.Expect("pong 5").empty());
+  for (const std::string &l : e.Seen()) {
+    EXPECT_NE(l.rfind("1-0", 0), 0u) << l;
+    EXPECT_EQ(l.find('\r'), std::string::npos) << l;
+  }
+  std::string clean = std::string("rm -rf ") + dir;
+  ASSERT_EQ(system(clean.c_str()), 0);
+}
+
 TEST(ProtocolXboard, PlaysBlackAfterNewAndAnswersPing) {
   EngineProcess e;
   Handshake(e);
@@ -46,6 +97,21 @@ TEST(ProtocolXboard, PlaysBlackAfterNewAndAnswersPing) {
   EXPECT_TRUE(std::regex_match(move, std::regex("move [a-h][1-8][a-h][1-8]"))) << move;
   e.Send("ping 42");
   EXPECT_FALSE(e.Expect("pong 42").empty());
+}
+
+// A clock that ran out (XBoard sends it below zero) asks for a move at once, not a search on
+// the base time of the level.
+TEST(ProtocolXboard, ANegativeClockMovesAtOnce) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("new");
+  e.Send("level 40 5 0");
+  e.Send("time -5");
+  e.Send("otim -5");
+  e.Send("usermove e2e4");
+  long ms = e.TimeTo("move .*", 5000);
+  EXPECT_GE(ms, 0);
+  EXPECT_LT(ms, 1000);
 }
 
 TEST(ProtocolXboard, GoPlaysTheSideToMoveAndForceStopsIt) {
@@ -198,6 +264,34 @@ TEST(ProtocolXboard, ShogiDropsAndPromotions) {
   e.Send("ping 5");
   ASSERT_FALSE(e.Expect("pong 5").empty());
   for (const auto &line : e.Seen()) EXPECT_EQ(line.find("Illegal"), std::string::npos) << line;
+}
+
+// XBoard writes a declined promotion with a trailing '=' (real XBoard forfeited Herald for
+// refusing it): it is the move without promotion, where one exists, and only then.
+TEST(ProtocolXboard, ATrailingEqualsSignDeclinesAPromotion) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("new");
+  e.Send("variant shogi");
+  e.Send("force");
+  // the bishop takes on h8 unpromoted: only an unpromoted bishop may promote taking on g9 after
+  for (const char *m : {"c3c4", "g7g6", "b2h8=", "a7a6", "h8g9+"}) e.Send(std::string("usermove ") + m);
+  e.Send("ping 5");
+  ASSERT_FALSE(e.Expect("pong 5").empty());
+  for (const auto &line : e.Seen()) EXPECT_EQ(line.find("Illegal"), std::string::npos) << line;
+  // a promotion that is forced (a pawn to the last rank) is not declined by '='
+  e.Send("new");
+  e.Send("variant minishogi");
+  e.Send("force");
+  e.Send("setboard rbsgk/P3p/5/5/KGSBR[] w - - 0 1");
+  e.Send("usermove a4a5=");
+  EXPECT_FALSE(e.Expect("Illegal move \\(.*\\): a4a5=").empty());
+  e.Send("usermove a4a5+");
+  e.Send("ping 6");
+  ASSERT_FALSE(e.Expect("pong 6").empty());
+  int illegal = 0;
+  for (const auto &line : e.Seen()) illegal += line.find("Illegal") != std::string::npos;
+  EXPECT_EQ(illegal, 1);
 }
 
 } // namespace
