@@ -94,6 +94,17 @@ class PresetLibrary : public testing::TestWithParam<std::string> {};
 
 TEST(PresetFiles, ThereArePresets) { EXPECT_GE(PresetFiles().size(), 5u); }
 
+// One library: a preset reaches Herald's pieces and rules through `include fairychess;`
+// (presets/include/fairychess.txt), never by including herald-pieces or herald-rules beside
+// it, so that the seed's interface and the library's presets cannot drift apart.
+TEST(PresetFiles, LibraryPresetsIncludeFairychess) {
+  for (const std::string &path : PresetFiles()) {
+    std::string text = ReadFile(path);
+    EXPECT_EQ(text.find("\ninclude herald-pieces;"), std::string::npos) << path;
+    EXPECT_EQ(text.find("\ninclude herald-rules;"), std::string::npos) << path;
+  }
+}
+
 // The presets written on the piece library (directly or through fairychess) carry their figures; the tutorial presets (seeds
 // 000 and 001) are kept as the tutorials wrote them, and their figures live in the bridge tests.
 static bool UsesTheLibrary(const std::string &path) {
