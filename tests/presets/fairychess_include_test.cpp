@@ -182,8 +182,8 @@ TEST(FairychessInclude, DeclaresCheckmate) {
 // its side has lost, here the Knight Black took, and not to a Queen it still has.
 TEST(FairychessInclude, GrandPromotesOnlyToACapturedPiece) {
   Referee ref("presets/grand-fairychess.preset");
-  ASSERT_TRUE(ref.PlayAll({"N b2-c4", "P j8-j7", "N c4-d6", "P e8-e7", "N d6-c8", "Q d9-c8", "P d3-d5",
-                           "P j7-j6", "P d5-d6", "P j6-j5", "P d6-d7", "P j5-j4"}));
+  ASSERT_TRUE(ref.PlayAll({"N b2-c4", "P j8-j7", "N c4-d6", "P e8-e7", "N d6-c8", "Q d9-c8", "P d3-d5", "P j7-j6",
+                           "P d5-d6", "P j6-j5", "P d6-d7", "P j5-j4"}));
   EXPECT_EQ(ref.Play("P d7-c8; Q-c8").status, GC_ILLEGAL);
   ASSERT_TRUE(ref.PlayAll({"P d7-c8; N-c8"}));
   EXPECT_EQ(ref.At("c8"), "N");
