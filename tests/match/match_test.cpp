@@ -248,7 +248,9 @@ TEST_F(MatchTest, CecpEngineWithoutPongLosesTheSetUp) {
   Engine(0, Cecp("mute", "ping=1", "", "echo 'move g1f3'"));
   Herald(1, "H");
   config_.games = 1;
-  config_.start_timeout_ms = 1000;
+  // Long enough for Herald to start under the sanitizers (it compiles the chess preset and plays
+  // its load-time probe game before it answers), short enough to keep the test quick.
+  config_.start_timeout_ms = 4000;
   MtMatchState st;
   EXPECT_EQ(Run(&st), MT_EXIT_DONE);
   EXPECT_EQ(st.tally.losses, 1);
