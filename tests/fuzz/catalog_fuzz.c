@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bridge/bridge.h"
 #include "bridge/catalog.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
