@@ -44,6 +44,17 @@ bool app_rules(const char *name, Rules *out) {
   return false;
 }
 
+bool app_rules_and_position(const char *game, const char *fen, Rules *rules, Position *pos) {
+  if (!app_rules(game, rules)) return false;
+  char err[RULES_ERR_LEN];
+  *pos = (Position){0};
+  if (pos_set_fen(pos, rules, fen, err, sizeof err)) return true;
+  fprintf(stderr, "herald: %s\n", err);
+  pos_free(pos);
+  rules_free(rules);
+  return false;
+}
+
 BrGame *app_open(const char *name, bool probe) {
   char err[4096];
   BrGame *g = catalog_open(app_catalog(), name, probe, err, sizeof err);

@@ -17,6 +17,7 @@
 
 #include "bridge/br_game.h"
 #include "bridge/catalog.h"
+#include "rules/position.h"
 #include "rules/rules.h"
 
 #ifdef __cplusplus
@@ -30,6 +31,9 @@ Catalog *app_catalog(void);
 int app_take_preset_options(int argc, char **argv);
 /* The rules of a game by name or path (free with rules_free).  False after printing why. */
 bool app_rules(const char *name, Rules *out);
+/* The rules of a game and a position of it (a FEN or "startpos"), as perft and search take
+ * them; on failure nothing is left to free.  False after printing why. */
+bool app_rules_and_position(const char *game, const char *fen, Rules *rules, Position *pos);
 /* A game by name or path.  NULL after printing why. */
 BrGame *app_open(const char *name, bool probe);
 /* Parses a whole decimal number in [min, max].  False after printing what was wrong. */

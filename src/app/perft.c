@@ -18,14 +18,8 @@ int app_perft_main(int argc, char **argv) {
   long depth;
   if (!app_number(argv[4], 1, 20, "depth", &depth)) return 1;
   static Rules rules;
-  if (!app_rules(argv[2], &rules)) return 1;
-  Position pos = {0};
-  char err[RULES_ERR_LEN];
-  if (!pos_set_fen(&pos, &rules, argv[3], err, sizeof err)) {
-    fprintf(stderr, "herald: %s\n", err);
-    rules_free(&rules);
-    return 1;
-  }
+  Position pos;
+  if (!app_rules_and_position(argv[2], argv[3], &rules, &pos)) return 1;
   double start = app_seconds();
   uint64_t nodes = 0;
   if (divide) {

@@ -141,14 +141,8 @@ static int search_usage(void) {
 int app_search_main(int argc, char **argv) {
   if (argc < 5) return search_usage();
   static Rules rules;
-  if (!app_rules(argv[2], &rules)) return 1;
-  Position pos = {0};
-  char err[RULES_ERR_LEN];
-  if (!pos_set_fen(&pos, &rules, argv[3], err, sizeof err)) {
-    fprintf(stderr, "herald: %s\n", err);
-    rules_free(&rules);
-    return 1;
-  }
+  Position pos;
+  if (!app_rules_and_position(argv[2], argv[3], &rules, &pos)) return 1;
   SearchLimits limits;
   srch_limits_init(&limits);
   const char *limit = argv[4];
