@@ -63,8 +63,11 @@ static inline bool pos_first_turn(const Position *p) { return p->fullmove == 1 &
 
 /* How many parts the turn of the side to move has. */
 static inline int pos_turn_parts(const Position *p) {
-  const TurnRules *t = &p->rules->turn;
-  return pos_first_turn(p) ? t->first_parts : t->parts[p->side];
+  const Rules *r = p->rules;
+  const TurnRules *t = &r->turn;
+  int n = t->parts[p->side] ? t->parts[p->side] : r->turn_parts;
+  if (pos_first_turn(p) && t->first_parts) n = t->first_parts;
+  return n;
 }
 
 /* Does the opponent of the side to move stand in check (turns.c)?  In a turn of several parts,

@@ -161,16 +161,15 @@ bool rules_build_tables(Rules *r, char *err, int errlen); /* tables.c */
 bool rules_update_turns(Rules *r, char *err, int errlen) {
   if (r->turn_parts < 1) r->turn_parts = 1;
   TurnRules *tr = &r->turn;
-  for (int c = 0; c < 2; c++)
-    if (tr->parts[c] < 1) tr->parts[c] = r->turn_parts;
-  if (tr->first_parts < 1) tr->first_parts = tr->parts[WHITE];
-  for (int c = 0; c < 2; c++)
-    if (tr->parts[c] > MAX_TURN_PARTS) {
-      snprintf(err, errlen, "a turn may have at most %d parts", MAX_TURN_PARTS);
-      return false;
-    }
-  r->turn_parts = tr->parts[0] > tr->parts[1] ? tr->parts[0] : tr->parts[1];
-  if (tr->first_parts > r->turn_parts) r->turn_parts = tr->first_parts;
+  /* Parts left 0 mean Rules.turn_parts (which a caller may also set alone, every turn alike). */
+  int most = 0;
+  for (int c = 0; c < 2; c++) most = tr->parts[c] > most ? tr->parts[c] : most;
+  most = tr->first_parts > most ? tr->first_parts : most;
+  if (most > MAX_TURN_PARTS || r->turn_parts > MAX_TURN_PARTS) {
+    snprintf(err, errlen, "a turn may have at most %d parts", MAX_TURN_PARTS);
+    return false;
+  }
+  if (most && tr->parts[0] && tr->parts[1]) r->turn_parts = most;
   r->turn_restricted = tr->piece_once;
   for (int i = 0; i < MAX_TURN_PARTS; i++) r->turn_restricted |= tr->kinds[i] || tr->first_kinds[i];
   return true;
