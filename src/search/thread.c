@@ -267,7 +267,8 @@ bool srch_start(Search *s, const Position *root, const SearchLimits *limits, Sea
   if (s->limits.multipv < 1) s->limits.multipv = 1;
   SearchLimits timing = *limits;
   timing.ponder = false;
-  s->plan = srch_time_plan(&timing, root->side);
+  /* A turn of several moves shares its time among its parts, searched one by one. */
+  s->plan = srch_time_plan_parts(&timing, root->side, root->rules->turn_parts - root->part, root->rules->turn_parts);
   s->info = info;
   s->context = context;
   pos_free(&s->root);

@@ -130,11 +130,39 @@ TEST(SearchTurns, NoRepetitionIsClaimedInTheMiddleOfATurn) {
   // The control: a turn's start seen twice before is still a draw when white's turn brings it
   // back (here the knight goes out and comes back, f3g1 g1f3, with the king on h2).
   PositionOwner control(rules.r, "3qk3/r7/8/8/8/8/8/6NK w - - 0 1");
-  Play(&control.p,
-       {"g1f3", "h1h2", "a7b7", "b7a7", "f3g1", "h2h1", "a7b7", "b7a7", "g1f3", "h1h2", "a7b7", "b7a7"});
+  Play(&control.p, {"g1f3", "h1h2", "a7b7", "b7a7", "f3g1", "h2h1", "a7b7", "b7a7", "g1f3", "h1h2", "a7b7", "b7a7"});
   ASSERT_EQ(control.p.side, WHITE);
   SearchResult drawn = Search(rules.r, &control.p, 4);
   EXPECT_EQ(drawn.score, 0);
+}
+
+TEST(SearchTurns, EachPartOfATimedTurnTakesAboutHalfTheTurn) {
+  TwoPartChess rules;
+  PositionOwner pos(rules.r, "startpos");
+  SearchOwner s(rules.r, 8, 1);
+  SearchLimits limits;
+  srch_limits_init(&limits);
+  limits.overhead_ms = 0;
+  limits.movetime_ms = 400; // the turn's time
+  auto start = std::chrono::steady_clock::now();
+  SearchResult first = srch_run(s.s, &pos.p, &limits, nullptr, nullptr);
+  auto first_ms =
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_NE(first.best, MOVE_NONE);
+  EXPECT_GE(first_ms, 190); // the search ends at its share, 200 ms
+  EXPECT_LT(first_ms, 320);
+  EXPECT_GE(first.time_ms, 195);
+  // The second part gets what is left of the turn, all of it.
+  pos_make(&pos.p, first.best);
+  ASSERT_EQ(pos.p.part, 1);
+  limits.movetime_ms = 400 - first_ms;
+  start = std::chrono::steady_clock::now();
+  SearchResult second = srch_run(s.s, &pos.p, &limits, nullptr, nullptr);
+  auto second_ms =
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_NE(second.best, MOVE_NONE);
+  EXPECT_GE(second_ms, 400 - first_ms - 10);
+  EXPECT_LT(first_ms + second_ms, 480);
 }
 
 } // namespace
