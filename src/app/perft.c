@@ -1,25 +1,33 @@
-/* `herald perft|divide GAME FEN DEPTH` and `herald walk GAME GAMES PLIES SEED`. */
+/* `herald perft|divide GAME FEN DEPTH [--turns]` and `herald walk GAME GAMES PLIES SEED`. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "app/app.h"
+#include "rules/perft_turns.h"
 #include "rules/position.h"
 
 static int usage(void) {
-  fprintf(stderr, "usage: herald perft|divide GAME FEN|startpos DEPTH\n"
+  fprintf(stderr, "usage: herald perft|divide GAME FEN|startpos DEPTH [--turns]\n"
                   "       herald walk GAME GAMES PLIES SEED\n");
   return 2;
 }
 
+/* With several moves a turn (Rules.turn_parts > 1) a ply of perft is one part of a turn, as
+ * other engines count it; --turns makes it a whole turn (rules/perft_turns.h). */
 int app_perft_main(int argc, char **argv) {
-  if (argc != 5) return usage();
+  bool turns = argc == 6 && !strcmp(argv[5], "--turns");
+  if (argc != 5 && !turns) return usage();
   bool divide = !strcmp(argv[1], "divide");
   long depth;
   if (!app_number(argv[4], 1, 20, "depth", &depth)) return 1;
   static Rules rules;
   Position pos;
   if (!app_rules_and_position(argv[2], argv[3], &rules, &pos)) return 1;
+  if (rules.turn_parts > 1)
+    printf(turns ? "plies are whole turns (of up to %d moves)\n"
+                 : "plies are single moves (%d a turn; --turns counts whole turns)\n",
+           rules.turn_parts);
   double start = app_seconds();
   uint64_t nodes = 0;
   if (divide) {
@@ -28,14 +36,19 @@ int app_perft_main(int argc, char **argv) {
     for (int i = 0; i < list.count; i++) {
       char name[32];
       pos_move_name(&pos, list.moves[i], name, sizeof name);
-      pos_make(&pos, list.moves[i]);
-      uint64_t n = pos_perft(&pos, (int)depth - 1);
-      pos_unmake(&pos);
+      uint64_t n;
+      if (turns) {
+        n = pos_perft_turns_after(&pos, list.moves[i], (int)depth);
+      } else {
+        pos_make(&pos, list.moves[i]);
+        n = pos_perft(&pos, (int)depth - 1);
+        pos_unmake(&pos);
+      }
       printf("%s: %llu\n", name, (unsigned long long)n);
       nodes += n;
     }
   } else {
-    nodes = pos_perft(&pos, (int)depth);
+    nodes = turns ? pos_perft_turns(&pos, (int)depth) : pos_perft(&pos, (int)depth);
   }
   double seconds = app_seconds() - start;
   printf("nodes %llu time %.3f nps %.0f\n", (unsigned long long)nodes, seconds, seconds > 0 ? nodes / seconds : 0.0);

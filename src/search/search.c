@@ -63,12 +63,30 @@ static inline bool enter_node(Worker *w) {
  * move, when only two passes in a row can have ended the game (janggi), a draw. */
 static GameResult no_move_result(const Rules *r) { return r->double_pass_ends ? RESULT_DRAW : r->stalemate; }
 
+/* The score of a side to move that has no legal move.  At the start of its turn (part 0) it is
+ * mated or stalemated by the rules.  Later in a turn of several moves (Rules.turn_parts > 1) the
+ * turn's earlier parts led into a dead end the turn cannot be finished from: the side scores it
+ * as a loss at this ply, so that the search tries other first parts. */
+static inline int no_move_score(const Position *p, bool in_check, int ply) {
+  const Rules *r = p->rules;
+  if (p->part > 0) return srch_mated_in(ply);
+  return in_check ? result_score(r->checkmate, ply) : result_score(no_move_result(r), ply);
+}
+
+/* Can the move about to be made leave the same side to move?  Only pos_do_move knows for sure
+ * (a turn may end early); this is the bound that holds before it: not in the turn's last part. */
+static inline bool may_continue_turn(const Position *p) { return p->part + 1 < p->rules->turn_parts; }
+
 /* Repetition: a position seen since the root is a draw at once; one from the game before the
- * root needs the rules' full count.  Null moves cut the chain. */
+ * root needs the rules' full count.  Null moves cut the chain.  The key holds the side and the
+ * part of the turn, so a turn's start matches only turn starts of the same side; and nothing is
+ * claimed in the middle of a turn of several moves, where the player has not finished moving
+ * (no setting of the rules asks for it there). */
 static bool repeated(Worker *w, int ply, GameResult *result) {
   const Rules *r = w->search->rules;
   if (r->repetition_count < 2) return false;
   Position *p = &w->pos;
+  if (p->part > 0) return false;
   int seen = 1;
   for (int back = 1; back <= p->halfmove; back++) {
     int index = p->ply - back;
@@ -127,15 +145,41 @@ static bool null_move_allowed(Worker *w, int ply) {
   return false;
 }
 
+/* Is the static eval better than at the same side's same part of its previous turn (two plies
+ * up in chess)?  Evals of different sides or parts do not compare: with turns of several moves
+ * the plies between vary. */
+static bool improving_eval(const Worker *w, int ply, int eval) {
+  if (w->search->rules->turn_parts == 1) return ply >= 2 && eval > w->frames[ply - 2].static_eval;
+  const Position *p = &w->pos;
+  bool crossed = false; /* an opponent's turn lies between */
+  for (int j = ply - 1; j >= 0; j--) {
+    const Frame *f = &w->frames[j];
+    if (f->side != p->side)
+      crossed = true;
+    else if (crossed && f->part == p->part)
+      return eval > f->static_eval;
+  }
+  return false;
+}
+
 /* ---- move ordering ----------------------------------------------------------------------- */
+
+/* The counter move slot for the move that led to ply: a reply to the opponent's move, or, at a
+ * later part of a turn, the same side's follow-up to its own previous part (a table each, so
+ * that a piece type's move of either side does not mix the two).  NULL without a previous move. */
+static inline Move *counter_slot(Worker *w, int ply) {
+  if (ply == 0) return NULL;
+  const Frame *previous = &w->frames[ply - 1];
+  if (previous->current == NULL_MOVE || previous->current_piece == NO_PIECE) return NULL;
+  return &w->counter[w->pos.part > 0][previous->current_piece][move_to(previous->current)];
+}
 
 static void score_moves(Worker *w, int ply, Move tt_move, bool quiescence) {
   Frame *f = &w->frames[ply];
   Position *p = &w->pos;
   const EvalTables *e = w->search->tables;
-  Move counter = MOVE_NONE;
-  if (ply > 0 && w->frames[ply - 1].current != NULL_MOVE && w->frames[ply - 1].current_piece != NO_PIECE)
-    counter = w->counter[w->frames[ply - 1].current_piece][move_to(w->frames[ply - 1].current)];
+  Move *slot = counter_slot(w, ply);
+  Move counter = slot ? *slot : MOVE_NONE;
   for (int i = 0; i < f->moves.count; i++) {
     Move m = f->moves.moves[i];
     int score;
@@ -191,8 +235,8 @@ static void update_quiet_stats(Worker *w, int ply, Move best, int depth, const M
     int other = piece_index(p, tried[i]);
     if (other != NO_PIECE) add_history(&w->history[p->side][other][move_to(tried[i])], -bonus);
   }
-  if (ply > 0 && w->frames[ply - 1].current != NULL_MOVE && w->frames[ply - 1].current_piece != NO_PIECE)
-    w->counter[w->frames[ply - 1].current_piece][move_to(w->frames[ply - 1].current)] = best;
+  Move *slot = counter_slot(w, ply);
+  if (slot) *slot = best;
 }
 
 static inline void update_pv(Worker *w, int ply, Move m) {
@@ -275,8 +319,7 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qdepth) {
     if (best > alpha) alpha = best;
   }
   pos_legal_moves(p, &f->moves);
-  if (!f->moves.count)
-    return in_check ? result_score(s->rules->checkmate, ply) : result_score(no_move_result(s->rules), ply);
+  if (!f->moves.count) return no_move_score(p, in_check, ply);
   if (!in_check) {
     /* Captures and promotions; a quiet promotion only at the first quiescence ply. */
     int kept = 0;
@@ -291,11 +334,14 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qdepth) {
   score_moves(w, ply, tt_move, true);
   int original_alpha = alpha;
   Move best_move = MOVE_NONE;
+  /* Delta pruning bounds what one capture can win before the opponent answers; a part that
+   * may leave the same side to move can be followed by more captures of its own. */
+  bool delta_pruning = !in_check && !may_continue_turn(p);
   for (int i = 0; i < f->moves.count; i++) {
     Move m = pick(f, i);
     if (!in_check) {
       int gain = srch_captured_value(p, e, m) + srch_promotion_gain(p, e, m);
-      if (stand + gain + 200 <= alpha && move_kind(m) != MOVE_PROMOTION) continue; /* delta pruning */
+      if (delta_pruning && stand + gain + 200 <= alpha && move_kind(m) != MOVE_PROMOTION) continue;
       int attacker = e->exchange[piece_type(p->board[move_from(m)])];
       if (attacker > srch_captured_value(p, e, m) && srch_see_with(p, e, m, w->scratch) < 0) continue;
     }
@@ -337,6 +383,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
   const Rules *r = s->rules;
   GameResult verdict;
   if (lost_by_material(p)) return srch_mated_in(ply);
+  /* The n-move counter counts every part of a turn, as the rules' verdict does. */
   if (r->nmove_rule && p->halfmove >= r->nmove_rule) return 0;
   if (repeated(w, ply, &verdict)) return result_score(verdict, ply);
   if (ply >= SRCH_MAX_PLY - 1) return evaluate(w);
@@ -360,9 +407,13 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
   bool in_check = pos_in_check(p);
   int eval = in_check ? -SRCH_INFINITE : evaluate(w);
   f->static_eval = eval;
-  bool improving = !in_check && ply >= 2 && eval > w->frames[ply - 2].static_eval;
+  f->side = p->side;
+  f->part = p->part;
+  bool improving = !in_check && improving_eval(w, ply, eval);
   if (!pv && !in_check && abs(beta) < SRCH_MATE_BOUND) {
-    if (depth <= 3 && eval + 450 + 250 * depth * depth <= alpha) { /* razoring */
+    /* Razoring trusts quiescence to find what the moves here can win; it does not see a quiet
+     * part followed by a capture of the same turn, so not where the turn may go on. */
+    if (depth <= 3 && eval + 450 + 250 * depth * depth <= alpha && !may_continue_turn(p)) { /* razoring */
       int q = qsearch(w, alpha, alpha + 1, ply, 0);
       if (stopped(s)) return 0;
       if (q <= alpha) return q;
@@ -383,7 +434,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
   if (depth >= 4 && tt_move == MOVE_NONE && !in_check) depth--;
 
   pos_legal_moves(p, &f->moves);
-  if (!f->moves.count) return in_check ? result_score(r->checkmate, ply) : result_score(no_move_result(r), ply);
+  if (!f->moves.count) return no_move_score(p, in_check, ply);
   score_moves(w, ply, tt_move, false);
   w->frames[ply + 1].killers[0] = w->frames[ply + 1].killers[1] = MOVE_NONE;
 
@@ -401,12 +452,16 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
     f->current_piece = piece_index(p, m);
     pos_do_move(p, m);
     srch_tt_prefetch(&s->tt, p->key);
+    /* A check matters only once the turn passes: a check by a part that leaves the same side to
+     * move is no check for the search (no extension, no exemption from pruning). */
     bool flip = p->side != us;
     bool gives_check = flip && pos_in_check(p);
     if (!pv && !in_check && !noisy && !gives_check && best > -SRCH_MATE_BOUND) {
-      /* Late quiet moves near the leaves, and quiet moves that cannot lift the score. */
+      /* Late quiet moves near the leaves, and quiet moves that cannot lift the score: the
+       * margin bounds a quiet move's worth before the opponent answers, so only when the turn
+       * passes (a quiet part may prepare a capture by the next part of the same turn). */
       if ((depth <= 4 && quiets >= 3 + depth * depth * (1 + improving)) ||
-          (depth <= 5 && eval + 100 + 90 * depth <= alpha)) {
+          (flip && depth <= 5 && eval + 100 + 90 * depth <= alpha)) {
         pos_undo_move(p);
         quiets++;
         continue;
@@ -415,9 +470,12 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
     if (!noisy) quiets++;
     int extension = gives_check && ply < 2 * w->root_depth ? 1 : 0;
     int new_depth = depth - 1 + extension;
+    /* The child's expected node type: after the opponent's reply the roles swap (a move
+     * searched to fail low leads to a cut node); a part that leaves the same side to move
+     * continues the node, and its child is of the same type. */
     int score;
     if (searched == 0) {
-      score = child(w, flip, alpha, beta, new_depth, ply + 1, false);
+      score = child(w, flip, alpha, beta, new_depth, ply + 1, !flip && cut_node);
     } else {
       int reduction = 0;
       if (depth >= 3 && searched >= (pv ? 3 : 2) && !noisy && !in_check && !gives_check) {
@@ -427,8 +485,9 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
         if (piece != NO_PIECE) reduction -= w->history[us][piece][move_to(m)] / 6000;
         reduction = max_int(0, min_int(reduction, new_depth - 1));
       }
-      score = child(w, flip, alpha, alpha + 1, new_depth - reduction, ply + 1, true);
-      if (score > alpha && reduction > 0) score = child(w, flip, alpha, alpha + 1, new_depth, ply + 1, !cut_node);
+      score = child(w, flip, alpha, alpha + 1, new_depth - reduction, ply + 1, flip);
+      if (score > alpha && reduction > 0)
+        score = child(w, flip, alpha, alpha + 1, new_depth, ply + 1, flip ? !cut_node : cut_node);
       if (score > alpha && pv) score = child(w, flip, alpha, beta, new_depth, ply + 1, false);
     }
     pos_undo_move(p);
@@ -471,6 +530,8 @@ int srch_search_root(Worker *w, int alpha, int beta, int depth, int pv_index) {
   int best = -SRCH_INFINITE;
   f->pv_length = 0;
   f->static_eval = -SRCH_INFINITE;
+  f->side = p->side;
+  f->part = p->part;
   for (int i = pv_index; i < w->root_count; i++) w->root[i].score = -SRCH_INFINITE;
   for (int i = pv_index; i < w->root_count; i++) {
     RootMove *rm = &w->root[i];
@@ -487,7 +548,7 @@ int srch_search_root(Worker *w, int alpha, int beta, int depth, int pv_index) {
     if (i == pv_index) {
       score = child(w, flip, alpha, beta, new_depth, 1, false);
     } else {
-      score = child(w, flip, alpha, alpha + 1, new_depth, 1, true);
+      score = child(w, flip, alpha, alpha + 1, new_depth, 1, flip);
       if (score > alpha) score = child(w, flip, alpha, beta, new_depth, 1, false);
     }
     pos_undo_move(p);

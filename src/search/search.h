@@ -45,10 +45,17 @@ typedef struct SearchInfo {
 typedef void (*SearchInfoFn)(void *context, const Position *root, const SearchInfo *info);
 
 typedef struct SearchResult {
-  Move best, ponder; /* MOVE_NONE when the root has no legal move */
+  Move best, ponder; /* MOVE_NONE when the root has no legal move; ponder: the opponent's first */
   int score, depth;
   uint64_t nodes;
   int64_t time_ms;
+  /* The principal variation from the root (pv[0] is best), and how many of its moves are the
+   * mover's turn: best, then the same side's further parts of a turn of several moves
+   * (Rules.turn_parts > 1) as far as the search saw them.  A protocol may play pv[0] ..
+   * pv[turn_length - 1] as the turn, or search again from each part for a better one.  In
+   * chess turn_length is 1 and ponder is pv[1]. */
+  int pv_length, turn_length;
+  Move pv[SRCH_MAX_PV];
 } SearchResult;
 
 typedef struct Search Search;

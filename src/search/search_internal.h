@@ -26,6 +26,7 @@ typedef struct Frame {
   Move current;      /* move being searched from this ply */
   int current_piece; /* its history index */
   int static_eval;
+  int side, part; /* of the position, with static_eval (search nodes and the root) */
   int pv_length;
   Move pv[SRCH_MAX_PLY + 1];
 } Frame;
@@ -44,7 +45,7 @@ typedef struct Worker {
   Frame *frames;     /* SRCH_MAX_PLY + 2 */
   MoveList *scratch; /* SEE replies */
   int history[2][PIECE_INDEXES][GEO_MAX_SQUARES];
-  Move counter[PIECE_INDEXES][GEO_MAX_SQUARES];
+  Move counter[2][PIECE_INDEXES][GEO_MAX_SQUARES]; /* [the same side moved last] (search.c) */
   RootMove *root;
   int root_count;
   int root_depth, seldepth, completed_depth;

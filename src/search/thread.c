@@ -42,8 +42,9 @@ static Worker *worker_new(Search *s, int id) {
 
 static void clear_worker(Worker *w) {
   memset(w->history, 0, sizeof w->history);
-  for (int i = 0; i < PIECE_INDEXES; i++)
-    for (int sq = 0; sq < GEO_MAX_SQUARES; sq++) w->counter[i][sq] = MOVE_NONE;
+  for (int k = 0; k < 2; k++)
+    for (int i = 0; i < PIECE_INDEXES; i++)
+      for (int sq = 0; sq < GEO_MAX_SQUARES; sq++) w->counter[k][i][sq] = MOVE_NONE;
   for (int ply = 0; ply < SRCH_MAX_PLY + 2; ply++) w->frames[ply].killers[0] = w->frames[ply].killers[1] = MOVE_NONE;
 }
 
@@ -209,6 +210,14 @@ static void *helper_main(void *arg) {
   return NULL;
 }
 
+/* How many of the moves of pv (from p) the side to move plays before the turn passes. */
+static int turn_length(Position *p, const Move *pv, int length) {
+  int us = p->side, n = 0;
+  while (n < length && p->side == us) pos_make(p, pv[n++]);
+  for (int i = 0; i < n; i++) pos_unmake(p);
+  return n;
+}
+
 static void *main_search(void *arg) {
   Search *s = arg;
   Worker *main_worker = s->workers[0];
@@ -217,8 +226,10 @@ static void *main_search(void *arg) {
   memset(res, 0, sizeof *res);
   res->best = res->ponder = MOVE_NONE;
   if (main_worker->root_count == 0) {
+    /* Mate or stalemate; later in a turn of several moves, a dead end: a loss (search.c). */
     bool check = pos_in_check(&main_worker->pos);
-    res->score = result_score(check ? s->rules->checkmate : s->rules->stalemate, 0);
+    res->score = main_worker->pos.part > 0 ? srch_mated_in(0)
+                                           : result_score(check ? s->rules->checkmate : s->rules->stalemate, 0);
   } else {
     int started = 1;
     for (int i = 1; i < s->thread_count; i++, started++)
@@ -233,7 +244,10 @@ static void *main_search(void *arg) {
     for (int i = 1; i < started; i++) pthread_join(s->workers[i]->thread, NULL);
     const RootMove *best = &main_worker->root[0];
     res->best = best->move;
-    res->ponder = best->pv_length > 1 ? best->pv[1] : MOVE_NONE;
+    res->pv_length = best->pv_length;
+    memcpy(res->pv, best->pv, (size_t)best->pv_length * sizeof(Move));
+    res->turn_length = turn_length(&main_worker->pos, res->pv, res->pv_length);
+    res->ponder = res->turn_length < res->pv_length ? res->pv[res->turn_length] : MOVE_NONE;
     res->score = best->score != -SRCH_INFINITE ? best->score : best->previous;
     if (res->score == -SRCH_INFINITE) res->score = 0; /* stopped before any move was scored */
     res->depth = main_worker->completed_depth;
@@ -253,7 +267,8 @@ bool srch_start(Search *s, const Position *root, const SearchLimits *limits, Sea
   if (s->limits.multipv < 1) s->limits.multipv = 1;
   SearchLimits timing = *limits;
   timing.ponder = false;
-  s->plan = srch_time_plan(&timing, root->side);
+  /* A turn of several moves shares its time among its parts, searched one by one. */
+  s->plan = srch_time_plan_parts(&timing, root->side, root->rules->turn_parts - root->part, root->rules->turn_parts);
   s->info = info;
   s->context = context;
   pos_free(&s->root);
@@ -295,7 +310,9 @@ bool srch_running(const Search *s) { return atomic_load(&s->running); }
 
 SearchResult srch_run(Search *s, const Position *root, const SearchLimits *limits, SearchInfoFn info, void *context) {
   if (!srch_start(s, root, limits, info, context)) {
-    SearchResult none = {MOVE_NONE, MOVE_NONE, 0, 0, 0, 0};
+    SearchResult none;
+    memset(&none, 0, sizeof none);
+    none.best = none.ponder = MOVE_NONE;
     return none;
   }
   return srch_wait(s);

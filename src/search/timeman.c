@@ -38,26 +38,36 @@ void srch_limits_xboard_sd(SearchLimits *l, int depth) { l->depth = depth > 0 ? 
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
-TimePlan srch_time_plan(const SearchLimits *l, int side) {
+TimePlan srch_time_plan(const SearchLimits *l, int side) { return srch_time_plan_parts(l, side, 1, 1); }
+
+TimePlan srch_time_plan_parts(const SearchLimits *l, int side, int parts_left, int turn_parts) {
   TimePlan plan = {-1, -1};
   if (l->infinite || l->ponder) return plan;
+  if (turn_parts < 1) turn_parts = 1;
+  parts_left = parts_left < 1 ? 1 : parts_left > turn_parts ? turn_parts : parts_left;
   if (l->movetime_ms > 0) {
-    int64_t t = max64(1, l->movetime_ms - l->overhead_ms);
+    int64_t t = max64(1, (l->movetime_ms - l->overhead_ms * parts_left) / parts_left);
     plan.soft_ms = plan.hard_ms = t;
     return plan;
   }
   int64_t left = l->time_ms[side];
   if (left < 0) return plan;
   int64_t inc = l->inc_ms[side];
-  /* Keep a reserve for the overhead of every move still to play before the control. */
+  /* The turns until the control (or a horizon), and the parts they hold: this turn's parts
+   * left, then whole turns. */
   int horizon = l->moves_to_go > 0 ? (l->moves_to_go < 50 ? l->moves_to_go : 50) : 30;
-  int64_t usable = max64(1, left - l->overhead_ms * (horizon < 10 ? horizon : 10));
-  int64_t base = usable / horizon + (l->moves_to_go == 1 ? 0 : inc * 3 / 4);
-  int64_t cap = l->moves_to_go == 1 ? usable * 8 / 10 : usable / 3;
+  int64_t parts = (int64_t)(horizon - 1) * turn_parts + parts_left;
+  /* Keep a reserve for the overhead of every move still to play before the control. */
+  int64_t usable = max64(1, left - l->overhead_ms * (parts < 10 ? parts : 10));
+  /* The increment comes once a turn: each part counts on its share. */
+  int64_t base = usable / parts + (l->moves_to_go == 1 ? 0 : inc * 3 / 4 / turn_parts);
+  /* No turn takes more than a third of the clock (the last before the control: 80%), and this
+   * part no more than its share of that. */
+  int64_t cap = (l->moves_to_go == 1 ? usable * 8 / 10 : usable / 3) / parts_left;
   plan.soft_ms = max64(1, min64(base, cap));
   plan.hard_ms = max64(1, min64(base * 4, cap));
-  /* Never past the flag: the hard limit keeps the overhead free whatever the estimate. */
-  int64_t flag = left - l->overhead_ms;
+  /* Never past the flag: the hard limit keeps the overhead free for this turn's parts. */
+  int64_t flag = left - l->overhead_ms * parts_left;
   if (plan.hard_ms > flag) plan.hard_ms = max64(1, flag);
   if (plan.soft_ms > plan.hard_ms) plan.soft_ms = plan.hard_ms;
   return plan;

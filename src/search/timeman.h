@@ -51,6 +51,15 @@ typedef struct TimePlan {
 } TimePlan;
 TimePlan srch_time_plan(const SearchLimits *l, int side);
 
+/* The plan for one part of a turn of several moves (Rules.turn_parts > 1), searched on its own
+ * from the clock as it stands: parts_left counts this part and the turn's later ones (the
+ * search passes turn_parts - part, an upper bound where a turn may end early), and every later
+ * turn is taken to have turn_parts parts.  The clock is shared among the parts to come, so that
+ * the parts of a turn get about equal shares of the turn's time.  A fixed move time is the
+ * turn's: pass what is left of it for each part, which takes its share.  srch_time_plan is this
+ * with one part a turn. */
+TimePlan srch_time_plan_parts(const SearchLimits *l, int side, int parts_left, int turn_parts);
+
 #ifdef __cplusplus
 }
 #endif

@@ -81,6 +81,20 @@ TEST(Cli, AWrongInvocationIsAShortWordOnStderr) {
 }
 
 // Each of these is refused before any game is loaded or engine started, so each is quick.
+TEST(Cli, PerftCountsByTurnsOnRequest) {
+  // One move a turn: --turns changes nothing, and says nothing more.
+  programs::Result r = Shell(Program("herald") + " perft chess startpos 3 --turns");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("nodes 8902 ", 0), 0u) << r.out;
+  r = Shell(Program("herald") + " divide chess startpos 2 --turns");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("e2e4: 20\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("nodes 400 "), std::string::npos) << r.out;
+  r = Shell(Program("herald") + " perft chess startpos 3 --plies");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("[--turns]"), std::string::npos) << r.err;
+}
+
 TEST(Cli, SelfplayRefusesBadNumbers) {
   const struct {
     const char *args, *message;

@@ -82,4 +82,39 @@ TEST(SearchTime, XboardLevelCountsMovesToTheControl) {
   EXPECT_GT(srch_time_plan(&l, WHITE).soft_ms, 1500);
 }
 
+TEST(SearchTime, APartOfATurnTakesItsShareOfTheTurn) {
+  SearchLimits l;
+  srch_limits_init(&l);
+  srch_limits_uci(&l, 60000, 60000, 0, 0, -1, -1, -1, -1, false);
+  // One part a turn is the ordinary plan: (60000 - 10 overheads) / 30 moves.
+  TimePlan chess = srch_time_plan(&l, WHITE), one = srch_time_plan_parts(&l, WHITE, 1, 1);
+  EXPECT_EQ(chess.soft_ms, 1990);
+  EXPECT_EQ(chess.hard_ms, 7960);
+  EXPECT_EQ(one.soft_ms, chess.soft_ms);
+  EXPECT_EQ(one.hard_ms, chess.hard_ms);
+  // Two parts a turn: the first part of 30 turns' 60 parts gets half a chess move's time ...
+  TimePlan first = srch_time_plan_parts(&l, WHITE, 2, 2);
+  EXPECT_EQ(first.soft_ms, 59700 / 60);
+  EXPECT_EQ(first.hard_ms, 4 * (59700 / 60));
+  // ... and the second, searched on with the clock less what the first took, as much again.
+  srch_limits_uci(&l, 59005, 60000, 0, 0, -1, -1, -1, -1, false);
+  EXPECT_EQ(srch_time_plan_parts(&l, WHITE, 1, 2).soft_ms, (59005 - 300) / 59);
+  // The last turn before the control: its two parts share the 80% one move could take.
+  srch_limits_uci(&l, 10000, 10000, 0, 0, 1, -1, -1, -1, false);
+  EXPECT_EQ(srch_time_plan(&l, WHITE).hard_ms, 9970 * 8 / 10);
+  TimePlan last_first = srch_time_plan_parts(&l, WHITE, 2, 2);
+  EXPECT_EQ(last_first.hard_ms, 9940 * 8 / 10 / 2);
+  EXPECT_EQ(last_first.soft_ms, last_first.hard_ms);
+  srch_limits_uci(&l, 6000, 10000, 0, 0, 1, -1, -1, -1, false);
+  EXPECT_EQ(srch_time_plan_parts(&l, WHITE, 1, 2).hard_ms, 5970 * 8 / 10);
+  // A fixed time is the turn's: each part takes its share of what is left, less its overhead.
+  srch_limits_init(&l);
+  srch_limits_uci(&l, -1, -1, -1, -1, -1, 1000, -1, -1, false);
+  EXPECT_EQ(srch_time_plan_parts(&l, BLACK, 2, 2).hard_ms, (1000 - 2 * 30) / 2);
+  EXPECT_EQ(srch_time_plan_parts(&l, BLACK, 1, 2).hard_ms, 1000 - 30);
+  // Out-of-range counts are clamped: parts_left to 1 .. turn_parts.
+  EXPECT_EQ(srch_time_plan_parts(&l, BLACK, 5, 2).hard_ms, (1000 - 2 * 30) / 2);
+  EXPECT_EQ(srch_time_plan_parts(&l, BLACK, 0, 2).hard_ms, 1000 - 30);
+}
+
 } // namespace
