@@ -575,7 +575,7 @@ GameResult pos_game_result(Position *p, char *reason, int reasonlen) {
     snprintf(reason, reasonlen, "%d-move rule", r->nmove_rule / 2);
     return RESULT_DRAW;
   }
-  if (r->repetition_count > 1) {
+  if (r->repetition_count > 1 && p->part == 0) { /* never in the middle of a turn */
     int seen = 1;
     for (int i = p->ply - 1; i >= 0 && i >= p->ply - p->halfmove; i--)
       if (p->history[i].key == p->key && ++seen >= r->repetition_count) {
