@@ -105,6 +105,10 @@ void br_derive_oracle_en_passant(BrGame *g, const BrCode *code);
 void br_derive_game_end(BrGame *g);
 void br_derive_shogi_promotion(BrGame *g);
 void br_derive_drops(BrGame *g);
+/* br_turns.c: turns of several parts, from the code (before rules_finalize) and then from the
+ * referee by playing (after it, before the load-time probe). */
+void br_derive_turns(BrGame *g, const BrCode *code);
+bool br_probe_turns(BrGame *g, char *err, int errlen);
 
 #ifdef __cplusplus
 }

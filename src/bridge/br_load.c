@@ -178,6 +178,7 @@ static bool build(BrGame *g, char *err, int errlen) {
   br_derive_game_end(g);
   br_derive_shogi_promotion(g);
   br_derive_drops(g);
+  br_derive_turns(g, code);
   br_code_free(code);
   g->all_compiled = true;
   for (int i = 0; i < g->piece_count; i++) g->all_compiled &= g->pieces[i].compiled;
@@ -208,6 +209,7 @@ static bool build(BrGame *g, char *err, int errlen) {
     if (!g->oracle) return false;
     r->oracle = br_oracle_hooks(g->oracle);
   }
+  if (!br_probe_turns(g, err, errlen)) return false;
   /* What the defs do not show (captures and freezing done in Post-Move) is found by playing. */
   int demoted = g->probe ? br_probe(g, 1, 60, 1, err, errlen) : 0;
   if (demoted < 0) return false;

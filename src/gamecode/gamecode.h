@@ -110,8 +110,15 @@ int gc_start(GcInterp *gc, GcError *err);
  * again, but nothing of a game's history (moved pieces, en passant) is known. */
 int gc_start_from(GcInterp *gc, const char *fen, int player, GcError *err);
 /* Plays one turn written in Game Courier notation (parts joined by ';'). On GC_ILLEGAL and
- * GC_PRESET_ERROR the position is left as it was before the call. */
+ * GC_PRESET_ERROR the position is left as it was before the call.
+ * A turn may also come in parts, as Game Courier's `continuemove` takes it (seed 003): when a
+ * legal move's code called `continuemove`, the same player moves again and the turn stays open
+ * (gc_turn_open); the next call's text is a further part, and the whole turn so far is replayed
+ * from the state before its first part, with `thismove` holding every part ("P e2-e4; P d2-d4"),
+ * so that a turn typed whole and a turn sent part by part get the same verdicts. */
 GcStatus gc_play(GcInterp *gc, const char *move, GcVerdict *out);
+/* Whether the last move left a turn of several parts open for the same player's next part. */
+bool gc_turn_open(const GcInterp *gc);
 /* Referees a whole game for the CLI `herald referee PRESET GAMEFILE`: one turn per line, blank
  * lines and `//` comment lines skipped, an optional move number ("1." or "12...") ignored.
  * Starts the game (gc_start) first. Returns 0 when every move is legal (out = last verdict),
@@ -128,7 +135,7 @@ void gc_state_free(GcState *st);
  * another interpreter of the same preset in another thread (values are reference counted, not
  * atomically). */
 GcState *gc_state_clone(const GcState *st);
-int gc_ply(const GcInterp *gc);          /* moves played so far */
+int gc_ply(const GcInterp *gc);          /* turns played so far (the parts of a turn are one) */
 int gc_side_to_move(const GcInterp *gc); /* 1 or 2 */
 /* Legal-move list built by `setlegal` during the last Post-Game: "from-to" strings. */
 const GcValue *gc_legal_moves(const GcInterp *gc);

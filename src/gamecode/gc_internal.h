@@ -202,6 +202,11 @@ struct GcInterp {
   int result_player;
   int player; /* player whose section is running */
   int continuemove;
+  /* A turn of several parts (seed 003): after a part that called `continuemove`, the next
+   * gc_play replays the whole turn so far plus the new part from the state before the turn's
+   * first part, as Game Courier replays a continued move. */
+  GcState *turn_start;  /* the state before the open turn's first part; NULL when none is open */
+  char *turn_text;      /* the open turn's parts so far, joined by "; " */
   int skip_postgame;    /* gc_set_postgame(gc, false): moves are judged by Post-Move alone */
   GcValue legal;        /* setlegal list */
   GcValue promote;      /* askpromote choices, null when none */

@@ -75,6 +75,8 @@ void gc_free(GcInterp *gc) {
   free(gc->optable);
   free(gc->cmdtable);
   free(gc->thismove);
+  free(gc->turn_text);
+  gc_state_free(gc->turn_start);
   free(gc->files);
   free(gc->ranks);
   free(gc->fen);

@@ -18,6 +18,8 @@ typedef struct snapshot {
   int have_move;
 } snapshot;
 
+static void close_turn(GcInterp *gc);
+
 static void snap_take(GcInterp *gc, snapshot *s) {
   size_t cells = sizeof(gc->board.cells[0]) * (size_t)(gc->board.nfiles * gc->board.nranks);
   memset(s, 0, sizeof *s);
@@ -107,6 +109,7 @@ int gc_start(GcInterp *gc, GcError *err) {
   gc_release(&gc->legal);
   gc->legal = gc_arr_new();
   gc->has_stored = 0;
+  close_turn(gc);
   gc->say[0] = 0;
   gc->ply = 0;
   gc->to_move = 1;
@@ -218,6 +221,22 @@ static int play_parts(GcInterp *gc, const char *move, int player) {
   return run_section(gc, player == 1 ? SEC_POSTMOVE1 : SEC_POSTMOVE2);
 }
 
+/* Ends the open turn of several parts, if any (a new game, a resignation). */
+static void close_turn(GcInterp *gc) {
+  gc_state_free(gc->turn_start);
+  gc->turn_start = NULL;
+  free(gc->turn_text);
+  gc->turn_text = NULL;
+}
+
+static char *join_parts(const char *before, const char *part) {
+  size_t n = strlen(before) + strlen(part) + 3;
+  char *s = malloc(n);
+  if (!s) abort();
+  snprintf(s, n, "%s; %s", before, part);
+  return s;
+}
+
 GcStatus gc_play(GcInterp *gc, const char *move, GcVerdict *out) {
   memset(out, 0, sizeof *out);
   out->ply = gc->ply + 1;
@@ -234,6 +253,7 @@ GcStatus gc_play(GcInterp *gc, const char *move, GcVerdict *out) {
   while (isspace((unsigned char)*m)) m++;
   if (strncmp(m, "resign", 6) == 0 && (!m[6] || isspace((unsigned char)m[6]))) {
     /* always allowed, even under `ban commands` ([T1]); no preset code runs */
+    close_turn(gc);
     gc->ply++;
     gc->to_move = 3 - player;
     gc->result = GC_RESULT_LOST;
@@ -243,19 +263,36 @@ GcStatus gc_play(GcInterp *gc, const char *move, GcVerdict *out) {
     out->status = GC_LEGAL;
     return GC_LEGAL;
   }
+  /* A further part of an open turn: Game Courier replays the whole turn, every part so far and
+   * this one, from the position before its first part (so Pre-Move's `store` and Post-Move's
+   * `restore` see the turn's start, and `thismove` every part).  If it is refused, the parts
+   * already made stand. */
+  GcState *resume = NULL, *start;
+  char *joined = NULL;
+  if (gc->turn_start) {
+    resume = gc_state_save(gc);
+    start = gc->turn_start;
+    gc->turn_start = NULL;
+    joined = join_parts(gc->turn_text, m);
+    free(gc->turn_text);
+    gc->turn_text = NULL;
+    gc_state_restore(gc, start);
+    out->ply = gc->ply + 1;
+  } else {
+    start = gc_state_save(gc);
+  }
+  const char *turn = joined ? joined : move;
   gc->player = player;
   free(gc->thismove);
-  gc->thismove = malloc(strlen(move) + 1);
+  gc->thismove = malloc(strlen(turn) + 1);
   if (!gc->thismove) abort();
-  strcpy(gc->thismove, move);
+  strcpy(gc->thismove, turn);
   gc_release(&gc->promote);
   gc->continuemove = 0;
   gc->say[0] = 0;
   gc->die_file[0] = 0;
 
-  snapshot before;
-  snap_take(gc, &before);
-  int rc = play_parts(gc, move, player);
+  int rc = play_parts(gc, turn, player);
   if (rc == ST_OK && gc->promote.type == GC_ARR) {
     /* Game Courier asks the player and amends the move ([T1] askpromote); a referee that
      * answers at once refuses the move with the choices, never picks one silently. */
@@ -269,12 +306,14 @@ GcStatus gc_play(GcInterp *gc, const char *move, GcVerdict *out) {
   }
   if (rc != ST_OK) {
     GcStatus st = rc == ST_DIE ? verdict_illegal(gc, out, gc->die_msg) : verdict_error(gc, out);
-    snap_restore(gc, &before);
-    snap_free(&before);
+    gc_state_restore(gc, resume ? resume : start);
+    gc_state_free(resume);
+    gc_state_free(start);
+    free(joined);
     gc_release(&gc->promote);
     return st;
   }
-  snap_free(&before);
+  gc_state_free(resume);
   gc->ply++;
   /* `continuemove` (in Post-Move or Post-Game) lets the same player move again ([T3]) */
   gc->to_move = gc->continuemove ? player : 3 - player;
@@ -291,18 +330,33 @@ GcStatus gc_play(GcInterp *gc, const char *move, GcVerdict *out) {
     rc = run_section(gc, sec);
     snap_restore(gc, &after);
     snap_free(&after);
-    if (rc == ST_ERROR) return verdict_error(gc, out);
+    if (rc == ST_ERROR) {
+      gc_state_free(start);
+      free(joined);
+      return verdict_error(gc, out);
+    }
     if (rc == ST_DIE) { /* a die in Post-Game: reported as a message, the move stands */
       snprintf(gc->say, sizeof gc->say, "%s", gc->die_msg);
     }
   }
-  if (gc->continuemove) gc->to_move = player;
+  if (gc->continuemove && gc->result == GC_RESULT_NONE) {
+    gc->to_move = player;
+    gc->turn_start = start;
+    gc->turn_text = joined ? joined : strdup(move);
+    if (!gc->turn_text) abort();
+  } else {
+    gc->to_move = 3 - player;
+    gc_state_free(start);
+    free(joined);
+  }
   snprintf(out->say, sizeof out->say, "%s", gc->say);
   out->result = gc->result;
   out->result_player = gc->result_player;
   out->status = GC_LEGAL;
   return GC_LEGAL;
 }
+
+bool gc_turn_open(const GcInterp *gc) { return gc->turn_start != NULL; }
 
 int gc_referee_game(GcInterp *gc, const char *game_text, GcVerdict *out) {
   memset(out, 0, sizeof *out);
@@ -348,7 +402,24 @@ struct GcState {
   GcResult result;
   int result_player;
   GcValue legal;
+  /* The open turn of several parts: its start (shared, never changed once saved: a state is
+   * counted by refs) and its parts so far. */
+  GcState *turn_start;
+  char *turn_text;
+  int refs;
 };
+
+static GcState *state_share(GcState *st) {
+  if (st) st->refs++;
+  return st;
+}
+
+static char *dup_or_null(const char *s) {
+  if (!s) return NULL;
+  char *d = strdup(s);
+  if (!d) abort();
+  return d;
+}
 
 int gc_start_from(GcInterp *gc, const char *fen, int player, GcError *err) {
   GcError dummy;
@@ -373,6 +444,9 @@ GcState *gc_state_save(GcInterp *gc) {
   st->result = gc->result;
   st->result_player = gc->result_player;
   st->legal = gc_copy(&gc->legal);
+  st->turn_start = state_share(gc->turn_start);
+  st->turn_text = dup_or_null(gc->turn_text);
+  st->refs = 1;
   return st;
 }
 
@@ -403,6 +477,10 @@ void gc_state_restore(GcInterp *gc, const GcState *st) {
   gc->result_player = st->result_player;
   gc_release(&gc->legal);
   gc->legal = gc_copy(&st->legal);
+  GcState *turn_start = state_share(st->turn_start); /* st may be the open turn's own start */
+  close_turn(gc);
+  gc->turn_start = turn_start;
+  gc->turn_text = dup_or_null(st->turn_text);
 }
 
 GcState *gc_state_clone(const GcState *st) {
@@ -423,13 +501,18 @@ GcState *gc_state_clone(const GcState *st) {
     gc_map_copy_deep(dst[i], src[i]);
   }
   c->legal = gc_copy_deep(&st->legal);
+  c->turn_start = st->turn_start ? gc_state_clone(st->turn_start) : NULL;
+  c->turn_text = dup_or_null(st->turn_text);
+  c->refs = 1;
   return c;
 }
 
 void gc_state_free(GcState *st) {
-  if (!st) return;
+  if (!st || --st->refs > 0) return;
   snap_free(&st->snap);
   gc_release(&st->legal);
+  gc_state_free(st->turn_start);
+  free(st->turn_text);
   free(st);
 }
 

@@ -45,6 +45,35 @@ void pos_grow_history(Position *p);
 void pos_do_oracle_move(Position *p, Move m);
 void pos_undo_oracle_effects(Position *p, int ply);
 
+/* After a part of a turn of several: the turn goes on with the same side, or ends after its last
+ * part or, where the rules say so, after a part that gives check.  again: the part was already
+ * ended once on a board that then changed (an oracle move's effects): decide again. */
+static inline void pos_end_part(Position *p, Move m, bool again) {
+  const Rules *r = p->rules;
+  if (again) {
+    if (p->part == 0 || !r->turn.check_ends || !pos_opponent_in_check(p)) return;
+    p->key ^= r->zobrist_part * (uint64_t)p->part ^ pos_turn_piece_key(r, p->turn_piece);
+    p->part = 0;
+    p->turn_piece = -1;
+    p->side ^= 1;
+    p->key ^= r->zobrist_side;
+    if (p->side == WHITE) p->fullmove++;
+    return;
+  }
+  p->key ^= r->zobrist_part * (uint64_t)p->part ^ pos_turn_piece_key(r, p->turn_piece);
+  if (++p->part >= pos_turn_parts(p) || (r->turn.check_ends && pos_opponent_in_check(p))) {
+    p->part = 0;
+    p->turn_piece = -1;
+    p->side ^= 1;
+    p->key ^= r->zobrist_side;
+    if (p->side == WHITE) p->fullmove++;
+  } else {
+    int kind = move_kind(m);
+    p->turn_piece = kind == MOVE_PASS ? -1 : kind == MOVE_CASTLING ? r->castlings[move_arg(m)].king_to : move_to(m);
+  }
+  p->key ^= r->zobrist_part * (uint64_t)p->part ^ pos_turn_piece_key(r, p->turn_piece);
+}
+
 static inline void pos_do_move(Position *p, Move m) {
   const Rules *r = p->rules;
   if (__builtin_expect(move_kind(m) == MOVE_ORACLE, 0)) {
@@ -58,6 +87,7 @@ static inline void pos_do_move(Position *p, Move m) {
   u->captured_promoted = u->mover_promoted = false;
   u->part = (int8_t)p->part;
   u->ep_victim = (int16_t)p->ep_victim;
+  u->turn_piece = (int16_t)p->turn_piece;
   u->halfmove = p->halfmove;
   u->castle_rights = p->castle_rights;
   u->key = p->key;
@@ -135,14 +165,13 @@ static inline void pos_do_move(Position *p, Move m) {
   for (uint32_t changed = rights ^ p->castle_rights; changed; changed &= changed - 1)
     p->key ^= r->zobrist_castle[__builtin_ctz(changed)];
   p->castle_rights = rights;
-  p->key ^= r->zobrist_part * (uint64_t)p->part;
-  if (++p->part >= r->turn_parts) {
-    p->part = 0;
+  if (__builtin_expect(r->turn_parts == 1, 1)) {
     p->side ^= 1;
     p->key ^= r->zobrist_side;
     if (p->side == WHITE) p->fullmove++;
+  } else {
+    pos_end_part(p, m, false);
   }
-  p->key ^= r->zobrist_part * (uint64_t)p->part;
 }
 
 static inline void pos_raw_put(Position *p, int code, int sq) {
@@ -197,6 +226,7 @@ static inline void pos_undo_move(Position *p) {
   }
   }
   p->part = u->part;
+  p->turn_piece = u->turn_piece;
   p->ep_victim = u->ep_victim;
   memcpy(p->ep, u->ep, sizeof p->ep);
   p->halfmove = u->halfmove;

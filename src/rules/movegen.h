@@ -33,5 +33,12 @@ typedef struct MoveGenerator {
 extern const MoveGenerator gen_w1, gen_w2, gen_w4;
 /* Rules with an oracle: the model proposes, the oracle decides (oracle.c). */
 extern const MoveGenerator gen_oracle;
+/* Rules whose turns restrict what a part may be (TurnRules): the generator above them, its moves
+ * filtered by the part's kinds (turns.c). */
+extern const MoveGenerator gen_turns;
+/* The generator under gen_turns: the oracle's or the model's. */
+static inline const MoveGenerator *gen_untouched(const Position *p) {
+  return p->rules->oracle ? &gen_oracle : p->rules->gen;
+}
 
 #endif

@@ -164,6 +164,12 @@ void pos_do_oracle_move(Position *p, Move m) {
   for (uint32_t changed = rights ^ p->castle_rights; changed; changed &= changed - 1)
     p->key ^= r->zobrist_castle[__builtin_ctz(changed)];
   p->castle_rights = rights;
+  if (r->turn_parts > 1 && p->part > 0) { /* the turn went on: from the square the piece reached */
+    p->key ^= pos_turn_piece_key(r, p->turn_piece);
+    p->turn_piece = move_to(m);
+    p->key ^= pos_turn_piece_key(r, p->turn_piece);
+    pos_end_part(p, m, true);
+  }
 }
 
 void pos_undo_oracle_effects(Position *p, int ply) {

@@ -46,7 +46,7 @@ uint64_t pos_compute_key(const Position *p) {
     key ^= r->zobrist_castle[__builtin_ctz(rights)];
   if (p->ep_victim >= 0) key ^= r->zobrist_ep[p->ep_victim];
   if (p->side) key ^= r->zobrist_side;
-  key ^= r->zobrist_part * (uint64_t)p->part;
+  key ^= r->zobrist_part * (uint64_t)p->part ^ pos_turn_piece_key(r, p->turn_piece);
   return key;
 }
 
@@ -239,6 +239,7 @@ bool pos_set_fen(Position *p, const Rules *r, const char *fen, char *err, int er
   p->effects = fx, p->effects_cap = fx_cap;
   p->rules = r;
   p->ep_victim = -1;
+  p->turn_piece = -1;
   p->fullmove = 1;
   if (!r->finalized) return fail(p, err, errlen, "rules '%s' are not finalised", r->name);
   if (!strcmp(fen, "startpos")) fen = r->start_fen;
@@ -265,12 +266,16 @@ bool pos_set_fen(Position *p, const Rules *r, const char *fen, char *err, int er
   }
   while (*s == ' ') s++;
   if (*s) return fail(p, err, errlen, "FEN: unexpected text '%.20s' after the counters", s);
-  if (!strcmp(fields[0], "w"))
+  /* In a turn of several parts, "w2" is White to make the turn's second part. */
+  if (fields[0][0] == 'w')
     p->side = WHITE;
-  else if (!strcmp(fields[0], "b"))
+  else if (fields[0][0] == 'b')
     p->side = BLACK;
-  else
-    return fail(p, err, errlen, "FEN: side to move '%s' is neither w nor b", fields[0]);
+  if ((fields[0][0] != 'w' && fields[0][0] != 'b') ||
+      (fields[0][1] && (fields[0][1] < '2' || fields[0][1] > '9' || fields[0][2])))
+    return fail(p, err, errlen, "FEN: side to move '%s' is neither w nor b (nor w2, b2 ... for a later part of a turn)",
+                fields[0]);
+  if (fields[0][1]) p->part = fields[0][1] - '1';
   if (!read_castling(p, fields[1], err, errlen)) return false;
   if (strcmp(fields[2], "-")) {
     int used = 0, sq = geo_parse_square(&r->geo, fields[2], &used);
@@ -299,6 +304,11 @@ bool pos_set_fen(Position *p, const Rules *r, const char *fen, char *err, int er
   if (*end || full < 1 || full > 100000)
     return fail(p, err, errlen, "FEN: move number '%s' is not a positive number", fields[4]);
   p->halfmove = (int)half, p->fullmove = (int)full;
+  if (p->part >= pos_turn_parts(p)) {
+    char what[16];
+    snprintf(what, sizeof what, "%d", p->part + 1);
+    return fail(p, err, errlen, "FEN: this turn has no part %s", what);
+  }
   p->key = pos_compute_key(p);
   return true;
 }
@@ -365,7 +375,9 @@ void pos_get_fen(const Position *p, char *out, int outlen) {
           append(out, outlen, &n, "%c", c ? tolower((unsigned char)r->types[t].letter) : r->types[t].letter);
     append(out, outlen, &n, "]");
   }
-  append(out, outlen, &n, " %c ", p->side ? 'b' : 'w');
+  append(out, outlen, &n, " %c", p->side ? 'b' : 'w');
+  if (p->part) append(out, outlen, &n, "%d", p->part + 1);
+  append(out, outlen, &n, " ");
   int written = 0;
   for (int c = 0; c < 2; c++)
     for (int side = 0; side < 2; side++) /* K side first, as FEN writes KQkq */
@@ -418,6 +430,7 @@ void pos_unmake(Position *p) { pos_undo_move(p); }
  * width (rules_finalize).  The one place the oracle is looked for: the bridge attaches it after
  * finalising, and detaches it for a while to see the model's own moves (br_probe). */
 static inline const MoveGenerator *generator(const Position *p) {
+  if (__builtin_expect(p->rules->turn_restricted, 0)) return &gen_turns;
   return p->rules->oracle ? &gen_oracle : p->rules->gen;
 }
 
@@ -494,6 +507,20 @@ Move pos_parse_move(Position *p, const char *text) {
   return found;
 }
 
+bool pos_opponent_mated(Position *p) {
+  int side = p->side, part = p->part, turn_piece = p->turn_piece;
+  uint64_t key = p->key;
+  p->side ^= 1, p->part = 0, p->turn_piece = -1;
+  p->key = pos_compute_key(p);
+  MoveList *list = malloc(sizeof *list);
+  if (!list) abort();
+  pos_legal_moves(p, list);
+  bool mated = list->count == 0 && pos_in_check(p);
+  free(list);
+  p->side = side, p->part = part, p->turn_piece = turn_piece, p->key = key;
+  return mated;
+}
+
 GameResult pos_game_result(Position *p, char *reason, int reasonlen) {
   const Rules *r = p->rules;
   if (reasonlen > 0) reason[0] = 0;
@@ -527,10 +554,18 @@ GameResult pos_game_result(Position *p, char *reason, int reasonlen) {
     snprintf(reason, reasonlen, "two passes in a row");
     return RESULT_DRAW;
   }
+  if (p->part > 0 && pos_opponent_in_check(p) && pos_opponent_mated(p)) {
+    snprintf(reason, reasonlen, "checkmate by a part of the turn");
+    return RESULT_WIN;
+  }
   MoveList *list = malloc(sizeof *list);
   pos_legal_moves(p, list);
   int count = list->count;
   free(list);
+  if (!count && p->part > 0) {
+    snprintf(reason, reasonlen, "no legal move to finish the turn");
+    return RESULT_LOSS;
+  }
   if (!count) {
     bool check = pos_in_check(p);
     snprintf(reason, reasonlen, check ? "checkmate" : "stalemate");

@@ -27,6 +27,7 @@ typedef struct Undo {
   bool mover_promoted;
   int8_t part;
   int16_t ep_victim;
+  int16_t turn_piece;
   int halfmove;
   uint32_t castle_rights;
   uint64_t ep[BITS_WORDS];
@@ -36,6 +37,7 @@ typedef struct Undo {
 typedef struct Position {
   const Rules *rules;
   int side, part, halfmove, fullmove;
+  int turn_piece; /* where the piece that moved in this turn's last part stands (TurnRules.piece_once), or -1 */
   uint32_t castle_rights;
   int ep_victim;           /* square of the piece that may be taken en passant, or -1 */
   uint64_t ep[BITS_WORDS]; /* squares it passed */
@@ -50,6 +52,27 @@ typedef struct Position {
   MoveEffects *effects; /* per ply, for MOVE_ORACLE moves (rules with an oracle only) */
   int effects_cap;
 } Position;
+
+/* The key's share of the turn piece's square. */
+static inline uint64_t pos_turn_piece_key(const Rules *r, int sq) {
+  return sq < 0 ? 0 : r->zobrist_ep[sq] ^ r->zobrist_turn_piece;
+}
+
+/* Is this the game's first turn (White's, at move 1: TurnRules.first_parts)? */
+static inline bool pos_first_turn(const Position *p) { return p->fullmove == 1 && p->side == WHITE; }
+
+/* How many parts the turn of the side to move has. */
+static inline int pos_turn_parts(const Position *p) {
+  const TurnRules *t = &p->rules->turn;
+  return pos_first_turn(p) ? t->first_parts : t->parts[p->side];
+}
+
+/* Does the opponent of the side to move stand in check (turns.c)?  In a turn of several parts,
+ * a part may check the opponent while the turn goes on; if the opponent, were it to move now,
+ * had no legal move, the part has checkmated (pos_opponent_mated) and the game is won at once,
+ * as seed 003's Post-Game declares it. */
+bool pos_opponent_in_check(Position *p);
+bool pos_opponent_mated(Position *p);
 
 /* Two passes in a row have ended the game (rules with double_pass_ends: janggi). */
 static inline bool pos_passes_ended(const Position *p) {

@@ -111,6 +111,7 @@ static void make_keys(Rules *r) {
   for (int sq = 0; sq < GEO_MAX_SQUARES; sq++) r->zobrist_ep[sq] = splitmix64(&seed);
   r->zobrist_side = splitmix64(&seed);
   r->zobrist_part = splitmix64(&seed);
+  r->zobrist_turn_piece = splitmix64(&seed);
 }
 
 /* Castling rights: one bit per (king square, partner square) pair, so that the several king
@@ -157,6 +158,24 @@ static void count_initial_pieces(Rules *r) {
 
 bool rules_build_tables(Rules *r, char *err, int errlen); /* tables.c */
 
+bool rules_update_turns(Rules *r, char *err, int errlen) {
+  if (r->turn_parts < 1) r->turn_parts = 1;
+  TurnRules *tr = &r->turn;
+  for (int c = 0; c < 2; c++)
+    if (tr->parts[c] < 1) tr->parts[c] = r->turn_parts;
+  if (tr->first_parts < 1) tr->first_parts = tr->parts[WHITE];
+  for (int c = 0; c < 2; c++)
+    if (tr->parts[c] > MAX_TURN_PARTS) {
+      snprintf(err, errlen, "a turn may have at most %d parts", MAX_TURN_PARTS);
+      return false;
+    }
+  r->turn_parts = tr->parts[0] > tr->parts[1] ? tr->parts[0] : tr->parts[1];
+  if (tr->first_parts > r->turn_parts) r->turn_parts = tr->first_parts;
+  r->turn_restricted = tr->piece_once;
+  for (int i = 0; i < MAX_TURN_PARTS; i++) r->turn_restricted |= tr->kinds[i] || tr->first_kinds[i];
+  return true;
+}
+
 bool rules_finalize(Rules *r, char *err, int errlen) {
   const Geometry *g = &r->geo;
   if (r->type_count == 0) {
@@ -186,7 +205,7 @@ bool rules_finalize(Rules *r, char *err, int errlen) {
       return false;
     }
   }
-  if (r->turn_parts < 1) r->turn_parts = 1;
+  if (!rules_update_turns(r, err, errlen)) return false;
   /* A promoted form reverts to its base type; a piece with the promoted mark (crazyhouse) to
    * the first type that promotes into it. */
   for (int t = 0; t < r->type_count; t++) {

@@ -106,6 +106,23 @@ typedef struct RulesOracle {
   void *ctx;
 } RulesOracle;
 
+/* Turns of several moves (seed 003: Marseillais Chess, Extra Move Chess, Monster Chess).  A
+ * part is a ply whose side does not change; the turn ends after its last part, or early. */
+enum { MAX_TURN_PARTS = 8 };
+/* What a part of a turn may be (TurnRules.kinds): a move onto an empty square (promotions
+ * included), a capture (en passant included), a multi-step move that leaves en-passant squares
+ * behind (a Pawn's double step: a move too, but told apart), a pass.  0 = anything, as in
+ * ordinary chess (a pass only where Rules.pass_allowed says). */
+enum { PART_MOVE = 1, PART_CAPTURE = 2, PART_MULTISTEP = 4, PART_PASS = 8 };
+typedef struct TurnRules {
+  int parts[2];                        /* parts of a turn by side; 0 = Rules.turn_parts */
+  int first_parts;                     /* parts of the game's first turn (White's, at move 1); 0 = parts[WHITE] */
+  bool check_ends;                     /* a part that gives check ends the turn (Marseillais) */
+  bool piece_once;                     /* the piece that moved may not move again in the same turn (Extra Move) */
+  uint8_t kinds[MAX_TURN_PARTS];       /* what part i of a turn may be */
+  uint8_t first_kinds[MAX_TURN_PARTS]; /* the same for the game's first turn */
+} TurnRules;
+
 typedef struct Rules {
   char name[32];
   Geometry geo;
@@ -124,7 +141,8 @@ typedef struct Rules {
   int nmove_rule;        /* plies without capture or clock reset for a draw, 0 = none */
   int repetition_count;  /* n-fold repetition, 0 = none */
   GameResult repetition; /* result for the side to move when it happens */
-  int turn_parts;        /* moves per turn (multi-move variants), normally 1 */
+  int turn_parts;        /* most moves in a turn (multi-move variants), normally 1 */
+  TurnRules turn;        /* how a turn of several parts goes (turn_parts > 1) */
   bool pass_allowed;
   bool double_pass_ends; /* a pass answering a pass ends the game in a draw (janggi) */
   char start_fen[512];
@@ -133,6 +151,7 @@ typedef struct Rules {
   bool finalized;
   int bbw;                         /* words per bitboard in the hot code: 1, 2 or 4 */
   const struct MoveGenerator *gen; /* the model's generator for that width */
+  bool turn_restricted;            /* some part of a turn is restricted: generation filters (turns.c) */
   Bits board_mask;
   Bits stuck[MAX_TYPES][2]; /* squares the type could never move from (forced promotion) */
   int royal_type_count;
@@ -143,7 +162,7 @@ typedef struct Rules {
   uint64_t zobrist_hand[2][MAX_TYPES][64];
   uint64_t zobrist_castle[MAX_CASTLINGS];
   uint64_t zobrist_ep[GEO_MAX_SQUARES];
-  uint64_t zobrist_side, zobrist_part;
+  uint64_t zobrist_side, zobrist_part, zobrist_turn_piece;
   uint32_t castle_keep[GEO_MAX_SQUARES]; /* rights that survive a move touching the square */
   int castle_right[MAX_CASTLINGS];       /* right bit of each castling */
   struct RuleTables *tables;
@@ -170,6 +189,9 @@ int rules_find_type(const Rules *r, char letter, bool promoted_form);
 /* Derives tables, keys and limits; call after the model is complete.  False with a message
  * when the model is inconsistent. */
 bool rules_finalize(Rules *r, char *err, int errlen);
+/* Derives the turn's figures from Rules.turn (rules_finalize does it; call it again after changing
+ * Rules.turn of finalised rules): the parts by side, the most parts, whether generation filters. */
+bool rules_update_turns(Rules *r, char *err, int errlen);
 
 #ifdef __cplusplus
 }

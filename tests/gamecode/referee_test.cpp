@@ -487,25 +487,92 @@ TEST(GcReferee, PostGameBuildsTheLegalMoveList) {
   gc_free(gc);
 }
 
-// continuemove: the same player moves again (seed 003's multi-move variants).
+// continuemove: the same player moves again (seed 003's multi-move variants).  A turn sent part
+// by part is replayed whole from the state before its first part, so the code sees every part
+// in thismove, as it does when the turn is typed on one line.
+static const char *kTwoForWhite = "Game: two for White\n"
+                                  "[Pre-Game]\nset turns 0;\n"
+                                  "[Post-Move 1]\n"
+                                  "set seen thismove;\n"
+                                  "inc turns;\n"
+                                  "if == count explode chr 59 thismove 1:\n  continuemove;\n"
+                                  "elseif > count explode chr 59 thismove 2:\n  die Too many moves.;\nendif;\n";
+
 TEST(GcReferee, ContinuemoveKeepsTheTurn) {
-  const char *text =
-      "Game: two for White\n"
-      "[Post-Move 1]\n"
-      "if not var firstdone:\n  set firstdone true;\n  continuemove;\nelse:\n  set firstdone false;\nendif;\n";
   GcInterp *gc = gc_new();
   GcError err;
-  ASSERT_EQ(gc_load_preset_text(gc, text, "two.preset", &err), GC_OK) << err.message;
+  ASSERT_EQ(gc_load_preset_text(gc, kTwoForWhite, "two.preset", &err), GC_OK) << err.message;
   ASSERT_EQ(gc_start(gc, &err), GC_OK);
   GcVerdict v;
   EXPECT_EQ(gc_side_to_move(gc), 1);
   ASSERT_EQ(gc_play(gc, "P e2-e4", &v), GC_LEGAL);
   EXPECT_EQ(gc_side_to_move(gc), 1);
+  EXPECT_TRUE(gc_turn_open(gc));
   ASSERT_EQ(gc_play(gc, "P d2-d4", &v), GC_LEGAL);
+  EXPECT_FALSE(gc_turn_open(gc));
+  EXPECT_EQ(gctest::show(*gc_get_var(gc, "seen")), "P e2-e4; P d2-d4");
+  // Post-Move ran once for each replay of the turn from its start: the counter counts turns
+  EXPECT_EQ(gc_to_int(gc_get_var(gc, "turns")), 1);
   EXPECT_EQ(gc_side_to_move(gc), 2);
   ASSERT_EQ(gc_play(gc, "p e7-e5", &v), GC_LEGAL);
   EXPECT_EQ(gc_side_to_move(gc), 1);
-  EXPECT_EQ(gc_ply(gc), 3);
+  EXPECT_EQ(gc_ply(gc), 2); // turns, the parts of one counting once
+  EXPECT_STREQ(gc_space(gc, "e4"), "P");
+  EXPECT_STREQ(gc_space(gc, "d4"), "P");
+  gc_free(gc);
+}
+
+// The same turn typed whole and sent in parts ends in the same state; a refused further part
+// leaves the parts already made standing, with the turn still open.
+TEST(GcReferee, TurnInPartsMatchesTurnTypedWhole) {
+  GcInterp *whole = gc_new(), *parts = gc_new();
+  GcError err;
+  ASSERT_EQ(gc_load_preset_text(whole, kTwoForWhite, "two.preset", &err), GC_OK);
+  ASSERT_EQ(gc_load_preset_text(parts, kTwoForWhite, "two.preset", &err), GC_OK);
+  ASSERT_EQ(gc_start(whole, &err), GC_OK);
+  ASSERT_EQ(gc_start(parts, &err), GC_OK);
+  GcVerdict v;
+  ASSERT_EQ(gc_play(whole, "P e2-e4; N g1-f3", &v), GC_LEGAL);
+  ASSERT_EQ(gc_play(parts, "P e2-e4", &v), GC_LEGAL);
+  EXPECT_EQ(gc_play(parts, "N g1-f3; P a2-a3", &v), GC_ILLEGAL);
+  EXPECT_STREQ(v.message, "Too many moves.");
+  EXPECT_TRUE(gc_turn_open(parts));
+  EXPECT_STREQ(gc_space(parts, "e4"), "P");
+  EXPECT_STREQ(gc_space(parts, "f3"), "@");
+  ASSERT_EQ(gc_play(parts, "N g1-f3", &v), GC_LEGAL);
+  for (const char *sq : {"e2", "e4", "g1", "f3", "a2"}) EXPECT_STREQ(gc_space(whole, sq), gc_space(parts, sq)) << sq;
+  EXPECT_EQ(gc_side_to_move(whole), gc_side_to_move(parts));
+  EXPECT_EQ(gc_ply(whole), gc_ply(parts));
+  gc_free(whole);
+  gc_free(parts);
+}
+
+// A saved state keeps its open turn: restored, the next part continues that turn.
+TEST(GcReferee, SavedStateKeepsTheOpenTurn) {
+  GcInterp *gc = gc_new();
+  GcError err;
+  ASSERT_EQ(gc_load_preset_text(gc, kTwoForWhite, "two.preset", &err), GC_OK);
+  ASSERT_EQ(gc_start(gc, &err), GC_OK);
+  GcVerdict v;
+  ASSERT_EQ(gc_play(gc, "P e2-e4", &v), GC_LEGAL);
+  GcState *mid = gc_state_save(gc);
+  GcState *copy = gc_state_clone(mid);
+  ASSERT_EQ(gc_play(gc, "P d2-d4", &v), GC_LEGAL);
+  ASSERT_EQ(gc_play(gc, "p e7-e5", &v), GC_LEGAL);
+  for (const GcState *st : {(const GcState *)mid, (const GcState *)copy}) {
+    gc_state_restore(gc, st);
+    EXPECT_TRUE(gc_turn_open(gc));
+    ASSERT_EQ(gc_play(gc, "P c2-c4", &v), GC_LEGAL) << v.message;
+    EXPECT_EQ(gctest::show(*gc_get_var(gc, "seen")), "P e2-e4; P c2-c4");
+    EXPECT_EQ(gc_side_to_move(gc), 2);
+  }
+  gc_state_free(mid);
+  gc_state_free(copy);
+  // resigning in the middle of a turn ends it
+  ASSERT_EQ(gc_start(gc, &err), GC_OK);
+  ASSERT_EQ(gc_play(gc, "P e2-e4", &v), GC_LEGAL);
+  ASSERT_EQ(gc_play(gc, "resign", &v), GC_LEGAL);
+  EXPECT_FALSE(gc_turn_open(gc));
   gc_free(gc);
 }
 

@@ -1,0 +1,109 @@
+/* Turns of several parts whose parts are restricted (rules.h TurnRules): what each part may be
+ * (a move, a capture, a multi-step move, a pass) and whether the piece that just moved may move
+ * again.  The generator below the filter (the oracle's or the model's) makes the moves; this
+ * one keeps those the part allows and adds the pass where the part allows one. */
+#include <stdlib.h>
+
+#include "rules/movegen.h"
+#include "rules/oracle.h"
+
+bool pos_opponent_in_check(Position *p) {
+  p->side ^= 1;
+  bool check = gen_untouched(p)->in_check(p);
+  p->side ^= 1;
+  return check;
+}
+
+/* A move that leaves en-passant squares behind (make_inline.h): a non-capturing move of an
+ * en-passant creator over two or more squares in a straight line. */
+static bool is_multistep(const Position *p, Move m) {
+  const Rules *r = p->rules;
+  if (move_kind(m) != MOVE_NORMAL) return false;
+  int from = move_from(m), to = move_to(m), code = p->board[from];
+  if (code == SQ_EMPTY || code == SQ_HOLE || !r->types[piece_type(code)].ep_creator || p->board[to] != SQ_EMPTY)
+    return false;
+  const Geometry *g = &r->geo;
+  int dx = abs(geo_file(g, to) - geo_file(g, from)), dy = abs(geo_rank(g, to) - geo_rank(g, from));
+  return (dx > dy ? dx : dy) >= 2 && (dx == 0 || dy == 0 || dx == dy);
+}
+
+static int part_kinds(const Position *p) {
+  const TurnRules *t = &p->rules->turn;
+  int part = p->part < MAX_TURN_PARTS ? p->part : MAX_TURN_PARTS - 1;
+  return pos_first_turn(p) ? t->first_kinds[part] : t->kinds[part];
+}
+
+static bool allowed(const Position *p, int kinds, Move m) {
+  const Rules *r = p->rules;
+  int kind = move_kind(m);
+  if (kind == MOVE_PASS) return r->pass_allowed || (kinds & PART_PASS);
+  if (r->turn.piece_once && p->turn_piece >= 0) {
+    int from = kind == MOVE_CASTLING ? r->castlings[move_arg(m)].king_from : move_from(m);
+    if (kind != MOVE_DROP && from == p->turn_piece) return false;
+  }
+  if (!kinds) return true;
+  if (pos_is_noisy(p, m) && (kind != MOVE_PROMOTION || p->board[move_to(m)] != SQ_EMPTY))
+    return kinds & PART_CAPTURE;
+  if (is_multistep(p, m)) return kinds & PART_MULTISTEP;
+  return kinds & PART_MOVE;
+}
+
+/* Keeps the moves of list the part allows; adds the pass when the part allows one the generator
+ * below did not make (and add_pass says passes belong to this list). */
+static void filter(Position *p, MoveList *list, bool add_pass) {
+  int kinds = part_kinds(p), kept = 0;
+  bool has_pass = false;
+  for (int i = 0; i < list->count; i++) {
+    Move m = list->moves[i];
+    if (!allowed(p, kinds, m)) continue;
+    has_pass |= move_kind(m) == MOVE_PASS;
+    list->moves[kept++] = m;
+  }
+  list->count = kept;
+  if (add_pass && !has_pass && (kinds & PART_PASS) && kept < MAX_MOVES)
+    list->moves[list->count++] = move_make(0, 0, MOVE_PASS, 0);
+}
+
+static void turns_legal(Position *p, MoveList *list) {
+  gen_untouched(p)->legal(p, list);
+  filter(p, list, true);
+}
+static void turns_pseudo_legal(Position *p, MoveList *list) {
+  gen_untouched(p)->pseudo_legal(p, list);
+  filter(p, list, true);
+}
+static void turns_noisy(Position *p, MoveList *list) {
+  gen_untouched(p)->noisy(p, list);
+  filter(p, list, false);
+}
+static void turns_quiet(Position *p, MoveList *list) {
+  gen_untouched(p)->quiet(p, list);
+  filter(p, list, true);
+}
+static void turns_evasions(Position *p, MoveList *list) {
+  gen_untouched(p)->evasions(p, list);
+  filter(p, list, true);
+}
+static bool turns_in_check(const Position *p) { return gen_untouched(p)->in_check(p); }
+static bool turns_extinct(const Position *p, int color) { return gen_untouched(p)->extinct(p, color); }
+
+static uint64_t turns_perft(Position *p, int depth) {
+  MoveList *list = malloc(sizeof *list);
+  if (!list) abort();
+  turns_legal(p, list);
+  uint64_t nodes = 0;
+  if (depth <= 1) {
+    nodes = depth == 1 ? (uint64_t)list->count : 1;
+  } else {
+    for (int i = 0; i < list->count; i++) {
+      pos_make(p, list->moves[i]);
+      nodes += turns_perft(p, depth - 1);
+      pos_unmake(p);
+    }
+  }
+  free(list);
+  return nodes;
+}
+
+const MoveGenerator gen_turns = {turns_legal,   turns_pseudo_legal, turns_noisy,   turns_quiet,
+                                 turns_evasions, turns_in_check,     turns_extinct, turns_perft};
