@@ -426,7 +426,8 @@ MtGoReply mt_engine_go(MtEngine *e, const char *fen, const char *const *moves, i
   int64_t start = mt_now_ms();
   bool timed = !tc->depth && !tc->nodes && !tc->movetime_ms;
   if (e->spec.protocol == MT_UCI) {
-    size_t cap = 64 + strlen(fen) + (size_t)move_count * 16, len;
+    size_t cap = 64 + strlen(fen), len;
+    for (int i = 0; i < move_count; i++) cap += strlen(moves[i]) + 1;
     char *cmd = malloc(cap);
     if (!cmd) {
       reply.status = MT_GO_ERROR;
@@ -450,7 +451,7 @@ MtGoReply mt_engine_go(MtEngine *e, const char *fen, const char *const *moves, i
             (long long)tc->inc_ms, (long long)tc->inc_ms);
   } else {
     for (int i = e->moves_sent; i < move_count; i++) {
-      char text[64];
+      char text[MT_TEXT];
       shift_rank_numbers(moves[i], e->zero_based_ranks ? -1 : 0, text, sizeof text);
       sendf(e, e->usermove ? "usermove %s" : "%s", text);
     }
@@ -460,7 +461,7 @@ MtGoReply mt_engine_go(MtEngine *e, const char *fen, const char *const *moves, i
     }
     mt_engine_send(e, "go");
   }
-  char line[8192];
+  char line[8192], part[MT_TEXT];
   for (;;) {
     int64_t left = start + limit_ms - mt_now_ms();
     int r = mt_engine_read_line(e, line, sizeof line, left > 0 ? (int)left : 0);
@@ -475,15 +476,18 @@ MtGoReply mt_engine_go(MtEngine *e, const char *fen, const char *const *moves, i
     if (e->spec.protocol == MT_UCI) {
       if (!strncmp(line, "info", 4))
         parse_uci_info(line, &reply);
-      else if (sscanf(line, "bestmove %63s", reply.move) == 1)
+      else if (sscanf(line, "bestmove %255s", reply.move) == 1)
         break;
     } else {
       if (line[0] >= '0' && line[0] <= '9')
         parse_cecp_post(line, &reply);
-      else if (sscanf(line, "move %63s", reply.move) == 1) {
-        char text[64];
-        shift_rank_numbers(reply.move, e->zero_based_ranks ? 1 : 0, text, sizeof text);
-        memcpy(reply.move, text, sizeof text);
+      else if (sscanf(line, "move %255s", part) == 1) {
+        char text[MT_TEXT];
+        shift_rank_numbers(part, e->zero_based_ranks ? 1 : 0, text, sizeof text);
+        size_t used = strlen(reply.move);
+        snprintf(reply.move + used, sizeof reply.move - used, "%s", text);
+        /* A part of a longer turn ends in a comma: the rest of the turn comes on later lines. */
+        if (reply.move[0] && reply.move[strlen(reply.move) - 1] == ',') continue;
         /* Back to force mode: the referee decides when the engine moves again. */
         mt_engine_send(e, "force");
         e->moves_sent = move_count + 1;

@@ -48,7 +48,7 @@ typedef struct MtEngine {
   int pings_sent;
   int answer_timeout_ms;   /* for readyok and pong; the start time-out */
   bool zero_based_ranks;   /* CECP on a ten-rank board: XBoard counts ranks from 0 */
-  int moves_sent;          /* CECP: moves of the game already told to the engine */
+  int moves_sent;          /* CECP: turns of the game already told to the engine */
   char last_line[MT_TEXT]; /* for error messages */
 } MtEngine;
 
@@ -56,7 +56,7 @@ typedef enum { MT_GO_OK, MT_GO_CRASH, MT_GO_TIMEOUT, MT_GO_RESIGN, MT_GO_ERROR }
 
 typedef struct MtGoReply {
   MtGoStatus status;
-  char move[64];
+  char move[MT_TEXT]; /* a whole turn: its parts joined by commas ("e2e4,d2d4") */
   bool has_score;
   int score_cp; /* from the engine's view; mates as +/-(100000 - plies) */
   int64_t elapsed_ms;
@@ -74,7 +74,10 @@ bool mt_engine_start(MtEngine *e, const MtEngineSpec *spec, int timeout_ms, char
  * announced nps=0, or answers an Error to the set-up, is refused with a message. */
 bool mt_engine_new_game(MtEngine *e, const char *variant, const char *fen, const MtTimeControl *tc, char *err,
                         int errlen);
-/* Asks for a move.  moves are the game's moves so far in coordinate notation (from the FEN),
+/* Asks for a move.  moves are the game's turns so far in coordinate notation (from the FEN), a
+ * turn of several parts as its parts joined by commas (UCI takes such a token in position, CECP
+ * in usermove; a CECP engine's parts come on lines of their own, all but the last ending in a
+ * comma, and are joined into reply.move),
  * clocks the remaining time of White and Black (ms), moves_to_go for a period control, side the
  * engine's colour.  limit_ms bounds the wait. */
 MtGoReply mt_engine_go(MtEngine *e, const char *fen, const char *const *moves, int move_count, const MtTimeControl *tc,

@@ -1,4 +1,6 @@
-/* One refereed game between two engine processes, and its PGN. */
+/* One refereed game between two engine processes, and its PGN.  The engines are told the game
+ * a turn at a time: a turn of several parts is its parts' names joined by commas ("e2e4,d2d4"),
+ * as both protocols write it, and an engine's reply is a whole turn. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,8 +15,9 @@ typedef struct Referee {
   MtEngine engines[2]; /* by colour: [0] moves first */
   int engine_of[2];    /* colour -> engine number of the match */
   Position position;
-  char **names; /* coordinate names of the moves played */
-  int cap;
+  char **turns; /* the turns played: their parts' coordinate names joined by commas */
+  int turn_count, cap;
+  bool turn_open; /* the last part left the same side to move: its turn goes on */
   int bad_run[2], good_run[2], quiet_run;
 } Referee;
 
@@ -45,23 +48,69 @@ static void loses(Referee *r, int colour, MtEnding ending, const char *what) {
   finish(r, colour ^ 1, ending, reason);
 }
 
-static bool push_move(Referee *r, Move m) {
+/* Plays the legal move m as the game's next part: the next turn, or a part of the turn under way. */
+static bool play_part(Referee *r, Move m) {
   MtGameRecord *g = r->game;
   if (g->move_count == r->cap) {
     int cap = r->cap ? 2 * r->cap : 256;
     Move *moves = realloc(g->moves, (size_t)cap * sizeof *moves);
     if (!moves) return false;
     g->moves = moves;
-    char **names = realloc(r->names, (size_t)cap * sizeof *names);
-    if (!names) return false;
-    r->names = names;
+    char **turns = realloc(r->turns, (size_t)cap * sizeof *turns);
+    if (!turns) return false;
+    r->turns = turns;
     r->cap = cap;
   }
   char name[32];
   pos_move_name(&r->position, m, name, sizeof name);
-  r->names[g->move_count] = strdup(name);
-  if (!r->names[g->move_count]) return false;
+  if (r->turn_open && r->turn_count) {
+    char *last = r->turns[r->turn_count - 1];
+    size_t len = strlen(last);
+    char *longer = realloc(last, len + strlen(name) + 2);
+    if (!longer) return false;
+    snprintf(longer + len, strlen(name) + 2, ",%s", name);
+    r->turns[r->turn_count - 1] = longer;
+  } else {
+    if (!(r->turns[r->turn_count] = strdup(name))) return false;
+    r->turn_count++;
+  }
   g->moves[g->move_count++] = m;
+  int mover = r->position.side;
+  pos_make(&r->position, m);
+  r->turn_open = r->position.side == mover;
+  return true;
+}
+
+/* Plays an engine's reply, a turn of parts joined by commas; false with *why when a part is not
+ * legal, the turn ends before its last part, or its parts end before it does. */
+static bool play_turn(Referee *r, const char *text, char *why, int whylen, bool *no_memory) {
+  int mover = r->position.side;
+  char reason[64];
+  *no_memory = false;
+  for (const char *at = text;;) {
+    size_t n = strcspn(at, ",");
+    char part[64];
+    snprintf(part, sizeof part, "%.*s", (int)(n < 63 ? n : 63), at);
+    Move m = n < 63 ? pos_parse_move(&r->position, part) : MOVE_NONE;
+    if (m == MOVE_NONE) {
+      snprintf(why, whylen, "played an illegal move (%.100s)", text);
+      return false;
+    }
+    if (!play_part(r, m)) {
+      *no_memory = true;
+      return false;
+    }
+    if (!at[n]) break;
+    at += n + 1;
+    if (r->position.side != mover) {
+      snprintf(why, whylen, "played parts beyond the end of its turn (%.100s)", text);
+      return false;
+    }
+  }
+  if (r->position.side == mover && pos_game_result(&r->position, reason, sizeof reason) == RESULT_NONE) {
+    snprintf(why, whylen, "played a turn it did not finish (%.100s)", text);
+    return false;
+  }
   return true;
 }
 
@@ -139,7 +188,7 @@ static void play(Referee *r) {
     /* CECP "st" counts whole seconds. */
     if (r->engines[colour].spec.protocol == MT_CECP) movetime = (movetime + 999) / 1000 * 1000;
     int64_t limit = timed ? clocks[colour] + margin : movetime ? movetime + margin : 60000 + margin;
-    MtGoReply reply = mt_engine_go(&r->engines[colour], g->fen, (const char *const *)r->names, g->move_count, tc,
+    MtGoReply reply = mt_engine_go(&r->engines[colour], g->fen, (const char *const *)r->turns, r->turn_count, tc,
                                    clocks, moves_to_go, colour, limit);
     switch (reply.status) {
     case MT_GO_CRASH: loses(r, colour, MT_END_CRASH, "crashed"); return;
@@ -164,18 +213,15 @@ static void play(Referee *r) {
       own_moves[colour]++;
       if (tc->moves && own_moves[colour] % tc->moves == 0) clocks[colour] += tc->base_ms;
     }
-    Move m = pos_parse_move(&r->position, reply.move);
-    if (m == MOVE_NONE) {
-      char what[128];
-      snprintf(what, sizeof what, "played an illegal move (%s)", reply.move);
-      loses(r, colour, MT_END_ILLEGAL, what);
+    char what[160];
+    bool no_memory;
+    if (!play_turn(r, reply.move, what, sizeof what, &no_memory)) {
+      if (no_memory)
+        finish(r, -1, MT_END_CRASH, "out of memory");
+      else
+        loses(r, colour, MT_END_ILLEGAL, what);
       return;
     }
-    if (!push_move(r, m)) {
-      finish(r, -1, MT_END_CRASH, "out of memory");
-      return;
-    }
-    pos_make(&r->position, m);
     if (adjudicate(r, colour, &reply)) return;
   }
 }
@@ -230,8 +276,7 @@ void mt_play_game(const MtMatchConfig *c, int index, int opening_number, int whi
   char err[128];
   bool ok = pos_set_fen(&r.position, c->rules, opening->fen, err, sizeof err);
   for (int i = 0; ok && i < opening->ply_count; i++) {
-    ok = pos_is_legal(&r.position, opening->moves[i]) && push_move(&r, opening->moves[i]);
-    if (ok) pos_make(&r.position, opening->moves[i]);
+    ok = pos_is_legal(&r.position, opening->moves[i]) && play_part(&r, opening->moves[i]);
   }
   g->opening_plies = g->move_count;
   if (!ok) {
@@ -242,8 +287,8 @@ void mt_play_game(const MtMatchConfig *c, int index, int opening_number, int whi
     pos_free(&r.position);
   }
   for (int colour = 0; colour < 2; colour++) mt_engine_stop(&r.engines[colour]);
-  for (int i = 0; i < g->move_count; i++) free(r.names[i]);
-  free(r.names);
+  for (int i = 0; i < r.turn_count; i++) free(r.turns[i]);
+  free(r.turns);
   write_pgn(c, g);
 }
 

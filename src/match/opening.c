@@ -48,23 +48,27 @@ static const char *start_position(const Rules *r, const char *line, MtOpening *o
   return s;
 }
 
-/* Plays the coordinate moves of text from p into opening. */
+/* Plays the coordinate moves of text from p into opening: words split by blanks, a turn of
+ * several parts one word of them joined by commas ("e2e4,d2d4"). */
 static bool play_moves(Position *p, const char *text, MtOpening *opening, char *err, int errlen) {
   for (const char *s = skip_spaces(text); *s; s = skip_spaces(s + word_length(s))) {
-    int len = (int)word_length(s);
-    char word[64];
-    snprintf(word, sizeof word, "%.*s", len < 63 ? len : 63, s);
-    if (opening->ply_count == MT_MAX_OPENING_PLIES) {
-      snprintf(err, errlen, "more than %d plies", MT_MAX_OPENING_PLIES);
-      return false;
+    for (const char *part = s, *end = s + word_length(s); part < end;) {
+      int len = (int)strcspn(part, ", \t");
+      char word[64];
+      snprintf(word, sizeof word, "%.*s", len < 63 ? len : 63, part);
+      if (opening->ply_count == MT_MAX_OPENING_PLIES) {
+        snprintf(err, errlen, "more than %d plies", MT_MAX_OPENING_PLIES);
+        return false;
+      }
+      Move m = len && len < 63 ? pos_parse_move(p, word) : MOVE_NONE;
+      if (m == MOVE_NONE) {
+        snprintf(err, errlen, "illegal or unknown move '%s' (ply %d)", word, opening->ply_count + 1);
+        return false;
+      }
+      opening->moves[opening->ply_count++] = m;
+      pos_make(p, m);
+      part += len + (part[len] == ',');
     }
-    Move m = len < 63 ? pos_parse_move(p, word) : MOVE_NONE;
-    if (m == MOVE_NONE) {
-      snprintf(err, errlen, "illegal or unknown move '%s' (ply %d)", word, opening->ply_count + 1);
-      return false;
-    }
-    opening->moves[opening->ply_count++] = m;
-    pos_make(p, m);
   }
   return true;
 }

@@ -1,5 +1,7 @@
 /* PGN reading and writing.  The reader keeps the main line only: comments ({...} and ;...),
- * NAGs ($n), escape lines (%...) and variations ((...), nested) are skipped. */
+ * NAGs ($n), escape lines (%...) and variations ((...), nested) are skipped.  A turn of several
+ * parts (multi-move variants) is one movetext token of its parts' SAN joined by commas,
+ * "1. e4,d4 e5,Nc6": the writer joins them, the reader splits them into their moves. */
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -216,14 +218,23 @@ int nt_pgn_next(const char *text, size_t len, size_t *offset, int *line, NtPgnGa
     }
     while (n && tok[0] == '.') tok++, n--;
     if (!n) continue;
-    if (n >= NT_TEXT_LEN) {
-      *offset = i;
-      return fail(err, errlen, *line, "move text too long");
+    for (size_t part = 0; part < n;) { /* the parts of a turn, joined by commas */
+      size_t k = part;
+      while (k < n && tok[k] != ',') k++;
+      if (k == part) {
+        *offset = i;
+        return fail(err, errlen, *line, "empty part in a turn");
+      }
+      if (k - part >= NT_TEXT_LEN) {
+        *offset = i;
+        return fail(err, errlen, *line, "move text too long");
+      }
+      char move[NT_TEXT_LEN];
+      memcpy(move, tok + part, k - part);
+      move[k - part] = 0;
+      if (!nt_pgn_add_move(game, move)) return fail(err, errlen, *line, "out of memory");
+      part = k + 1;
     }
-    char move[NT_TEXT_LEN];
-    memcpy(move, tok, n);
-    move[n] = 0;
-    if (!nt_pgn_add_move(game, move)) return fail(err, errlen, *line, "out of memory");
     in_moves = true;
   }
   *offset = i;
@@ -300,19 +311,30 @@ char *nt_pgn_write(const NtPgnGame *tags, Position *p, const Move *moves, int co
   }
   put(&b, "\n");
   int column = 0, played = 0;
-  for (int i = 0; i < count; i++) {
-    char san[NT_TEXT_LEN], number[24] = "";
-    if (!nt_write(p, NT_SAN, moves[i], san, sizeof san)) break;
+  bool complete = true;
+  while (played < count && complete) {
+    char number[24] = "", turn[1024] = "";
     if (p->side == WHITE)
       snprintf(number, sizeof number, "%d. ", p->fullmove);
-    else if (i == 0)
+    else if (played == 0)
       snprintf(number, sizeof number, "%d... ", p->fullmove);
-    int width = (int)(strlen(number) + strlen(san));
+    /* One token for the turn: its parts while the same side is still to move. */
+    size_t used = 0;
+    for (int mover = p->side; played < count && p->side == mover;) {
+      char san[NT_TEXT_LEN];
+      if (!nt_write(p, NT_SAN, moves[played], san, sizeof san)) {
+        complete = false;
+        break;
+      }
+      int n = snprintf(turn + used, sizeof turn - used, "%s%s", used ? "," : "", san);
+      if (n > 0 && (size_t)n < sizeof turn - used) used += (size_t)n;
+      pos_make(p, moves[played++]);
+    }
+    if (!used) break;
+    int width = (int)(strlen(number) + used);
     if (column && column + 1 + width > 79) put(&b, "\n"), column = 0;
-    put(&b, "%s%s%s", column ? " " : "", number, san);
+    put(&b, "%s%s%s", column ? " " : "", number, turn);
     column += width + (column ? 1 : 0);
-    pos_make(p, moves[i]);
-    played++;
   }
   for (int i = 0; i < played; i++) pos_unmake(p);
   if (column && column + 1 + (int)strlen(result) > 79) put(&b, "\n"), column = 0;

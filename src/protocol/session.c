@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "bridge/bridge.h"
 
@@ -182,6 +183,113 @@ SessionPlay session_play(Session *s, const char *text, char *reason, int reasonl
   return SESSION_PLAYED;
 }
 
+SessionPlay session_play_turn(Session *s, const char *text, bool lone_part_ok, SessionPartFn prepare, char *reason,
+                              int reasonlen) {
+  session_stop(s);
+  if (reasonlen > 0) reason[0] = 0;
+  size_t len = strlen(text);
+  bool open = len && text[len - 1] == ','; /* "e2e4,": more of the turn follows */
+  int parts = 1;
+  for (const char *c = text; *c; c++) parts += *c == ',';
+  if (open) parts--; /* "," alone is one empty part, refused below */
+  int mover = s->pos.side, played = 0;
+  SessionPlay result = SESSION_PLAYED;
+  const char *at = text;
+  for (int i = 0; i < parts; i++) {
+    const char *comma = strchr(at, ',');
+    size_t n = comma ? (size_t)(comma - at) : strlen(at);
+    char part[64];
+    if (i > 0 && s->pos.side != mover) {
+      snprintf(reason, reasonlen, "the turn ended after its part %d: %.*s would be the opponent's", i, (int)n, at);
+      result = SESSION_ILLEGAL;
+      break;
+    }
+    if (!n || n >= sizeof part) {
+      snprintf(reason, reasonlen, "part %d is %s", i + 1, n ? "too long" : "empty");
+      result = SESSION_ILLEGAL;
+      break;
+    }
+    memcpy(part, at, n);
+    part[n] = 0;
+    if (prepare) prepare(s, part);
+    char why[600];
+    result = session_play(s, part, why, sizeof why);
+    if (result != SESSION_PLAYED) {
+      if (parts > 1)
+        snprintf(reason, reasonlen, "part %d, %s: %s", i + 1, part, why);
+      else
+        snprintf(reason, reasonlen, "%s", why);
+      break;
+    }
+    played++;
+    at += n + (comma != NULL);
+  }
+  /* Parts that stop before their turn does would leave the opponent waiting for a move that
+   * never comes; only a sender that says so (the comma) or gives parts one at a time may. */
+  if (result == SESSION_PLAYED && s->pos.side == mover && !open && !(lone_part_ok && parts == 1)) {
+    snprintf(reason, reasonlen, "the turn is not over after %d part%s: the same side moves again", parts,
+             parts == 1 ? "" : "s");
+    result = SESSION_ILLEGAL;
+  }
+  if (result != SESSION_PLAYED)
+    while (played--) pos_unmake(&s->pos);
+  return result;
+}
+
+bool session_take_back_turn(Session *s) {
+  session_stop(s);
+  if (!s->pos.ply) return false;
+  pos_unmake(&s->pos);
+  int mover = s->pos.side; /* who made the move taken back */
+  /* An earlier move is a part of the same turn when the mover made it too. */
+  while (s->pos.ply) {
+    Move earlier = s->pos.history[s->pos.ply - 1].move;
+    pos_unmake(&s->pos);
+    if (s->pos.side != mover) {
+      pos_make(&s->pos, earlier);
+      break;
+    }
+  }
+  return true;
+}
+
+int session_pv_from(const Session *s, const Position *p, Move *out, int cap) {
+  for (int k = 0; k <= s->pv_length && k <= p->ply; k++) {
+    uint64_t key = k ? p->history[p->ply - k].key : p->key;
+    if (key != s->pv_key) continue;
+    bool along = true;
+    for (int i = 0; i < k && along; i++) along = p->history[p->ply - k + i].move == s->pv[i];
+    if (!along) continue;
+    int n = 0;
+    for (int i = k; i < s->pv_length && n < cap; i++) out[n++] = s->pv[i];
+    return n;
+  }
+  return 0;
+}
+
+int session_turn_length(const Position *p, const Move *moves, int count) {
+  Position walk;
+  pos_copy(&walk, p);
+  int side = walk.side, n = 0;
+  while (n < count && pos_is_legal(&walk, moves[n])) {
+    pos_make(&walk, moves[n++]);
+    if (walk.side != side) break;
+  }
+  pos_free(&walk);
+  return n;
+}
+
+/* Every search reports through here: the main line is kept for the parts of a turn. */
+static void record_info(void *context, const Position *root, const SearchInfo *info) {
+  Session *s = context;
+  if (info->multipv <= 1) {
+    s->pv_length = info->pv_length;
+    memcpy(s->pv, info->pv, sizeof(Move) * (size_t)info->pv_length);
+    s->pv_key = root->key;
+  }
+  if (s->info) s->info(context, root, info);
+}
+
 static void *wait_for_search(void *arg) {
   Session *s = arg;
   do {
@@ -198,7 +306,8 @@ bool session_follow_up(Session *s, const SearchLimits *limits) {
   l.overhead_ms = s->move_overhead_ms;
   l.multipv = s->multipv;
   if (s->node_cap && (!l.nodes || l.nodes > s->node_cap)) l.nodes = s->node_cap;
-  bool started = !s->stopping && srch_start(s->search, &s->pos, &l, s->info, s);
+  s->pv_length = 0;
+  bool started = !s->stopping && srch_start(s->search, &s->pos, &l, record_info, s);
   s->follow_up = started;
   pthread_mutex_unlock(&s->search_lock);
   return started;
@@ -211,7 +320,8 @@ bool session_start(Session *s, const SearchLimits *limits, SearchDoneFn done) {
   l.multipv = s->multipv;
   if (s->node_cap && (!l.nodes || l.nodes > s->node_cap)) l.nodes = s->node_cap;
   s->done = done;
-  if (!srch_start(s->search, &s->pos, &l, s->info, s)) return false;
+  s->pv_length = 0;
+  if (!srch_start(s->search, &s->pos, &l, record_info, s)) return false;
   if (pthread_create(&s->waiter, NULL, wait_for_search, s)) {
     srch_stop(s->search);
     srch_wait(s->search);
@@ -219,6 +329,19 @@ bool session_start(Session *s, const SearchLimits *limits, SearchDoneFn done) {
   }
   s->waiter_running = true;
   return true;
+}
+
+Move session_quick_move(Session *s) {
+  SearchLimits l;
+  srch_limits_init(&l);
+  l.depth = 1;
+  return srch_run(s->search, &s->pos, &l, NULL, NULL).best;
+}
+
+int64_t session_now_ms(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
 }
 
 void session_stop(Session *s) {
@@ -239,14 +362,17 @@ void session_pv_text(const Position *root, const Move *pv, int count, char *out,
   pos_copy(&walk, root);
   int used = 0;
   out[0] = 0;
+  const char *separator = "";
   for (int i = 0; i < count && used < outlen - 1; i++) {
     if (!pos_is_legal(&walk, pv[i])) break; /* a stale hash move ends the line */
     char name[32];
     pos_move_name(&walk, pv[i], name, sizeof name);
-    int n = snprintf(out + used, outlen - used, "%s%s", i ? " " : "", name);
+    int n = snprintf(out + used, outlen - used, "%s%s", separator, name);
     if (n < 0 || n >= outlen - used) break;
     used += n;
+    int mover = walk.side;
     pos_make(&walk, pv[i]);
+    separator = walk.side == mover ? "," : " "; /* the same side again: a part of its turn */
   }
   pos_free(&walk);
 }

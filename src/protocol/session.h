@@ -47,7 +47,13 @@ struct Session {
   SearchInfoFn info; /* the front end's thinking output */
   _Atomic bool post; /* send thinking output (read by the search thread) */
   uint64_t node_cap; /* most nodes a search may take, 0 = no cap (fuzzing) */
-  void *front;       /* the protocol's own state */
+  /* the main line the running (or last) search reported last, and its root's key: the next
+   * parts of a turn of several parts come from it (written by the search thread, read by the
+   * waiter once the search has ended) */
+  Move pv[SRCH_MAX_PV];
+  int pv_length;
+  uint64_t pv_key;
+  void *front; /* the protocol's own state */
 };
 
 /* The hash sizes the front ends offer (UCI's Hash option, XBoard's memory), in MB. */
@@ -87,6 +93,32 @@ typedef enum {
 /* Plays a move given in coordinate notation; when it is not played, *reason says why. */
 SessionPlay session_play(Session *s, const char *text, char *reason, int reasonlen);
 
+/* Turns of several parts (Rules.turn_parts > 1, a side moves again while p->side stays the
+ * same after pos_make): both protocols write a turn as its parts joined by commas, "e2e4,d2d4";
+ * a text that ends in a comma ("e2e4,") is a part with more of its turn to follow. */
+
+/* Prepares the text of one part before it is read, on the position it is played in (XBoard's
+ * declined promotions); the text may be changed in place (it has room for 63 characters). */
+typedef void (*SessionPartFn)(Session *s, char *part);
+/* Plays one turn given as parts joined by commas, each read and refereed as session_play does,
+ * in order; prepare (or NULL) sees each part first.  All or nothing: when a part is not played,
+ * when the turn ends before its last part, or when the parts end before the turn does (the side
+ * that moved must move again) the position is left as it was and *reason says why.  A text
+ * ending in a comma may leave the turn open, and so may a lone part when lone_part_ok (the
+ * sender gives the parts one at a time). */
+SessionPlay session_play_turn(Session *s, const char *text, bool lone_part_ok, SessionPartFn prepare, char *reason,
+                              int reasonlen);
+/* Takes back the last move and every earlier part of the turn it belongs to (all the parts of
+ * a turn still open).  False when no move was played. */
+bool session_take_back_turn(Session *s);
+
+/* The rest of the last main line the search reported, from p on: the moves after those that
+ * led from the line's root to p (p holds them in its history), at most cap of them.  0 when p
+ * was not reached along the line. */
+int session_pv_from(const Session *s, const Position *p, Move *out, int cap);
+/* How many of moves (played from p, count of them) belong to the turn of the side to move in p. */
+int session_turn_length(const Position *p, const Move *moves, int count);
+
 /* Root safety for presets: the move about to be played is put to the preset's referee first
  * (br_referee_move); when it refuses, the first legal move it accepts replaces it and *note
  * says why.  When the preset fails on it (a preset error), the move stands, *preset_error is
@@ -99,11 +131,18 @@ bool session_start(Session *s, const SearchLimits *limits, SearchDoneFn done);
 /* From a done callback: starts another search on the current position (pondering after the
  * engine's move), which the same waiter thread then waits for.  False if a stop is under way. */
 bool session_follow_up(Session *s, const SearchLimits *limits);
+/* From a done callback, for a part of the engine's turn that must be played now (the search for
+ * it was stopped): the best move of a one-ply search of the current position, MOVE_NONE if it
+ * has none.  Blocks for that short search. */
+Move session_quick_move(Session *s);
+/* Milliseconds of a monotonic clock (a turn's time is shared by its parts). */
+int64_t session_now_ms(void);
 /* Stops a running search and waits until its done callback has run. */
 void session_stop(Session *s);
 bool session_searching(const Session *s);
 
-/* The PV as coordinate moves, separated by spaces, played out from root. */
+/* The PV as coordinate moves played out from root, turns separated by spaces and the parts of
+ * one turn joined by commas ("e2e4,d2d4 e7e5,d7d5"). */
 void session_pv_text(const Position *root, const Move *pv, int count, char *out, int outlen);
 
 #ifdef __cplusplus

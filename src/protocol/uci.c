@@ -1,5 +1,9 @@
 /* UCI front end: uci isready ucinewgame setoption position go stop ponderhit quit, with the
- * options UCI_Variant, Hash, Threads, Ponder, MultiPV and Move Overhead. */
+ * options UCI_Variant, Hash, Threads, Ponder, MultiPV and Move Overhead.  A turn of several
+ * parts is one token of its parts joined by commas, in "position ... moves e2e4,d2d4 e7e5,d7d5",
+ * "bestmove e2e4,d2d4 ponder e7e5,d7d5" and the pv of info; a lone part that leaves the same
+ * side to move is taken in position too ("moves e2e4 d2d4"). */
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,27 +30,74 @@ static void uci_info(void *context, const Position *root, const SearchInfo *info
               pv);
 }
 
+/* The UCI front end's own state: the engine's turn being put together on the waiter thread. */
+typedef struct Uci {
+  pthread_mutex_t lock;            /* held while the waiter plays the turn's parts on s->pos */
+  SearchLimits turn_limits;        /* the limits of the turn's first search, */
+  _Atomic int64_t turn_started_ms; /* and when its clock started (go, or ponderhit) */
+  int parts;                       /* parts of the turn chosen so far (played on s->pos) */
+  char best[512];                  /* their names, joined by commas */
+} Uci;
+
+/* The engine's turn, one part after another: the search's move, then while the same side is
+ * still to move the main line's next part, or a search for the rest of the turn.  The parts
+ * are played on the position only while the turn is put together, then taken back: the GUI
+ * sends the position before every go. */
 static void uci_done(Session *s, const SearchResult *result) {
-  if (result->best == MOVE_NONE) {
-    session_say(s, "bestmove (none)");
-    return;
+  Uci *u = s->front;
+  pthread_mutex_lock(&u->lock);
+  Move found = result->best;
+  bool replaced = false;
+  char note[600], reason[64];
+  while (found != MOVE_NONE) {
+    bool preset_error; /* said the same way as a refusal: UCI has only info string for it */
+    Move move = session_safe_move(s, found, note, sizeof note, &preset_error);
+    if (note[0]) session_say(s, "info string %s", note);
+    replaced |= move != found;
+    char name[32];
+    pos_move_name(&s->pos, move, name, sizeof name);
+    size_t used = strlen(u->best);
+    snprintf(u->best + used, sizeof u->best - used, "%s%s", u->parts ? "," : "", name);
+    int mover = s->pos.side;
+    pos_make(&s->pos, move);
+    u->parts++;
+    if (s->pos.side != mover || pos_game_result(&s->pos, reason, sizeof reason) != RESULT_NONE) break;
+    if (session_pv_from(s, &s->pos, &found, 1) == 1 && pos_is_legal(&s->pos, found)) continue;
+    SearchLimits rest; /* the main line stops inside the turn: search the rest in its time */
+    srch_limits_rest_of_turn(&u->turn_limits, mover, session_now_ms() - u->turn_started_ms, &rest);
+    if (session_follow_up(s, &rest)) {
+      pthread_mutex_unlock(&u->lock);
+      return; /* its result comes back here */
+    }
+    found = session_quick_move(s);
   }
-  char best[32], ponder[32] = "", note[600];
-  bool preset_error; /* said the same way as a refusal: UCI has only info string for it */
-  Move move = session_safe_move(s, result->best, note, sizeof note, &preset_error);
-  if (note[0]) session_say(s, "info string %s", note);
-  pos_move_name(&s->pos, move, best, sizeof best);
-  if (move == result->best && result->ponder != MOVE_NONE) {
+  char ponder[512] = "";
+  if (!replaced && u->parts) { /* the opponent's turn the main line expects */
+    Move line[SRCH_MAX_PV];
+    int n = session_pv_from(s, &s->pos, line, SRCH_MAX_PV);
+    session_pv_text(&s->pos, line, session_turn_length(&s->pos, line, n), ponder, sizeof ponder);
+  }
+  if (!ponder[0] && !replaced && u->parts == 1 && result->ponder != MOVE_NONE) {
+    /* no main line reported: the search's own expected reply, when it is a whole turn */
     Position after;
     pos_copy(&after, &s->pos);
-    pos_make(&after, result->best);
-    if (pos_is_legal(&after, result->ponder)) pos_move_name(&after, result->ponder, ponder, sizeof ponder);
+    if (pos_is_legal(&after, result->ponder)) {
+      int opponent = after.side;
+      pos_move_name(&after, result->ponder, ponder, sizeof ponder);
+      pos_make(&after, result->ponder);
+      if (after.side == opponent) ponder[0] = 0;
+    }
     pos_free(&after);
   }
-  if (ponder[0])
-    session_say(s, "bestmove %s ponder %s", best, ponder);
+  for (; u->parts; u->parts--) pos_unmake(&s->pos);
+  if (!u->best[0])
+    session_say(s, "bestmove (none)");
+  else if (ponder[0])
+    session_say(s, "bestmove %s ponder %s", u->best, ponder);
   else
-    session_say(s, "bestmove %s", best);
+    session_say(s, "bestmove %s", u->best);
+  u->best[0] = 0;
+  pthread_mutex_unlock(&u->lock);
 }
 
 static void send_id(Session *s) {
@@ -147,7 +198,7 @@ static void set_position(Session *s, char *args, const char *original) {
   }
   for (char *mv; moves && (mv = proto_word(&moves));) {
     char reason[600];
-    SessionPlay played = session_play(s, mv, reason, sizeof reason);
+    SessionPlay played = session_play_turn(s, mv, true, NULL, reason, sizeof reason);
     if (played == SESSION_PRESET_ERROR) { /* the preset's fault, with its file:line */
       session_say(s, "info string %s", reason);
       session_say(s, "Error (move %s not played, the preset failed on it): %s", mv, original);
@@ -201,6 +252,7 @@ static bool read_clamped(const char *text, int64_t lo, int64_t hi, int64_t *valu
 /* go: a word it does not know, or a number it cannot read, is reported with info string (the
  * only way UCI has to tell the user) and the rest of the command is still honoured. */
 static void go(Session *s, char *args, const char *original) {
+  session_stop(s); /* the moves below are read on the position, which a turn under way changes */
   int64_t given[GO_NUMBER_COUNT];
   for (int i = 0; i < GO_NUMBER_COUNT; i++) given[i] = -1;
   bool infinite = false, ponder = false;
@@ -241,6 +293,9 @@ static void go(Session *s, char *args, const char *original) {
   limits.ponder = ponder;
   limits.root_move_count = root_count;
   memcpy(limits.root_moves, root_moves, sizeof(Move) * (size_t)root_count);
+  Uci *u = s->front;
+  u->turn_limits = limits;
+  u->turn_started_ms = session_now_ms();
   if (!session_start(s, &limits, uci_done)) session_say(s, "Error (the search could not start): %s", original);
 }
 
@@ -252,6 +307,9 @@ int uci_loop(FILE *in, FILE *out, const ProtoOptions *options) {
     return 1;
   }
   Session *s = &session;
+  Uci uci = {0};
+  pthread_mutex_init(&uci.lock, NULL);
+  s->front = &uci;
   s->info = uci_info;
   s->node_cap = options->node_cap;
   send_id(s);
@@ -281,17 +339,21 @@ int uci_loop(FILE *in, FILE *out, const ProtoOptions *options) {
       go(s, rest, original);
     else if (!strcmp(cmd, "stop"))
       session_stop(s);
-    else if (!strcmp(cmd, "ponderhit"))
+    else if (!strcmp(cmd, "ponderhit")) {
+      uci.turn_started_ms = session_now_ms();
       srch_ponderhit(s->search);
-    else if (!strcmp(cmd, "debug"))
+    } else if (!strcmp(cmd, "debug"))
       continue;
     else if (!strcmp(cmd, "d")) {
       char fen[1024];
+      pthread_mutex_lock(&uci.lock); /* not while the waiter plays a turn's parts */
       pos_get_fen(&s->pos, fen, sizeof fen);
+      pthread_mutex_unlock(&uci.lock);
       session_say(s, "info string variant %s fen %s", s->variant, fen);
     } else
       session_say(s, "Error (unknown command): %s", original);
   }
   session_free(s);
+  pthread_mutex_destroy(&uci.lock);
   return 0;
 }

@@ -1,7 +1,9 @@
 /* XBoard / WinBoard front end (CECP v2): new variant force go playother usermove ? ping draw
- * result setboard undo remove hard easy post nopost analyze exit . time otim level st sd
+ * result setboard undo remove hard easy post nopost analyze exit . time otim level st sd hint
  * memory cores option quit.  Moves in coordinate notation; boards of ten ranks count them
- * from 0 as XBoard does (xiangqi a0..i9). */
+ * from 0 as XBoard does (xiangqi a0..i9).  A turn of several parts travels as its parts
+ * joined by commas ("usermove e2e4,d2d4"); the engine sends each part on its own line, every
+ * part but the turn's last ending in a comma ("move e2e4," then "move d2d4"). */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,8 +29,12 @@ typedef struct XBoard {
   int engine_moves;         /* moves the engine made since the game started */
   int excluded_count;       /* analysis: root moves the user excluded (exclude/include) */
   Move excluded[256];
-  bool pondering;  /* searching on ponder_move while the opponent thinks */
-  bool ponder_hit; /* ... which the opponent then played: the search is ours now */
+  SearchLimits turn_limits; /* the engine's turn under way: the limits of its first search, */
+  int64_t turn_started_ms;  /* and when it began: the rest of the turn shares its time */
+  char hint[256];           /* the opponent's turn the engine expects, for "hint", */
+  uint64_t hint_key;        /* in the position of this key */
+  bool pondering;           /* searching on ponder_move while the opponent thinks */
+  bool ponder_hit;          /* ... which the opponent then played: the search is ours now */
   Move ponder_move;
 } XBoard;
 
@@ -214,9 +220,15 @@ static void start_pondering(Session *s, Move expected) {
   XBoard *xb = xb_of(s);
   if (expected == MOVE_NONE || !pos_is_legal(&s->pos, expected)) return;
   SearchLimits limits;
+  int opponent = s->pos.side;
   pos_make(&s->pos, expected);
+  if (s->pos.side == opponent) { /* a part of a longer turn: nothing to ponder on yet */
+    pos_unmake(&s->pos);
+    return;
+  }
   time_limits(s, &limits);
   limits.ponder = true;
+  xb->turn_limits = limits;
   xb->pondering = session_follow_up(s, &limits);
   xb->ponder_move = expected;
   pos_unmake(&s->pos);
@@ -231,6 +243,17 @@ static void xb_done(Session *s, const SearchResult *result) {
   pthread_mutex_unlock(&xb->lock);
 }
 
+/* The engine's turn is over: the opponent's turn it expects becomes the hint. */
+static void remember_hint(Session *s) {
+  XBoard *xb = xb_of(s);
+  Move line[SRCH_MAX_PV];
+  int n = session_pv_from(s, &s->pos, line, SRCH_MAX_PV);
+  char ours[sizeof xb->hint];
+  session_pv_text(&s->pos, line, session_turn_length(&s->pos, line, n), ours, sizeof ours);
+  to_xboard(s, ours, xb->hint, sizeof xb->hint);
+  xb->hint_key = s->pos.key;
+}
+
 static void xb_done_locked(Session *s, const SearchResult *result) {
   XBoard *xb = xb_of(s);
   bool pondered = xb->pondering, hit = xb->ponder_hit;
@@ -238,20 +261,40 @@ static void xb_done_locked(Session *s, const SearchResult *result) {
   if (hit) pos_make(&s->pos, xb->ponder_move); /* the opponent's move, kept even if cancelled */
   if (pondered && !hit) return;                /* still the opponent's turn */
   if (xb->discard || xb->analyzing || result->best == MOVE_NONE) return;
-  char name[32], shown[40], note[600];
-  bool preset_error;
-  Move move = session_safe_move(s, result->best, note, sizeof note, &preset_error);
-  if (preset_error)
-    session_say(s, "tellusererror %s", note);
-  else if (note[0])
-    session_say(s, "# %s", note);
-  pos_move_name(&s->pos, move, name, sizeof name);
-  pos_make(&s->pos, move);
+  char name[32], shown[40], note[600], reason[64];
+  Move found = result->best, move;
+  for (;;) {
+    bool preset_error;
+    move = session_safe_move(s, found, note, sizeof note, &preset_error);
+    if (preset_error)
+      session_say(s, "tellusererror %s", note);
+    else if (note[0])
+      session_say(s, "# %s", note);
+    pos_move_name(&s->pos, move, name, sizeof name);
+    int mover = s->pos.side;
+    pos_make(&s->pos, move);
+    to_xboard(s, name, shown, sizeof shown);
+    if (s->pos.side != mover || pos_game_result(&s->pos, reason, sizeof reason) != RESULT_NONE) break;
+    /* The same side moves again: a part of a longer turn, with more to follow. */
+    session_say(s, "move %s,", shown);
+    Move next;
+    if (session_pv_from(s, &s->pos, &next, 1) == 1 && pos_is_legal(&s->pos, next)) {
+      found = next; /* the main line goes on with the turn */
+      continue;
+    }
+    SearchLimits rest; /* the line stops here: search the rest of the turn in its time */
+    srch_limits_rest_of_turn(&xb->turn_limits, mover, session_now_ms() - xb->turn_started_ms, &rest);
+    if (session_follow_up(s, &rest)) return; /* its result comes back here */
+    if ((found = session_quick_move(s)) == MOVE_NONE) return;
+  }
   xb->engine_moves++;
-  to_xboard(s, name, shown, sizeof shown);
   session_say(s, "move %s", shown);
+  remember_hint(s);
   claim_result(s);
-  if (s->ponder && !xb->game_over && move == result->best) start_pondering(s, result->ponder);
+  if (s->ponder && !xb->game_over && move == found) {
+    Move reply;
+    if (session_pv_from(s, &s->pos, &reply, 1) == 1) start_pondering(s, reply);
+  }
 }
 
 /* Ends the running search; its move is played unless discard is set.  Lets go of the lock
@@ -299,6 +342,8 @@ static void think_if_our_turn(Session *s) {
     return;
   }
   time_limits(s, &limits);
+  xb->turn_limits = limits;
+  xb->turn_started_ms = session_now_ms();
   if (!session_start(s, &limits, xb_done)) session_say(s, "Error (the search could not start): go");
 }
 
@@ -387,20 +432,24 @@ static void declined_promotion(Session *s, char *move) {
 
 static void user_move(Session *s, const char *text) {
   XBoard *xb = xb_of(s);
-  char ours[64], reason[600];
+  char ours[512], reason[600];
   from_xboard(s, text, ours, sizeof ours);
-  declined_promotion(s, ours);
   if (xb->pondering && session_searching(s)) {
     char expected[32];
     pos_move_name(&s->pos, xb->ponder_move, expected, sizeof expected);
+    declined_promotion(s, ours);
     if (!strcmp(expected, ours)) { /* a ponder hit: the search goes on, now on the clock */
       xb->ponder_hit = true;
+      xb->turn_started_ms = session_now_ms();
       srch_ponderhit(s->search);
       return;
     }
   }
   cancel(s); /* analysis, a missed ponder, or a move sent while the engine thinks */
-  SessionPlay played = session_play(s, ours, reason, sizeof reason);
+  /* A lone part that leaves the same side to move is taken where XBoard may send the parts of
+   * a turn one at a time: in force mode and analysis, never as the move the engine answers. */
+  bool lone_part_ok = xb->engine_side < 0 || xb->analyzing;
+  SessionPlay played = session_play_turn(s, ours, lone_part_ok, declined_promotion, reason, sizeof reason);
   if (played != SESSION_PLAYED) {
     /* XBoard takes the move back either way (the engine did not play it); a preset error is
      * the preset's fault, and the user is told where it is. */
@@ -414,13 +463,14 @@ static void user_move(Session *s, const char *text) {
   think_if_our_turn(s);
 }
 
-static void take_back(Session *s, int plies, const char *original) {
+/* undo and remove take back whole turns: a turn of several parts is one move to XBoard. */
+static void take_back(Session *s, int turns, const char *original) {
   cancel(s);
-  if (s->pos.ply < plies) {
+  if (!s->pos.ply) {
     session_say(s, "Error (no move to take back): %s", original);
     return;
   }
-  for (int i = 0; i < plies; i++) pos_unmake(&s->pos);
+  for (int i = 0; i < turns; i++) session_take_back_turn(s);
   xb_of(s)->game_over = false;
   xb_of(s)->excluded_count = 0;
   if (xb_of(s)->analyzing) think_if_our_turn(s);
@@ -529,7 +579,7 @@ static bool xb_command(Session *s, char *line) {
   if (!strcmp(cmd, "quit")) return false;
   if (!strcmp(cmd, "xboard") || !strcmp(cmd, "accepted") || !strcmp(cmd, "rejected") || !strcmp(cmd, "random") ||
       !strcmp(cmd, "computer") || !strcmp(cmd, "name") || !strcmp(cmd, "ics") || !strcmp(cmd, "draw") ||
-      !strcmp(cmd, "bk") || !strcmp(cmd, "hint") || !strcmp(cmd, ".") || !strcmp(cmd, "put") || !strcmp(cmd, "hover"))
+      !strcmp(cmd, "bk") || !strcmp(cmd, ".") || !strcmp(cmd, "put") || !strcmp(cmd, "hover"))
     return true; /* nothing to do: draw offers are declined by silence */
   if (!strcmp(cmd, "protover"))
     send_features(s);
@@ -563,7 +613,9 @@ static bool xb_command(Session *s, char *line) {
       user_move(s, move);
   } else if (!strcmp(cmd, "?"))
     finish_search(s, false);
-  else if (!strcmp(cmd, "ping"))
+  else if (!strcmp(cmd, "hint")) {
+    if (xb->hint[0] && xb->hint_key == s->pos.key) session_say(s, "Hint: %s", xb->hint);
+  } else if (!strcmp(cmd, "ping"))
     session_say(s, "pong %s", rest[0] ? proto_word(&rest) : "");
   else if (!strcmp(cmd, "result"))
     cancel(s), xb->game_over = true;
@@ -647,9 +699,11 @@ static bool xb_command(Session *s, char *line) {
   else if (!strcmp(cmd, "include"))
     exclude(s, false, proto_word(&rest), original);
   else {
-    /* A bare move, as protocol version 1 sends them. */
+    /* A bare move, as protocol version 1 sends them (a turn of several parts: its first part
+     * says it is one). */
     char ours[64];
     from_xboard(s, cmd, ours, sizeof ours);
+    ours[strcspn(ours, ",")] = 0;
     Move m = session_searching(s) ? MOVE_NONE : pos_parse_move(&s->pos, ours);
     if (m != MOVE_NONE)
       user_move(s, cmd);

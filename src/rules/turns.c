@@ -42,8 +42,7 @@ static bool allowed(const Position *p, int kinds, Move m) {
     if (kind != MOVE_DROP && from == p->turn_piece) return false;
   }
   if (!kinds) return true;
-  if (pos_is_noisy(p, m) && (kind != MOVE_PROMOTION || p->board[move_to(m)] != SQ_EMPTY))
-    return kinds & PART_CAPTURE;
+  if (pos_is_noisy(p, m) && (kind != MOVE_PROMOTION || p->board[move_to(m)] != SQ_EMPTY)) return kinds & PART_CAPTURE;
   if (is_multistep(p, m)) return kinds & PART_MULTISTEP;
   return kinds & PART_MOVE;
 }
@@ -105,5 +104,5 @@ static uint64_t turns_perft(Position *p, int depth) {
   return nodes;
 }
 
-const MoveGenerator gen_turns = {turns_legal,   turns_pseudo_legal, turns_noisy,   turns_quiet,
+const MoveGenerator gen_turns = {turns_legal,    turns_pseudo_legal, turns_noisy,   turns_quiet,
                                  turns_evasions, turns_in_check,     turns_extinct, turns_perft};

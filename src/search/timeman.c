@@ -72,3 +72,20 @@ TimePlan srch_time_plan_parts(const SearchLimits *l, int side, int parts_left, i
   if (plan.soft_ms > plan.hard_ms) plan.soft_ms = plan.hard_ms;
   return plan;
 }
+
+void srch_limits_rest_of_turn(const SearchLimits *turn, int side, int64_t elapsed_ms, SearchLimits *rest) {
+  *rest = *turn;
+  rest->infinite = rest->ponder = false;
+  rest->root_move_count = 0;
+  if (elapsed_ms < 0) elapsed_ms = 0;
+  if (turn->movetime_ms > 0) { /* a fixed time for the turn: what is left of it */
+    rest->movetime_ms = max64(1 + turn->overhead_ms, turn->movetime_ms - elapsed_ms);
+    return;
+  }
+  if (turn->time_ms[side] < 0) return;         /* no clock: depth or nodes limit the search */
+  TimePlan first = srch_time_plan(rest, side); /* the turn's budget, as if it had not pondered */
+  rest->time_ms[side] = max64(0, turn->time_ms[side] - elapsed_ms);
+  TimePlan clock = srch_time_plan(rest, side);
+  int64_t share = max64(first.soft_ms - elapsed_ms, first.soft_ms / 4);
+  rest->movetime_ms = min64(share, clock.hard_ms) + turn->overhead_ms;
+}

@@ -60,6 +60,14 @@ TimePlan srch_time_plan(const SearchLimits *l, int side);
  * with one part a turn. */
 TimePlan srch_time_plan_parts(const SearchLimits *l, int side, int parts_left, int turn_parts);
 
+/* Turns of several parts: the limits of a further search for the rest of the engine's turn
+ * (side's), elapsed_ms after the turn's first search began under `turn`.  The turn's budget is
+ * the first plan's: the rest gets what is left of its soft time, at least a quarter of it (a
+ * part is not played blind), never past the clock (the elapsed time is taken off it) nor past a
+ * fixed move time.  Depth and node limits stay as they were; pondering, infinite and root
+ * moves are dropped (they belonged to the first part). */
+void srch_limits_rest_of_turn(const SearchLimits *turn, int side, int64_t elapsed_ms, SearchLimits *rest);
+
 #ifdef __cplusplus
 }
 #endif

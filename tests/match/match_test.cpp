@@ -430,6 +430,78 @@ TEST_F(MatchTest, ShardsSplitOpeningsAndRandomOpeningsAreSeeded) {
   EXPECT_EQ(st.games_done, 4);
 }
 
+// Turns of several parts (chess with two moves a turn): the engines are told whole turns, as
+// parts joined by commas, and their replies are whole turns.
+class MatchTurnsTest : public MatchTest {
+protected:
+  void SetUp() override {
+    MatchTest::SetUp();
+    rules_.turn_parts = 2;
+    config_.games = 1;
+    config_.adjudication.max_plies = 40;
+  }
+  // A UCI engine in sh that plays `turn` at every go and logs the position it was sent.
+  std::string Turns(const std::string &name, const std::string &turn) {
+    return Script(name, "echo \"$pos\" >> " + dir_ + "/" + name + ".log; echo 'bestmove " + turn + "'");
+  }
+};
+
+const char *const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+TEST_F(MatchTurnsTest, UciEnginesAreToldAndAnswerWholeTurns) {
+  Engine(0, Turns("W", "g1f3,f3g1"));
+  Engine(1, Turns("B", "g8f6,f6g8"));
+  MtMatchState st;
+  EXPECT_EQ(Run(&st), MT_EXIT_DONE);
+  // The knights go out and back each turn: the start position comes back a third time.
+  ASSERT_EQ(collected_.endings.at(0), MT_END_RULES) << collected_.reasons.at(0);
+  EXPECT_EQ(collected_.reasons.at(0), "3-fold repetition");
+  EXPECT_EQ(collected_.moves.at(0).size(), 8u);
+  EXPECT_EQ(Log("W"),
+            std::string("position fen ") + START_FEN + "\nposition fen " + START_FEN + " moves g1f3,f3g1 g8f6,f6g8\n");
+  EXPECT_EQ(Log("B").substr(0, 13 + strlen(START_FEN) + 16),
+            std::string("position fen ") + START_FEN + " moves g1f3,f3g1");
+  EXPECT_NE(collected_.pgn.at(0).find("1. Nf3,Ng1 Nf6,Ng8 2. Nf3,Ng1 Nf6,Ng8"), std::string::npos)
+      << collected_.pgn.at(0);
+}
+
+TEST_F(MatchTurnsTest, CecpEnginesGetAUsermoveATurnAndSendEachPart) {
+  Engine(0, Cecp("W", "usermove=1", "", "echo 'move g1f3,'; echo 'move f3g1'"));
+  Engine(1, Cecp("B", "usermove=1", "", "echo 'move g8f6,'; echo 'move f6g8'"));
+  MtMatchState st;
+  EXPECT_EQ(Run(&st), MT_EXIT_DONE);
+  // The knights go out and back each turn: the start position comes back a third time.
+  ASSERT_EQ(collected_.endings.at(0), MT_END_RULES) << collected_.reasons.at(0);
+  EXPECT_EQ(collected_.reasons.at(0), "3-fold repetition");
+  EXPECT_EQ(collected_.moves.at(0).size(), 8u);
+  EXPECT_NE(Log("W").find("usermove g8f6,f6g8\n"), std::string::npos) << Log("W");
+  EXPECT_NE(Log("B").find("usermove g1f3,f3g1\n"), std::string::npos) << Log("B");
+  EXPECT_EQ(Log("B").find("usermove g1f3\n"), std::string::npos) << Log("B");
+}
+
+TEST_F(MatchTurnsTest, OpeningLinesTakeTurnsOfPartsJoinedByCommas) {
+  MtOpening o;
+  char err[160] = "";
+  ASSERT_TRUE(mt_opening_parse(&rules_, "e2e4,d2d4 e7e5", &o, err, sizeof err)) << err;
+  EXPECT_EQ(o.ply_count, 3);
+  EXPECT_FALSE(mt_opening_parse(&rules_, "e2e4,,d2d4", &o, err, sizeof err));
+  EXPECT_STREQ(err, "illegal or unknown move '' (ply 2)");
+}
+
+TEST_F(MatchTurnsTest, ATurnLeftUnfinishedOrOverrunLoses) {
+  Engine(0, Turns("W", "g1f3"));
+  Engine(1, Turns("B", "g8f6,f6g8"));
+  MtMatchState st;
+  EXPECT_EQ(Run(&st), MT_EXIT_DONE);
+  EXPECT_EQ(st.illegal[0], 1);
+  EXPECT_EQ(collected_.reasons.at(0), "W played a turn it did not finish (g1f3)");
+  collected_ = Collected();
+  Engine(0, Turns("W2", "g1f3,f3g1,e2e4"));
+  EXPECT_EQ(Run(&st), MT_EXIT_DONE);
+  EXPECT_EQ(collected_.reasons.at(0), "W2 played parts beyond the end of its turn (g1f3,f3g1,e2e4)");
+  EXPECT_EQ(collected_.endings.at(0), MT_END_ILLEGAL);
+}
+
 TEST(MatchEngineSpec, FieldsOptionsAndDefaultName) {
   MtEngineSpec spec;
   char err[256] = "";

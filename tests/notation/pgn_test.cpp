@@ -125,4 +125,43 @@ TEST(NotationPgn, WrittenGamesReadBackMoveForMove) {
   }
 }
 
+// A turn of several parts (chess with two moves a turn) is one movetext token of its parts'
+// SAN joined by commas; the reader splits it back into its moves.
+TEST(NotationPgn, ATurnOfSeveralPartsIsOneTokenOfItsPartsJoinedByCommas) {
+  auto rules = Fixture("chess");
+  rules->get()->turn_parts = 2;
+  PosBox p;
+  ASSERT_TRUE(SetFen(p.get(), rules->get(), "startpos"));
+  std::vector<Move> moves;
+  for (const char *name : {"e2e4", "d2d4", "e7e5", "b8c6", "g1f3", "f1b5"}) {
+    moves.push_back(pos_parse_move(p.get(), name));
+    ASSERT_NE(moves.back(), MOVE_NONE) << name;
+    pos_make(p.get(), moves.back());
+  }
+  for (size_t i = 0; i < moves.size(); i++) pos_unmake(p.get());
+  char *text = nt_pgn_write(nullptr, p.get(), moves.data(), (int)moves.size(), "*");
+  ASSERT_NE(text, nullptr);
+  std::string pgn = text;
+  std::free(text);
+  EXPECT_NE(pgn.find("\n\n1. e4,d4 e5,Nc6 2. Nf3,Bb5 *\n"), std::string::npos) << pgn;
+  size_t offset = 0;
+  int line = 1;
+  char err[200];
+  Game back;
+  ASSERT_EQ(nt_pgn_next(pgn.data(), pgn.size(), &offset, &line, &back.g, err, sizeof err), 1) << err;
+  EXPECT_EQ(back.Moves(), (std::vector<std::string>{"e4", "d4", "e5", "Nc6", "Nf3", "Bb5"}));
+  std::vector<Move> played(moves.size());
+  int bad = 0;
+  NtResult res;
+  ASSERT_EQ(nt_pgn_play(&back.g, p.get(), played.data(), (int)played.size(), &bad, &res), (int)moves.size())
+      << bad << ": " << res.message;
+  EXPECT_EQ(played, moves);
+  // A turn with an empty part is malformed.
+  const std::string broken = "1. e4,,d4 *\n";
+  offset = 0;
+  Game bad_game;
+  EXPECT_EQ(nt_pgn_next(broken.data(), broken.size(), &offset, &line, &bad_game.g, err, sizeof err), -1);
+  EXPECT_NE(std::string(err).find("empty part in a turn"), std::string::npos) << err;
+}
+
 } // namespace

@@ -349,4 +349,18 @@ TEST(ProtocolUci, NoLegalMoveGivesBestmoveNone) {
   EXPECT_EQ(e.Expect("bestmove .*"), "bestmove (none)");
 }
 
+// A turn is one token of parts joined by commas: in a game of one move a turn, a comma list is
+// two turns and is refused, the position staying where the moves before it led.
+TEST(ProtocolUci, ACommaListBeyondTheTurnIsRefused) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("position startpos moves g1f3 e7e5,d7d5");
+  EXPECT_FALSE(e.Expect("Error \\(illegal move e7e5,d7d5, the turn ended after its part 1: d7d5 would be the "
+                        "opponent's\\): position startpos moves g1f3 e7e5,d7d5")
+                   .empty());
+  e.Send("d");
+  EXPECT_FALSE(
+      e.Expect("info string variant chess fen rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1").empty());
+}
+
 } // namespace

@@ -443,4 +443,41 @@ TEST(ProtocolXboard, APresetErrorIsToldToTheUserWithItsFileAndLine) {
   ASSERT_EQ(system(clean.c_str()), 0);
 }
 
+// Turns of several parts travel as parts joined by commas; in a game of one move a turn, a
+// comma list is two turns and is refused whole, with the position left as it was.
+TEST(ProtocolXboard, ACommaListBeyondTheTurnIsRefusedWhole) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("new");
+  e.Send("force");
+  e.Send("usermove e2e4,e7e5");
+  EXPECT_FALSE(
+      e.Expect("Illegal move \\(the turn ended after its part 1: e7e5 would be the opponent's\\): e2e4,e7e5").empty());
+  e.Send("usermove e2e4,d2d5");
+  EXPECT_FALSE(
+      e.Expect("Illegal move \\(the turn ended after its part 1: d2d5 would be the opponent's\\): e2e4,d2d5").empty());
+  e.Send("usermove e2e4"); // the position was left as before: e2e4 is still White's
+  e.Send("ping 2");
+  EXPECT_FALSE(e.Expect("pong 2").empty());
+  for (const std::string &l : e.Seen()) EXPECT_NE(l, "Illegal move (not a legal move here): e2e4");
+}
+
+// hint: the opponent's reply the engine expects after its move, in the position it expects it.
+TEST(ProtocolXboard, HintGivesTheExpectedReply) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("new");
+  e.Send("st 5");
+  e.Send("sd 3"); // a main line three plies deep: the engine's move and the replies after it
+  e.Send("usermove e2e4");
+  std::string move = e.Expect("move .*");
+  ASSERT_FALSE(move.empty());
+  e.Send("hint");
+  e.Send("ping 4");
+  EXPECT_FALSE(e.Expect("pong 4").empty());
+  bool hinted = false;
+  for (const std::string &l : e.Seen()) hinted |= std::regex_match(l, std::regex("Hint: [a-h][1-8][a-h][1-8]"));
+  EXPECT_TRUE(hinted);
+}
+
 } // namespace

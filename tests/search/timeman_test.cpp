@@ -117,4 +117,33 @@ TEST(SearchTime, APartOfATurnTakesItsShareOfTheTurn) {
   EXPECT_EQ(srch_time_plan_parts(&l, BLACK, 0, 2).hard_ms, 1000 - 30);
 }
 
+// A turn of several parts shares one budget: the rest of the turn gets what the first search
+// left of its soft time (at least a quarter of it), never past the clock.
+TEST(SearchTime, TheRestOfATurnSharesTheFirstPartsBudget) {
+  SearchLimits turn, rest;
+  srch_limits_init(&turn);
+  srch_limits_uci(&turn, 60000, 60000, 0, 0, -1, -1, -1, -1, false);
+  TimePlan first = srch_time_plan(&turn, WHITE);
+  turn.ponder = true; // the first part was pondered: the rest is on the clock
+  turn.root_move_count = 1;
+  srch_limits_rest_of_turn(&turn, WHITE, 100, &rest);
+  EXPECT_FALSE(rest.ponder);
+  EXPECT_EQ(rest.root_move_count, 0);
+  EXPECT_EQ(rest.time_ms[WHITE], 59900);
+  EXPECT_EQ(srch_time_plan(&rest, WHITE).hard_ms, first.soft_ms - 100);
+  // The first search spent its whole budget: a quarter of it more, not a whole move's time.
+  srch_limits_rest_of_turn(&turn, WHITE, first.soft_ms, &rest);
+  EXPECT_EQ(srch_time_plan(&rest, WHITE).hard_ms, first.soft_ms / 4);
+  // A clock almost spent: the flag wins over the share.
+  srch_limits_uci(&turn, 200, 200, 0, 0, -1, -1, -1, -1, false);
+  srch_limits_rest_of_turn(&turn, BLACK, 150, &rest);
+  EXPECT_LE(srch_time_plan(&rest, BLACK).hard_ms, 50);
+  // A fixed time per turn: what is left of it; depth limits stay.
+  srch_limits_init(&turn);
+  srch_limits_uci(&turn, -1, -1, -1, -1, -1, 1000, -1, 7, false);
+  srch_limits_rest_of_turn(&turn, WHITE, 400, &rest);
+  EXPECT_EQ(srch_time_plan(&rest, WHITE).hard_ms, 600 - rest.overhead_ms);
+  EXPECT_EQ(rest.depth, 7);
+}
+
 } // namespace
