@@ -169,7 +169,10 @@ TEST(Seed003Marseillais, AFirstPartGivingCheckEndsTheTurn) {
 
 TEST(Seed003Marseillais, EnPassantOfADoubleStepInTheLastPart) {
   TwoStyles g(kMarseillais);
-  EXPECT_EQ(g.Game({{"P e2-e4", "P a2-a3"}, {"p a7-a6", "p h7-h6"}, {"P e4-e5", "P b2-b3"}, {"p h6-h5", "p d7-d5"},
+  EXPECT_EQ(g.Game({{"P e2-e4", "P a2-a3"},
+                    {"p a7-a6", "p h7-h6"},
+                    {"P e4-e5", "P b2-b3"},
+                    {"p h6-h5", "p d7-d5"},
                     {"P e5-d6", "P a3-a4"}}),
             "");
   EXPECT_STREQ(gc_space(g.whole.gc, "d5"), "@"); // taken en passant
