@@ -52,6 +52,7 @@ int app_notation_main(int argc, char **argv);
 int app_records_main(int argc, char **argv);
 int app_referee_main(int argc, char **argv);
 int app_referee_bench_main(int argc, char **argv);
+int app_referee_perft_main(int argc, char **argv);
 int app_verify_main(int argc, char **argv);
 int app_list_main(int argc, char **argv);
 int app_check_main(int argc, char **argv);

@@ -20,6 +20,7 @@ static int help(void) {
          "       herald walk GAME GAMES PLIES SEED    (FENs along random games)\n"
          "       herald referee GAME GAMEFILE         (Game Courier moves, one turn a line)\n"
          "       herald referee-bench GAME GAMES PLIES SEED\n"
+         "       herald referee-perft GAME DEPTH [--parts]  (perft by the preset's referee alone)\n"
          "       herald search GAME FEN|startpos DEPTH|Nms|nodes=N [threads= multipv= moves=]\n"
          "       herald bench [GAME] [DEPTH]   herald epd GAME FILE MS\n"
          "       herald pgn check|convert|random ...   herald records import|export|stats ...\n"
@@ -51,6 +52,7 @@ int main(int argc, char **argv) {
       {"walk", app_walk_main},
       {"referee", app_referee_main},
       {"referee-bench", app_referee_bench_main},
+      {"referee-perft", app_referee_perft_main},
       {"verify", app_verify_main},
       {"list", app_list_main},
       {"bench", app_bench_main},

@@ -1,5 +1,6 @@
-/* `herald referee GAME GAMEFILE` (a game file refereed as Game Courier would) and
- * `herald referee-bench GAME [RULES] GAMES PLIES SEED` (the referee's moves per second). */
+/* `herald referee GAME GAMEFILE` (a game file refereed as Game Courier would),
+ * `herald referee-bench GAME [RULES] GAMES PLIES SEED` (the referee's moves per second) and
+ * `herald referee-perft GAME DEPTH [--parts]` (perft by the preset's referee alone). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -135,4 +136,32 @@ int app_referee_bench_main(int argc, char **argv) {
   rules_free(&rules);
   br_source_free(&src);
   return status ? status : refused ? 1 : 0;
+}
+
+/* Perft from the start position by the referee alone (gc_referee_perft): every depth from 1
+ * to DEPTH, a whole turn a ply, or each part of a turn with --parts; with the time taken. */
+int app_referee_perft_main(int argc, char **argv) {
+  bool parts = argc == 5 && !strcmp(argv[4], "--parts");
+  if (argc != 4 && !parts) {
+    fprintf(stderr, "usage: herald referee-perft GAME DEPTH [--parts]\n");
+    return 2;
+  }
+  long depth;
+  if (!app_number(argv[3], 1, 20, "depth", &depth)) return 2;
+  BrSource src;
+  if (!find(argv[2], &src)) return 2;
+  GcInterp *gc = started(&src);
+  if (!gc) {
+    br_source_free(&src);
+    return 2;
+  }
+  for (int d = 1; d <= depth; d++) {
+    double start = app_seconds();
+    uint64_t n = gc_referee_perft(gc, d, parts);
+    printf("perft %d %llu (%.2f s, %s)\n", d, (unsigned long long)n, app_seconds() - start, parts ? "parts" : "turns");
+    fflush(stdout);
+  }
+  gc_free(gc);
+  br_source_free(&src);
+  return 0;
 }

@@ -16,6 +16,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "gamecode/gc_board.h"
 #include "gamecode/gc_value.h"
@@ -143,6 +144,14 @@ const GcValue *gc_legal_moves(const GcInterp *gc);
  * many moves it will not play only needs Post-Move's answer; without Post-Game the legal list
  * and the result are left as they were. */
 void gc_set_postgame(GcInterp *gc, bool run);
+
+/* Perft by the referee alone (gc_perft.c): how many move sequences of depth plies the preset
+ * accepts from the current position, trying every move the side to move could type (each
+ * pair of a square holding one of its pieces, upper-case for player 1, and another square;
+ * each promotion choice the referee asks for; `pass`) and taking it back.  A ply is a whole
+ * turn (it ends when the other player is to move), or with parts each part of a turn; a move
+ * that ends the game is a leaf.  Drops are not tried.  The position is left as it was. */
+uint64_t gc_referee_perft(GcInterp *gc, int depth, bool parts);
 
 /* ---- the parsed program, read-only (gc_program.c) ----
  * What the interpreter parsed, for a reader that derives rules from it (the bridge): every
