@@ -30,7 +30,7 @@ TEST(GcRefereePerft, ChessTutorialHasTheStandardFigures) {
   EXPECT_EQ(gc_referee_perft(s.gc, 1, false), 20u);
   EXPECT_EQ(gc_referee_perft(s.gc, 2, false), 400u);
   EXPECT_EQ(gc_referee_perft(s.gc, 3, false), 8902u); // about 4 s
-  EXPECT_EQ(gc_referee_perft(s.gc, 2, true), 400u);  // one part a turn: the same
+  EXPECT_EQ(gc_referee_perft(s.gc, 2, true), 400u);   // one part a turn: the same
   // the position is left as it was
   EXPECT_STREQ(gc_space(s.gc, "e2"), "P");
   EXPECT_EQ(gc_side_to_move(s.gc), 1);
@@ -57,7 +57,7 @@ TEST(GcRefereePerft, MarseillaisTurnsAreTwoParts) {
   EXPECT_EQ(gc_referee_perft(s.gc, 1, true), 20u);
   uint64_t turn = gc_referee_perft(s.gc, 1, false);
   EXPECT_EQ(turn, gc_referee_perft(s.gc, 2, true)); // no first part checks from the start
-  EXPECT_EQ(turn, 453u); // with the seed's Pawn that may go two squares from any rank
+  EXPECT_EQ(turn, 453u);                            // with the seed's Pawn that may go two squares from any rank
   EXPECT_FALSE(gc_turn_open(s.gc));
 }
 
