@@ -143,14 +143,7 @@ static void count_answers(Probe *pr, Pick sel, int *accepted, int *refused) {
     if (sel(pr, pr->list.moves[i])) (referee_accepts(pr, pr->list.moves[i], false) ? accepted : refused)[0]++;
 }
 
-static bool is_double_step(Probe *pr, Move m) {
-  const Position *p = &pr->pos;
-  if (move_kind(m) != MOVE_NORMAL || p->board[move_to(m)] != SQ_EMPTY) return false;
-  const Rules *r = p->rules;
-  if (!r->types[piece_type(p->board[move_from(m)])].ep_creator) return false;
-  int dy = geo_rank(&r->geo, move_to(m)) - geo_rank(&r->geo, move_from(m));
-  return abs(dy) >= 2;
-}
+static bool is_double_step(Probe *pr, Move m) { return pos_is_multistep(&pr->pos, m); }
 static bool moves_turn_piece(Probe *pr, Move m) {
   return move_kind(m) == MOVE_NORMAL && move_from(m) == pr->pos.turn_piece && pr->pos.board[move_to(m)] == SQ_EMPTY;
 }

@@ -50,18 +50,9 @@ void pos_undo_oracle_effects(Position *p, int ply);
  * ended once on a board that then changed (an oracle move's effects): decide again. */
 static inline void pos_end_part(Position *p, Move m, bool again) {
   const Rules *r = p->rules;
-  if (again) {
-    if (p->part == 0 || !r->turn.check_ends || !pos_opponent_in_check(p)) return;
-    p->key ^= r->zobrist_part * (uint64_t)p->part ^ pos_turn_piece_key(r, p->turn_piece);
-    p->part = 0;
-    p->turn_piece = -1;
-    p->side ^= 1;
-    p->key ^= r->zobrist_side;
-    if (p->side == WHITE) p->fullmove++;
-    return;
-  }
+  if (again && (p->part == 0 || !r->turn.check_ends || !pos_opponent_in_check(p))) return;
   p->key ^= r->zobrist_part * (uint64_t)p->part ^ pos_turn_piece_key(r, p->turn_piece);
-  if (++p->part >= pos_turn_parts(p) || (r->turn.check_ends && pos_opponent_in_check(p))) {
+  if (again || ++p->part >= pos_turn_parts(p) || (r->turn.check_ends && pos_opponent_in_check(p))) {
     p->part = 0;
     p->turn_piece = -1;
     p->side ^= 1;

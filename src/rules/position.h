@@ -76,6 +76,9 @@ static inline int pos_turn_parts(const Position *p) {
  * as seed 003's Post-Game declares it. */
 bool pos_opponent_in_check(Position *p);
 bool pos_opponent_mated(Position *p);
+/* Does m leave en-passant squares behind (make_inline.h): a non-capturing move of an en-passant
+ * creator over two or more squares in a straight line (a Pawn's double step)? */
+bool pos_is_multistep(const Position *p, Move m);
 
 /* Two passes in a row have ended the game (rules with double_pass_ends: janggi). */
 static inline bool pos_passes_ended(const Position *p) {

@@ -14,9 +14,7 @@ bool pos_opponent_in_check(Position *p) {
   return check;
 }
 
-/* A move that leaves en-passant squares behind (make_inline.h): a non-capturing move of an
- * en-passant creator over two or more squares in a straight line. */
-static bool is_multistep(const Position *p, Move m) {
+bool pos_is_multistep(const Position *p, Move m) {
   const Rules *r = p->rules;
   if (move_kind(m) != MOVE_NORMAL) return false;
   int from = move_from(m), to = move_to(m), code = p->board[from];
@@ -43,7 +41,7 @@ static bool allowed(const Position *p, int kinds, Move m) {
   }
   if (!kinds) return true;
   if (pos_is_noisy(p, m) && (kind != MOVE_PROMOTION || p->board[move_to(m)] != SQ_EMPTY)) return kinds & PART_CAPTURE;
-  if (is_multistep(p, m)) return kinds & PART_MULTISTEP;
+  if (pos_is_multistep(p, m)) return kinds & PART_MULTISTEP;
   return kinds & PART_MOVE;
 }
 

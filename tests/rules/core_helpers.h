@@ -72,6 +72,21 @@ inline int Square(const Rules *r, const char *name) {
   return sq;
 }
 
+// Sequences of depth legal moves, counted one by one over pos_legal_moves and make/unmake (each
+// part of a turn a ply): the independent count perft figures are checked against.
+inline uint64_t BruteForcePerft(Position *p, int depth) {
+  if (depth == 0) return 1;
+  std::unique_ptr<MoveList> list(new MoveList);
+  pos_legal_moves(p, list.get());
+  uint64_t n = 0;
+  for (int i = 0; i < list->count; i++) {
+    pos_make(p, list->moves[i]);
+    n += BruteForcePerft(p, depth - 1);
+    pos_unmake(p);
+  }
+  return n;
+}
+
 inline std::string MoveName(const Position *p, Move m) {
   char out[64];
   pos_move_name(p, m, out, sizeof out);

@@ -14,20 +14,6 @@ using core_test::Fixture;
 using core_test::PosBox;
 using core_test::SetFen;
 
-// Sequences of `parts` legal moves (each part a ply), counted one by one.
-uint64_t BruteParts(Position *p, int parts) {
-  if (parts == 0) return 1;
-  MoveList list;
-  pos_legal_moves(p, &list);
-  uint64_t n = 0;
-  for (int i = 0; i < list.count; i++) {
-    pos_make(p, list.moves[i]);
-    n += BruteParts(p, parts - 1);
-    pos_unmake(p);
-  }
-  return n;
-}
-
 // Sequences of legal moves in which the side to move changes exactly `changes` times, the last
 // time with the last move: whole turns, however many moves each took.
 uint64_t BruteTurns(Position *p, int changes) {
@@ -83,9 +69,9 @@ TEST(PerftTurns, TheStartPositionWithTwoMovesATurn) {
   PosBox pos;
   ASSERT_TRUE(SetFen(pos.get(), rules->get(), "startpos"));
   // By parts: 20 first moves, 459 pairs of white moves, then black's moves.
-  EXPECT_EQ(BruteParts(pos.get(), 1), 20u);
-  EXPECT_EQ(BruteParts(pos.get(), 2), 459u);
-  EXPECT_EQ(BruteParts(pos.get(), 3), 9144u);
+  EXPECT_EQ(core_test::BruteForcePerft(pos.get(), 1), 20u);
+  EXPECT_EQ(core_test::BruteForcePerft(pos.get(), 2), 459u);
+  EXPECT_EQ(core_test::BruteForcePerft(pos.get(), 3), 9144u);
   EXPECT_EQ(pos_perft(pos.get(), 2), 459u);
   EXPECT_EQ(pos_perft(pos.get(), 3), 9144u);
   // By turns: white's 459 turns, then black's turns after each.
@@ -113,7 +99,7 @@ TEST(PerftTurns, ThreeMovesATurnAndOne) {
   EXPECT_EQ(pos_perft_turns(pos.get(), 3), 8902u);
   rules->get()->turn_parts = 3;
   ASSERT_TRUE(SetFen(pos.get(), rules->get(), "startpos"));
-  uint64_t three = BruteParts(pos.get(), 3);
+  uint64_t three = core_test::BruteForcePerft(pos.get(), 3);
   EXPECT_EQ(three, 11615u); // three white moves in a row
   EXPECT_EQ(BruteTurns(pos.get(), 1), three);
   EXPECT_EQ(pos_perft_turns(pos.get(), 1), three);

@@ -18,20 +18,6 @@ std::unique_ptr<RulesBox> ChessWithTurns(const TurnRules &t) {
   return box;
 }
 
-uint64_t BruteForce(Position *p, int depth) { // per part, over pos_legal_moves and make
-  if (depth == 0) return 1;
-  MoveList *list = new MoveList;
-  pos_legal_moves(p, list);
-  uint64_t n = 0;
-  for (int i = 0; i < list->count; i++) {
-    pos_make(p, list->moves[i]);
-    n += BruteForce(p, depth - 1);
-    pos_unmake(p);
-  }
-  delete list;
-  return n;
-}
-
 } // namespace
 
 // Marseillais: two parts each, a checking part ends the turn.
@@ -63,7 +49,7 @@ TEST(Turns, MarseillaisCheckEndsTheTurn) {
   EXPECT_FALSE(SetFen(pos.get(), rules->get(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w3 KQkq - 0 1"));
   // Per part, perft matches a brute-force count over make/unmake.
   ASSERT_TRUE(SetFen(pos.get(), rules->get(), "startpos"));
-  EXPECT_EQ(pos_perft(pos.get(), 3), BruteForce(pos.get(), 3));
+  EXPECT_EQ(pos_perft(pos.get(), 3), BruteForcePerft(pos.get(), 3));
 }
 
 // Extra Move: the first turn one part; then the second part may not capture, may not move the
@@ -98,7 +84,7 @@ TEST(Turns, ExtraMoveRestrictsTheSecondPart) {
   EXPECT_FALSE(HasMove(pos.get(), "d1g4"));
   EXPECT_TRUE(HasMove(pos.get(), "c1e3"));
   EXPECT_EQ(pos->key, pos_compute_key(pos.get()));
-  EXPECT_EQ(pos_perft(pos.get(), 3), BruteForce(pos.get(), 3));
+  EXPECT_EQ(pos_perft(pos.get(), 3), BruteForcePerft(pos.get(), 3));
 }
 
 // A part that checkmates wins at once, though the turn is not over (seed 003's Post-Game).
