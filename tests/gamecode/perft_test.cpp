@@ -30,11 +30,22 @@ TEST(GcRefereePerft, ChessTutorialHasTheStandardFigures) {
   EXPECT_EQ(gc_referee_perft(s.gc, 1, false), 20u);
   EXPECT_EQ(gc_referee_perft(s.gc, 2, false), 400u);
   EXPECT_EQ(gc_referee_perft(s.gc, 3, false), 8902u); // about 4 s
-  EXPECT_EQ(gc_referee_perft(s.gc, 2, true), 400u);  // one part a turn: the same
+  EXPECT_EQ(gc_referee_perft(s.gc, 2, true), 400u);   // one part a turn: the same
   // the position is left as it was
   EXPECT_STREQ(gc_space(s.gc, "e2"), "P");
   EXPECT_EQ(gc_side_to_move(s.gc), 1);
   EXPECT_EQ(gc_ply(s.gc), 0);
+}
+
+TEST(GcRefereePerft, SharesAddUpToTheWhole) {
+  Started s("presets/chess-tutorial.preset");
+  uint64_t sum = 0;
+  for (int share = 0; share < 3; share++) sum += gc_referee_perft_share(s.gc, 2, false, share, 3);
+  EXPECT_EQ(sum, 400u);
+  programs::Result r =
+      programs::Shell(programs::Program("herald") + " referee-perft presets/chess-tutorial.preset 2 --jobs 2");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("perft 2 400 ("), std::string::npos) << r.out;
 }
 
 TEST(GcRefereePerft, PromotionChoicesAndGameEndsAreCounted) {
@@ -57,7 +68,7 @@ TEST(GcRefereePerft, MarseillaisTurnsAreTwoParts) {
   EXPECT_EQ(gc_referee_perft(s.gc, 1, true), 20u);
   uint64_t turn = gc_referee_perft(s.gc, 1, false);
   EXPECT_EQ(turn, gc_referee_perft(s.gc, 2, true)); // no first part checks from the start
-  EXPECT_EQ(turn, 453u); // with the seed's Pawn that may go two squares from any rank
+  EXPECT_EQ(turn, 453u);                            // with the seed's Pawn that may go two squares from any rank
   EXPECT_FALSE(gc_turn_open(s.gc));
 }
 
