@@ -40,10 +40,8 @@ TEST(MarseillaisPreset, AFirstPartGivingCheckEndsTheTurn) {
   ASSERT_EQ(g.Game({{"P e2-e4", "P a2-a3"}, {"p f7-f6", "p a7-a6"}}), "");
   Referee &parts = g.parts;
   GcVerdict v;
-  GcState *before = gc_state_save(g.whole.gc);
-  ASSERT_EQ(gc_play(g.whole.gc, "Q d1-h5; P h2-h3", &v), GC_ILLEGAL);
+  ASSERT_EQ(gc_play(g.whole.gc, "Q d1-h5; P h2-h3", &v), GC_ILLEGAL); // the whole turn is refused
   EXPECT_STREQ(v.message, "A first part that gives check ends the turn.");
-  gc_state_free(before);
   ASSERT_EQ(gc_play(parts.gc, "Q d1-h5", &v), GC_LEGAL) << v.message;
   EXPECT_STREQ(v.say, "Check!");
   EXPECT_FALSE(gc_turn_open(parts.gc));
@@ -91,11 +89,11 @@ TEST(ExtraMovePreset, WhitesFirstTurnIsOneMoveThenTwoParts) {
   GcVerdict v;
   ASSERT_EQ(gc_play(g.whole.gc, "P e2-e4; P d2-d4", &v), GC_ILLEGAL);
   EXPECT_STREQ(v.message, "You may not make more than one move at the start of the game.");
-  EXPECT_EQ(g.Game({{"P e2-e4"},               // a double step as White's first move
-                    {"p e7-e6", "p d7-d5"},    // and as the extra move
-                    {"P e4-d5", "N g1-f3"},    // a capture as the first part
-                    {"p e6-d5", "pass"},       // passing the extra move
-                    {"B f1-e2", "K e1-g1"}}),  // castling as the extra move
+  EXPECT_EQ(g.Game({{"P e2-e4"},              // a double step as White's first move
+                    {"p e7-e6", "p d7-d5"},   // and as the extra move
+                    {"P e4-d5", "N g1-f3"},   // a capture as the first part
+                    {"p e6-d5", "pass"},      // passing the extra move
+                    {"B f1-e2", "K e1-g1"}}), // castling as the extra move
             "");
   EXPECT_STREQ(gc_space(g.whole.gc, "g1"), "K");
 }
