@@ -20,7 +20,7 @@ static int help(void) {
          "       herald walk GAME GAMES PLIES SEED    (FENs along random games)\n"
          "       herald referee GAME GAMEFILE         (Game Courier moves, one turn a line)\n"
          "       herald referee-bench GAME GAMES PLIES SEED\n"
-         "       herald referee-perft GAME DEPTH [--parts]  (perft by the preset's referee alone)\n"
+         "       herald referee-perft GAME DEPTH [--parts] [--jobs N]  (perft by the referee alone)\n"
          "       herald search GAME FEN|startpos DEPTH|Nms|nodes=N [threads= multipv= moves=]\n"
          "       herald bench [GAME] [DEPTH]   herald epd GAME FILE MS\n"
          "       herald pgn check|convert|random ...   herald records import|export|stats ...\n"

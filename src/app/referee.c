@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "app/app.h"
 #include "gamecode/gamecode.h"
@@ -138,30 +140,85 @@ int app_referee_bench_main(int argc, char **argv) {
   return status ? status : refused ? 1 : 0;
 }
 
+/* gc_referee_perft split over jobs processes (each a forked copy of the started
+ * interpreter counting one share of the root's tries); UINT64_MAX when a job failed. */
+static uint64_t perft_in_jobs(GcInterp *gc, int depth, bool parts, int jobs) {
+  if (jobs <= 1) return gc_referee_perft(gc, depth, parts);
+  int fds[64];
+  pid_t pids[64];
+  for (int j = 0; j < jobs; j++) {
+    int fd[2];
+    if (pipe(fd) != 0) return UINT64_MAX;
+    pids[j] = fork();
+    if (pids[j] < 0) return UINT64_MAX;
+    if (pids[j] == 0) {
+      close(fd[0]);
+      uint64_t n = gc_referee_perft_share(gc, depth, parts, j, jobs);
+      ssize_t w = write(fd[1], &n, sizeof n);
+      _exit(w == (ssize_t)sizeof n ? 0 : 1);
+    }
+    close(fd[1]);
+    fds[j] = fd[0];
+  }
+  uint64_t total = 0;
+  bool ok = true;
+  for (int j = 0; j < jobs; j++) {
+    uint64_t n = 0;
+    if (read(fds[j], &n, sizeof n) != (ssize_t)sizeof n) ok = false;
+    close(fds[j]);
+    int status = 0;
+    waitpid(pids[j], &status, 0);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) ok = false;
+    total += n;
+  }
+  return ok ? total : UINT64_MAX;
+}
+
 /* Perft from the start position by the referee alone (gc_referee_perft): every depth from 1
- * to DEPTH, a whole turn a ply, or each part of a turn with --parts; with the time taken. */
+ * to DEPTH, a whole turn a ply, or each part of a turn with --parts; with the time taken.
+ * --jobs N counts the root's tries in N processes. */
 int app_referee_perft_main(int argc, char **argv) {
-  bool parts = argc == 5 && !strcmp(argv[4], "--parts");
-  if (argc != 4 && !parts) {
-    fprintf(stderr, "usage: herald referee-perft GAME DEPTH [--parts]\n");
+  bool parts = false;
+  long jobs = 1;
+  int plain = 0;
+  char *args[2] = {NULL, NULL};
+  for (int i = 2; i < argc; i++) {
+    if (!strcmp(argv[i], "--parts")) {
+      parts = true;
+    } else if (!strcmp(argv[i], "--jobs") && i + 1 < argc) {
+      if (!app_number(argv[++i], 1, 64, "jobs", &jobs)) return 2;
+    } else if (plain < 2) {
+      args[plain++] = argv[i];
+    } else {
+      plain = 3;
+    }
+  }
+  if (plain != 2) {
+    fprintf(stderr, "usage: herald referee-perft GAME DEPTH [--parts] [--jobs N]\n");
     return 2;
   }
   long depth;
-  if (!app_number(argv[3], 1, 20, "depth", &depth)) return 2;
+  if (!app_number(args[1], 1, 20, "depth", &depth)) return 2;
   BrSource src;
-  if (!find(argv[2], &src)) return 2;
+  if (!find(args[0], &src)) return 2;
   GcInterp *gc = started(&src);
   if (!gc) {
     br_source_free(&src);
     return 2;
   }
-  for (int d = 1; d <= depth; d++) {
+  int status = 0;
+  for (int d = 1; d <= depth && status == 0; d++) {
     double start = app_seconds();
-    uint64_t n = gc_referee_perft(gc, d, parts);
+    uint64_t n = perft_in_jobs(gc, d, parts, (int)jobs);
+    if (n == UINT64_MAX) {
+      fprintf(stderr, "herald: a perft job failed\n");
+      status = 2;
+      break;
+    }
     printf("perft %d %llu (%.2f s, %s)\n", d, (unsigned long long)n, app_seconds() - start, parts ? "parts" : "turns");
     fflush(stdout);
   }
   gc_free(gc);
   br_source_free(&src);
-  return 0;
+  return status;
 }

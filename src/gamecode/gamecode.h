@@ -152,6 +152,9 @@ void gc_set_postgame(GcInterp *gc, bool run);
  * turn (it ends when the other player is to move), or with parts each part of a turn; a move
  * that ends the game is a leaf.  Drops are not tried.  The position is left as it was. */
 uint64_t gc_referee_perft(GcInterp *gc, int depth, bool parts);
+/* The same counting only the root's tries whose index % shares == share, so that separate
+ * processes can each count a share (the shares' counts add up to gc_referee_perft's). */
+uint64_t gc_referee_perft_share(GcInterp *gc, int depth, bool parts, int share, int shares);
 
 /* ---- the parsed program, read-only (gc_program.c) ----
  * What the interpreter parsed, for a reader that derives rules from it (the bridge): every

@@ -14,6 +14,7 @@
 typedef struct {
   GcInterp *gc;
   bool parts;
+  int share, shares; /* at the root, only the tries whose index % shares == share */
 } perft_ctx;
 
 static uint64_t perft_node(perft_ctx *c, int depth);
@@ -62,6 +63,9 @@ static uint64_t try_move(perft_ctx *c, const GcState *here, const char *text, in
 
 static uint64_t perft_node(perft_ctx *c, int depth) {
   GcInterp *gc = c->gc;
+  int shares = c->shares, share = c->share, tries = 0;
+  c->shares = 1; /* below the root every try counts */
+  c->share = 0;
   int player = gc_side_to_move(gc);
   GcState *here = gc_state_save(gc);
   GcBoard board = *gc_get_board(gc); /* the position's board: the tries change the live one */
@@ -71,19 +75,25 @@ static uint64_t perft_node(perft_ctx *c, int depth) {
     if (!owns(board.cells[from], player)) continue;
     for (int to = 0; to < cells; to++) {
       if (to == from || gc_board_is_hole(&board, to)) continue;
+      if (tries++ % shares != share) continue;
       char text[128];
       snprintf(text, sizeof text, "%s %s-%s", board.cells[from], gc_board_name(&board, from),
                gc_board_name(&board, to));
       n += try_move(c, here, text, depth);
     }
   }
-  n += try_move(c, here, "pass", depth);
+  if (tries % shares == share) n += try_move(c, here, "pass", depth);
   gc_state_free(here);
   return n;
 }
 
-uint64_t gc_referee_perft(GcInterp *gc, int depth, bool parts) {
-  if (depth <= 0) return 1;
-  perft_ctx c = {gc, parts};
+uint64_t gc_referee_perft_share(GcInterp *gc, int depth, bool parts, int share, int shares) {
+  if (depth <= 0) return share == 0;
+  if (shares < 1 || share < 0 || share >= shares) return 0;
+  perft_ctx c = {gc, parts, share, shares};
   return perft_node(&c, depth);
+}
+
+uint64_t gc_referee_perft(GcInterp *gc, int depth, bool parts) {
+  return gc_referee_perft_share(gc, depth, parts, 0, 1);
 }

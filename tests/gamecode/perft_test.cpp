@@ -37,6 +37,17 @@ TEST(GcRefereePerft, ChessTutorialHasTheStandardFigures) {
   EXPECT_EQ(gc_ply(s.gc), 0);
 }
 
+TEST(GcRefereePerft, SharesAddUpToTheWhole) {
+  Started s("presets/chess-tutorial.preset");
+  uint64_t sum = 0;
+  for (int share = 0; share < 3; share++) sum += gc_referee_perft_share(s.gc, 2, false, share, 3);
+  EXPECT_EQ(sum, 400u);
+  programs::Result r =
+      programs::Shell(programs::Program("herald") + " referee-perft presets/chess-tutorial.preset 2 --jobs 2");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("perft 2 400 ("), std::string::npos) << r.out;
+}
+
 TEST(GcRefereePerft, PromotionChoicesAndGameEndsAreCounted) {
   // A White Pawn on b7: b8 with four choices, a8 taking the Rook with four; the King's moves.
   Started s("presets/chess-tutorial.preset", "r3k3/1P6/8/8/8/8/8/4K3", 1);
