@@ -136,6 +136,18 @@ static bool build(BrGame *g, char *err, int errlen) {
         return false;
       }
     }
+  /* The fairychess promotion lists (wprom, bprom): Monster Chess's White has none of the
+   * pieces its Pawns promote to. */
+  static const char *const lists[] = {"wprom", "bprom"};
+  for (int l = 0; l < 2; l++) {
+    char words[MAX_TYPES][GC_LABEL_MAX * 2];
+    int n = br_setting_words(g->gc, lists[l], words, MAX_TYPES);
+    for (int i = 0; i < n; i++)
+      if (strlen(words[i]) == 1 && isalpha((unsigned char)words[i][0]) && !add_label(g, words[i], err, errlen)) {
+        br_code_free(code);
+        return false;
+      }
+  }
   br_bind_settings(g->gc); /* defs may read the fixed pawn settings (wpr bpr fps pzs) */
   br_bind_zones(r);        /* and confine leaps to a part of the board (the xiangqi palace) */
   for (int i = 0; i < g->piece_count; i++) {

@@ -56,6 +56,9 @@ static bool squares_text(const Rules *r, Move m, char *out, int outlen) {
 /* The preset's own legal list (setlegal in its Post-Game, as the fairychess `stalemated`
  * builds it), when it has one: the same (from, to) pairs as the generator's moves. */
 static void compare_legal_list(const BrGame *g, GcInterp *gc, Position *pos, const MoveList *list, BrVerifyStats *st) {
+  /* Mid-turn the list is not the mover's: a preset's Post-Game lists the opponent's replies
+   * (for its stalemate test) before `continuemove` hands the same player the next part. */
+  if (gc_turn_open(gc)) return;
   const GcValue *legal = gc_legal_moves(gc);
   if (!legal || legal->type != GC_ARR || !gc_arr_len(legal)) return;
   const Rules *r = &g->rules;
@@ -69,7 +72,9 @@ static void compare_legal_list(const BrGame *g, GcInterp *gc, Position *pos, con
     for (int k = 0; k < list->count && !found; k++) {
       found = squares_text(r, list->moves[k], text, sizeof text) && !strcmp(text, v->u.s);
     }
-    if (!found)
+    /* Where a part may be only some kinds of move (Extra Move: a double step only as the extra
+     * move), the list, built from the pieces' moves for a stalemate test, may hold more. */
+    if (!found && !r->turn_restricted)
       record(st, pos, "the preset's legal list (setlegal) has a move the generator does not make", v->u.s, NULL);
   }
   for (int k = 0; k < list->count; k++) {
@@ -260,6 +265,17 @@ bool br_judge_play(BrJudge *j, Position *pos, Move m, BrVerifyStats *st) {
            "the preset's board after the move differs from the generator's (an effect of "
            "Post-Move the model does not know)",
            text, NULL);
+    pos_unmake(pos);
+    return false;
+  }
+  /* Turns of several parts: who moves next, and whether the turn goes on, as the referee says
+   * (`continuemove`, a check that ends the turn, the parts a turn has). */
+  if (gc_side_to_move(j->gc) - 1 != pos->side || gc_turn_open(j->gc) != (pos->part > 0)) {
+    char what[160];
+    snprintf(what, sizeof what, "the turn goes on differently after the move (rules: %s %s; preset: %s %s)",
+             pos->side == WHITE ? "White" : "Black", pos->part > 0 ? "moves again" : "to move",
+             gc_side_to_move(j->gc) == 1 ? "White" : "Black", gc_turn_open(j->gc) ? "moves again" : "to move");
+    record(st, pos, what, text, NULL);
     pos_unmake(pos);
     return false;
   }

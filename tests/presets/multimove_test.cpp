@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "bridge/br_game.h"
 #include "presets/two_styles.h"
 
 namespace {
@@ -159,4 +160,25 @@ TEST(MonsterPreset, AFirstPartGivingCheckEndsWhitesTurn) {
   EXPECT_EQ(g.Game({{"P d4-d5"}}), "");
   EXPECT_STREQ(g.w.say, "Check!");
   EXPECT_EQ(gc_side_to_move(g.parts.gc), 2);
+}
+
+// ---- the compiled rules against the referee ----
+
+// The turn structure the bridge derives is what the referee plays: a verify run agrees, and a
+// wrong figure (Black given one part in Marseillais) is caught at the first hand-over.
+TEST(MultiPartVerify, TheTurnStructureIsCheckedAgainstTheReferee) {
+  char err[512] = "";
+  BrGame *g = br_load_with(kMarseillais, "presets/include", false, err, sizeof err);
+  ASSERT_NE(g, nullptr) << err;
+  EXPECT_EQ(g->rules.turn.parts[WHITE], 2);
+  EXPECT_EQ(g->rules.turn.parts[BLACK], 2);
+  EXPECT_TRUE(g->rules.turn.check_ends);
+  BrVerifyStats st;
+  EXPECT_TRUE(br_verify(g, 1, 24, 4, 3, &st)) << st.first;
+  g->rules.turn.parts[BLACK] = 1;
+  char rerr[RULES_ERR_LEN];
+  ASSERT_TRUE(rules_update_turns(&g->rules, rerr, sizeof rerr)) << rerr;
+  EXPECT_FALSE(br_verify(g, 1, 24, 4, 3, &st));
+  EXPECT_NE(std::string(st.first).find("the turn goes on differently"), std::string::npos) << st.first;
+  br_free(g);
 }

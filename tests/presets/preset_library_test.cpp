@@ -4,10 +4,10 @@
 // as header comments (`// perft DEPTH NODES`, `// referee game: PATH`), so adding a preset adds
 // its tests.  A preset whose turns have several parts (seed 003's `continuemove`: Marseillais,
 // Extra Move, Monster) carries instead `// perft-turns DEPTH NODES` (a whole turn a ply) and
-// `// perft-parts DEPTH NODES` (each part a ply), counted by the referee alone (`herald
-// referee-perft`); until the compiled rules model such turns, those figures are checked against
-// the referee and the compiled perft and the verify run are skipped for these presets.  The piece library itself (presets/include/herald-pieces.txt) is checked for the
-// fairychess conventions: a def, a -Range function and a -Desc text per codename.
+// `// perft-parts DEPTH NODES` (each part a ply): the generator's figures both ways, and the
+// small ones also counted by the referee alone (`herald referee-perft`).
+// The piece library itself (presets/include/herald-pieces.txt) is checked for the fairychess
+// conventions: a def, a -Range function and a -Desc text per codename.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "bridge/br_internal.h"
+#include "rules/perft_turns.h"
 #include "bridge/br_game.h"
 #include "gamecode/gc_value.h"
 
@@ -141,14 +142,20 @@ TEST_P(PresetLibrary, PerftMatchesTheFigures) {
   // Through the oracle (some piece decided by the referee) only the small figures: the referee
   // is asked about every new position.
   uint64_t limit = box.g->all_compiled ? kPerftNodeLimit : kOraclePerftNodeLimit;
-  if (ReadFacts(GetParam()).MultiPart()) GTEST_SKIP() << "turns of several parts: figures by the referee alone";
-  for (auto [depth, nodes] : ReadFacts(GetParam()).perft) {
-    if (nodes > limit) continue;
-    Position p{};
-    char err[RULES_ERR_LEN];
-    ASSERT_TRUE(pos_set_fen(&p, &box.g->rules, box.g->start_fen, err, sizeof err)) << err;
-    EXPECT_EQ(pos_perft(&p, depth), nodes) << "perft " << depth;
-    pos_free(&p);
+  PresetFacts f = ReadFacts(GetParam());
+  // A ply is a move (`perft`, `perft-parts`) or a whole turn (`perft-turns`).
+  for (int how = 0; how < 3; how++) {
+    for (auto [depth, nodes] : how == 0 ? f.perft : how == 1 ? f.perft_parts : f.perft_turns) {
+      if (nodes > limit) continue;
+      Position p{};
+      char err[RULES_ERR_LEN];
+      ASSERT_TRUE(pos_set_fen(&p, &box.g->rules, box.g->start_fen, err, sizeof err)) << err;
+      EXPECT_EQ(how == 2 ? pos_perft_turns(&p, depth) : pos_perft(&p, depth), nodes) << (how == 0   ? "perft "
+                                                                                         : how == 1 ? "perft-parts "
+                                                                                                    : "perft-turns ")
+                                                                                     << depth;
+      pos_free(&p);
+    }
   }
 }
 
@@ -186,8 +193,6 @@ TEST_P(PresetLibrary, RefereePerftMatchesTheTurnFigures) {
 }
 
 TEST_P(PresetLibrary, ShortVerifyAgrees) {
-  if (ReadFacts(GetParam()).MultiPart())
-    GTEST_SKIP() << "turns of several parts: the compiled rules play one move a turn";
   GameBox box(GetParam());
   ASSERT_NE(box.g, nullptr) << box.err;
   ASSERT_TRUE(box.g->rules_ready);

@@ -52,6 +52,26 @@ TEST(Turns, MarseillaisCheckEndsTheTurn) {
   EXPECT_EQ(pos_perft(pos.get(), 3), BruteForcePerft(pos.get(), 3));
 }
 
+// A double step of a turn's first part leaves an en passant square for the opponent's reply,
+// not for one's own next part: b2xc3 after c2-c4 would take one's own Pawn.
+TEST(Turns, NoEnPassantAgainstOnesOwnPart) {
+  TurnRules t{};
+  t.parts[0] = t.parts[1] = 2;
+  auto rules = ChessWithTurns(t);
+  PosBox pos;
+  ASSERT_TRUE(SetFen(pos.get(), rules->get(), "rnbqkbnr/pppppppp/8/1P6/8/8/P1PPPPPP/RNBQKBNR w KQkq - 0 1"));
+  ASSERT_TRUE(Play(pos.get(), "c2c4"));
+  EXPECT_EQ(pos->ep_victim, Square(rules->get(), "c4"));
+  EXPECT_EQ(pos_parse_move(pos.get(), "b2c3"), MOVE_NONE);
+  // Black, after White's second part, has no en passant either (the square went with it);
+  // after a double step as White's last part, it has.
+  ASSERT_TRUE(Play(pos.get(), "a2a3"));
+  ASSERT_TRUE(SetFen(pos.get(), rules->get(), "rnbqkbnr/pppppppp/8/8/1p6/8/P1PPPPPP/RNBQKBNR w2 KQkq - 0 1"));
+  ASSERT_TRUE(Play(pos.get(), "c2c4"));
+  EXPECT_EQ(pos->side, BLACK);
+  EXPECT_NE(pos_parse_move(pos.get(), "b4c3"), MOVE_NONE);
+}
+
 // Extra Move: the first turn one part; then the second part may not capture, may not move the
 // piece that just moved, may pass, and only it may make a double step.
 TEST(Turns, ExtraMoveRestrictsTheSecondPart) {
