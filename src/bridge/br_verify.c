@@ -269,8 +269,9 @@ bool br_judge_play(BrJudge *j, Position *pos, Move m, BrVerifyStats *st) {
     return false;
   }
   /* Turns of several parts: who moves next, and whether the turn goes on, as the referee says
-   * (`continuemove`, a check that ends the turn, the parts a turn has). */
-  if (gc_side_to_move(j->gc) - 1 != pos->side || gc_turn_open(j->gc) != (pos->part > 0)) {
+   * (`continuemove`, a check that ends the turn, the parts a turn has); a verdict ends it. */
+  if (v.result == GC_RESULT_NONE &&
+      (gc_side_to_move(j->gc) - 1 != pos->side || gc_turn_open(j->gc) != (pos->part > 0))) {
     char what[160];
     snprintf(what, sizeof what, "the turn goes on differently after the move (rules: %s %s; preset: %s %s)",
              pos->side == WHITE ? "White" : "Black", pos->part > 0 ? "moves again" : "to move",
@@ -284,10 +285,13 @@ bool br_judge_play(BrJudge *j, Position *pos, Move m, BrVerifyStats *st) {
   char why[64];
   GameResult ours = pos_game_result(pos, why, sizeof why);
   if (g->declares_results) {
-    GameResult theirs = v.result == GC_RESULT_WON     ? RESULT_LOSS
-                        : v.result == GC_RESULT_LOST  ? RESULT_WIN
+    /* Who won, by the player whose code said so: mid-turn the side to move is the mover (a
+     * first part that checkmates, Extra Move). */
+    int winner = v.result == GC_RESULT_WON ? v.result_player : 3 - v.result_player;
+    GameResult theirs = v.result == GC_RESULT_NONE    ? RESULT_NONE
                         : v.result == GC_RESULT_DRAWN ? RESULT_DRAW
-                                                      : RESULT_NONE;
+                        : winner == pos->side + 1     ? RESULT_WIN
+                                                      : RESULT_LOSS;
     st->results_checked++;
     if (ours != theirs) {
       static const char *const names[] = {"none", "win", "loss", "draw"};

@@ -162,6 +162,30 @@ TEST(MonsterPreset, AFirstPartGivingCheckEndsWhitesTurn) {
   EXPECT_EQ(gc_side_to_move(g.parts.gc), 2);
 }
 
+// White's only first move boxes its lone King in: no second move can follow, and a turn that
+// cannot be finished loses (the referee says so at once; the compiled rules agree).
+TEST(MonsterPreset, NoSecondMoveLoses) {
+  const char *board = "1r5k/8/8/8/8/8/2n5/K7"; // the Knight checks; only K a1-a2 gets out
+  TwoStyles g(kMonster, board, 1);
+  ASSERT_EQ(g.whole.failure, "");
+  EXPECT_EQ(g.Game({{"K a1-a2"}}), "");
+  EXPECT_EQ(g.w.result, GC_RESULT_LOST);
+  EXPECT_STREQ(g.w.say, "White cannot make a second move and has lost.");
+  char err[512] = "";
+  BrGame *game = br_load_with(kMonster, "presets/include", false, err, sizeof err);
+  ASSERT_NE(game, nullptr) << err;
+  Position pos{};
+  ASSERT_TRUE(pos_set_fen(&pos, &game->rules, (std::string(board) + " w - - 0 5").c_str(), err, sizeof err)) << err;
+  Move m = pos_parse_move(&pos, "a1a2");
+  ASSERT_NE(m, MOVE_NONE);
+  pos_make(&pos, m);
+  EXPECT_EQ(pos.side, WHITE);
+  char why[64];
+  EXPECT_EQ(pos_game_result(&pos, why, sizeof why), RESULT_LOSS) << why;
+  pos_free(&pos);
+  br_free(game);
+}
+
 // ---- the compiled rules against the referee ----
 
 // The turn structure the bridge derives is what the referee plays: a verify run agrees, and a
