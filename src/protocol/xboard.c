@@ -715,7 +715,9 @@ static bool xb_command(Session *s, char *line) {
 
 int xb_loop(FILE *in, FILE *out, const ProtoOptions *options) {
   Session session;
-  XBoard xb = {.engine_side = BLACK};
+  /* Until the GUI sends a level and the clocks: XBoard's own default, 40 moves in 5 minutes,
+   * so that a bare "sd 3" (a match by depth) is searched to its depth, not on an empty clock. */
+  XBoard xb = {.engine_side = BLACK, .mps = 40, .base_ms = 300000, .time_cs = -1, .otim_cs = -1};
   char err[RULES_ERR_LEN];
   if (!session_init(&session, out, options->hash_mb, err, sizeof err)) {
     fprintf(out, "Error (%s): xboard\n", err);

@@ -1,6 +1,7 @@
 // The UCI front end, driven through pipes like a GUI.
 #include <gtest/gtest.h>
 
+#include <regex>
 #include <string>
 
 #include "bridge/broken_preset.h"
@@ -361,6 +362,22 @@ TEST(ProtocolUci, ACommaListBeyondTheTurnIsRefused) {
   e.Send("d");
   EXPECT_FALSE(
       e.Expect("info string variant chess fen rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1").empty());
+}
+
+// A turn of two parts (Marseillais, the preset) is one token of comma-joined parts both ways:
+// the engine reads White's and answers with the whole of Black's.
+TEST(ProtocolUci, ATurnOfTwoPartsIsOneToken) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("setoption name UCI_Variant value marseillais");
+  e.Send("position startpos moves e2e4,d2d4");
+  e.Send("go depth 2");
+  std::string best = e.Expect("bestmove .*");
+  EXPECT_TRUE(std::regex_search(best, std::regex("^bestmove [a-h][1-8][a-h][1-8],[a-h][1-8][a-h][1-8]( |$)"))) << best;
+  e.Send("position startpos moves e2e4,d2d4 " + best.substr(9, 9) + " g1f3,b1c3");
+  e.Send("isready");
+  EXPECT_FALSE(e.Expect("readyok").empty());
+  for (const std::string &l : e.Seen()) EXPECT_EQ(l.find("Error"), std::string::npos) << l;
 }
 
 } // namespace

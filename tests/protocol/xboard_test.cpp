@@ -3,6 +3,7 @@
 
 #include <cstdio>
 
+#include <regex>
 #include <string>
 
 #include "bridge/broken_preset.h"
@@ -460,6 +461,41 @@ TEST(ProtocolXboard, ACommaListBeyondTheTurnIsRefusedWhole) {
   e.Send("ping 2");
   EXPECT_FALSE(e.Expect("pong 2").empty());
   for (const std::string &l : e.Seen()) EXPECT_NE(l, "Illegal move (not a legal move here): e2e4");
+}
+
+// The engine's own turn of two parts: each part but the last is sent ending in a comma, and
+// the opponent's turn arrives as one usermove of comma-joined parts (Marseillais, the preset).
+TEST(ProtocolXboard, TheEnginesTurnOfTwoPartsIsSentPartByPart) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("new");
+  e.Send("variant marseillais");
+  e.Send("sd 2");
+  e.Send("usermove e2e4,d2d4");
+  std::string first = e.Expect("move .*");
+  EXPECT_TRUE(std::regex_match(first, std::regex("move [a-h][1-8][a-h][1-8],"))) << first;
+  std::string second = e.Expect("move .*");
+  EXPECT_TRUE(std::regex_match(second, std::regex("move [a-h][1-8][a-h][1-8]"))) << second;
+  e.Send("usermove g1f3,b1c3"); // White's next turn is accepted: the engine's turn was whole
+  EXPECT_FALSE(e.Expect("move [a-h][1-8][a-h][1-8],").empty());
+  e.Send("force");
+  e.Send("ping 3");
+  EXPECT_FALSE(e.Expect("pong 3").empty());
+  for (const std::string &l : e.Seen()) EXPECT_EQ(l.find("Illegal move"), std::string::npos) << l;
+}
+
+// A depth with no level nor clocks sent (a match by depth): XBoard's default clock, 40 moves in
+// 5 minutes, lets the search reach the depth instead of moving at once on an empty clock.
+TEST(ProtocolXboard, ADepthWithoutAClockIsSearchedToTheDepth) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("new");
+  e.Send("force");
+  e.Send("sd 5");
+  e.Send("post");
+  e.Send("go");
+  EXPECT_FALSE(e.Expect("5 .*").empty());
+  EXPECT_FALSE(e.Expect("move .*").empty());
 }
 
 // hint: the opponent's reply the engine expects after its move, in the position it expects it.
