@@ -51,18 +51,19 @@ void pos_undo_oracle_effects(Position *p, int ply);
 static inline void pos_end_part(Position *p, Move m, bool again) {
   const Rules *r = p->rules;
   if (again && (p->part == 0 || !r->turn.check_ends || !pos_opponent_in_check(p))) return;
-  p->key ^= r->zobrist_part * (uint64_t)p->part ^ pos_turn_piece_key(r, p->turn_piece);
+  p->key ^= pos_turn_key(r, p);
   if (again || ++p->part >= pos_turn_parts(p) || (r->turn.check_ends && pos_opponent_in_check(p))) {
     p->part = 0;
-    p->turn_piece = -1;
+    p->turn_piece = p->turn_castling = -1;
     p->side ^= 1;
     p->key ^= r->zobrist_side;
     if (p->side == WHITE) p->fullmove++;
   } else {
     int kind = move_kind(m);
     p->turn_piece = kind == MOVE_PASS ? -1 : kind == MOVE_CASTLING ? r->castlings[move_arg(m)].king_to : move_to(m);
+    if (kind == MOVE_CASTLING) p->turn_castling = move_arg(m);
   }
-  p->key ^= r->zobrist_part * (uint64_t)p->part ^ pos_turn_piece_key(r, p->turn_piece);
+  p->key ^= pos_turn_key(r, p);
 }
 
 static inline void pos_do_move(Position *p, Move m) {
@@ -79,6 +80,7 @@ static inline void pos_do_move(Position *p, Move m) {
   u->part = (int8_t)p->part;
   u->ep_victim = (int16_t)p->ep_victim;
   u->turn_piece = (int16_t)p->turn_piece;
+  u->turn_castling = (int16_t)p->turn_castling;
   u->halfmove = p->halfmove;
   u->castle_rights = p->castle_rights;
   u->key = p->key;
@@ -218,6 +220,7 @@ static inline void pos_undo_move(Position *p) {
   }
   p->part = u->part;
   p->turn_piece = u->turn_piece;
+  p->turn_castling = u->turn_castling;
   p->ep_victim = u->ep_victim;
   memcpy(p->ep, u->ep, sizeof p->ep);
   p->halfmove = u->halfmove;

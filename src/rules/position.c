@@ -46,7 +46,7 @@ uint64_t pos_compute_key(const Position *p) {
     key ^= r->zobrist_castle[__builtin_ctz(rights)];
   if (p->ep_victim >= 0) key ^= r->zobrist_ep[p->ep_victim];
   if (p->side) key ^= r->zobrist_side;
-  key ^= r->zobrist_part * (uint64_t)p->part ^ pos_turn_piece_key(r, p->turn_piece);
+  key ^= pos_turn_key(r, p);
   return key;
 }
 
@@ -239,7 +239,7 @@ bool pos_set_fen(Position *p, const Rules *r, const char *fen, char *err, int er
   p->effects = fx, p->effects_cap = fx_cap;
   p->rules = r;
   p->ep_victim = -1;
-  p->turn_piece = -1;
+  p->turn_piece = p->turn_castling = -1;
   p->fullmove = 1;
   if (!r->finalized) return fail(p, err, errlen, "rules '%s' are not finalised", r->name);
   if (!strcmp(fen, "startpos")) fen = r->start_fen;
@@ -508,16 +508,16 @@ Move pos_parse_move(Position *p, const char *text) {
 }
 
 bool pos_opponent_mated(Position *p) {
-  int side = p->side, part = p->part, turn_piece = p->turn_piece;
+  int side = p->side, part = p->part, turn_piece = p->turn_piece, turn_castling = p->turn_castling;
   uint64_t key = p->key;
-  p->side ^= 1, p->part = 0, p->turn_piece = -1;
+  p->side ^= 1, p->part = 0, p->turn_piece = p->turn_castling = -1;
   p->key = pos_compute_key(p);
   MoveList *list = malloc(sizeof *list);
   if (!list) abort();
   pos_legal_moves(p, list);
   bool mated = list->count == 0 && pos_in_check(p);
   free(list);
-  p->side = side, p->part = part, p->turn_piece = turn_piece, p->key = key;
+  p->side = side, p->part = part, p->turn_piece = turn_piece, p->turn_castling = turn_castling, p->key = key;
   return mated;
 }
 

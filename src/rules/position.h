@@ -28,6 +28,7 @@ typedef struct Undo {
   int8_t part;
   int16_t ep_victim;
   int16_t turn_piece;
+  int16_t turn_castling;
   int halfmove;
   uint32_t castle_rights;
   uint64_t ep[BITS_WORDS];
@@ -38,6 +39,12 @@ typedef struct Position {
   const Rules *rules;
   int side, part, halfmove, fullmove;
   int turn_piece; /* where the piece that moved in this turn's last part stands (TurnRules.piece_once), or -1 */
+  /* The castling (its index in Rules.castlings) made earlier in this turn, or -1.  A Game
+   * Courier referee replays a turn's parts on the board before its code runs, and its code moves
+   * the castling partner: so the partner may not move again in the turn ("K e1-g1; R f1-d1"
+   * finds no piece on f1), and a later move to the partner's old square is a capture there
+   * (refused where the part may not capture: Extra Move).  Seed 003's presets alike. */
+  int turn_castling;
   uint32_t castle_rights;
   int ep_victim;           /* square of the piece that may be taken en passant, or -1 */
   uint64_t ep[BITS_WORDS]; /* squares it passed */
@@ -56,6 +63,11 @@ typedef struct Position {
 /* The key's share of the turn piece's square. */
 static inline uint64_t pos_turn_piece_key(const Rules *r, int sq) {
   return sq < 0 ? 0 : r->zobrist_ep[sq] ^ r->zobrist_turn_piece;
+}
+/* The key's share of where a turn stands: its part, the turn piece, a castling made in it. */
+static inline uint64_t pos_turn_key(const Rules *r, const Position *p) {
+  return r->zobrist_part * (uint64_t)p->part ^ pos_turn_piece_key(r, p->turn_piece) ^
+         (p->turn_castling < 0 ? 0 : r->zobrist_ep[p->turn_castling] ^ r->zobrist_turn_castling);
 }
 
 /* Is this the game's first turn (White's, at move 1: TurnRules.first_parts)? */

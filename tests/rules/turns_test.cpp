@@ -27,7 +27,7 @@ TEST(Turns, MarseillaisCheckEndsTheTurn) {
   t.check_ends = true;
   auto rules = ChessWithTurns(t);
   EXPECT_EQ(rules->get()->turn_parts, 2);
-  EXPECT_FALSE(rules->get()->turn_restricted);
+  EXPECT_TRUE(rules->get()->turn_restricted); // chess castles: a castled Rook rests (below)
   PosBox pos;
   ASSERT_TRUE(SetFen(pos.get(), rules->get(), "startpos"));
   ASSERT_TRUE(Play(pos.get(), "e2e4"));
@@ -70,6 +70,47 @@ TEST(Turns, NoEnPassantAgainstOnesOwnPart) {
   ASSERT_TRUE(Play(pos.get(), "c2c4"));
   EXPECT_EQ(pos->side, BLACK);
   EXPECT_NE(pos_parse_move(pos.get(), "b4c3"), MOVE_NONE);
+}
+
+// A Rook that castled in a turn's first part may not move in its second: a Game Courier referee
+// replays the turn's parts on the board before its code moves the Rook ("K e1-g1; R f1-d1"
+// finds no piece on f1).  The King, the other Rook and the next turn are free.
+TEST(Turns, ACastledRookRestsForTheTurn) {
+  TurnRules t{};
+  t.parts[0] = t.parts[1] = 2;
+  auto rules = ChessWithTurns(t);
+  PosBox pos;
+  ASSERT_TRUE(SetFen(pos.get(), rules->get(), "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"));
+  ASSERT_TRUE(Play(pos.get(), "e1g1"));
+  EXPECT_EQ(rules->get()->castlings[pos->turn_castling].partner_to, Square(rules->get(), "f1"));
+  EXPECT_EQ(pos_parse_move(pos.get(), "f1e1"), MOVE_NONE);
+  EXPECT_NE(pos_parse_move(pos.get(), "g1h1"), MOVE_NONE);
+  EXPECT_NE(pos_parse_move(pos.get(), "a1b1"), MOVE_NONE);
+  EXPECT_EQ(pos->key, pos_compute_key(pos.get()));
+  ASSERT_TRUE(Play(pos.get(), "a2a3"));
+  EXPECT_EQ(pos->turn_castling, -1);
+  ASSERT_TRUE(Play(pos.get(), "a7a6"));
+  ASSERT_TRUE(Play(pos.get(), "a6a5"));
+  EXPECT_NE(pos_parse_move(pos.get(), "f1e1"), MOVE_NONE);
+  for (int i = 0; i < 4; i++) pos_unmake(pos.get());
+  EXPECT_EQ(pos->turn_castling, -1);
+  EXPECT_EQ(pos->key, pos_compute_key(pos.get()));
+}
+
+// Where the later part may not capture (Extra Move), the castled Rook's old square is no
+// square to go to: the referee, replaying "K e1-g1; B f3-h1" before its code moves the Rook
+// off h1, sees a capture there.
+TEST(Turns, AfterCastlingTheRooksOldSquareIsACaptureToTheReferee) {
+  TurnRules t{};
+  t.parts[0] = t.parts[1] = 2;
+  t.kinds[0] = PART_MOVE | PART_CAPTURE | PART_MULTISTEP;
+  t.kinds[1] = PART_MOVE | PART_MULTISTEP | PART_PASS;
+  auto rules = ChessWithTurns(t);
+  PosBox pos;
+  ASSERT_TRUE(SetFen(pos.get(), rules->get(), "r3k2r/pppppppp/8/8/8/5B2/PPPPPP1P/R3K2R w KQkq - 0 5"));
+  ASSERT_TRUE(Play(pos.get(), "e1g1"));
+  EXPECT_EQ(pos_parse_move(pos.get(), "f3h1"), MOVE_NONE);
+  EXPECT_NE(pos_parse_move(pos.get(), "f3g4"), MOVE_NONE);
 }
 
 // Extra Move: the first turn one part; then the second part may not capture, may not move the
