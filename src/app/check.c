@@ -2,7 +2,7 @@
  * It loads the preset (a preset error is printed with its file:line, exit 1), says how each piece
  * plays (compiled, or refereed by the preset and why: the lines of `herald list`), what the
  * bridge derived, perft to depth 3 from the start (compared with the preset's own `// perft 3 N`
- * header line when it has one) and a short verify against the preset's referee, then one summary
+ * header line when it has one; `// perft-parts 3 N` in a game of several moves a turn) and a short verify against the preset's referee, then one summary
  * line: "OK: ..." (exit 0) or "FAILED: ..." (exit 1). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,12 +15,16 @@
  * (every generator move and the moves near royal and promoting pieces go to the referee). */
 enum { CHECK_DEPTH = 3, CHECK_GAMES = 10, CHECK_PLIES = 100, CHECK_SAMPLES = 8 };
 
-/* The node count of the preset's `// perft DEPTH N` header line for depth, or -1 when none. */
-static long long header_perft(const char *text, int depth) {
+/* The node count of the preset's `// KEY DEPTH N` header line for depth (KEY "perft", or
+ * "perft-parts" in a game of several moves a turn: a ply each part), or -1 when none. */
+static long long header_perft(const char *text, const char *key, int depth) {
+  size_t klen = strlen(key);
   for (const char *line = text; line;) {
     int d;
     long long n;
-    if (sscanf(line, "// perft %d %lld", &d, &n) == 2 && d == depth) return n;
+    if (!strncmp(line, "// ", 3) && !strncmp(line + 3, key, klen) && line[3 + klen] == ' ' &&
+        sscanf(line + 3 + klen, "%d %lld", &d, &n) == 2 && d == depth)
+      return n;
     line = strchr(line, '\n');
     if (line) line++;
   }
@@ -67,12 +71,15 @@ int app_check_main(int argc, char **argv) {
   unsigned long long nodes = pos_perft(&pos, CHECK_DEPTH);
   double seconds = app_seconds() - start;
   pos_free(&pos);
-  long long expected = header_perft(g->source.text, CHECK_DEPTH);
+  const char *key = g->rules.turn_parts > 1 ? "perft-parts" : "perft";
+  long long expected = header_perft(g->source.text, key, CHECK_DEPTH);
   bool perft_ok = expected < 0 || (unsigned long long)expected == nodes;
-  printf("perft %d: %llu nodes in %.3f s%s", CHECK_DEPTH, nodes, seconds,
-         expected < 0 ? " (the preset's header has no `// perft 3 N` line to compare)\n"
-         : perft_ok   ? ", as the preset's header says\n"
-                      : "");
+  printf("perft %d%s: %llu nodes in %.3f s", CHECK_DEPTH, g->rules.turn_parts > 1 ? " (a ply each move of a turn)" : "",
+         nodes, seconds);
+  if (expected < 0)
+    printf(" (the preset's header has no `// %s %d N` line to compare)\n", key, CHECK_DEPTH);
+  else if (perft_ok)
+    printf(", as the preset's header says\n");
   if (!perft_ok) printf(", but the preset's header says %lld\n", expected);
 
   BrVerifyStats st;

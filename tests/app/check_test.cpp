@@ -45,6 +45,16 @@ TEST(Check, ChessPassesWithItsFigures) {
   EXPECT_TRUE(Has(r.out, "OK: 12 pieces compiled, 0 refereed, perft 3 = 8902, verify 2 games clean\n")) << r.out;
 }
 
+// A game of several moves a turn: perft 3 counts each move of a turn as a ply and is compared
+// with the header's `// perft-parts 3 N`; the derived turn is shown.
+TEST(Check, MarseillaisIsCheckedByParts) {
+  programs::Result r = Shell(Program("herald") + " check marseillais --games 1");
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_TRUE(Has(r.out, "turns: White 2 parts, Black 2, a check ends the turn")) << r.out;
+  EXPECT_TRUE(Has(r.out, "perft 3 (a ply each move of a turn): 8864 nodes in ")) << r.out;
+  EXPECT_TRUE(Has(r.out, "as the preset's header says")) << r.out;
+}
+
 TEST(Check, AWrongInvocationIsAUsage) {
   programs::Result r = Shell(Program("herald") + " check chess --games x");
   EXPECT_EQ(r.status, 2);
