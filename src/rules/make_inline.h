@@ -54,14 +54,20 @@ static inline void pos_end_part(Position *p, Move m, bool again) {
   p->key ^= pos_turn_key(r, p);
   if (again || ++p->part >= pos_turn_parts(p) || (r->turn.check_ends && pos_opponent_in_check(p))) {
     p->part = 0;
-    p->turn_piece = p->turn_castling = -1;
+    p->turn_piece = p->turn_frozen = p->turn_stale = -1;
     p->side ^= 1;
     p->key ^= r->zobrist_side;
     if (p->side == WHITE) p->fullmove++;
   } else {
     int kind = move_kind(m);
     p->turn_piece = kind == MOVE_PASS ? -1 : kind == MOVE_CASTLING ? r->castlings[move_arg(m)].king_to : move_to(m);
-    if (kind == MOVE_CASTLING) p->turn_castling = move_arg(m);
+    if (kind == MOVE_CASTLING) {
+      const Castling *c = &r->castlings[move_arg(m)];
+      p->turn_frozen = c->partner_to;
+      p->turn_stale = c->partner_from != c->king_to ? c->partner_from : -1;
+    } else if (kind == MOVE_EN_PASSANT && !again) {
+      p->turn_stale = p->history[p->ply - 1].ep_victim; /* the Pawn taken */
+    }
   }
   p->key ^= pos_turn_key(r, p);
 }
@@ -80,7 +86,8 @@ static inline void pos_do_move(Position *p, Move m) {
   u->part = (int8_t)p->part;
   u->ep_victim = (int16_t)p->ep_victim;
   u->turn_piece = (int16_t)p->turn_piece;
-  u->turn_castling = (int16_t)p->turn_castling;
+  u->turn_frozen = (int16_t)p->turn_frozen;
+  u->turn_stale = (int16_t)p->turn_stale;
   u->halfmove = p->halfmove;
   u->castle_rights = p->castle_rights;
   u->key = p->key;
@@ -220,7 +227,8 @@ static inline void pos_undo_move(Position *p) {
   }
   p->part = u->part;
   p->turn_piece = u->turn_piece;
-  p->turn_castling = u->turn_castling;
+  p->turn_frozen = u->turn_frozen;
+  p->turn_stale = u->turn_stale;
   p->ep_victim = u->ep_victim;
   memcpy(p->ep, u->ep, sizeof p->ep);
   p->halfmove = u->halfmove;

@@ -239,7 +239,7 @@ bool pos_set_fen(Position *p, const Rules *r, const char *fen, char *err, int er
   p->effects = fx, p->effects_cap = fx_cap;
   p->rules = r;
   p->ep_victim = -1;
-  p->turn_piece = p->turn_castling = -1;
+  p->turn_piece = p->turn_frozen = p->turn_stale = -1;
   p->fullmove = 1;
   if (!r->finalized) return fail(p, err, errlen, "rules '%s' are not finalised", r->name);
   if (!strcmp(fen, "startpos")) fen = r->start_fen;
@@ -508,16 +508,17 @@ Move pos_parse_move(Position *p, const char *text) {
 }
 
 bool pos_opponent_mated(Position *p) {
-  int side = p->side, part = p->part, turn_piece = p->turn_piece, turn_castling = p->turn_castling;
+  int side = p->side, part = p->part, turn_piece = p->turn_piece, frozen = p->turn_frozen, stale = p->turn_stale;
   uint64_t key = p->key;
-  p->side ^= 1, p->part = 0, p->turn_piece = p->turn_castling = -1;
+  p->side ^= 1, p->part = 0, p->turn_piece = p->turn_frozen = p->turn_stale = -1;
   p->key = pos_compute_key(p);
   MoveList *list = malloc(sizeof *list);
   if (!list) abort();
   pos_legal_moves(p, list);
   bool mated = list->count == 0 && pos_in_check(p);
   free(list);
-  p->side = side, p->part = part, p->turn_piece = turn_piece, p->turn_castling = turn_castling, p->key = key;
+  p->side = side, p->part = part, p->turn_piece = turn_piece, p->turn_frozen = frozen, p->turn_stale = stale;
+  p->key = key;
   return mated;
 }
 

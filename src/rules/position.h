@@ -28,7 +28,7 @@ typedef struct Undo {
   int8_t part;
   int16_t ep_victim;
   int16_t turn_piece;
-  int16_t turn_castling;
+  int16_t turn_frozen, turn_stale;
   int halfmove;
   uint32_t castle_rights;
   uint64_t ep[BITS_WORDS];
@@ -39,12 +39,13 @@ typedef struct Position {
   const Rules *rules;
   int side, part, halfmove, fullmove;
   int turn_piece; /* where the piece that moved in this turn's last part stands (TurnRules.piece_once), or -1 */
-  /* The castling (its index in Rules.castlings) made earlier in this turn, or -1.  A Game
-   * Courier referee replays a turn's parts on the board before its code runs, and its code moves
-   * the castling partner: so the partner may not move again in the turn ("K e1-g1; R f1-d1"
-   * finds no piece on f1), and a later move to the partner's old square is a capture there
-   * (refused where the part may not capture: Extra Move).  Seed 003's presets alike. */
-  int turn_castling;
+  /* What the referee's board lacks in this turn, or -1.  A Game Courier referee replays a turn's
+   * parts on the board before its code runs, and its code makes a move's side effects: so the
+   * partner of a castling made earlier in the turn is not yet where it went (turn_frozen: it may
+   * not move again, "K e1-g1; R f1-d1" finds no piece on f1), and the partner's old square or
+   * the Pawn taken en passant still holds a piece there (turn_stale: a later move to it is a
+   * capture, refused where the part may not capture, as in Extra Move).  Seed 003's presets. */
+  int turn_frozen, turn_stale;
   uint32_t castle_rights;
   int ep_victim;           /* square of the piece that may be taken en passant, or -1 */
   uint64_t ep[BITS_WORDS]; /* squares it passed */
@@ -64,10 +65,11 @@ typedef struct Position {
 static inline uint64_t pos_turn_piece_key(const Rules *r, int sq) {
   return sq < 0 ? 0 : r->zobrist_ep[sq] ^ r->zobrist_turn_piece;
 }
-/* The key's share of where a turn stands: its part, the turn piece, a castling made in it. */
+/* The key's share of where a turn stands: its part, the turn piece, its side effects. */
 static inline uint64_t pos_turn_key(const Rules *r, const Position *p) {
   return r->zobrist_part * (uint64_t)p->part ^ pos_turn_piece_key(r, p->turn_piece) ^
-         (p->turn_castling < 0 ? 0 : r->zobrist_ep[p->turn_castling] ^ r->zobrist_turn_castling);
+         (p->turn_frozen < 0 ? 0 : r->zobrist_ep[p->turn_frozen] ^ r->zobrist_turn_effects) ^
+         (p->turn_stale < 0 ? 0 : r->zobrist_piece[0][p->turn_stale] ^ r->zobrist_turn_effects);
 }
 
 /* Is this the game's first turn (White's, at move 1: TurnRules.first_parts)? */

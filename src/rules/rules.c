@@ -112,7 +112,7 @@ static void make_keys(Rules *r) {
   r->zobrist_side = splitmix64(&seed);
   r->zobrist_part = splitmix64(&seed);
   r->zobrist_turn_piece = splitmix64(&seed);
-  r->zobrist_turn_castling = splitmix64(&seed);
+  r->zobrist_turn_effects = splitmix64(&seed);
 }
 
 /* Castling rights: one bit per (king square, partner square) pair, so that the several king
@@ -171,7 +171,7 @@ bool rules_update_turns(Rules *r, char *err, int errlen) {
     return false;
   }
   if (most && tr->parts[0] && tr->parts[1]) r->turn_parts = most;
-  /* After a castling the turn's later parts are restricted (position.h, turn_castling). */
+  /* After a castling the turn's later parts are restricted (position.h, turn_frozen). */
   r->turn_restricted = tr->piece_once || (r->turn_parts > 1 && r->castling_count > 0);
   for (int i = 0; i < MAX_TURN_PARTS; i++) r->turn_restricted |= tr->kinds[i] || tr->first_kinds[i];
   return true;

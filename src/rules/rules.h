@@ -162,7 +162,7 @@ typedef struct Rules {
   uint64_t zobrist_hand[2][MAX_TYPES][64];
   uint64_t zobrist_castle[MAX_CASTLINGS];
   uint64_t zobrist_ep[GEO_MAX_SQUARES];
-  uint64_t zobrist_side, zobrist_part, zobrist_turn_piece, zobrist_turn_castling;
+  uint64_t zobrist_side, zobrist_part, zobrist_turn_piece, zobrist_turn_effects;
   uint32_t castle_keep[GEO_MAX_SQUARES]; /* rights that survive a move touching the square */
   int castle_right[MAX_CASTLINGS];       /* right bit of each castling */
   struct RuleTables *tables;

@@ -37,11 +37,9 @@ static bool allowed(const Position *p, int kinds, Move m) {
   if (kind == MOVE_PASS) return r->pass_allowed || (kinds & PART_PASS);
   int from = kind == MOVE_CASTLING ? r->castlings[move_arg(m)].king_from : move_from(m);
   if (r->turn.piece_once && p->turn_piece >= 0 && kind != MOVE_DROP && from == p->turn_piece) return false;
-  if (p->turn_castling >= 0) { /* a castling earlier in the turn: position.h */
-    const Castling *c = &r->castlings[p->turn_castling];
-    if (kind != MOVE_DROP && from == c->partner_to) return false;
-    if (kinds && !(kinds & PART_CAPTURE) && move_to(m) == c->partner_from && kind != MOVE_CASTLING) return false;
-  }
+  /* The referee's board before its code makes the turn's side effects: position.h. */
+  if (kind != MOVE_DROP && from == p->turn_frozen) return false;
+  if (kinds && !(kinds & PART_CAPTURE) && kind != MOVE_CASTLING && move_to(m) == p->turn_stale) return false;
   if (!kinds) return true;
   if (pos_is_noisy(p, m) && (kind != MOVE_PROMOTION || p->board[move_to(m)] != SQ_EMPTY)) return kinds & PART_CAPTURE;
   if (pos_is_multistep(p, m)) return kinds & PART_MULTISTEP;

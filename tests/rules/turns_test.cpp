@@ -82,18 +82,19 @@ TEST(Turns, ACastledRookRestsForTheTurn) {
   PosBox pos;
   ASSERT_TRUE(SetFen(pos.get(), rules->get(), "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"));
   ASSERT_TRUE(Play(pos.get(), "e1g1"));
-  EXPECT_EQ(rules->get()->castlings[pos->turn_castling].partner_to, Square(rules->get(), "f1"));
+  EXPECT_EQ(pos->turn_frozen, Square(rules->get(), "f1"));
+  EXPECT_EQ(pos->turn_stale, Square(rules->get(), "h1"));
   EXPECT_EQ(pos_parse_move(pos.get(), "f1e1"), MOVE_NONE);
   EXPECT_NE(pos_parse_move(pos.get(), "g1h1"), MOVE_NONE);
   EXPECT_NE(pos_parse_move(pos.get(), "a1b1"), MOVE_NONE);
   EXPECT_EQ(pos->key, pos_compute_key(pos.get()));
   ASSERT_TRUE(Play(pos.get(), "a2a3"));
-  EXPECT_EQ(pos->turn_castling, -1);
+  EXPECT_EQ(pos->turn_frozen, -1);
   ASSERT_TRUE(Play(pos.get(), "a7a6"));
   ASSERT_TRUE(Play(pos.get(), "a6a5"));
   EXPECT_NE(pos_parse_move(pos.get(), "f1e1"), MOVE_NONE);
   for (int i = 0; i < 4; i++) pos_unmake(pos.get());
-  EXPECT_EQ(pos->turn_castling, -1);
+  EXPECT_EQ(pos->turn_frozen, -1);
   EXPECT_EQ(pos->key, pos_compute_key(pos.get()));
 }
 
@@ -111,6 +112,23 @@ TEST(Turns, AfterCastlingTheRooksOldSquareIsACaptureToTheReferee) {
   ASSERT_TRUE(Play(pos.get(), "e1g1"));
   EXPECT_EQ(pos_parse_move(pos.get(), "f3h1"), MOVE_NONE);
   EXPECT_NE(pos_parse_move(pos.get(), "f3g4"), MOVE_NONE);
+}
+
+// Likewise the Pawn taken en passant: the referee removes it in its code, after replaying the
+// turn's parts, so a later part that may not capture may not go to its square.
+TEST(Turns, AfterEnPassantTheTakenPawnsSquareIsACaptureToTheReferee) {
+  TurnRules t{};
+  t.parts[0] = t.parts[1] = 2;
+  t.kinds[0] = PART_MOVE | PART_CAPTURE | PART_MULTISTEP;
+  t.kinds[1] = PART_MOVE | PART_MULTISTEP | PART_PASS;
+  auto rules = ChessWithTurns(t);
+  PosBox pos;
+  ASSERT_TRUE(SetFen(pos.get(), rules->get(), "4k3/8/8/3pP3/8/8/8/3QK3 w - d6 0 5"));
+  ASSERT_TRUE(Play(pos.get(), "e5d6"));
+  EXPECT_EQ(pos->turn_stale, Square(rules->get(), "d5"));
+  EXPECT_EQ(pos_parse_move(pos.get(), "d1d5"), MOVE_NONE);
+  EXPECT_NE(pos_parse_move(pos.get(), "d1d4"), MOVE_NONE);
+  EXPECT_EQ(pos->key, pos_compute_key(pos.get()));
 }
 
 // Extra Move: the first turn one part; then the second part may not capture, may not move the
