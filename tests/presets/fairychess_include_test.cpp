@@ -144,6 +144,18 @@ TEST(FairychessInclude, RefusesCastlingWithARookThatHasMoved) {
   EXPECT_STREQ(v.message, "You may not castle with a piece that has moved.");
 }
 
+// A Rook taken at home by another piece ends that side's castling there: the next piece to
+// stand on the square (a Bishop here) may not castle (seed 004 cleared the flag only when a
+// King or Rook moved; the library's Post-Move clears it for every move).
+TEST(FairychessInclude, RefusesCastlingWithWhateverStandsWhereTheRookWasTaken) {
+  Referee ref(kPreset);
+  ASSERT_TRUE(ref.PlayAll({"P g2-g3", "P b7-b6", "B f1-g2", "P e7-e6", "B g2-a8", "N b8-c6", "P a2-a3", "B c8-b7",
+                           "P a3-a4", "B b7-a8", "P a4-a5", "Q d8-e7", "P h2-h3"}));
+  GcVerdict v = ref.Play("K e8-c8");
+  EXPECT_EQ(v.status, GC_ILLEGAL);
+  EXPECT_STREQ(v.message, "You may not castle with a piece that has moved.");
+}
+
 TEST(FairychessInclude, TakesEnPassant) {
   Referee ref(kPreset);
   ASSERT_TRUE(ref.PlayAll({"P e2-e4", "P a7-a6", "P e4-e5", "P d7-d5", "P e5-d6"}));
