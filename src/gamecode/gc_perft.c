@@ -27,13 +27,14 @@ static bool owns(const char *label, int player) {
   return player == 1 ? isupper(ch) != 0 : islower(ch) != 0;
 }
 
-/* The count below a part just accepted: a leaf when the game ended or the depth is spent; the
- * same depth while the turn goes on (whole turns), else one less. */
+/* The count below a part just accepted: a leaf when the depth is spent; the same depth while
+ * the turn goes on (whole turns), else one less.  Below a part that ended the game there is
+ * nothing, as in a move generator's perft (a checkmate before the last ply adds no leaf). */
 static uint64_t after_part(perft_ctx *c, int depth, const GcVerdict *v) {
-  if (v->result != GC_RESULT_NONE) return 1; /* the game ended: a leaf */
   int below = depth - 1;
-  if (!c->parts && gc_turn_open(c->gc)) below = depth; /* the turn goes on */
-  return below == 0 ? 1 : perft_node(c, below);
+  if (!c->parts && gc_turn_open(c->gc) && v->result == GC_RESULT_NONE) below = depth; /* the turn goes on */
+  if (below == 0) return 1;
+  return v->result != GC_RESULT_NONE ? 0 : perft_node(c, below);
 }
 
 /* Plays text from the saved state; the count below it (0 when refused), trying each promotion

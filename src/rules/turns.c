@@ -93,9 +93,11 @@ static uint64_t turns_perft(Position *p, int depth) {
   if (depth <= 1) {
     nodes = depth == 1 ? (uint64_t)list->count : 1;
   } else {
+    int us = p->side;
     for (int i = 0; i < list->count; i++) {
       pos_make(p, list->moves[i]);
-      nodes += turns_perft(p, depth - 1);
+      /* A part that checkmates ends the game: nothing below it, though its turn had more. */
+      if (p->side != us || !pos_opponent_in_check(p) || !pos_opponent_mated(p)) nodes += turns_perft(p, depth - 1);
       pos_unmake(p);
     }
   }

@@ -52,12 +52,14 @@ TEST(GcRefereePerft, PromotionChoicesAndGameEndsAreCounted) {
   // A White Pawn on b7: b8 with four choices, a8 taking the Rook with four; the King's moves.
   Started s("presets/chess-tutorial.preset", "r3k3/1P6/8/8/8/8/8/4K3", 1);
   EXPECT_EQ(gc_referee_perft(s.gc, 1, false), 8u + 5u);
-  // Fool's mate: the mating move is a leaf at any depth.
+  // Fool's mate: the mating move is a leaf at the last ply and adds nothing before it, as in
+  // the generator's perft (575 at depth 2, herald perft chess FEN 2).
   Started m("presets/chess-tutorial.preset");
   GcVerdict v;
   for (const char *mv : {"P f2-f3", "p e7-e5", "P g2-g4"}) ASSERT_EQ(gc_play(m.gc, mv, &v), GC_LEGAL);
   uint64_t one = gc_referee_perft(m.gc, 1, false);
   EXPECT_EQ(one, 30u);
+  EXPECT_EQ(gc_referee_perft(m.gc, 2, false), 575u);
   ASSERT_EQ(gc_play(m.gc, "q d8-h4", &v), GC_LEGAL);
   EXPECT_EQ(v.result, GC_RESULT_WON);
   EXPECT_EQ(gc_referee_perft(m.gc, 2, false), 0u); // nothing to play after the game's end

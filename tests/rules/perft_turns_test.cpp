@@ -15,7 +15,8 @@ using core_test::PosBox;
 using core_test::SetFen;
 
 // Sequences of legal moves in which the side to move changes exactly `changes` times, the last
-// time with the last move: whole turns, however many moves each took.
+// time with the last move: whole turns, however many moves each took.  A move that ends the game
+// in the middle of a turn (pos_game_result: a checkmate, or no move to follow) ends its turn.
 uint64_t BruteTurns(Position *p, int changes) {
   MoveList list;
   pos_legal_moves(p, &list);
@@ -23,8 +24,10 @@ uint64_t BruteTurns(Position *p, int changes) {
   for (int i = 0; i < list.count; i++) {
     int side = p->side;
     pos_make(p, list.moves[i]);
-    int left = changes - (p->side != side);
-    n += left == 0 ? 1 : BruteTurns(p, left);
+    char why[64];
+    bool ended = p->side == side && pos_game_result(p, why, sizeof why) != RESULT_NONE;
+    int left = changes - (p->side != side || ended);
+    n += left == 0 ? 1 : ended ? 0 : BruteTurns(p, left);
     pos_unmake(p);
   }
   return n;
@@ -44,19 +47,23 @@ TEST(PerftTurns, TwoKingsCountedByHand) {
   EXPECT_EQ(pos_perft_turns(pos.get(), 0), 1u);
 }
 
-TEST(PerftTurns, ATurnThatCannotFinishCountsNothing) {
+TEST(PerftTurns, ATurnThatCannotFinishEndsTheGame) {
   auto rules = Fixture("chess");
   rules->get()->turn_parts = 2;
   PosBox pos;
   // The white king is stuck (the knight holds a2 and b1, the bishop b2): e2e3 then e3e4 is
-  // the one turn; after e2e4 the pawn is blocked and the turn has no second part.
+  // the one turn that goes on; after e2e4 the pawn is blocked, no second part can follow and the
+  // game ends there, lost: a turn, and a leaf, with nothing below it.
   ASSERT_TRUE(SetFen(pos.get(), rules->get(), "7k/8/8/4p3/8/b1n5/4P3/K7 w - - 0 1"));
   EXPECT_EQ(pos_perft(pos.get(), 1), 2u);
   EXPECT_EQ(pos_perft(pos.get(), 2), 1u);
-  EXPECT_EQ(pos_perft_turns(pos.get(), 1), 1u);
+  EXPECT_EQ(pos_perft_turns(pos.get(), 1), 2u);
+  EXPECT_EQ(BruteTurns(pos.get(), 1), 2u);
   Move e2e4 = pos_parse_move(pos.get(), "e2e4"), e2e3 = pos_parse_move(pos.get(), "e2e3");
-  EXPECT_EQ(pos_perft_turns_after(pos.get(), e2e4, 1), 0u);
+  EXPECT_EQ(pos_perft_turns_after(pos.get(), e2e4, 1), 1u);
+  EXPECT_EQ(pos_perft_turns_after(pos.get(), e2e4, 2), 0u);
   EXPECT_EQ(pos_perft_turns_after(pos.get(), e2e3, 1), 1u);
+  EXPECT_EQ(pos_perft_turns(pos.get(), 2), BruteTurns(pos.get(), 2));
   // From the middle of the turn its rest is the first turn.
   pos_make(pos.get(), e2e3);
   EXPECT_EQ(pos_perft_turns(pos.get(), 1), 1u);
