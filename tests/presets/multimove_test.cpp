@@ -6,6 +6,7 @@
 #include <string>
 
 #include "bridge/br_game.h"
+#include "rules/perft_turns.h"
 #include "presets/two_styles.h"
 
 namespace {
@@ -187,6 +188,36 @@ TEST(MonsterPreset, NoSecondMoveLoses) {
 }
 
 // ---- the compiled rules against the referee ----
+
+// A part that checkmates ends the game and its turn (Extra Move: a check does not end the turn,
+// a mate does).  Perft by the referee alone and by the compiled rules agree, by turns and by
+// parts, counting R a1-a8# as one whole turn and nothing below it.
+TEST(MultiPartPerft, ACheckmatingPartEndsItsTurn) {
+  // White's one-part first turn and a turn of Black's first, so that White has two parts.
+  Referee ref(kExtraMove, "6k1/5ppp/8/8/8/8/8/R5K1", 1);
+  ASSERT_EQ(ref.failure, "");
+  GcVerdict v;
+  for (const char *part : {"K g1-f1", "k g8-h8", "pass"}) ASSERT_EQ(gc_play(ref.gc, part, &v), GC_LEGAL) << v.message;
+  ASSERT_EQ(gc_side_to_move(ref.gc), 1);
+  const char *board = "7k/5ppp/8/8/8/8/8/R4K2";
+  char err[512] = "";
+  BrGame *g = br_load_with(kExtraMove, "presets/include", false, err, sizeof err);
+  ASSERT_NE(g, nullptr) << err;
+  Position pos{};
+  ASSERT_TRUE(pos_set_fen(&pos, &g->rules, (std::string(board) + " w - - 0 10").c_str(), err, sizeof err)) << err;
+  uint64_t turns = pos_perft_turns(&pos, 1), parts = pos_perft(&pos, 2);
+  EXPECT_EQ(gc_referee_perft(ref.gc, 1, false), turns);
+  EXPECT_EQ(gc_referee_perft(ref.gc, 2, true), parts);
+  Move mate = pos_parse_move(&pos, "a1a8");
+  ASSERT_NE(mate, MOVE_NONE);
+  EXPECT_EQ(pos_perft_turns_after(&pos, mate, 1), 1u);
+  pos_make(&pos, mate);
+  EXPECT_EQ(pos.side, WHITE); // the turn had a second part, but the game is over
+  char why[64];
+  EXPECT_EQ(pos_game_result(&pos, why, sizeof why), RESULT_WIN) << why;
+  pos_free(&pos);
+  br_free(g);
+}
 
 // The turn structure the bridge derives is what the referee plays: a verify run agrees, and a
 // wrong figure (Black given one part in Marseillais) is caught at the first hand-over.
