@@ -490,8 +490,9 @@ MtGoReply mt_engine_go(MtEngine *e, const char *fen, const char *const *moves, i
       else if (sscanf(line, "bestmove %255s", reply.move) == 1)
         break;
     } else {
-      if (line[0] >= '0' && line[0] <= '9')
-        parse_cecp_post(line, &reply);
+      const char *first = line + strspn(line, " \t"); /* Fairy-Max pads its thinking lines */
+      if (*first >= '0' && *first <= '9')
+        parse_cecp_post(first, &reply);
       else if (sscanf(line, "move %255s", part) == 1) {
         char text[MT_TEXT];
         shift_rank_numbers(part, e->zero_based_ranks ? 1 : 0, text, sizeof text);
