@@ -403,20 +403,31 @@ static void shift_rank_numbers(const char *in, int delta, char *out, int cap) {
 
 static int mate_score(int plies) { return plies > 0 ? 100000 - plies : -100000 - plies; }
 
+/* UCI "info ... depth D ... score cp X | mate N": the move's evaluation for the PGN comment and
+ * adjudication.  Only lines with a score count, so that a depth of a "currmove" line does not
+ * stand beside the score of an earlier one. */
 static void parse_uci_info(const char *line, MtGoReply *reply) {
   const char *s = strstr(line, " score ");
   if (!s) return;
   int value;
   if (sscanf(s, " score cp %d", &value) == 1)
-    reply->score_cp = value, reply->has_score = true;
+    reply->score_cp = value, reply->mate = 0, reply->has_score = true;
   else if (sscanf(s, " score mate %d", &value) == 1)
-    reply->score_cp = mate_score(2 * value), reply->has_score = true;
+    reply->score_cp = mate_score(2 * value), reply->mate = value, reply->has_score = true;
+  else
+    return;
+  const char *d = strstr(line, " depth ");
+  reply->depth = d && sscanf(d, " depth %d", &value) == 1 ? value : 0;
 }
 
-/* CECP thinking output: "ply score time nodes pv". */
+/* CECP thinking output: "ply score time nodes pv", mates as 100000 + moves to mate (protocol
+ * 2, "post"). */
 static void parse_cecp_post(const char *line, MtGoReply *reply) {
   int ply, score;
-  if (sscanf(line, "%d %d", &ply, &score) == 2) reply->score_cp = score, reply->has_score = true;
+  if (sscanf(line, "%d %d", &ply, &score) != 2) return;
+  reply->score_cp = score, reply->has_score = true, reply->depth = ply;
+  reply->mate = score >= 100000 ? score - 100000 : score <= -100000 ? score + 100000 : 0;
+  if (reply->mate == 0 && (score >= 100000 || score <= -100000)) reply->mate = score > 0 ? 1 : -1;
 }
 
 MtGoReply mt_engine_go(MtEngine *e, const char *fen, const char *const *moves, int move_count, const MtTimeControl *tc,
@@ -479,8 +490,9 @@ MtGoReply mt_engine_go(MtEngine *e, const char *fen, const char *const *moves, i
       else if (sscanf(line, "bestmove %255s", reply.move) == 1)
         break;
     } else {
-      if (line[0] >= '0' && line[0] <= '9')
-        parse_cecp_post(line, &reply);
+      const char *first = line + strspn(line, " \t"); /* Fairy-Max pads its thinking lines */
+      if (*first >= '0' && *first <= '9')
+        parse_cecp_post(first, &reply);
       else if (sscanf(line, "move %255s", part) == 1) {
         char text[MT_TEXT];
         shift_rank_numbers(part, e->zero_based_ranks ? 1 : 0, text, sizeof text);

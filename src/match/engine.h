@@ -59,6 +59,8 @@ typedef struct MtGoReply {
   char move[MT_TEXT]; /* a whole turn: its parts joined by commas ("e2e4,d2d4") */
   bool has_score;
   int score_cp; /* from the engine's view; mates as +/-(100000 - plies) */
+  int mate;     /* when has_score: moves to mate, > 0 the engine mates, < 0 it is mated; 0 none */
+  int depth;    /* of the last report that gave a score; 0 when none said */
   int64_t elapsed_ms;
 } MtGoReply;
 

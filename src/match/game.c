@@ -13,9 +13,10 @@ typedef struct Referee {
   const MtMatchConfig *config;
   MtGameRecord *game;
   MtEngine engines[2]; /* by colour: [0] moves first */
-  int engine_of[2];    /* colour -> engine number of the match */
+  int engine_of[2];    /* colour -> side of the pair (0 its first engine, 1 its second) */
   Position position;
-  char **turns; /* the turns played: their parts' coordinate names joined by commas */
+  char **turns;    /* the turns played: their parts' coordinate names joined by commas */
+  char **comments; /* by part: the evaluation of an engine's turn on its last part, or NULL */
   int turn_count, cap;
   bool turn_open; /* the last part left the same side to move: its turn goes on */
   int bad_run[2], good_run[2], quiet_run;
@@ -59,8 +60,12 @@ static bool play_part(Referee *r, Move m) {
     char **turns = realloc(r->turns, (size_t)cap * sizeof *turns);
     if (!turns) return false;
     r->turns = turns;
+    char **comments = realloc(r->comments, (size_t)cap * sizeof *comments);
+    if (!comments) return false;
+    r->comments = comments;
     r->cap = cap;
   }
+  r->comments[g->move_count] = NULL;
   char name[32];
   pos_move_name(&r->position, m, name, sizeof name);
   if (r->turn_open && r->turn_count) {
@@ -148,7 +153,7 @@ static void play(Referee *r) {
   MtGameRecord *g = r->game;
   char err[256], reason[64];
   for (int colour = 0; colour < 2; colour++) {
-    const MtEngineSpec *spec = &c->engines[r->engine_of[colour]];
+    const MtEngineSpec *spec = &c->engines[g->engines[r->engine_of[colour]]];
     if (!mt_engine_start(&r->engines[colour], spec, c->start_timeout_ms ? c->start_timeout_ms : 10000, err,
                          sizeof err)) {
       r->engines[colour].spec = *spec;
@@ -222,11 +227,40 @@ static void play(Referee *r) {
         loses(r, colour, MT_END_ILLEGAL, what);
       return;
     }
+    char comment[64];
+    mt_eval_comment(&reply, comment, sizeof comment);
+    r->comments[g->move_count - 1] = strdup(comment); /* none when out of memory: no comment */
     if (adjudicate(r, colour, &reply)) return;
   }
 }
 
-static void write_pgn(const MtMatchConfig *c, MtGameRecord *g) {
+void mt_eval_comment(const MtGoReply *reply, char *text, int cap) {
+  char score[32] = "", depth[16] = "";
+  if (reply->has_score && reply->mate)
+    snprintf(score, sizeof score, "%cM%d ", reply->mate > 0 ? '+' : '-', abs(reply->mate));
+  else if (reply->has_score)
+    snprintf(score, sizeof score, "%+.2f ", reply->score_cp / 100.0);
+  if (reply->has_score && reply->depth > 0) {
+    snprintf(depth, sizeof depth, "/%d ", reply->depth);
+    score[strlen(score) - 1] = 0; /* "+0.25/12 ", not "+0.25 /12 " */
+  }
+  snprintf(text, cap, "%s%s%.2fs", score, depth, reply->elapsed_ms / 1000.0);
+}
+
+void mt_time_control_tag(const MtTimeControl *tc, char *text, int cap) {
+  if (tc->movetime_ms)
+    snprintf(text, cap, "%g/move", tc->movetime_ms / 1000.0);
+  else if (tc->depth || tc->nodes)
+    snprintf(text, cap, "-");
+  else {
+    char moves[24] = "", inc[32] = "";
+    if (tc->moves) snprintf(moves, sizeof moves, "%d/", tc->moves);
+    if (tc->inc_ms) snprintf(inc, sizeof inc, "+%g", tc->inc_ms / 1000.0);
+    snprintf(text, cap, "%s%g%s", moves, tc->base_ms / 1000.0, inc);
+  }
+}
+
+static void write_pgn(const MtMatchConfig *c, MtGameRecord *g, const char *const *comments) {
   NtPgnGame tags;
   memset(&tags, 0, sizeof tags);
   char text[64];
@@ -239,8 +273,8 @@ static void write_pgn(const MtMatchConfig *c, MtGameRecord *g) {
   nt_pgn_set_tag(&tags, "Date", text);
   snprintf(text, sizeof text, "%d", g->index + 1);
   nt_pgn_set_tag(&tags, "Round", text);
-  nt_pgn_set_tag(&tags, "White", c->engines[g->white].name);
-  nt_pgn_set_tag(&tags, "Black", c->engines[g->white ^ 1].name);
+  nt_pgn_set_tag(&tags, "White", c->engines[g->engines[g->white]].name);
+  nt_pgn_set_tag(&tags, "Black", c->engines[g->engines[g->white ^ 1]].name);
   if (strcmp(c->variant, "chess")) nt_pgn_set_tag(&tags, "Variant", c->variant);
   if (strcmp(g->fen, c->rules->start_fen)) {
     nt_pgn_set_tag(&tags, "SetUp", "1");
@@ -250,22 +284,31 @@ static void write_pgn(const MtMatchConfig *c, MtGameRecord *g) {
   nt_pgn_set_tag(&tags, "TerminationDetails", g->reason);
   snprintf(text, sizeof text, "%d", g->move_count);
   nt_pgn_set_tag(&tags, "PlyCount", text);
+  mt_time_control_tag(&c->tc, text, sizeof text);
+  nt_pgn_set_tag(&tags, "TimeControl", text);
+  int64_t seconds = g->duration_ms / 1000;
+  snprintf(text, sizeof text, "%02lld:%02lld:%02lld", (long long)(seconds / 3600), (long long)(seconds / 60 % 60),
+           (long long)(seconds % 60));
+  nt_pgn_set_tag(&tags, "GameDuration", text);
   Position p = {0}; /* pos_set_fen keeps the history buffer it finds */
   char err[128];
   if (pos_set_fen(&p, c->rules, g->fen, err, sizeof err)) {
-    g->pgn = nt_pgn_write(&tags, &p, g->moves, g->move_count, g->result);
+    g->pgn = nt_pgn_write_annotated(&tags, &p, g->moves, comments, g->move_count, g->result);
     pos_free(&p);
   }
   nt_pgn_game_free(&tags);
 }
 
-void mt_play_game(const MtMatchConfig *c, int index, int opening_number, int white, const MtOpening *opening,
+void mt_play_game(const MtMatchConfig *c, int index, int pair, int opening_number, int white, const MtOpening *opening,
                   MtGameRecord *g) {
   memset(g, 0, sizeof *g);
   g->index = index;
+  g->pair = pair;
+  mt_pair_engines(c, pair, g->engines);
   g->opening = opening_number;
   g->white = white;
   snprintf(g->fen, sizeof g->fen, "%s", opening->fen);
+  int64_t start = mt_now_ms();
   Referee r;
   memset(&r, 0, sizeof r);
   r.config = c;
@@ -287,9 +330,12 @@ void mt_play_game(const MtMatchConfig *c, int index, int opening_number, int whi
     pos_free(&r.position);
   }
   for (int colour = 0; colour < 2; colour++) mt_engine_stop(&r.engines[colour]);
+  g->duration_ms = mt_now_ms() - start;
+  write_pgn(c, g, (const char *const *)r.comments);
   for (int i = 0; i < r.turn_count; i++) free(r.turns[i]);
   free(r.turns);
-  write_pgn(c, g);
+  for (int i = 0; i < g->move_count; i++) free(r.comments[i]);
+  free(r.comments);
 }
 
 void mt_game_record_free(MtGameRecord *g) {

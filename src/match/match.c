@@ -1,4 +1,5 @@
-/* The match scheduler: openings, colour pairs, shards, worker threads, tally and SPRT. */
+/* The match scheduler: pairings (round robin, gauntlet), openings, colour pairs, shards, worker
+ * threads, tallies and SPRT. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,13 +64,38 @@ bool mt_opening(const MtMatchConfig *c, int o, MtOpening *opening) {
   return mt_random_opening(c->rules, c->random_plies, c->seed, o, opening);
 }
 
+static int engine_count(const MtMatchConfig *c) {
+  return c->engine_count < 2 ? 2 : c->engine_count > MT_MAX_ENGINES ? MT_MAX_ENGINES : c->engine_count;
+}
+
+int mt_pair_count(const MtMatchConfig *c) {
+  int n = engine_count(c);
+  return c->gauntlet ? n - 1 : n * (n - 1) / 2;
+}
+
+void mt_pair_engines(const MtMatchConfig *c, int pair, int engines[2]) {
+  int n = engine_count(c);
+  engines[0] = 0, engines[1] = 1;
+  if (c->gauntlet) {
+    engines[1] = pair + 1;
+    return;
+  }
+  /* Row by row: 0-1, 0-2, ... 0-(n-1), 1-2, ... */
+  for (int first = 0, k = 0; first < n; first++)
+    for (int second = first + 1; second < n; second++, k++)
+      if (k == pair) {
+        engines[0] = first, engines[1] = second;
+        return;
+      }
+}
+
 typedef struct Scheduler {
   const MtMatchConfig *config;
   pthread_mutex_t lock;
   int next;
   bool stop;
   MtMatchState state;
-  int engine_failures[2]; /* games lost because an engine did not start */
+  int engine_failures[MT_MAX_ENGINES]; /* games lost because an engine did not start */
 } Scheduler;
 
 static bool in_shard(const MtMatchConfig *c, int game) {
@@ -77,18 +103,29 @@ static bool in_shard(const MtMatchConfig *c, int game) {
   return (game / 2) % count == c->shard_index;
 }
 
+static void count(MtTally *t, int points2) {
+  if (points2 == 2)
+    t->wins++;
+  else if (points2 == 1)
+    t->draws++;
+  else
+    t->losses++;
+}
+
 static void record(Scheduler *s, const MtGameRecord *g) {
   const MtMatchConfig *c = s->config;
   MtMatchState *st = &s->state;
   st->games_done++;
-  if (g->points2[0] == 2)
-    st->tally.wins++;
-  else if (g->points2[0] == 1)
-    st->tally.draws++;
-  else
-    st->tally.losses++;
-  int loser = g->points2[0] == 0 ? 0 : g->points2[1] == 0 ? 1 : -1;
-  if (loser >= 0) {
+  if (g->pair == 0) count(&st->tally, g->points2[0]);
+  for (int side = 0; side < 2; side++) {
+    MtStanding *standing = &st->standings[g->engines[side]];
+    count(side == g->white ? &standing->as_white : &standing->as_black, g->points2[side]);
+  }
+  MtStanding *pair = &st->pairs[g->pair];
+  count(g->white == 0 ? &pair->as_white : &pair->as_black, g->points2[0]);
+  int side = g->points2[0] == 0 ? 0 : g->points2[1] == 0 ? 1 : -1;
+  if (side >= 0) {
+    int loser = g->engines[side];
     if (g->ending == MT_END_CRASH) st->crashes[loser]++;
     if (g->ending == MT_END_TIME) st->forfeits[loser]++;
     if (g->ending == MT_END_ILLEGAL) st->illegal[loser]++;
@@ -109,8 +146,9 @@ static void *worker(void *arg) {
   const MtMatchConfig *c = s->config;
   for (;;) {
     pthread_mutex_lock(&s->lock);
-    while (s->next < c->games && !in_shard(c, s->next)) s->next++;
-    if (s->stop || (c->cancel && *c->cancel) || s->next >= c->games) {
+    int total = c->games * mt_pair_count(c);
+    while (s->next < total && !in_shard(c, s->next)) s->next++;
+    if (s->stop || (c->cancel && *c->cancel) || s->next >= total) {
       pthread_mutex_unlock(&s->lock);
       return NULL;
     }
@@ -118,14 +156,16 @@ static void *worker(void *arg) {
     pthread_mutex_unlock(&s->lock);
     MtOpening opening;
     MtGameRecord g;
-    if (!mt_opening(c, index / 2, &opening)) {
+    /* Each pair plays its games in a row: opening k/2 twice, colours swapped. */
+    int pair = index / c->games, k = index % c->games;
+    if (!mt_opening(c, k / 2, &opening)) {
       if (c->on_log) c->on_log(c->context, "no random opening could be drawn");
       pthread_mutex_lock(&s->lock);
       s->stop = true;
       pthread_mutex_unlock(&s->lock);
       return NULL;
     }
-    mt_play_game(c, index, index / 2, index % 2, &opening, &g);
+    mt_play_game(c, index, pair, k / 2, k % 2, &opening, &g);
     pthread_mutex_lock(&s->lock);
     record(s, &g);
     pthread_mutex_unlock(&s->lock);
@@ -135,15 +175,16 @@ static void *worker(void *arg) {
 
 int mt_match_run(const MtMatchConfig *c, MtMatchState *state, char *err, int errlen) {
   memset(state, 0, sizeof *state);
-  if (!c->rules || c->games <= 0 || c->shard_count < 1 || c->shard_index < 0 || c->shard_index >= c->shard_count) {
-    snprintf(err, errlen, "bad match configuration (rules, games, shard)");
+  if (!c->rules || c->games <= 0 || c->shard_count < 1 || c->shard_index < 0 || c->shard_index >= c->shard_count ||
+      c->engine_count > MT_MAX_ENGINES || (c->gauntlet && engine_count(c) < 2)) {
+    snprintf(err, errlen, "bad match configuration (rules, games, shard, engines)");
     return MT_EXIT_USAGE;
   }
   Scheduler s;
   memset(&s, 0, sizeof s);
   s.config = c;
   pthread_mutex_init(&s.lock, NULL);
-  for (int g = 0; g < c->games; g++) s.state.games_planned += in_shard(c, g);
+  for (int g = 0; g < c->games * mt_pair_count(c); g++) s.state.games_planned += in_shard(c, g);
   int threads = c->concurrency < 1 ? 1 : c->concurrency > 256 ? 256 : c->concurrency;
   pthread_t ids[256];
   int started = 0;
@@ -153,11 +194,15 @@ int mt_match_run(const MtMatchConfig *c, MtMatchState *state, char *err, int err
   for (int i = 0; i < started; i++) pthread_join(ids[i], NULL);
   pthread_mutex_destroy(&s.lock);
   *state = s.state;
-  for (int e = 0; e < 2; e++)
-    if (s.state.games_done && s.engine_failures[e] == s.state.games_done) {
+  for (int e = 0; e < engine_count(c); e++) {
+    const MtStanding *standing = &s.state.standings[e];
+    int played = standing->as_white.wins + standing->as_white.draws + standing->as_white.losses +
+                 standing->as_black.wins + standing->as_black.draws + standing->as_black.losses;
+    if (played && s.engine_failures[e] == played) {
       snprintf(err, errlen, "engine %s could not be started", c->engines[e].name);
       return MT_EXIT_ENGINE;
     }
+  }
   if (s.state.sprt == MT_SPRT_H1) return MT_EXIT_SPRT_H1;
   if (s.state.sprt == MT_SPRT_H0) return MT_EXIT_SPRT_H0;
   if (s.state.games_done < s.state.games_planned) {

@@ -1,6 +1,8 @@
 /* Engine matches refereed by Herald's rules: games between two engine processes with clocks,
  * openings, adjudication and crash/forfeit detection, played N at a time on threads, with
- * running Elo and an SPRT that can stop the match early.  Results reach the caller through
+ * running Elo and an SPRT that can stop the match early; with more than two engines a round
+ * robin (every pair) or a gauntlet (the first engine against each other), results kept per
+ * pair, per engine and per colour.  Results reach the caller through
  * callbacks (called one at a time); nothing here prints. */
 #ifndef HERALD_MATCH_MATCH_H
 #define HERALD_MATCH_MATCH_H
@@ -37,25 +39,38 @@ typedef enum {
   MT_END_ILLEGAL /* a move Herald's rules refuse */
 } MtEnding;
 
+/* Engines of a match and its pairings; 16 engines make 120 pairs. */
+enum { MT_MAX_ENGINES = 16, MT_MAX_PAIRS = MT_MAX_ENGINES * (MT_MAX_ENGINES - 1) / 2 };
+
 typedef struct MtGameRecord {
   int index;         /* game number in the whole match, from 0 */
+  int pair;          /* pairing number, from 0 (always 0 in a match of two) */
+  int engines[2];    /* the pair's first and second engine, numbers of the match's engines */
   int opening;       /* opening number, from 0 */
-  int white;         /* engine (0 or 1) that had the first move */
+  int white;         /* side of the pair (0 first, 1 second) that had the first move */
   char fen[512];     /* start position */
   int opening_plies; /* the first moves came from the opening */
   Move *moves;
   int move_count;
   char result[8]; /* "1-0", "0-1", "1/2-1/2" (first player / second player) */
-  int points2[2]; /* half points of engine 0 and 1 */
+  int points2[2]; /* half points of the pair's first and second engine */
   MtEnding ending;
   char reason[160];
-  char *pgn; /* the game in PGN, malloc'd */
+  int64_t duration_ms; /* from the engines' start to the verdict */
+  char *pgn;           /* the game in PGN, malloc'd; engine moves carry {+0.25/12 0.51s} comments */
 } MtGameRecord;
 
+/* An engine's results, by the colour it had. */
+typedef struct MtStanding {
+  MtTally as_white, as_black;
+} MtStanding;
+
 typedef struct MtMatchState {
-  MtTally tally; /* from engine 0's side */
+  MtTally tally; /* of the first pair, from its first engine's side (engine 0 against 1) */
   int games_done, games_planned;
-  int crashes[2], forfeits[2], illegal[2];
+  int crashes[MT_MAX_ENGINES], forfeits[MT_MAX_ENGINES], illegal[MT_MAX_ENGINES]; /* by engine */
+  MtStanding standings[MT_MAX_ENGINES];                                           /* by engine */
+  MtStanding pairs[MT_MAX_PAIRS]; /* by pair: its first engine's results by its colour */
   MtSprtVerdict sprt;
   double llr;
   bool stopped_early;
@@ -78,14 +93,16 @@ typedef struct MtMatchConfig {
   const Rules *rules;  /* referee; a preset may supply it later */
   const char *variant; /* name sent to engines (UCI_Variant / CECP variant) and the
                                 PGN Variant tag */
-  MtEngineSpec engines[2];
+  MtEngineSpec engines[MT_MAX_ENGINES];
+  int engine_count; /* 2 (also when 0) up to MT_MAX_ENGINES; more than two: a tournament */
+  bool gauntlet;    /* engine 0 plays each other; otherwise every pair plays (round robin) */
   MtTimeControl tc;
   MtAdjudication adjudication;
   const MtOpening *openings; /* each is played twice with colours swapped */
   int opening_count;
   int random_plies; /* when there is no FEN: k random legal plies from the start
                                 (at most MT_MAX_OPENING_PLIES) */
-  int games;        /* games of the whole match (all shards) */
+  int games;        /* games of each pair (all shards): the whole match for two engines */
   int concurrency;
   int shard_index, shard_count; /* this process plays openings o with o % count == index */
   uint64_t seed;
@@ -116,11 +133,26 @@ bool mt_opening(const MtMatchConfig *c, int o, MtOpening *opening);
  * False when none was found. */
 bool mt_random_opening(const Rules *r, int plies, uint64_t seed, int o, MtOpening *opening);
 
-/* Plays one game: engine `white` of c has the first move.  Fills g (free with
- * mt_game_record_free). */
-void mt_play_game(const MtMatchConfig *c, int index, int opening_number, int white, const MtOpening *opening,
+/* The pairs of a match: one for two engines, every pair of a round robin (0-1, 0-2, ... 1-2,
+ * ...), or 0 against each other in a gauntlet. */
+int mt_pair_count(const MtMatchConfig *c);
+/* The engines of pair number `pair`, the first as engines[0]. */
+void mt_pair_engines(const MtMatchConfig *c, int pair, int engines[2]);
+
+/* Plays one game of pair `pair`: side `white` (0: the pair's first engine) has the first move.
+ * Fills g (free with mt_game_record_free). */
+void mt_play_game(const MtMatchConfig *c, int index, int pair, int opening_number, int white, const MtOpening *opening,
                   MtGameRecord *g);
 void mt_game_record_free(MtGameRecord *g);
+
+/* The PGN comment of an engine's move, as cutechess-cli writes it: score from the mover's view
+ * in pawns ("+0.25") or moves to mate ("+M5", "-M3"), "/depth" when reported, then the time
+ * used ("0.51s"): "+0.25/12 0.51s"; only the time without a score. */
+void mt_eval_comment(const MtGoReply *reply, char *text, int cap);
+/* The PGN TimeControl tag of tc (PGN standard 9.6): "300+0.1" (seconds, increment),
+ * "40/300" (moves per period), "-" for a fixed depth or node count (no clock), and a fixed time
+ * a move as cutechess-cli writes it, "0.5/move". */
+void mt_time_control_tag(const MtTimeControl *tc, char *text, int cap);
 
 /* Adds the results of the PGN games in text (len bytes) to *tally from the side of `player`
  * (when *player is empty it becomes the White player of the first game; cap is its size).

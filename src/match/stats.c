@@ -2,6 +2,7 @@
 #include "match/stats.h"
 
 #include <math.h>
+#include <stdio.h>
 
 /* Two-sided 95% quantile of the normal distribution. */
 static const double Z95 = 1.959963984540054;
@@ -42,8 +43,37 @@ MtEloEstimate mt_elo_estimate(MtTally t) {
   double lo = e.score - half, hi = e.score + half;
   /* An interval reaching a score of 0 or 1 bounds nothing: the margin is then the cap. */
   if (half > 0) e.margin = lo > 0 && hi < 1 ? (mt_elo_of_score(hi) - mt_elo_of_score(lo)) / 2 : 999;
+  /* All wins (or all losses): the +/-999 and zero spread above would claim certainty where n
+   * games only bound the score from one side.  The one-sided 95% Clopper-Pearson bound of n
+   * successes in n trials is 0.05^(1/n). */
+  if (t.wins == e.games || t.losses == e.games) {
+    double p = pow(0.05, 1.0 / e.games);
+    e.one_sided = t.wins == e.games ? 1 : -1;
+    e.bound = e.one_sided * mt_elo_of_score(p);
+  }
   return e;
 }
+
+const char *mt_elo_text(const MtEloEstimate *e, char *text, int cap) {
+  if (e->one_sided)
+    snprintf(text, cap, "Elo %c %+.1f (95%%)", e->one_sided > 0 ? '>' : '<', e->bound + 0.0);
+  else
+    snprintf(text, cap, "Elo %+.1f +/- %.1f", e->elo + 0.0, e->margin);
+  return text;
+}
+
+double mt_los(MtTally t) {
+  int decisive = t.wins + t.losses;
+  if (!decisive) return 0.5;
+  return 0.5 * (1 + erf((t.wins - t.losses) / sqrt(2.0 * decisive)));
+}
+
+double mt_draw_ratio(MtTally t) {
+  int n = t.wins + t.draws + t.losses;
+  return n ? (double)t.draws / n : 0;
+}
+
+MtTally mt_tally_reversed(MtTally t) { return (MtTally){t.losses, t.draws, t.wins}; }
 
 double mt_sprt_llr(const MtSprt *s, MtTally t) {
   int n = t.wins + t.draws + t.losses;

@@ -1,5 +1,6 @@
-/* PGN reading and writing.  The reader keeps the main line only: comments ({...} and ;...),
- * NAGs ($n), escape lines (%...) and variations ((...), nested) are skipped.  A turn of several
+/* PGN reading and writing.  The reader keeps the main line only: its {comments} are kept with
+ * the move before them; ;comments, NAGs ($n), escape lines (%...) and variations ((...),
+ * nested) are skipped.  A turn of several
  * parts (multi-move variants) is one movetext token of its parts' SAN joined by commas,
  * "1. e4,d4 e5,Nc6": the writer joins them, the reader splits them into their moves. */
 #include <ctype.h>
@@ -23,9 +24,13 @@ void nt_pgn_game_free(NtPgnGame *game) {
     free(game->tags[i].name);
     free(game->tags[i].value);
   }
-  for (int i = 0; i < game->move_count; i++) free(game->moves[i]);
+  for (int i = 0; i < game->move_count; i++) {
+    free(game->moves[i]);
+    if (game->comments) free(game->comments[i]);
+  }
   free(game->tags);
   free(game->moves);
+  free(game->comments);
   memset(game, 0, sizeof *game);
 }
 
@@ -67,11 +72,31 @@ bool nt_pgn_add_move(NtPgnGame *game, const char *text) {
     int cap = game->move_cap ? 2 * game->move_cap : 64;
     char **moves = realloc(game->moves, cap * sizeof *moves);
     if (!moves) return false;
-    game->moves = moves, game->move_cap = cap;
+    game->moves = moves;
+    char **comments = realloc(game->comments, cap * sizeof *comments);
+    if (!comments) return false;
+    game->comments = comments, game->move_cap = cap;
   }
   char *m = copy_text(text, strlen(text));
   if (!m) return false;
+  game->comments[game->move_count] = NULL;
   game->moves[game->move_count++] = m;
+  return true;
+}
+
+/* Adds a comment's text (n bytes) to the last move's, joined by a space. */
+static bool add_comment(NtPgnGame *game, const char *text, size_t n) {
+  while (n && isspace((unsigned char)*text)) text++, n--;
+  while (n && isspace((unsigned char)text[n - 1])) n--;
+  if (!game->move_count || !n) return true;
+  char **slot = &game->comments[game->move_count - 1];
+  size_t old = *slot ? strlen(*slot) : 0;
+  char *joined = realloc(*slot, old + n + 2);
+  if (!joined) return false;
+  if (old) joined[old++] = ' ';
+  memcpy(joined + old, text, n);
+  joined[old + n] = 0;
+  *slot = joined;
   return true;
 }
 
@@ -154,12 +179,14 @@ int nt_pgn_next(const char *text, size_t len, size_t *offset, int *line, NtPgnGa
     }
     if (c == '{') {
       int start = *line;
+      size_t first = i + 1;
       for (i++; i < len && text[i] != '}'; i++)
         if (text[i] == '\n') (*line)++;
       if (i >= len) {
         *offset = len;
         return fail(err, errlen, start, "unterminated comment");
       }
+      if (in_moves && !add_comment(game, text + first, i - first)) return fail(err, errlen, start, "out of memory");
       i++;
       continue;
     }
@@ -296,6 +323,21 @@ static void put_tag(Buf *b, const char *name, const char *value) {
 }
 
 char *nt_pgn_write(const NtPgnGame *tags, Position *p, const Move *moves, int count, const char *result) {
+  return nt_pgn_write_annotated(tags, p, moves, NULL, count, result);
+}
+
+/* Appends " {text}" for a comment, '}' (which would end it) written as ')'. */
+static size_t put_comment(char *out, size_t cap, size_t used, const char *text) {
+  if (used + 4 >= cap) return used;
+  out[used++] = ' ', out[used++] = '{';
+  for (; *text && used + 2 < cap; text++) out[used++] = *text == '}' ? ')' : *text;
+  out[used++] = '}';
+  out[used] = 0;
+  return used;
+}
+
+char *nt_pgn_write_annotated(const NtPgnGame *tags, Position *p, const Move *moves, const char *const *comments,
+                             int count, const char *result) {
   static const char *roster[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
   static const char *defaults[] = {"?", "?", "????.??.??", "?", "?", "?", "*"};
   Buf b = {0};
@@ -311,15 +353,16 @@ char *nt_pgn_write(const NtPgnGame *tags, Position *p, const Move *moves, int co
   }
   put(&b, "\n");
   int column = 0, played = 0;
-  bool complete = true;
+  bool complete = true, after_comment = false;
   while (played < count && complete) {
     char number[24] = "", turn[1024] = "";
     if (p->side == WHITE)
       snprintf(number, sizeof number, "%d. ", p->fullmove);
-    else if (played == 0)
+    else if (played == 0 || after_comment)
       snprintf(number, sizeof number, "%d... ", p->fullmove);
     /* One token for the turn: its parts while the same side is still to move. */
     size_t used = 0;
+    int first = played;
     for (int mover = p->side; played < count && p->side == mover;) {
       char san[NT_TEXT_LEN];
       if (!nt_write(p, NT_SAN, moves[played], san, sizeof san)) {
@@ -331,6 +374,12 @@ char *nt_pgn_write(const NtPgnGame *tags, Position *p, const Move *moves, int co
       pos_make(p, moves[played++]);
     }
     if (!used) break;
+    after_comment = false;
+    for (int i = first; comments && i < played; i++)
+      if (comments[i] && comments[i][0]) {
+        used = put_comment(turn, sizeof turn, used, comments[i]);
+        after_comment = true;
+      }
     int width = (int)(strlen(number) + used);
     if (column && column + 1 + width > 79) put(&b, "\n"), column = 0;
     put(&b, "%s%s%s", column ? " " : "", number, turn);

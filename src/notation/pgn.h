@@ -1,5 +1,5 @@
 /* PGN: reading games (tags, move text, comments, NAGs, variations, results, Variant and FEN
- * tags) and writing them in SAN. */
+ * tags) and writing them in SAN, with a comment after any move (engine evaluations). */
 #ifndef HERALD_NOTATION_PGN_H
 #define HERALD_NOTATION_PGN_H
 
@@ -19,7 +19,9 @@ typedef struct NtPgnTag {
 typedef struct NtPgnGame {
   NtPgnTag *tags;
   int tag_count, tag_cap;
-  char **moves; /* move texts of the main line, as written */
+  char **moves;    /* move texts of the main line, as written */
+  char **comments; /* comments[i]: the text of the {comments} after moves[i] in the main line
+                      (several joined by a space), or NULL; a turn's comment is its last part's */
   int move_count, move_cap;
   char result[8]; /* "1-0", "0-1", "1/2-1/2", "*" or "" when the text gives none */
   int line;       /* line of the game's first token, from 1 */
@@ -45,6 +47,11 @@ int nt_pgn_play(const NtPgnGame *game, Position *p, Move *moves, int cap, int *b
  * the moves from p's position in SAN, wrapped at 80 columns.  p is left as it was.  Returns a
  * malloc'd string, or NULL. */
 char *nt_pgn_write(const NtPgnGame *tags, Position *p, const Move *moves, int count, const char *result);
+/* The same with comments: comments[i] (NULL, or comments NULL: none) is written as {text} after
+ * the turn holding moves[i]; a Black turn after a comment repeats its number ("1... e5"), as
+ * the export format asks.  '}' in a comment is written as ')'. */
+char *nt_pgn_write_annotated(const NtPgnGame *tags, Position *p, const Move *moves, const char *const *comments,
+                             int count, const char *result);
 
 #ifdef __cplusplus
 }

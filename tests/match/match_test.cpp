@@ -10,10 +10,13 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <regex>
 #include <string>
 #include <vector>
 
+#include "app/programs.h"
 #include "match/match.h"
+#include "notation/pgn.h"
 #include "rules/reference_rules.h"
 
 namespace {
@@ -21,6 +24,15 @@ namespace {
 std::string HeraldBin() {
   const char *bin = std::getenv("HERALD_BIN");
   return bin ? bin : "build/herald";
+}
+
+// The movetext without the engines' evaluation comments (and the move numbers repeated after
+// them), on one line, for comparing moves.
+std::string WithoutComments(const std::string &pgn) {
+  std::string text = std::regex_replace(pgn, std::regex("\\s*\\{[^}]*\\}(\\s+[0-9]+\\.\\.\\.)?"), "");
+  for (char &c : text)
+    if (c == '\n') c = ' ';
+  return text;
 }
 
 struct Collected {
@@ -134,6 +146,129 @@ TEST_F(MatchTest, HeraldAgainstHeraldThroughPipesWritesPgn) {
   bool a_white_once = (collected_.pgn[0].find("[White \"A\"]") != std::string::npos) !=
                       (collected_.pgn[1].find("[White \"A\"]") != std::string::npos);
   EXPECT_TRUE(a_white_once);
+}
+
+// The PGN read back with Herald's reader: engine moves carry cutechess-style evaluations
+// ("+0.25/1 0.01s"), opening moves none, and the tags say the time control and duration.
+TEST_F(MatchTest, EngineMovesCarryEvaluationCommentsReadBackFromThePgn) {
+  Herald(0, "A");
+  Engine(1, "cmd=" + HeraldBin() + ",proto=cecp,name=B");
+  config_.tc.nodes = 0;
+  config_.tc.depth = 1;
+  config_.games = 2;
+  config_.random_plies = 2;
+  config_.adjudication.max_plies = 12;
+  MtMatchState st;
+  EXPECT_EQ(Run(&st), MT_EXIT_DONE);
+  ASSERT_EQ(collected_.pgn.size(), 2u);
+  const std::regex comment("[+-]([0-9]+\\.[0-9]{2}|M[0-9]+)/1 [0-9]+\\.[0-9]{2}s");
+  for (const std::string &pgn : collected_.pgn) {
+    NtPgnGame g;
+    size_t offset = 0;
+    int line = 1;
+    char err[200];
+    ASSERT_EQ(nt_pgn_next(pgn.data(), pgn.size(), &offset, &line, &g, err, sizeof err), 1) << err;
+    EXPECT_STREQ(nt_pgn_tag(&g, "TimeControl"), "-"); // a fixed depth: no clock
+    ASSERT_NE(nt_pgn_tag(&g, "GameDuration"), nullptr);
+    EXPECT_TRUE(std::regex_match(nt_pgn_tag(&g, "GameDuration"), std::regex("[0-9]{2}:[0-9]{2}:[0-9]{2}")));
+    EXPECT_EQ(nt_pgn_tag(&g, "PlyCount"), std::to_string(g.move_count));
+    ASSERT_GT(g.move_count, 2) << pgn;
+    for (int i = 0; i < g.move_count; i++) {
+      if (i < 2) {
+        EXPECT_EQ(g.comments[i], nullptr) << "opening ply " << i << "\n" << pgn;
+        continue;
+      }
+      ASSERT_NE(g.comments[i], nullptr) << "ply " << i << "\n" << pgn;
+      EXPECT_TRUE(std::regex_match(g.comments[i], comment)) << g.comments[i];
+    }
+    nt_pgn_game_free(&g);
+  }
+}
+
+// Mate scores are written in moves, from the mover's side; the depth is that of the report
+// with the score, not of a later line without one.
+TEST_F(MatchTest, MateScoresAndDepthInTheComment) {
+  Engine(0, Script("mater", "echo 'info depth 7 score mate 3 pv g1f3'; echo 'info depth 9 currmove g1f3'; "
+                            "if [ $((n%2)) = 0 ]; then echo 'bestmove g1f3'; else echo 'bestmove f3g1'; fi"));
+  Engine(1, Script("mated", "echo 'info depth 4 score mate -2'; if [ $((n%2)) = 0 ]; then echo 'bestmove b8c6'; "
+                            "else echo 'bestmove c6b8'; fi"));
+  config_.games = 1;
+  config_.adjudication.max_plies = 2;
+  MtMatchState st;
+  EXPECT_EQ(Run(&st), MT_EXIT_DONE);
+  ASSERT_EQ(collected_.pgn.size(), 1u);
+  std::smatch m;
+  EXPECT_TRUE(std::regex_search(collected_.pgn[0], m,
+                                std::regex("1\\. Nf3 \\{\\+M3/7 [0-9.]+s\\} 1\\.\\.\\. Nc6 "
+                                           "\\{-M2/4 [0-9.]+s\\}")))
+      << collected_.pgn[0];
+}
+
+// Three engines: every pair plays its games (colours swapped) and each engine's results are
+// kept by colour; a gauntlet plays only the first engine's pairs.
+TEST_F(MatchTest, RoundRobinPlaysEveryPairAndGauntletTheFirstEnginesOnly) {
+  Herald(0, "A");
+  Herald(1, "B");
+  Engine(2, "cmd=" + HeraldBin() + ",proto=cecp,name=C");
+  config_.engine_count = 3;
+  config_.tc.nodes = 0;
+  config_.tc.depth = 1;
+  config_.games = 2;
+  config_.concurrency = 2;
+  config_.random_plies = 2;
+  config_.adjudication.max_plies = 8;
+  ASSERT_EQ(mt_pair_count(&config_), 3);
+  int engines[2];
+  mt_pair_engines(&config_, 2, engines);
+  EXPECT_EQ(engines[0], 1);
+  EXPECT_EQ(engines[1], 2);
+  MtMatchState st;
+  EXPECT_EQ(Run(&st), MT_EXIT_DONE);
+  EXPECT_EQ(st.games_done, 6);
+  for (int e = 0; e < 3; e++) {
+    const MtStanding &s = st.standings[e];
+    EXPECT_EQ(s.as_white.wins + s.as_white.draws + s.as_white.losses, 2) << e;
+    EXPECT_EQ(s.as_black.wins + s.as_black.draws + s.as_black.losses, 2) << e;
+  }
+  for (int pair = 0; pair < 3; pair++) {
+    const MtStanding &s = st.pairs[pair];
+    EXPECT_EQ(s.as_white.wins + s.as_white.draws + s.as_white.losses, 1) << pair;
+    EXPECT_EQ(s.as_black.wins + s.as_black.draws + s.as_black.losses, 1) << pair;
+  }
+  int b_against_c = 0;
+  for (const std::string &pgn : collected_.pgn)
+    b_against_c += pgn.find("[White \"B\"]\n[Black \"C\"]") != std::string::npos ||
+                   pgn.find("[White \"C\"]\n[Black \"B\"]") != std::string::npos;
+  EXPECT_EQ(b_against_c, 2);
+
+  collected_ = Collected();
+  config_.gauntlet = true;
+  ASSERT_EQ(mt_pair_count(&config_), 2);
+  mt_pair_engines(&config_, 1, engines);
+  EXPECT_EQ(engines[0], 0);
+  EXPECT_EQ(engines[1], 2);
+  EXPECT_EQ(Run(&st), MT_EXIT_DONE);
+  EXPECT_EQ(st.games_done, 4);
+  for (const std::string &pgn : collected_.pgn) EXPECT_NE(pgn.find("\"A\"]"), std::string::npos) << pgn;
+}
+
+// CECP thinking output, padded with spaces as Fairy-Max writes it, mates as 100000 + moves.
+TEST_F(MatchTest, CecpThinkingOutputGivesTheComment) {
+  Engine(0, Cecp("padded", "usermove=1", "",
+                 "echo '  5     -37      0   100 g1f3'; echo '  6  100003     12       400 g1f3'; "
+                 "if [ $((n%2)) = 0 ]; then echo 'move g1f3'; else echo 'move f3g1'; fi"));
+  Engine(1, Cecp("plain", "usermove=1", "",
+                 "echo '3 -125 1 50 b8c6'; if [ $((n%2)) = 0 ]; then echo 'move b8c6'; else echo 'move c6b8'; fi"));
+  config_.games = 1;
+  config_.tc.nodes = 0;
+  config_.tc.depth = 3;
+  config_.adjudication.max_plies = 2;
+  MtMatchState st;
+  EXPECT_EQ(Run(&st), MT_EXIT_DONE);
+  ASSERT_EQ(collected_.pgn.size(), 1u);
+  EXPECT_TRUE(std::regex_search(collected_.pgn[0], std::regex("1\\. Nf3 \\{\\+M3/6 [0-9.]+s\\} 1\\.\\.\\. Nc6 "
+                                                              "\\{-1\\.25/3 [0-9.]+s\\}")))
+      << collected_.pgn[0];
 }
 
 TEST_F(MatchTest, FenOpeningsGetSetUpAndFenTags) {
@@ -372,7 +507,8 @@ TEST_F(MatchTest, ResignAdjudicationUsesBothScores) {
   EXPECT_EQ(collected_.endings[0], MT_END_ADJUDICATED);
   EXPECT_EQ(collected_.reasons[0], "resign threshold");
   EXPECT_NE(collected_.pgn[0].find("[PlyCount \"6\"]"), std::string::npos) << collected_.pgn[0];
-  EXPECT_NE(collected_.pgn[0].find("1. Nf3 Nc6 2. Ng1 Nb8 3. Nf3 Nc6 0-1"), std::string::npos) << collected_.pgn[0];
+  EXPECT_NE(WithoutComments(collected_.pgn[0]).find("1. Nf3 Nc6 2. Ng1 Nb8 3. Nf3 Nc6 0-1"), std::string::npos)
+      << collected_.pgn[0];
 }
 
 TEST_F(MatchTest, DrawAdjudicationAndMoveCap) {
@@ -461,7 +597,7 @@ TEST_F(MatchTurnsTest, UciEnginesAreToldAndAnswerWholeTurns) {
             std::string("position fen ") + START_FEN + "\nposition fen " + START_FEN + " moves g1f3,f3g1 g8f6,f6g8\n");
   EXPECT_EQ(Log("B").substr(0, 13 + strlen(START_FEN) + 16),
             std::string("position fen ") + START_FEN + " moves g1f3,f3g1");
-  EXPECT_NE(collected_.pgn.at(0).find("1. Nf3,Ng1 Nf6,Ng8 2. Nf3,Ng1 Nf6,Ng8"), std::string::npos)
+  EXPECT_NE(WithoutComments(collected_.pgn.at(0)).find("1. Nf3,Ng1 Nf6,Ng8 2. Nf3,Ng1 Nf6,Ng8"), std::string::npos)
       << collected_.pgn.at(0);
 }
 
@@ -529,6 +665,38 @@ TEST(MatchEngineSpec, FieldsOptionsAndDefaultName) {
   EXPECT_STREQ(err, "unknown protocol telnet (uci or cecp)");
 }
 
+TEST(MatchPgn, EvaluationCommentsAndTimeControlTags) {
+  char text[64];
+  MtGoReply reply{};
+  reply.elapsed_ms = 510;
+  mt_eval_comment(&reply, text, sizeof text);
+  EXPECT_STREQ(text, "0.51s"); // no score said
+  reply.has_score = true;
+  reply.score_cp = 25;
+  mt_eval_comment(&reply, text, sizeof text);
+  EXPECT_STREQ(text, "+0.25 0.51s");
+  reply.depth = 12;
+  reply.score_cp = -130;
+  mt_eval_comment(&reply, text, sizeof text);
+  EXPECT_STREQ(text, "-1.30/12 0.51s");
+  reply.mate = -3;
+  mt_eval_comment(&reply, text, sizeof text);
+  EXPECT_STREQ(text, "-M3/12 0.51s");
+  MtTimeControl tc{};
+  tc.base_ms = 300000, tc.inc_ms = 100;
+  mt_time_control_tag(&tc, text, sizeof text);
+  EXPECT_STREQ(text, "300+0.1");
+  tc.moves = 40, tc.inc_ms = 0;
+  mt_time_control_tag(&tc, text, sizeof text);
+  EXPECT_STREQ(text, "40/300");
+  tc.movetime_ms = 500;
+  mt_time_control_tag(&tc, text, sizeof text);
+  EXPECT_STREQ(text, "0.5/move");
+  tc.movetime_ms = 0, tc.depth = 3;
+  mt_time_control_tag(&tc, text, sizeof text);
+  EXPECT_STREQ(text, "-");
+}
+
 TEST(MatchPgn, TallyFollowsOnePlayerThroughBothColours) {
   const char *pgn = "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n"
                     "[White \"B\"]\n[Black \"A\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n"
@@ -549,6 +717,53 @@ TEST(MatchPgn, TallyFollowsOnePlayerThroughBothColours) {
   EXPECT_EQ(mt_pgn_tally(pgn, strlen(pgn), other, sizeof other, &b, err, sizeof err), 5);
   EXPECT_EQ(b.wins, 1 + 1);
   EXPECT_EQ(b.losses, 3);
+}
+
+// The program's summary: cutechess-cli's lines for each pair and the table of a round robin;
+// the PGN file holds every game, with TimeControl tags.
+TEST(MatchProgram, RoundRobinPrintsEachPairAndTheStandings) {
+  std::string herald = programs::Program("herald");
+  char pgn[] = "/tmp/herald-match-rr-XXXXXX";
+  int fd = mkstemp(pgn);
+  ASSERT_GE(fd, 0);
+  close(fd);
+  programs::Result r = programs::Shell(programs::Program("herald-match") + " -engine cmd=" + herald +
+                                       ",proto=uci,name=A -engine cmd=" + herald + ",proto=uci,name=B,option.Hash=16" +
+                                       " -engine cmd=" + herald + ",proto=cecp,name=C --depth 1 --games 2 " +
+                                       "--random-plies 2 --max-plies 8 --concurrency 2 --pgn " + pgn);
+  EXPECT_EQ(r.status, 0) << r.err;
+  for (const char *line : {"Round robin of 3 engines (chess): games 6/6\n", "Score of A vs B: ", "Score of A vs C: ",
+                           "Score of B vs C: ", "...      A playing White: ", "...      B playing Black: ",
+                           "...      White vs Black: ", ", LOS: ", " %, DrawRatio: ", "Rank Name"})
+    EXPECT_NE(r.out.find(line), std::string::npos) << line << "\n" << r.out;
+  // Points of the table add up to the games played.
+  double points = 0;
+  for (const char *name : {"A", "B", "C"}) {
+    size_t at = r.out.find(std::string(" ") + name + " ", r.out.find("Rank Name"));
+    ASSERT_NE(at, std::string::npos) << r.out;
+    std::string row = r.out.substr(at, r.out.find('\n', at) - at);
+    int games;
+    double p;
+    // Name, Elo text (one to four words), then games and points.
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(row, m, std::regex(" ([0-9]+) +([0-9]+\\.[0-9]) +[0-9.]+% +[0-9.]+%$"))) << row;
+    games = std::stoi(m[1]), p = std::stod(m[2]);
+    EXPECT_EQ(games, 4) << row;
+    points += p;
+  }
+  EXPECT_DOUBLE_EQ(points, 6);
+  std::string text = programs::Slurp(pgn);
+  std::remove(pgn);
+  size_t offset = 0;
+  int line = 1, games = 0;
+  char err[200];
+  NtPgnGame g;
+  while (nt_pgn_next(text.data(), text.size(), &offset, &line, &g, err, sizeof err) == 1) {
+    games++;
+    EXPECT_STREQ(nt_pgn_tag(&g, "TimeControl"), "-");
+    nt_pgn_game_free(&g);
+  }
+  EXPECT_EQ(games, 6);
 }
 
 } // namespace

@@ -58,4 +58,38 @@ TEST(MatchStats, SprtBoundsAndLlr) {
   EXPECT_EQ(mt_sprt_llr(&s, MtTally{0, 0, 0}), 0);
 }
 
+TEST(MatchStats, AllWinsGiveAOneSidedBoundNotInfinity) {
+  // +10 =0 -0: p^10 = 0.05, p = 0.74113; Elo of p = -400 log10(1/p - 1) = 182.73.
+  MtEloEstimate e = mt_elo_estimate(MtTally{10, 0, 0});
+  EXPECT_EQ(e.one_sided, 1);
+  EXPECT_NEAR(e.bound, 182.73, 0.01);
+  char text[64];
+  EXPECT_STREQ(mt_elo_text(&e, text, sizeof text), "Elo > +182.7 (95%)");
+  // Two lost games bound little: p = sqrt(0.05) = 0.22361, Elo of 1 - p is 216.24, so Elo < +216.2.
+  e = mt_elo_estimate(MtTally{0, 0, 2});
+  EXPECT_EQ(e.one_sided, -1);
+  EXPECT_NEAR(e.bound, 216.24, 0.01);
+  EXPECT_STREQ(mt_elo_text(&e, text, sizeof text), "Elo < +216.2 (95%)");
+  // A mixed tally stays two-sided.
+  e = mt_elo_estimate(MtTally{6, 2, 2});
+  EXPECT_EQ(e.one_sided, 0);
+  EXPECT_STREQ(mt_elo_text(&e, text, sizeof text), "Elo +147.2 +/- 268.7");
+  // All draws: no spread, but not one-sided either.
+  EXPECT_EQ(mt_elo_estimate(MtTally{0, 5, 0}).one_sided, 0);
+}
+
+TEST(MatchStats, LikelihoodOfSuperiorityAndDrawRatio) {
+  // LOS = Phi((W - L) / sqrt(W + L)): +6 -2: Phi(4 / sqrt 8) = Phi(1.41421) = 0.92135.
+  EXPECT_NEAR(mt_los(MtTally{6, 2, 2}), 0.92135, 1e-5);
+  EXPECT_NEAR(mt_los(MtTally{2, 2, 6}), 1 - 0.92135, 1e-5);
+  EXPECT_EQ(mt_los(MtTally{0, 7, 0}), 0.5); // draws say nothing
+  EXPECT_EQ(mt_los(MtTally{0, 0, 0}), 0.5);
+  EXPECT_NEAR(mt_draw_ratio(MtTally{6, 2, 2}), 0.2, 1e-12);
+  EXPECT_EQ(mt_draw_ratio(MtTally{0, 0, 0}), 0);
+  MtTally r = mt_tally_reversed(MtTally{6, 2, 1});
+  EXPECT_EQ(r.wins, 1);
+  EXPECT_EQ(r.draws, 2);
+  EXPECT_EQ(r.losses, 6);
+}
+
 } // namespace

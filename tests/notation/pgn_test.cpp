@@ -125,6 +125,43 @@ TEST(NotationPgn, WrittenGamesReadBackMoveForMove) {
   }
 }
 
+// Engine evaluations: the writer puts a comment after the turn it belongs to, repeats a Black
+// move's number after one ("1... e5") as the export format asks, and the reader gives each
+// main-line move back its comments (variations' comments stay with the variation).
+TEST(NotationPgn, CommentsAfterMovesAreWrittenAndReadBack) {
+  auto rules = Fixture("chess");
+  PosBox p;
+  ASSERT_TRUE(SetFen(p.get(), rules->get(), "startpos"));
+  std::vector<Move> moves;
+  for (const char *name : {"e2e4", "e7e5", "g1f3"}) {
+    moves.push_back(pos_parse_move(p.get(), name));
+    pos_make(p.get(), moves.back());
+  }
+  for (size_t i = 0; i < moves.size(); i++) pos_unmake(p.get());
+  const char *comments[] = {"+0.25/12 0.51s", nullptr, "-M3/7 1.00s}"};
+  char *text = nt_pgn_write_annotated(nullptr, p.get(), moves.data(), comments, 3, "*");
+  ASSERT_NE(text, nullptr);
+  std::string pgn = text;
+  std::free(text);
+  EXPECT_NE(pgn.find("\n\n1. e4 {+0.25/12 0.51s} 1... e5 2. Nf3 {-M3/7 1.00s)} *\n"), std::string::npos) << pgn;
+  size_t offset = 0;
+  int line = 1;
+  char err[200];
+  Game back;
+  ASSERT_EQ(nt_pgn_next(pgn.data(), pgn.size(), &offset, &line, &back.g, err, sizeof err), 1) << err;
+  ASSERT_EQ(back.g.move_count, 3);
+  EXPECT_STREQ(back.g.comments[0], "+0.25/12 0.51s");
+  EXPECT_EQ(back.g.comments[1], nullptr);
+  EXPECT_STREQ(back.g.comments[2], "-M3/7 1.00s)");
+  const std::string more = "{before} 1. e4 { one } {two} (1. d4 {not this}) e5 *";
+  offset = 0;
+  Game again;
+  ASSERT_EQ(nt_pgn_next(more.data(), more.size(), &offset, &line, &again.g, err, sizeof err), 1) << err;
+  ASSERT_EQ(again.g.move_count, 2);
+  EXPECT_STREQ(again.g.comments[0], "one two");
+  EXPECT_EQ(again.g.comments[1], nullptr);
+}
+
 // A turn of several parts (chess with two moves a turn) is one movetext token of its parts'
 // SAN joined by commas; the reader splits it back into its moves.
 TEST(NotationPgn, ATurnOfSeveralPartsIsOneTokenOfItsPartsJoinedByCommas) {

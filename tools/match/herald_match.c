@@ -1,4 +1,5 @@
-/* herald-match: matches between UCI and CECP engines refereed by Herald's rules.
+/* herald-match: matches between UCI and CECP engines refereed by Herald's rules, and round
+ * robins or gauntlets of more, with a summary in cutechess-cli's words.
  *   herald-match -engine cmd=build/herald,proto=uci -engine cmd=/usr/games/fairymax,proto=cecp \
  *     --games 200 --concurrency 2 --tc 10+0.1 --pgn out.pgn
  *   herald-match merge OUT.pgn IN.pgn...   combine shards and print the result */
@@ -29,10 +30,15 @@ typedef struct Output {
 } Output;
 
 static void print_progress(FILE *f, const MtMatchState *st, const MtMatchConfig *c) {
+  if (c->engine_count > 2) { /* a tournament: the standings come at the end */
+    fprintf(f, "games %d/%d", st->games_done, st->games_planned);
+    return;
+  }
   MtEloEstimate e = mt_elo_estimate(st->tally);
-  fprintf(f, "games %d/%d  +%d =%d -%d  score %.1f%%  Elo %+.1f +/- %.1f", st->games_done, st->games_planned,
-          st->tally.wins, st->tally.draws, st->tally.losses, 100 * e.score, e.elo + 0.0, e.margin);
-  if (c && c->use_sprt) {
+  char elo[64];
+  fprintf(f, "games %d/%d  +%d =%d -%d  score %.1f%%  %s", st->games_done, st->games_planned, st->tally.wins,
+          st->tally.draws, st->tally.losses, 100 * e.score, mt_elo_text(&e, elo, sizeof elo));
+  if (c->use_sprt) {
     double lower, upper;
     mt_sprt_bounds(&c->sprt, &lower, &upper);
     fprintf(f, "  LLR %.2f (%.2f, %.2f)", st->llr, lower, upper);
@@ -48,8 +54,8 @@ static void on_game(void *context, const MtGameRecord *g, const MtMatchState *st
   }
   if (out->verbose || g->ending == MT_END_CRASH || g->ending == MT_END_TIME || g->ending == MT_END_ILLEGAL) {
     if (out->tty) fputs("\r\033[K", stderr);
-    fprintf(stderr, "game %d: %s vs %s %s {%s}\n", g->index + 1, out->config->engines[g->white].name,
-            out->config->engines[g->white ^ 1].name, g->result, g->reason);
+    fprintf(stderr, "game %d: %s vs %s %s {%s}\n", g->index + 1, out->config->engines[g->engines[g->white]].name,
+            out->config->engines[g->engines[g->white ^ 1]].name, g->result, g->reason);
   }
   if (out->tty) fputs("\r\033[K", stderr);
   print_progress(stderr, st, out->config);
@@ -120,18 +126,21 @@ static int merge_main(int argc, char **argv) {
   }
   if (out != stdout) fclose(out);
   MtEloEstimate e = mt_elo_estimate(tally);
-  printf("%s: games %d  +%d =%d -%d  score %.1f%%  Elo %+.1f +/- %.1f\n", player[0] ? player : "?", games, tally.wins,
-         tally.draws, tally.losses, 100 * e.score, e.elo + 0.0, e.margin);
+  char elo[64];
+  printf("%s: games %d  +%d =%d -%d  score %.1f%%  %s\n", player[0] ? player : "?", games, tally.wins, tally.draws,
+         tally.losses, 100 * e.score, mt_elo_text(&e, elo, sizeof elo));
   return MT_EXIT_DONE;
 }
 
 static void usage(FILE *out) {
-  fprintf(out, "usage: herald-match -engine SPEC -engine SPEC [options]\n"
+  fprintf(out, "usage: herald-match -engine SPEC -engine SPEC [-engine SPEC...] [options]\n"
                "       herald-match merge OUT.pgn IN.pgn...\n"
                "SPEC: cmd=PATH ARGS,proto=uci|cecp[,name=NAME][,option.NAME=VALUE]...\n"
                "  --variant NAME        rules and engine variant (a preset's name or path; default chess)\n"
                "  --presets DIR         look for NAME.preset in DIR first\n"
-               "  --games N             games in the whole match (default 2)\n"
+               "  --games N             games of each pair (default 2); three engines or more play a\n"
+               "                        round robin, every pair\n"
+               "  --gauntlet            the first engine plays each other, and no other pair\n"
                "  --concurrency N       games at once (default 1)\n"
                "  --tc BASE+INC         seconds (default 10+0.1); --moves N: moves per period\n"
                "  --depth D | --nodes N | --movetime MS   fixed limit per move instead of a clock\n"
@@ -150,6 +159,66 @@ static void usage(FILE *out) {
                "  --version, --help (-h)\n"
                "exit: 0 done, 1 usage or a bad number, 2 an engine never started, 3 SPRT accepted ELO1,\n"
                "      4 SPRT accepted ELO0, 5 interrupted\n");
+}
+
+static int games_of(MtTally t) { return t.wins + t.draws + t.losses; }
+
+static MtTally sum(MtTally a, MtTally b) { return (MtTally){a.wins + b.wins, a.draws + b.draws, a.losses + b.losses}; }
+
+/* "W - L - D  [score] N", cutechess-cli's way of writing a tally. */
+static void print_tally(const char *label, MtTally t) {
+  MtEloEstimate e = mt_elo_estimate(t);
+  printf("%s: %d - %d - %d  [%.3f] %d\n", label, t.wins, t.losses, t.draws, e.score, e.games);
+}
+
+/* A pair's results as cutechess-cli gives them: from the first engine's side, split by its
+ * colour, White against Black, then Elo, likelihood of superiority and draws. */
+static void print_pair(const MtMatchConfig *c, const MtMatchState *st, int pair) {
+  int engines[2];
+  mt_pair_engines(c, pair, engines);
+  const char *first = c->engines[engines[0]].name, *second = c->engines[engines[1]].name;
+  const MtStanding *s = &st->pairs[pair];
+  MtTally all = sum(s->as_white, s->as_black);
+  if (!games_of(all)) return;
+  char label[200];
+  snprintf(label, sizeof label, "Score of %s vs %s", first, second);
+  print_tally(label, all);
+  snprintf(label, sizeof label, "...      %s playing White", first);
+  print_tally(label, s->as_white);
+  snprintf(label, sizeof label, "...      %s playing Black", first);
+  print_tally(label, s->as_black);
+  print_tally("...      White vs Black", sum(s->as_white, mt_tally_reversed(s->as_black)));
+  MtEloEstimate e = mt_elo_estimate(all);
+  char elo[64];
+  printf("%s, LOS: %.1f %%, DrawRatio: %.1f %%\n", mt_elo_text(&e, elo, sizeof elo), 100 * mt_los(all),
+         100 * mt_draw_ratio(all));
+}
+
+/* The tournament table: each engine's points against the field, best first. */
+static void print_standings(const MtMatchConfig *c, const MtMatchState *st) {
+  int order[MT_MAX_ENGINES];
+  double points[MT_MAX_ENGINES];
+  for (int e = 0; e < c->engine_count; e++) {
+    MtTally t = sum(st->standings[e].as_white, st->standings[e].as_black);
+    order[e] = e;
+    points[e] = t.wins + 0.5 * t.draws;
+  }
+  for (int i = 1; i < c->engine_count; i++) /* insertion sort: stable, 16 engines at most */
+    for (int j = i; j > 0 && points[order[j]] > points[order[j - 1]]; j--) {
+      int swap = order[j];
+      order[j] = order[j - 1], order[j - 1] = swap;
+    }
+  printf("\n%4s %-24s %-24s %6s %7s %7s %6s\n", "Rank", "Name", "Elo (vs the field)", "Games", "Points", "Score",
+         "Draw");
+  for (int i = 0; i < c->engine_count; i++) {
+    int e = order[i];
+    MtTally t = sum(st->standings[e].as_white, st->standings[e].as_black);
+    MtEloEstimate estimate = mt_elo_estimate(t);
+    char elo[64];
+    mt_elo_text(&estimate, elo, sizeof elo);
+    printf("%4d %-24s %-24s %6d %7.1f %6.1f%% %5.1f%%\n", i + 1, c->engines[e].name, elo + 4, games_of(t), points[e],
+           100 * estimate.score, 100 * mt_draw_ratio(t));
+  }
 }
 
 /* The openings of path, one a line (FEN or move list, see mt_opening_parse; '#' starts a
@@ -306,8 +375,8 @@ int main(int argc, char **argv) {
   }
     if (!strcmp(a, "-engine") || !strcmp(a, "--engine")) {
       NEED(1);
-      if (engines == 2) {
-        fprintf(stderr, "herald-match: two engines only\n");
+      if (engines == MT_MAX_ENGINES) {
+        fprintf(stderr, "herald-match: %d engines at most\n", MT_MAX_ENGINES);
         return MT_EXIT_USAGE;
       }
       if (!mt_engine_spec_parse(&c.engines[engines++], argv[++i], err, sizeof err)) {
@@ -397,6 +466,8 @@ int main(int argc, char **argv) {
       if (!u64_option(argv[++i], 0, UINT64_MAX, a, &c.seed)) return MT_EXIT_USAGE;
     } else if (!strcmp(a, "--verbose"))
       out.verbose = true;
+    else if (!strcmp(a, "--gauntlet"))
+      c.gauntlet = true;
     else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       usage(stdout);
       return MT_EXIT_DONE;
@@ -405,8 +476,17 @@ int main(int argc, char **argv) {
       return MT_EXIT_USAGE;
     }
   }
-  if (engines != 2) {
+  if (engines < 2) {
     fprintf(stderr, "herald-match: two engines are needed: -engine SPEC -engine SPEC (herald-match --help)\n");
+    return MT_EXIT_USAGE;
+  }
+  c.engine_count = engines;
+  if (engines > 2 && c.use_sprt) {
+    fprintf(stderr, "herald-match: --sprt compares two engines only\n");
+    return MT_EXIT_USAGE;
+  }
+  if ((long)c.games * mt_pair_count(&c) > 50000000) {
+    fprintf(stderr, "herald-match: more than 50000000 games in all (--games N is per pair)\n");
     return MT_EXIT_USAGE;
   }
   if (!catalog_rules(&catalog, variant, &rules, err, sizeof err)) {
@@ -415,7 +495,7 @@ int main(int argc, char **argv) {
   }
   c.rules = &rules;
   c.variant = variant;
-  for (int e = 0; e < 2; e++)
+  for (int e = 0; e < engines; e++)
     if (c.tc.nodes && c.engines[e].protocol == MT_CECP && !check_cecp_nodes(&c, &c.engines[e])) {
       rules_free(&rules);
       return MT_EXIT_USAGE;
@@ -445,10 +525,16 @@ int main(int argc, char **argv) {
   int status = mt_match_run(&c, &st, err, sizeof err);
   if (out.tty) fputs("\n", stderr);
   if (out.pgn) fclose(out.pgn);
-  printf("%s vs %s (%s): ", c.engines[0].name, c.engines[1].name, variant);
-  print_progress(stdout, &st, &c);
-  printf("\n");
-  for (int e = 0; e < 2; e++)
+  if (engines == 2) {
+    printf("%s vs %s (%s): ", c.engines[0].name, c.engines[1].name, variant);
+    print_progress(stdout, &st, &c);
+    printf("\n");
+  } else
+    printf("%s of %d engines (%s): games %d/%d\n", c.gauntlet ? "Gauntlet" : "Round robin", engines, variant,
+           st.games_done, st.games_planned);
+  for (int pair = 0; pair < mt_pair_count(&c); pair++) print_pair(&c, &st, pair);
+  if (engines > 2) print_standings(&c, &st);
+  for (int e = 0; e < engines; e++)
     if (st.crashes[e] || st.forfeits[e] || st.illegal[e])
       printf("%s: %d crash(es), %d time forfeit(s), %d illegal move(s)\n", c.engines[e].name, st.crashes[e],
              st.forfeits[e], st.illegal[e]);
