@@ -2,13 +2,13 @@
 #include "match/selfplay.h"
 
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "match/match.h"
 #include "match/stats.h"
+#include "match/text.h"
 #include "search/search.h"
 
 void mt_selfplay_config_init(MtSelfplayConfig *c) {
@@ -287,69 +287,30 @@ bool mt_selfplay_report_add(MtSelfplayReport *dst, const MtSelfplayReport *src, 
   return ok;
 }
 
-typedef struct Text {
-  char *s;
-  size_t len, cap;
-  bool failed;
-} Text;
-
-__attribute__((format(printf, 2, 3))) static void put(Text *t, const char *format, ...) {
-  for (;;) {
-    va_list ap;
-    va_start(ap, format);
-    int n = vsnprintf(t->s ? t->s + t->len : NULL, t->s ? t->cap - t->len : 0, format, ap);
-    va_end(ap);
-    if (n < 0) {
-      t->failed = true;
-      return;
-    }
-    if (t->s && t->len + (size_t)n < t->cap) {
-      t->len += (size_t)n;
-      return;
-    }
-    size_t cap = t->cap ? t->cap : 4096;
-    while (cap <= t->len + (size_t)n) cap *= 2;
-    char *bigger = realloc(t->s, cap);
-    if (!bigger) {
-      t->failed = true;
-      return;
-    }
-    t->s = bigger;
-    t->cap = cap;
-  }
-}
-
-static char *finish_text(Text *t) {
-  if (t->failed) {
-    free(t->s);
-    return NULL;
-  }
-  return t->s;
-}
-
 static MtTally first_player_tally(const MtSelfplayReport *r) {
   return (MtTally){r->first_wins, r->draws, r->second_wins};
 }
 
 char *mt_selfplay_report_text(const MtSelfplayReport *r) {
-  Text t = {0};
-  put(&t, "Self-play of %s: %d games at %llu nodes per move\n", r->rules, r->games, (unsigned long long)r->nodes);
+  MtText t = {0};
+  mt_text_put(&t, "Self-play of %s: %d games at %llu nodes per move\n", r->rules, r->games,
+              (unsigned long long)r->nodes);
   double mean, half;
   mt_score_interval(first_player_tally(r), &mean, &half);
   MtEloEstimate e = mt_elo_estimate(first_player_tally(r));
-  put(&t, "\nFirst player: +%d =%d -%d, score %.1f%% +/- %.1f%% (95%%), Elo %+.0f +/- %.0f\n", r->first_wins, r->draws,
-      r->second_wins, 100 * mean, 100 * half, e.elo + 0.0, e.margin);
-  put(&t, "\nHow games ended:\n");
+  mt_text_put(&t, "\nFirst player: +%d =%d -%d, score %.1f%% +/- %.1f%% (95%%), Elo %+.0f +/- %.0f\n", r->first_wins,
+              r->draws, r->second_wins, 100 * mean, 100 * half, e.elo + 0.0, e.margin);
+  mt_text_put(&t, "\nHow games ended:\n");
   for (int i = 0; i < r->verdict_count; i++) {
     const MtVerdictCount *v = &r->verdicts[i];
-    put(&t, "  %-28s %5d   (first player won %d, drawn %d, second won %d)\n", v->reason,
-        v->first + v->draws + v->second, v->first, v->draws, v->second);
+    mt_text_put(&t, "  %-28s %5d   (first player won %d, drawn %d, second won %d)\n", v->reason,
+                v->first + v->draws + v->second, v->first, v->draws, v->second);
   }
-  put(&t, "  cut by the move cap: %d; search/rules disagreements: %d\n", r->capped, r->disagreements);
-  put(&t, "\nRule disagreements (generator against the preset's referee): %d\n", r->rule_disagreements);
-  if (r->rule_disagreements) put(&t, "  first: %s\n", r->rule_note);
-  put(&t, "\nGame length (plies): shortest %d, mean %.1f, longest %d\n", r->shortest,
-      r->games ? (double)r->total_plies / r->games : 0.0, r->longest);
+  mt_text_put(&t, "  cut by the move cap: %d; search/rules disagreements: %d\n", r->capped, r->disagreements);
+  mt_text_put(&t, "\nRule disagreements (generator against the preset's referee): %d\n", r->rule_disagreements);
+  if (r->rule_disagreements) mt_text_put(&t, "  first: %s\n", r->rule_note);
+  mt_text_put(&t, "\nGame length (plies): shortest %d, mean %.1f, longest %d\n", r->shortest,
+              r->games ? (double)r->total_plies / r->games : 0.0, r->longest);
   int most = 0, last = -1;
   for (int i = 0; i < MT_LENGTH_BUCKETS; i++) {
     if (r->lengths[i] > most) most = r->lengths[i];
@@ -361,61 +322,62 @@ char *mt_selfplay_report_text(const MtSelfplayReport *r) {
     memset(stars, '#', (size_t)bar);
     stars[bar] = 0;
     if (i == MT_LENGTH_BUCKETS - 1)
-      put(&t, "  %4d+     %5d %s\n", i * MT_LENGTH_BUCKET_PLIES, r->lengths[i], stars);
+      mt_text_put(&t, "  %4d+     %5d %s\n", i * MT_LENGTH_BUCKET_PLIES, r->lengths[i], stars);
     else
-      put(&t, "  %4d-%-4d %5d %s\n", i * MT_LENGTH_BUCKET_PLIES, (i + 1) * MT_LENGTH_BUCKET_PLIES - 1, r->lengths[i],
-          stars);
+      mt_text_put(&t, "  %4d-%-4d %5d %s\n", i * MT_LENGTH_BUCKET_PLIES, (i + 1) * MT_LENGTH_BUCKET_PLIES - 1,
+                  r->lengths[i], stars);
   }
-  put(&t, "\nPieces (moves chosen by the search):\n  %-24s %8s %8s %8s %8s\n", "type", "moves", "captures", "taken",
-      "drops");
+  mt_text_put(&t, "\nPieces (moves chosen by the search):\n  %-24s %8s %8s %8s %8s\n", "type", "moves", "captures",
+              "taken", "drops");
   for (int i = 0; i < r->type_count; i++) {
     const MtPieceCount *p = &r->pieces[i];
     char label[40];
     snprintf(label, sizeof label, "%c %s", p->letter, p->name);
-    put(&t, "  %-24s %8lld %8lld %8lld %8lld\n", label, (long long)p->moves, (long long)p->captures,
-        (long long)p->taken, (long long)p->drops);
+    mt_text_put(&t, "  %-24s %8lld %8lld %8lld %8lld\n", label, (long long)p->moves, (long long)p->captures,
+                (long long)p->taken, (long long)p->drops);
   }
-  return finish_text(&t);
+  return mt_text_finish(&t);
 }
 
 char *mt_selfplay_report_json(const MtSelfplayReport *r) {
-  Text t = {0};
+  MtText t = {0};
   double mean, half;
   mt_score_interval(first_player_tally(r), &mean, &half);
-  put(&t, "{\n  \"rules\": \"%s\",\n  \"nodes\": %llu,\n  \"games\": %d,\n", r->rules, (unsigned long long)r->nodes,
-      r->games);
-  put(&t, "  \"first_wins\": %d,\n  \"draws\": %d,\n  \"second_wins\": %d,\n", r->first_wins, r->draws, r->second_wins);
-  put(&t, "  \"first_score\": %.4f,\n  \"first_score_95\": %.4f,\n", mean, half);
-  put(&t, "  \"capped\": %d,\n  \"disagreements\": %d,\n", r->capped, r->disagreements);
-  put(&t, "  \"rule_disagreements\": %d,\n  \"rule_note\": \"", r->rule_disagreements);
+  mt_text_put(&t, "{\n  \"rules\": \"%s\",\n  \"nodes\": %llu,\n  \"games\": %d,\n", r->rules,
+              (unsigned long long)r->nodes, r->games);
+  mt_text_put(&t, "  \"first_wins\": %d,\n  \"draws\": %d,\n  \"second_wins\": %d,\n", r->first_wins, r->draws,
+              r->second_wins);
+  mt_text_put(&t, "  \"first_score\": %.4f,\n  \"first_score_95\": %.4f,\n", mean, half);
+  mt_text_put(&t, "  \"capped\": %d,\n  \"disagreements\": %d,\n", r->capped, r->disagreements);
+  mt_text_put(&t, "  \"rule_disagreements\": %d,\n  \"rule_note\": \"", r->rule_disagreements);
   for (const char *q = r->rule_note; *q; q++) { /* a JSON string: quotes, backslashes, controls */
     if (*q == '"' || *q == '\\')
-      put(&t, "\\%c", *q);
+      mt_text_put(&t, "\\%c", *q);
     else if ((unsigned char)*q < 0x20)
-      put(&t, " ");
+      mt_text_put(&t, " ");
     else
-      put(&t, "%c", *q);
+      mt_text_put(&t, "%c", *q);
   }
-  put(&t, "\",\n");
-  put(&t, "  \"total_plies\": %lld,\n  \"shortest\": %d,\n  \"longest\": %d,\n", (long long)r->total_plies, r->shortest,
-      r->longest);
-  put(&t, "  \"length_bucket_plies\": %d,\n  \"lengths\": [", MT_LENGTH_BUCKET_PLIES);
-  for (int i = 0; i < MT_LENGTH_BUCKETS; i++) put(&t, "%s%d", i ? ", " : "", r->lengths[i]);
-  put(&t, "],\n  \"verdicts\": [\n");
+  mt_text_put(&t, "\",\n");
+  mt_text_put(&t, "  \"total_plies\": %lld,\n  \"shortest\": %d,\n  \"longest\": %d,\n", (long long)r->total_plies,
+              r->shortest, r->longest);
+  mt_text_put(&t, "  \"length_bucket_plies\": %d,\n  \"lengths\": [", MT_LENGTH_BUCKET_PLIES);
+  for (int i = 0; i < MT_LENGTH_BUCKETS; i++) mt_text_put(&t, "%s%d", i ? ", " : "", r->lengths[i]);
+  mt_text_put(&t, "],\n  \"verdicts\": [\n");
   for (int i = 0; i < r->verdict_count; i++)
-    put(&t, "    {\"reason\": \"%s\", \"first\": %d, \"draws\": %d, \"second\": %d}%s\n", r->verdicts[i].reason,
-        r->verdicts[i].first, r->verdicts[i].draws, r->verdicts[i].second, i + 1 < r->verdict_count ? "," : "");
-  put(&t, "  ],\n  \"pieces\": [\n");
+    mt_text_put(&t, "    {\"reason\": \"%s\", \"first\": %d, \"draws\": %d, \"second\": %d}%s\n", r->verdicts[i].reason,
+                r->verdicts[i].first, r->verdicts[i].draws, r->verdicts[i].second, i + 1 < r->verdict_count ? "," : "");
+  mt_text_put(&t, "  ],\n  \"pieces\": [\n");
   for (int i = 0; i < r->type_count; i++) {
     const MtPieceCount *p = &r->pieces[i];
-    put(&t,
-        "    {\"letter\": \"%c\", \"name\": \"%s\", \"moves\": %lld, \"captures\": %lld, \"taken\": %lld, "
-        "\"drops\": %lld}%s\n",
-        p->letter, p->name, (long long)p->moves, (long long)p->captures, (long long)p->taken, (long long)p->drops,
-        i + 1 < r->type_count ? "," : "");
+    mt_text_put(&t,
+                "    {\"letter\": \"%c\", \"name\": \"%s\", \"moves\": %lld, \"captures\": %lld, \"taken\": %lld, "
+                "\"drops\": %lld}%s\n",
+                p->letter, p->name, (long long)p->moves, (long long)p->captures, (long long)p->taken,
+                (long long)p->drops, i + 1 < r->type_count ? "," : "");
   }
-  put(&t, "  ]\n}\n");
-  return finish_text(&t);
+  mt_text_put(&t, "  ]\n}\n");
+  return mt_text_finish(&t);
 }
 
 /* Counts read from a file are checked so that the report's arithmetic (sums when merging, the
