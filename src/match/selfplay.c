@@ -95,12 +95,30 @@ static void note_rule_disagreements(MtSelfplayReport *r, int found, const char *
   r->rule_disagreements += found;
 }
 
-static void play_game(const MtSelfplayConfig *c, Search *s, MoveList *list, int index, MtSelfplayReport *r) {
+static int max_plies_of(const MtSelfplayConfig *c) { return c->max_plies > 0 ? c->max_plies : 400; }
+
+/* Counts the game's end in the report and describes it in *game. */
+static void end_game(MtSelfplayReport *r, MtSelfplayGame *game, int winner, MtSelfplayEnding ending, const char *reason,
+                     int plies) {
+  count_game(r, winner, reason, plies, ending == MT_SELFPLAY_MOVE_CAP);
+  snprintf(game->reason, sizeof game->reason, "%s", reason);
+  game->winner = winner;
+  game->ending = ending;
+  game->move_count = plies;
+}
+
+/* Plays game number index into r, its moves into moves (room for max_plies) and *game; false
+ * when no game could start. */
+static bool play_game(const MtSelfplayConfig *c, Search *s, MoveList *list, int index, Move *moves,
+                      MtSelfplayGame *game, MtSelfplayReport *r) {
   Position p = {0}; /* pos_set_fen keeps the history buffer it finds */
   char err[128], reason[64], note[600] = "";
+  memset(game, 0, sizeof *game);
+  game->index = index;
+  game->moves = moves;
   if (!pos_set_fen(&p, c->rules, c->rules->start_fen, err, sizeof err)) {
     r->disagreements++;
-    return;
+    return false;
   }
   const MtReferee *ref = c->referee;
   void *judged = ref ? ref->game_start(ref->ctx, index, note, sizeof note) : NULL;
@@ -110,16 +128,16 @@ static void play_game(const MtSelfplayConfig *c, Search *s, MoveList *list, int 
   SearchLimits limits;
   srch_limits_init(&limits);
   limits.nodes = c->nodes;
-  int max_plies = c->max_plies > 0 ? c->max_plies : 400;
+  int max_plies = max_plies_of(c);
   for (int ply = 0;; ply++) {
     GameResult verdict = pos_game_result(&p, reason, sizeof reason);
     if (verdict != RESULT_NONE) {
       int winner = verdict == RESULT_DRAW ? -1 : verdict == RESULT_WIN ? p.side : p.side ^ 1;
-      count_game(r, winner, reason, ply, false);
+      end_game(r, game, winner, MT_SELFPLAY_RULES, reason, ply);
       break;
     }
     if (ply >= max_plies) {
-      count_game(r, -1, "move cap", ply, true);
+      end_game(r, game, -1, MT_SELFPLAY_MOVE_CAP, "move cap", ply);
       break;
     }
     Move m;
@@ -131,7 +149,7 @@ static void play_game(const MtSelfplayConfig *c, Search *s, MoveList *list, int 
       m = best.best;
       if (m == MOVE_NONE || !pos_is_legal(&p, m)) {
         r->disagreements++;
-        count_game(r, -1, "search and rules disagree", ply, false);
+        end_game(r, game, -1, MT_SELFPLAY_SEARCH_DISAGREED, "search and rules disagree", ply);
         break;
       }
       count_move(r, &p, m);
@@ -142,14 +160,16 @@ static void play_game(const MtSelfplayConfig *c, Search *s, MoveList *list, int 
       note[0] = 0;
       note_rule_disagreements(r, ref->judge(judged, &p, list, m, &stop, note, sizeof note), note);
       if (stop) {
-        count_game(r, -1, "the preset's referee stopped", ply, false);
+        end_game(r, game, -1, MT_SELFPLAY_REFEREE_STOPPED, "the preset's referee stopped", ply);
         break;
       }
     }
+    moves[ply] = m; /* ply < max_plies: the cap ends the game first */
     pos_make(&p, m);
   }
   if (judged) ref->game_end(judged);
   pos_free(&p);
+  return true;
 }
 
 typedef struct Pool {
@@ -170,12 +190,14 @@ static void *worker(void *arg) {
   Search *s = srch_new(c->rules, c->hash_mb > 0 ? c->hash_mb : 16, 1);
   MoveList *list = malloc(sizeof *list);
   MtSelfplayReport *mine = malloc(sizeof *mine);
-  if (!s || !list || !mine) {
+  Move *moves = malloc((size_t)max_plies_of(c) * sizeof *moves);
+  MtSelfplayGame game;
+  if (!s || !list || !mine || !moves) {
     pthread_mutex_lock(&pool->lock);
     pool->failed = true;
     pthread_mutex_unlock(&pool->lock);
   }
-  for (; s && list && mine;) {
+  for (; s && list && mine && moves;) {
     pthread_mutex_lock(&pool->lock);
     while (pool->next < c->games && !in_shard(c, pool->next)) pool->next++;
     bool stop = pool->next >= c->games || (c->cancel && *c->cancel);
@@ -183,14 +205,16 @@ static void *worker(void *arg) {
     pthread_mutex_unlock(&pool->lock);
     if (stop) break;
     report_init(mine, c->rules, c->nodes);
-    play_game(c, s, list, index, mine);
+    bool played = play_game(c, s, list, index, moves, &game, mine);
     pthread_mutex_lock(&pool->lock);
     char err[64];
     mt_selfplay_report_add(pool->total, mine, err, sizeof err);
+    if (played && c->on_game) c->on_game(c->context, &game);
     pool->done++;
     if (c->on_progress) c->on_progress(c->context, pool->done, pool->planned);
     pthread_mutex_unlock(&pool->lock);
   }
+  free(moves);
   free(mine);
   free(list);
   if (s) srch_free(s);
