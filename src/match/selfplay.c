@@ -2,13 +2,13 @@
 #include "match/selfplay.h"
 
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "match/match.h"
 #include "match/stats.h"
+#include "match/text.h"
 #include "search/search.h"
 
 void mt_selfplay_config_init(MtSelfplayConfig *c) {
@@ -95,12 +95,30 @@ static void note_rule_disagreements(MtSelfplayReport *r, int found, const char *
   r->rule_disagreements += found;
 }
 
-static void play_game(const MtSelfplayConfig *c, Search *s, MoveList *list, int index, MtSelfplayReport *r) {
+static int max_plies_of(const MtSelfplayConfig *c) { return c->max_plies > 0 ? c->max_plies : 400; }
+
+/* Counts the game's end in the report and describes it in *game. */
+static void end_game(MtSelfplayReport *r, MtSelfplayGame *game, int winner, MtSelfplayEnding ending, const char *reason,
+                     int plies) {
+  count_game(r, winner, reason, plies, ending == MT_SELFPLAY_MOVE_CAP);
+  snprintf(game->reason, sizeof game->reason, "%s", reason);
+  game->winner = winner;
+  game->ending = ending;
+  game->move_count = plies;
+}
+
+/* Plays game number index into r, its moves into moves (room for max_plies) and *game; false
+ * when no game could start. */
+static bool play_game(const MtSelfplayConfig *c, Search *s, MoveList *list, int index, Move *moves,
+                      MtSelfplayGame *game, MtSelfplayReport *r) {
   Position p = {0}; /* pos_set_fen keeps the history buffer it finds */
   char err[128], reason[64], note[600] = "";
+  memset(game, 0, sizeof *game);
+  game->index = index;
+  game->moves = moves;
   if (!pos_set_fen(&p, c->rules, c->rules->start_fen, err, sizeof err)) {
     r->disagreements++;
-    return;
+    return false;
   }
   const MtReferee *ref = c->referee;
   void *judged = ref ? ref->game_start(ref->ctx, index, note, sizeof note) : NULL;
@@ -110,16 +128,16 @@ static void play_game(const MtSelfplayConfig *c, Search *s, MoveList *list, int 
   SearchLimits limits;
   srch_limits_init(&limits);
   limits.nodes = c->nodes;
-  int max_plies = c->max_plies > 0 ? c->max_plies : 400;
+  int max_plies = max_plies_of(c);
   for (int ply = 0;; ply++) {
     GameResult verdict = pos_game_result(&p, reason, sizeof reason);
     if (verdict != RESULT_NONE) {
       int winner = verdict == RESULT_DRAW ? -1 : verdict == RESULT_WIN ? p.side : p.side ^ 1;
-      count_game(r, winner, reason, ply, false);
+      end_game(r, game, winner, MT_SELFPLAY_RULES, reason, ply);
       break;
     }
     if (ply >= max_plies) {
-      count_game(r, -1, "move cap", ply, true);
+      end_game(r, game, -1, MT_SELFPLAY_MOVE_CAP, "move cap", ply);
       break;
     }
     Move m;
@@ -131,7 +149,7 @@ static void play_game(const MtSelfplayConfig *c, Search *s, MoveList *list, int 
       m = best.best;
       if (m == MOVE_NONE || !pos_is_legal(&p, m)) {
         r->disagreements++;
-        count_game(r, -1, "search and rules disagree", ply, false);
+        end_game(r, game, -1, MT_SELFPLAY_SEARCH_DISAGREED, "search and rules disagree", ply);
         break;
       }
       count_move(r, &p, m);
@@ -142,14 +160,16 @@ static void play_game(const MtSelfplayConfig *c, Search *s, MoveList *list, int 
       note[0] = 0;
       note_rule_disagreements(r, ref->judge(judged, &p, list, m, &stop, note, sizeof note), note);
       if (stop) {
-        count_game(r, -1, "the preset's referee stopped", ply, false);
+        end_game(r, game, -1, MT_SELFPLAY_REFEREE_STOPPED, "the preset's referee stopped", ply);
         break;
       }
     }
+    moves[ply] = m; /* ply < max_plies: the cap ends the game first */
     pos_make(&p, m);
   }
   if (judged) ref->game_end(judged);
   pos_free(&p);
+  return true;
 }
 
 typedef struct Pool {
@@ -170,12 +190,14 @@ static void *worker(void *arg) {
   Search *s = srch_new(c->rules, c->hash_mb > 0 ? c->hash_mb : 16, 1);
   MoveList *list = malloc(sizeof *list);
   MtSelfplayReport *mine = malloc(sizeof *mine);
-  if (!s || !list || !mine) {
+  Move *moves = malloc((size_t)max_plies_of(c) * sizeof *moves);
+  MtSelfplayGame game;
+  if (!s || !list || !mine || !moves) {
     pthread_mutex_lock(&pool->lock);
     pool->failed = true;
     pthread_mutex_unlock(&pool->lock);
   }
-  for (; s && list && mine;) {
+  for (; s && list && mine && moves;) {
     pthread_mutex_lock(&pool->lock);
     while (pool->next < c->games && !in_shard(c, pool->next)) pool->next++;
     bool stop = pool->next >= c->games || (c->cancel && *c->cancel);
@@ -183,14 +205,16 @@ static void *worker(void *arg) {
     pthread_mutex_unlock(&pool->lock);
     if (stop) break;
     report_init(mine, c->rules, c->nodes);
-    play_game(c, s, list, index, mine);
+    bool played = play_game(c, s, list, index, moves, &game, mine);
     pthread_mutex_lock(&pool->lock);
     char err[64];
     mt_selfplay_report_add(pool->total, mine, err, sizeof err);
+    if (played && c->on_game) c->on_game(c->context, &game);
     pool->done++;
     if (c->on_progress) c->on_progress(c->context, pool->done, pool->planned);
     pthread_mutex_unlock(&pool->lock);
   }
+  free(moves);
   free(mine);
   free(list);
   if (s) srch_free(s);
@@ -287,69 +311,30 @@ bool mt_selfplay_report_add(MtSelfplayReport *dst, const MtSelfplayReport *src, 
   return ok;
 }
 
-typedef struct Text {
-  char *s;
-  size_t len, cap;
-  bool failed;
-} Text;
-
-__attribute__((format(printf, 2, 3))) static void put(Text *t, const char *format, ...) {
-  for (;;) {
-    va_list ap;
-    va_start(ap, format);
-    int n = vsnprintf(t->s ? t->s + t->len : NULL, t->s ? t->cap - t->len : 0, format, ap);
-    va_end(ap);
-    if (n < 0) {
-      t->failed = true;
-      return;
-    }
-    if (t->s && t->len + (size_t)n < t->cap) {
-      t->len += (size_t)n;
-      return;
-    }
-    size_t cap = t->cap ? t->cap : 4096;
-    while (cap <= t->len + (size_t)n) cap *= 2;
-    char *bigger = realloc(t->s, cap);
-    if (!bigger) {
-      t->failed = true;
-      return;
-    }
-    t->s = bigger;
-    t->cap = cap;
-  }
-}
-
-static char *finish_text(Text *t) {
-  if (t->failed) {
-    free(t->s);
-    return NULL;
-  }
-  return t->s;
-}
-
 static MtTally first_player_tally(const MtSelfplayReport *r) {
   return (MtTally){r->first_wins, r->draws, r->second_wins};
 }
 
 char *mt_selfplay_report_text(const MtSelfplayReport *r) {
-  Text t = {0};
-  put(&t, "Self-play of %s: %d games at %llu nodes per move\n", r->rules, r->games, (unsigned long long)r->nodes);
+  MtText t = {0};
+  mt_text_put(&t, "Self-play of %s: %d games at %llu nodes per move\n", r->rules, r->games,
+              (unsigned long long)r->nodes);
   double mean, half;
   mt_score_interval(first_player_tally(r), &mean, &half);
   MtEloEstimate e = mt_elo_estimate(first_player_tally(r));
-  put(&t, "\nFirst player: +%d =%d -%d, score %.1f%% +/- %.1f%% (95%%), Elo %+.0f +/- %.0f\n", r->first_wins, r->draws,
-      r->second_wins, 100 * mean, 100 * half, e.elo + 0.0, e.margin);
-  put(&t, "\nHow games ended:\n");
+  mt_text_put(&t, "\nFirst player: +%d =%d -%d, score %.1f%% +/- %.1f%% (95%%), Elo %+.0f +/- %.0f\n", r->first_wins,
+              r->draws, r->second_wins, 100 * mean, 100 * half, e.elo + 0.0, e.margin);
+  mt_text_put(&t, "\nHow games ended:\n");
   for (int i = 0; i < r->verdict_count; i++) {
     const MtVerdictCount *v = &r->verdicts[i];
-    put(&t, "  %-28s %5d   (first player won %d, drawn %d, second won %d)\n", v->reason,
-        v->first + v->draws + v->second, v->first, v->draws, v->second);
+    mt_text_put(&t, "  %-28s %5d   (first player won %d, drawn %d, second won %d)\n", v->reason,
+                v->first + v->draws + v->second, v->first, v->draws, v->second);
   }
-  put(&t, "  cut by the move cap: %d; search/rules disagreements: %d\n", r->capped, r->disagreements);
-  put(&t, "\nRule disagreements (generator against the preset's referee): %d\n", r->rule_disagreements);
-  if (r->rule_disagreements) put(&t, "  first: %s\n", r->rule_note);
-  put(&t, "\nGame length (plies): shortest %d, mean %.1f, longest %d\n", r->shortest,
-      r->games ? (double)r->total_plies / r->games : 0.0, r->longest);
+  mt_text_put(&t, "  cut by the move cap: %d; search/rules disagreements: %d\n", r->capped, r->disagreements);
+  mt_text_put(&t, "\nRule disagreements (generator against the preset's referee): %d\n", r->rule_disagreements);
+  if (r->rule_disagreements) mt_text_put(&t, "  first: %s\n", r->rule_note);
+  mt_text_put(&t, "\nGame length (plies): shortest %d, mean %.1f, longest %d\n", r->shortest,
+              r->games ? (double)r->total_plies / r->games : 0.0, r->longest);
   int most = 0, last = -1;
   for (int i = 0; i < MT_LENGTH_BUCKETS; i++) {
     if (r->lengths[i] > most) most = r->lengths[i];
@@ -361,61 +346,62 @@ char *mt_selfplay_report_text(const MtSelfplayReport *r) {
     memset(stars, '#', (size_t)bar);
     stars[bar] = 0;
     if (i == MT_LENGTH_BUCKETS - 1)
-      put(&t, "  %4d+     %5d %s\n", i * MT_LENGTH_BUCKET_PLIES, r->lengths[i], stars);
+      mt_text_put(&t, "  %4d+     %5d %s\n", i * MT_LENGTH_BUCKET_PLIES, r->lengths[i], stars);
     else
-      put(&t, "  %4d-%-4d %5d %s\n", i * MT_LENGTH_BUCKET_PLIES, (i + 1) * MT_LENGTH_BUCKET_PLIES - 1, r->lengths[i],
-          stars);
+      mt_text_put(&t, "  %4d-%-4d %5d %s\n", i * MT_LENGTH_BUCKET_PLIES, (i + 1) * MT_LENGTH_BUCKET_PLIES - 1,
+                  r->lengths[i], stars);
   }
-  put(&t, "\nPieces (moves chosen by the search):\n  %-24s %8s %8s %8s %8s\n", "type", "moves", "captures", "taken",
-      "drops");
+  mt_text_put(&t, "\nPieces (moves chosen by the search):\n  %-24s %8s %8s %8s %8s\n", "type", "moves", "captures",
+              "taken", "drops");
   for (int i = 0; i < r->type_count; i++) {
     const MtPieceCount *p = &r->pieces[i];
     char label[40];
     snprintf(label, sizeof label, "%c %s", p->letter, p->name);
-    put(&t, "  %-24s %8lld %8lld %8lld %8lld\n", label, (long long)p->moves, (long long)p->captures,
-        (long long)p->taken, (long long)p->drops);
+    mt_text_put(&t, "  %-24s %8lld %8lld %8lld %8lld\n", label, (long long)p->moves, (long long)p->captures,
+                (long long)p->taken, (long long)p->drops);
   }
-  return finish_text(&t);
+  return mt_text_finish(&t);
 }
 
 char *mt_selfplay_report_json(const MtSelfplayReport *r) {
-  Text t = {0};
+  MtText t = {0};
   double mean, half;
   mt_score_interval(first_player_tally(r), &mean, &half);
-  put(&t, "{\n  \"rules\": \"%s\",\n  \"nodes\": %llu,\n  \"games\": %d,\n", r->rules, (unsigned long long)r->nodes,
-      r->games);
-  put(&t, "  \"first_wins\": %d,\n  \"draws\": %d,\n  \"second_wins\": %d,\n", r->first_wins, r->draws, r->second_wins);
-  put(&t, "  \"first_score\": %.4f,\n  \"first_score_95\": %.4f,\n", mean, half);
-  put(&t, "  \"capped\": %d,\n  \"disagreements\": %d,\n", r->capped, r->disagreements);
-  put(&t, "  \"rule_disagreements\": %d,\n  \"rule_note\": \"", r->rule_disagreements);
+  mt_text_put(&t, "{\n  \"rules\": \"%s\",\n  \"nodes\": %llu,\n  \"games\": %d,\n", r->rules,
+              (unsigned long long)r->nodes, r->games);
+  mt_text_put(&t, "  \"first_wins\": %d,\n  \"draws\": %d,\n  \"second_wins\": %d,\n", r->first_wins, r->draws,
+              r->second_wins);
+  mt_text_put(&t, "  \"first_score\": %.4f,\n  \"first_score_95\": %.4f,\n", mean, half);
+  mt_text_put(&t, "  \"capped\": %d,\n  \"disagreements\": %d,\n", r->capped, r->disagreements);
+  mt_text_put(&t, "  \"rule_disagreements\": %d,\n  \"rule_note\": \"", r->rule_disagreements);
   for (const char *q = r->rule_note; *q; q++) { /* a JSON string: quotes, backslashes, controls */
     if (*q == '"' || *q == '\\')
-      put(&t, "\\%c", *q);
+      mt_text_put(&t, "\\%c", *q);
     else if ((unsigned char)*q < 0x20)
-      put(&t, " ");
+      mt_text_put(&t, " ");
     else
-      put(&t, "%c", *q);
+      mt_text_put(&t, "%c", *q);
   }
-  put(&t, "\",\n");
-  put(&t, "  \"total_plies\": %lld,\n  \"shortest\": %d,\n  \"longest\": %d,\n", (long long)r->total_plies, r->shortest,
-      r->longest);
-  put(&t, "  \"length_bucket_plies\": %d,\n  \"lengths\": [", MT_LENGTH_BUCKET_PLIES);
-  for (int i = 0; i < MT_LENGTH_BUCKETS; i++) put(&t, "%s%d", i ? ", " : "", r->lengths[i]);
-  put(&t, "],\n  \"verdicts\": [\n");
+  mt_text_put(&t, "\",\n");
+  mt_text_put(&t, "  \"total_plies\": %lld,\n  \"shortest\": %d,\n  \"longest\": %d,\n", (long long)r->total_plies,
+              r->shortest, r->longest);
+  mt_text_put(&t, "  \"length_bucket_plies\": %d,\n  \"lengths\": [", MT_LENGTH_BUCKET_PLIES);
+  for (int i = 0; i < MT_LENGTH_BUCKETS; i++) mt_text_put(&t, "%s%d", i ? ", " : "", r->lengths[i]);
+  mt_text_put(&t, "],\n  \"verdicts\": [\n");
   for (int i = 0; i < r->verdict_count; i++)
-    put(&t, "    {\"reason\": \"%s\", \"first\": %d, \"draws\": %d, \"second\": %d}%s\n", r->verdicts[i].reason,
-        r->verdicts[i].first, r->verdicts[i].draws, r->verdicts[i].second, i + 1 < r->verdict_count ? "," : "");
-  put(&t, "  ],\n  \"pieces\": [\n");
+    mt_text_put(&t, "    {\"reason\": \"%s\", \"first\": %d, \"draws\": %d, \"second\": %d}%s\n", r->verdicts[i].reason,
+                r->verdicts[i].first, r->verdicts[i].draws, r->verdicts[i].second, i + 1 < r->verdict_count ? "," : "");
+  mt_text_put(&t, "  ],\n  \"pieces\": [\n");
   for (int i = 0; i < r->type_count; i++) {
     const MtPieceCount *p = &r->pieces[i];
-    put(&t,
-        "    {\"letter\": \"%c\", \"name\": \"%s\", \"moves\": %lld, \"captures\": %lld, \"taken\": %lld, "
-        "\"drops\": %lld}%s\n",
-        p->letter, p->name, (long long)p->moves, (long long)p->captures, (long long)p->taken, (long long)p->drops,
-        i + 1 < r->type_count ? "," : "");
+    mt_text_put(&t,
+                "    {\"letter\": \"%c\", \"name\": \"%s\", \"moves\": %lld, \"captures\": %lld, \"taken\": %lld, "
+                "\"drops\": %lld}%s\n",
+                p->letter, p->name, (long long)p->moves, (long long)p->captures, (long long)p->taken,
+                (long long)p->drops, i + 1 < r->type_count ? "," : "");
   }
-  put(&t, "  ]\n}\n");
-  return finish_text(&t);
+  mt_text_put(&t, "  ]\n}\n");
+  return mt_text_finish(&t);
 }
 
 /* Counts read from a file are checked so that the report's arithmetic (sums when merging, the

@@ -28,6 +28,24 @@ typedef struct MtReferee {
   void *ctx;
 } MtReferee;
 
+/* How a self-play game ended: the PGN's Termination tag follows from it. */
+typedef enum {
+  MT_SELFPLAY_RULES,            /* the rules' verdict (mate, stalemate, repetition...) */
+  MT_SELFPLAY_MOVE_CAP,         /* cut, drawn, after max_plies */
+  MT_SELFPLAY_SEARCH_DISAGREED, /* the search found no legal move where the rules saw no end */
+  MT_SELFPLAY_REFEREE_STOPPED   /* the preset's referee could not go on */
+} MtSelfplayEnding;
+
+/* One finished game, lent to MtSelfplayConfig.on_game for the call only. */
+typedef struct MtSelfplayGame {
+  int index;         /* in the whole run (all shards), from 0 */
+  const Move *moves; /* every ply from the start position, the random ones included */
+  int move_count;
+  int winner; /* 0 the first player, 1 the second, -1 a draw */
+  MtSelfplayEnding ending;
+  char reason[64]; /* the report's verdict: pos_game_result's reason, "move cap"... */
+} MtSelfplayGame;
+
 typedef struct MtSelfplayConfig {
   const Rules *rules;       /* a preset may supply it later */
   const MtReferee *referee; /* or NULL */
@@ -41,6 +59,8 @@ typedef struct MtSelfplayConfig {
   int hash_mb;                  /* per searcher; 0: 16 */
   const volatile sig_atomic_t *cancel;
   void (*on_progress)(void *context, int done, int planned);
+  /* Each finished game (for its PGN), one call at a time, before on_progress counts it. */
+  void (*on_game)(void *context, const MtSelfplayGame *game);
   void *context;
 } MtSelfplayConfig;
 
@@ -84,6 +104,12 @@ bool mt_selfplay_report_add(MtSelfplayReport *dst, const MtSelfplayReport *src, 
 /* malloc'd text, or NULL. */
 char *mt_selfplay_report_text(const MtSelfplayReport *r);
 char *mt_selfplay_report_json(const MtSelfplayReport *r);
+/* The report as one self-contained HTML page, inline SVG charts and CSS (selfplay_html.c). */
+char *mt_selfplay_report_html(const MtSelfplayReport *r);
+/* A game in PGN (selfplay_pgn.c): Variant the rules' name, Result, Termination and
+ * TerminationDetails from its ending, the moves in SAN with the parts of a turn joined by
+ * commas.  malloc'd, or NULL. */
+char *mt_selfplay_game_pgn(const Rules *rules, uint64_t nodes, const MtSelfplayGame *game);
 /* Reads what mt_selfplay_report_json wrote. */
 bool mt_selfplay_report_parse(MtSelfplayReport *r, const char *json, char *err, int errlen);
 

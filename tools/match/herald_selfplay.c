@@ -1,6 +1,6 @@
 /* herald-selfplay: self-play testing of a rule set with Herald's search in-process.
- *   herald-selfplay RULES [--games N] [--nodes N] [--json FILE] ...
- *   herald-selfplay merge [--json OUT] IN.json...   add up shards and print the report */
+ *   herald-selfplay RULES [--games N] [--nodes N] [--json FILE] [--pgn FILE] [--html FILE] ...
+ *   herald-selfplay merge [--json OUT] [--html OUT] IN.json...   add up shards, print the report */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -13,7 +13,6 @@
 #include "match/args.h"
 #include "match/selfplay.h"
 #include "match/selfplay_preset.h"
-#include "bridge/bridge.h"
 #include "bridge/catalog.h"
 
 static volatile sig_atomic_t interrupted;
@@ -50,29 +49,48 @@ static char *read_file(const char *path) {
   return text;
 }
 
-static int output(const MtSelfplayReport *r, const char *json_path, bool quiet) {
+/* Writes text (malloc'd, freed here; NULL when it could not be made) to path, '-' for stdout. */
+static bool write_text(const char *path, char *text) {
+  errno = 0;
+  FILE *f = !text ? NULL : strcmp(path, "-") ? fopen(path, "w") : stdout;
+  bool ok = f && fputs(text, f) >= 0;
+  if (f && f != stdout) ok = !fclose(f) && ok;
+  if (!ok) fprintf(stderr, "herald-selfplay: %s: %s\n", path, errno ? strerror(errno) : "out of memory");
+  free(text);
+  return ok;
+}
+
+static bool is_stdout(const char *path) { return path && !strcmp(path, "-"); }
+
+/* The text report on stdout unless a file named '-' took it; JSON and HTML where asked. */
+static int output(const MtSelfplayReport *r, const char *json_path, const char *html_path, bool quiet) {
   if (!quiet) {
     char *text = mt_selfplay_report_text(r);
     if (text) fputs(text, stdout);
     free(text);
   }
-  if (json_path) {
-    char *json = mt_selfplay_report_json(r);
-    FILE *f = strcmp(json_path, "-") ? fopen(json_path, "w") : stdout;
-    if (!json || !f) {
-      fprintf(stderr, "herald-selfplay: %s: %s\n", json_path, strerror(errno));
-      free(json);
-      return 1;
-    }
-    fputs(json, f);
-    if (f != stdout) fclose(f);
-    free(json);
-  }
+  if (json_path && !write_text(json_path, mt_selfplay_report_json(r))) return 1;
+  if (html_path && !write_text(html_path, mt_selfplay_report_html(r))) return 1;
   return r->disagreements ? 3 : 0;
 }
 
+/* The games' PGN file, written as games end (in the order they end when several threads play). */
+typedef struct PgnOut {
+  FILE *file;
+  const Rules *rules;
+  uint64_t nodes;
+  bool failed;
+} PgnOut;
+
+static void on_game(void *context, const MtSelfplayGame *game) {
+  PgnOut *out = context;
+  char *pgn = mt_selfplay_game_pgn(out->rules, out->nodes, game);
+  if (!pgn || fputs(pgn, out->file) < 0 || fputc('\n', out->file) < 0) out->failed = true;
+  free(pgn);
+}
+
 static int merge_main(int argc, char **argv) {
-  const char *json_path = NULL;
+  const char *json_path = NULL, *html_path = NULL;
   MtSelfplayReport total, part;
   memset(&total, 0, sizeof total);
   int inputs = 0;
@@ -80,6 +98,10 @@ static int merge_main(int argc, char **argv) {
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--json") && i + 1 < argc) {
       json_path = argv[++i];
+      continue;
+    }
+    if (!strcmp(argv[i], "--html") && i + 1 < argc) {
+      html_path = argv[++i];
       continue;
     }
     char *text = read_file(argv[i]);
@@ -97,15 +119,15 @@ static int merge_main(int argc, char **argv) {
     inputs++;
   }
   if (!inputs) {
-    fprintf(stderr, "usage: herald-selfplay merge [--json OUT] IN.json...\n");
+    fprintf(stderr, "usage: herald-selfplay merge [--json OUT] [--html OUT] IN.json...\n");
     return 1;
   }
-  return output(&total, json_path, json_path && !strcmp(json_path, "-"));
+  return output(&total, json_path, html_path, is_stdout(json_path) || is_stdout(html_path));
 }
 
 static void usage(FILE *out) {
   fprintf(out, "usage: herald-selfplay GAME [options]   GAME: a preset's name or path (herald list)\n"
-               "       herald-selfplay merge [--json OUT] IN.json...\n"
+               "       herald-selfplay merge [--json OUT] [--html OUT] IN.json...\n"
                "  --games N          games of the whole run (default 10)\n"
                "  --nodes N          nodes per move: the strength (default 2000)\n"
                "  --max-plies N      games cut after N plies (default 400)\n"
@@ -113,6 +135,9 @@ static void usage(FILE *out) {
                "  --threads N        games at once (default 1)\n"
                "  --shard I/N --seed S   play games G with G %% N == I (I from 0)\n"
                "  --json FILE        also write the report as JSON ('-': stdout, text report off)\n"
+               "  --html FILE        also write the report as one self-contained web page: charts of\n"
+               "                     the results, game lengths, first-player score, pieces ('-': stdout)\n"
+               "  --pgn FILE         write every game as PGN (each shard its own file; cat joins them)\n"
                "  --samples N        other moves per position put to the preset's referee (default 8;\n"
                "                     every generator move and the move played are always put to it)\n"
                "  --no-referee       do not watch the games with the preset's referee\n"
@@ -173,7 +198,7 @@ int main(int argc, char **argv) {
   }
   MtSelfplayConfig c;
   mt_selfplay_config_init(&c);
-  const char *json_path = NULL;
+  const char *json_path = NULL, *html_path = NULL, *pgn_path = NULL;
   bool watch = true;
   int samples = 8;
   Catalog catalog;
@@ -214,6 +239,10 @@ int main(int argc, char **argv) {
       if (!count(v, 0, UINT64_MAX, a, &c.seed)) return 1;
     } else if (!strcmp(a, "--json"))
       json_path = v;
+    else if (!strcmp(a, "--html"))
+      html_path = v;
+    else if (!strcmp(a, "--pgn"))
+      pgn_path = v;
     else if (!strcmp(a, "--samples")) {
       if (!number(v, 0, 100000, a, &n)) return 1;
       samples = (int)n;
@@ -243,14 +272,34 @@ int main(int argc, char **argv) {
   signal(SIGTERM, on_signal);
   c.cancel = &interrupted;
   if (isatty(2)) c.on_progress = on_progress;
+  PgnOut pgn = {NULL, c.rules, c.nodes, false};
+  if (pgn_path) {
+    pgn.file = is_stdout(pgn_path) ? stdout : fopen(pgn_path, "w");
+    if (!pgn.file) {
+      fprintf(stderr, "herald-selfplay: %s: %s\n", pgn_path, strerror(errno));
+      br_free(preset);
+      return 1;
+    }
+    c.on_game = on_game;
+    c.context = &pgn;
+  }
   MtSelfplayReport *report = malloc(sizeof *report);
-  if (!report || !mt_selfplay_run(&c, report, err, sizeof err)) {
+  bool ran = report && mt_selfplay_run(&c, report, err, sizeof err);
+  if (pgn.file && pgn.file != stdout && fclose(pgn.file)) pgn.failed = true;
+  if (!ran) {
     fprintf(stderr, "herald-selfplay: %s\n", report ? err : "out of memory");
     free(report);
     br_free(preset);
     return 1;
   }
-  int status = output(report, json_path, json_path && !strcmp(json_path, "-"));
+  if (pgn.failed) {
+    fprintf(stderr, "herald-selfplay: %s: could not write every game\n", pgn_path);
+    free(report);
+    br_free(preset);
+    return 1;
+  }
+  int status =
+      output(report, json_path, html_path, is_stdout(json_path) || is_stdout(html_path) || is_stdout(pgn_path));
   if (status == 0 && report->rule_disagreements) status = 4;
   free(report);
   br_free(preset);
