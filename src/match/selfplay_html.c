@@ -33,20 +33,21 @@ static double share(double part, double whole) { return whole > 0 ? part / whole
 static void put_head(MtText *t, const MtSelfplayReport *r) {
   mt_text_put(t, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Self-play of ");
   put_escaped(t, r->rules);
-  mt_text_put(t, "%s", "</title>\n<style>\n"
-                       "body{font-family:system-ui,sans-serif;max-width:820px;margin:2em auto;padding:0 1em;"
-                 "color:#222;background:#fff}\n"
-                 "h1{font-size:1.5em}h2{font-size:1.15em;margin-top:1.8em;border-bottom:1px solid #ddd}\n"
-                 "svg{width:100%;height:auto;display:block}svg text{font-size:12px;fill:#333}\n"
-                 ".first{fill:#3f6fb5}.draw{fill:#a8a8a8}.second{fill:#c8553d}.capture{fill:#1d3f70}\n"
-                 ".track{fill:#eee}.interval{stroke:#111;stroke-width:2}.even{stroke:#777;stroke-dasharray:4 3}\n"
-                 ".legend span{display:inline-block;width:.9em;height:.9em;margin:0 .3em 0 1em;"
-                 "vertical-align:-.1em}\n"
-                 "table{border-collapse:collapse;margin-top:.6em}td,th{padding:.15em .7em;text-align:right}"
-                 "th{border-bottom:1px solid #ccc}td:first-child,th:first-child{text-align:left}\n"
-                 ".note{background:#fff4e5;border-left:4px solid #c8553d;padding:.5em 1em}"
-                 ".note code{word-break:break-all}\n"
-                 "</style>\n</head>\n<body>\n");
+  mt_text_put(t, "%s",
+              "</title>\n<style>\n"
+              "body{font-family:system-ui,sans-serif;max-width:820px;margin:2em auto;padding:0 1em;"
+              "color:#222;background:#fff}\n"
+              "h1{font-size:1.5em}h2{font-size:1.15em;margin-top:1.8em;border-bottom:1px solid #ddd}\n"
+              "svg{width:100%;height:auto;display:block}svg text{font-size:12px;fill:#333}\n"
+              ".first{fill:#3f6fb5}.draw{fill:#a8a8a8}.second{fill:#c8553d}.capture{fill:#1d3f70}\n"
+              ".track{fill:#eee}.interval{stroke:#111;stroke-width:2}.even{stroke:#777;stroke-dasharray:4 3}\n"
+              ".legend span{display:inline-block;width:.9em;height:.9em;margin:0 .3em 0 1em;"
+              "vertical-align:-.1em}\n"
+              "table{border-collapse:collapse;margin-top:.6em}td,th{padding:.15em .7em;text-align:right}"
+              "th{border-bottom:1px solid #ccc}td:first-child,th:first-child{text-align:left}\n"
+              ".note{background:#fff4e5;border-left:4px solid #c8553d;padding:.5em 1em}"
+              ".note code{word-break:break-all}\n"
+              "</style>\n</head>\n<body>\n");
 }
 
 static void put_legend(MtText *t) {
@@ -61,16 +62,16 @@ static void put_score(MtText *t, const MtSelfplayReport *r) {
   double mean, half;
   mt_score_interval(tally, &mean, &half);
   MtEloEstimate e = mt_elo_estimate(tally);
-  mt_text_put(t, "<h2>First player's score</h2>\n<p>+%d =%d &minus;%d: score %.1f%% &plusmn; %.1f%% (95%%), "
-                 "Elo %+.0f &plusmn; %.0f</p>\n",
+  mt_text_put(t,
+              "<h2>First player's score</h2>\n<p>+%d =%d &minus;%d: score %.1f%% &plusmn; %.1f%% (95%%), "
+              "Elo %+.0f &plusmn; %.0f</p>\n",
               r->first_wins, r->draws, r->second_wins, 100 * mean, 100 * half, e.elo + 0.0, e.margin);
   const double left = 20, width = CHART_WIDTH - 40;
   double low = mean - half < 0 ? 0 : mean - half, high = mean + half > 1 ? 1 : mean + half;
   mt_text_put(t, "<svg id=\"score\" viewBox=\"0 0 %d 70\" role=\"img\" aria-label=\"first player's score\">\n",
               CHART_WIDTH);
   mt_text_put(t, "<rect class=\"track\" x=\"%.0f\" y=\"10\" width=\"%.0f\" height=\"24\"/>\n", left, width);
-  mt_text_put(t, "<rect class=\"bar first\" x=\"%.0f\" y=\"10\" width=\"%.1f\" height=\"24\"/>\n", left,
-              width * mean);
+  mt_text_put(t, "<rect class=\"bar first\" x=\"%.0f\" y=\"10\" width=\"%.1f\" height=\"24\"/>\n", left, width * mean);
   mt_text_put(t, "<line class=\"even\" x1=\"%.1f\" y1=\"4\" x2=\"%.1f\" y2=\"40\"/>\n", left + width / 2,
               left + width / 2);
   double x0 = left + width * low, x1 = left + width * high;
@@ -109,8 +110,9 @@ static void put_endings(MtText *t, const MtSelfplayReport *r) {
     for (int k = 0; k < 3; k++) {
       if (!parts[k]) continue;
       double w = width * share(parts[k], most);
-      mt_text_put(t, "<rect class=\"bar %s\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\"><title>%s: %d</title>"
-                     "</rect>\n",
+      mt_text_put(t,
+                  "<rect class=\"bar %s\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\"><title>%s: %d</title>"
+                  "</rect>\n",
                   classes[k], x, y, w, BAR_HEIGHT, what[k], parts[k]);
       x += w;
     }
@@ -142,8 +144,8 @@ static void put_lengths(MtText *t, const MtSelfplayReport *r) {
   const int left = 40, top = 10, height = 180, buckets = last + 1;
   const double slot = (double)(CHART_WIDTH - left - 10) / buckets;
   int label_every = buckets > 24 ? 4 : buckets > 12 ? 2 : 1;
-  mt_text_put(t, "<svg id=\"lengths\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"game lengths\">\n",
-              CHART_WIDTH, top + height + 40);
+  mt_text_put(t, "<svg id=\"lengths\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"game lengths\">\n", CHART_WIDTH,
+              top + height + 40);
   mt_text_put(t, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#999\"/>\n", left, top + height,
               CHART_WIDTH - 10, top + height);
   mt_text_put(t, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%d</text>\n", left - 6, top + 10, most);
@@ -185,8 +187,8 @@ static void put_pieces(MtText *t, const MtSelfplayReport *r) {
     all_moves += r->pieces[i].moves;
   }
   const double width = CHART_WIDTH - LABEL_WIDTH - 70;
-  mt_text_put(t, "<svg id=\"pieces\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"piece activity\">\n",
-              CHART_WIDTH, r->type_count * ROW_HEIGHT + 8);
+  mt_text_put(t, "<svg id=\"pieces\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"piece activity\">\n", CHART_WIDTH,
+              r->type_count * ROW_HEIGHT + 8);
   for (int i = 0; i < r->type_count; i++) {
     const MtPieceCount *p = &r->pieces[i];
     int y = 4 + i * ROW_HEIGHT;
@@ -196,8 +198,8 @@ static void put_pieces(MtText *t, const MtSelfplayReport *r) {
     double w = width * share((double)p->moves, (double)most), wc = width * share((double)p->captures, (double)most);
     mt_text_put(t, "<rect class=\"bar first\" x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\"/>\n", LABEL_WIDTH, y, w,
                 BAR_HEIGHT);
-    mt_text_put(t, "<rect class=\"bar capture\" x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\"/>\n", LABEL_WIDTH, y,
-                wc, BAR_HEIGHT);
+    mt_text_put(t, "<rect class=\"bar capture\" x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\"/>\n", LABEL_WIDTH, y, wc,
+                BAR_HEIGHT);
     mt_text_put(t, "<text x=\"%.1f\" y=\"%d\">%lld</text>\n", LABEL_WIDTH + w + 6, y + 13, (long long)p->moves);
   }
   mt_text_put(t, "</svg>\n<table>\n<tr><th>type</th><th>moves</th><th>share</th><th>captures</th>"

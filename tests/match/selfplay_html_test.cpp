@@ -67,8 +67,8 @@ TEST(MatchSelfplayHtml, OnePageWithItsChartsAndNothingFromElsewhere) {
   EXPECT_NE(html.find("Pawn"), std::string::npos);
   // The counts the text report prints are on the page too.
   char all[128];
-  snprintf(all, sizeof all, "<tr><th>all</th><th>%d</th><th>%d</th><th>%d</th><th>%d</th></tr>", r.games,
-           r.first_wins, r.draws, r.second_wins);
+  snprintf(all, sizeof all, "<tr><th>all</th><th>%d</th><th>%d</th><th>%d</th><th>%d</th></tr>", r.games, r.first_wins,
+           r.draws, r.second_wins);
   EXPECT_NE(html.find(all), std::string::npos) << html;
 }
 
@@ -160,10 +160,10 @@ TEST(MatchSelfplayHtml, HeadlessChromiumDrawsTheChartsAndTheirBars) {
   EXPECT_NE(rendered.find("id=\"lengths\""), std::string::npos);
   EXPECT_NE(rendered.find("<h1>Self-play of chess</h1>"), std::string::npos);
 
-  ASSERT_EQ(std::system((chromium + "--window-size=1200,1600 --screenshot=" + png + " file://" + page +
-                         " >/dev/null 2>&1")
-                            .c_str()),
-            0);
+  ASSERT_EQ(
+      std::system(
+          (chromium + "--window-size=1200,1600 --screenshot=" + png + " file://" + page + " >/dev/null 2>&1").c_str()),
+      0);
   std::string pixels = PngPixels(ReadAll(png));
   ASSERT_FALSE(pixels.empty()) << "no PNG at " << png;
   // A blank page is one colour (its bytes: the filter types and 0xff or 0); the charts and

@@ -204,11 +204,11 @@ TEST(MatchSelfplayPgn, TheProgramWritesEveryGameOfItsShard) {
   ASSERT_EQ(std::system(("mkdir -p " + dir).c_str()), 0);
   for (int shard = 0; shard < 2; shard++) {
     std::string base = dir + "/part" + std::to_string(shard);
-    programs::Result run = programs::Shell(programs::Program("herald-selfplay") +
-                                           " chess --games 6 --nodes 200 --max-plies 40 --threads 2 --seed 9"
-                                           " --shard " +
-                                           std::to_string(shard) + "/2 --pgn " + base + ".pgn --json " + base +
-                                           ".json");
+    programs::Result run =
+        programs::Shell(programs::Program("herald-selfplay") +
+                        " chess --games 6 --nodes 200 --max-plies 40 --threads 2 --seed 9"
+                        " --shard " +
+                        std::to_string(shard) + "/2 --pgn " + base + ".pgn --json " + base + ".json");
     ASSERT_EQ(run.status, 0) << run.err;
     MtSelfplayReport report;
     ASSERT_TRUE(mt_selfplay_report_parse(&report, programs::Slurp(base + ".json").c_str(), err, sizeof err)) << err;
