@@ -55,6 +55,8 @@ int app_referee_bench_main(int argc, char **argv);
 int app_referee_perft_main(int argc, char **argv);
 int app_verify_main(int argc, char **argv);
 int app_list_main(int argc, char **argv);
+/* The preset's warnings (what reading it found suspect), a line each after indent. */
+void app_print_warnings(const BrGame *g, const char *indent);
 int app_check_main(int argc, char **argv);
 
 #ifdef __cplusplus

@@ -53,6 +53,7 @@ int app_check_main(int argc, char **argv) {
   printf("pieces: %d compiled, %d refereed by the preset (oracle-backed)\n", compiled, refereed);
   app_print_pieces(g);
   printf("derived: %s\n", g->notes);
+  app_print_warnings(g, "");
   if (!g->rules_ready) {
     printf("FAILED: %d pieces compiled, %d refereed; some piece has no moves the engine can propose, "
            "so there is no perft or verify\n",

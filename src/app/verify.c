@@ -17,6 +17,14 @@ void app_print_pieces(const BrGame *g) {
   }
 }
 
+void app_print_warnings(const BrGame *g, const char *indent) {
+  for (const char *line = g->warnings; *line;) {
+    size_t n = strcspn(line, "\n");
+    printf("%swarning: %.*s\n", indent, (int)n, line);
+    line += n + (line[n] == '\n');
+  }
+}
+
 int app_verify_main(int argc, char **argv) {
   if (argc < 3) {
     fprintf(stderr, "usage: herald verify GAME [--games N] [--plies N] [--samples N] [--seed S] [--no-probe]\n"
@@ -93,6 +101,7 @@ static int list_one(const char *name) {
   printf("%s (%s): %dx%d board, %s\n", g->source.path, g->name, g->rules.geo.width, g->rules.geo.height,
          g->all_compiled ? "all pieces compiled" : "some pieces refereed (oracle-backed)");
   app_print_pieces(g);
+  app_print_warnings(g, "  ");
   br_free(g);
   return 0;
 }

@@ -81,6 +81,25 @@ static bool add_header_include(BrGame *g, char *err, int errlen) {
   return true;
 }
 
+/* Mistakes found by reading the preset (gc_lint): a call of what nothing defines fails the load
+ * with its file:line; suspect expressions are kept as warnings for `herald check` and the GUIs. */
+static bool read_for_mistakes(BrGame *g, char *err, int errlen) {
+  enum { MAX_ISSUES = 16 };
+  GcLintIssue issues[MAX_ISSUES];
+  int n = gc_lint(g->gc, issues, MAX_ISSUES);
+  size_t used = 0;
+  for (int i = 0; i < n && i < MAX_ISSUES; i++) {
+    if (issues[i].error) {
+      snprintf(err, errlen, "%s:%d: %s", issues[i].file, issues[i].line, issues[i].message);
+      return false;
+    }
+    if (used < sizeof g->warnings)
+      used += (size_t)snprintf(g->warnings + used, sizeof g->warnings - used, "%s:%d: %s\n", issues[i].file,
+                               issues[i].line, issues[i].message);
+  }
+  return true;
+}
+
 static bool build(BrGame *g, char *err, int errlen) {
   GcError ge = {0};
   g->gc = br_new_interp(g, &ge);
@@ -89,6 +108,7 @@ static bool build(BrGame *g, char *err, int errlen) {
     snprintf(err, errlen, "%s:%d: %s", ge.file, ge.line, ge.message);
     return false;
   }
+  if (!read_for_mistakes(g, err, errlen)) return false;
   snprintf(g->name, sizeof g->name, "%s",
            gc_game_name(g->gc) && *gc_game_name(g->gc) ? gc_game_name(g->gc) : g->source.name);
   const GcBoard *b = gc_get_board(g->gc);

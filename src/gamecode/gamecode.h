@@ -190,6 +190,20 @@ typedef bool (*GcStatementFn)(void *ctx, const GcStatement *st);
  * bottom, the bodies of subs and blocks included.  Returns how many statements were visited. */
 int gc_visit_statements(const GcInterp *gc, GcStatementFn fn, void *ctx);
 
+/* Mistakes found by reading the loaded preset and its includes (call after gc_start, once
+ * Pre-Game has included its files): errors, a call of a subroutine or function that no code
+ * defines (`gosub NAME`, `sub NAME`, `fn NAME`; names computed at run time are left to the run);
+ * warnings, a condition or a piece's move function whose expression begins with a word that is
+ * no operator and so leaves several values (an array, always true: `chekleap #0 #1 1 2`), or an
+ * operator short of operands.  Fills out[0..cap-1]; returns how many were found. */
+typedef struct GcLintIssue {
+  char file[128];
+  int line;
+  bool error;
+  char message[200];
+} GcLintIssue;
+int gc_lint(const GcInterp *gc, GcLintIssue *out, int cap);
+
 #ifdef __cplusplus
 }
 #endif

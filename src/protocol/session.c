@@ -97,6 +97,15 @@ bool session_set_variant(Session *s, const char *name, char *err, int errlen) {
   return session_set_fen(s, "startpos", err, errlen);
 }
 
+void session_tell_warnings(Session *s, const char *prefix) {
+  if (!s->game) return;
+  for (const char *line = br_game_warnings(s->game); *line;) {
+    size_t n = strcspn(line, "\n");
+    session_say(s, "%s%.*s", prefix, (int)n, line);
+    line += n + (line[n] == '\n');
+  }
+}
+
 bool session_set_fen(Session *s, const char *fen, char *err, int errlen) {
   session_stop(s);
   Position fresh = {0};

@@ -75,6 +75,9 @@ int session_set_hash(Session *s, int mb);
 /* Switches to the named game (any name or path the catalog takes) at its start position,
  * compiled by the bridge.  False with a message if there is none, or on a preset error. */
 bool session_set_variant(Session *s, const char *name, char *err, int errlen);
+/* Says each warning of the loaded preset (what reading it found suspect, with file:line) on a
+ * line of its own after prefix ("info string warning: ", "tellusererror Warning: "). */
+void session_tell_warnings(Session *s, const char *prefix);
 /* Space-separated names of the games on offer (the catalog's, sorted). */
 void session_variants(const Session *s, char *out, int outlen);
 /* The user's preset folder (UCI PresetPath), searched before the built-in games; "" for none.

@@ -142,6 +142,8 @@ static void set_option(Session *s, char *args, const char *original) {
   if (!strcasecmp(name, "UCI_Variant")) {
     if (!value || !session_set_variant(s, value, err, sizeof err))
       session_say(s, "Error (%s): %s", value ? err : "no value", original);
+    else
+      session_tell_warnings(s, "info string warning: ");
   } else if (!strcasecmp(name, "Hash")) {
     int used = 0;
     if (!proto_read_int(value, SESSION_HASH_MIN_MB, SESSION_HASH_MAX_MB, &v) || !(used = session_set_hash(s, (int)v)))

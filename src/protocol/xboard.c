@@ -409,7 +409,10 @@ static void new_game(Session *s, const char *variant) {
   XBoard *xb = xb_of(s);
   cancel(s);
   char err[RULES_ERR_LEN];
-  if (!session_set_variant(s, variant, err, sizeof err)) session_say(s, "Error (%s): new", err);
+  if (!session_set_variant(s, variant, err, sizeof err))
+    session_say(s, "Error (%s): new", err);
+  else
+    session_tell_warnings(s, "tellusererror Warning: ");
   srch_clear(s->search);
   xb->engine_side = BLACK;
   xb->analyzing = xb->game_over = false;

@@ -3,6 +3,7 @@
 // cannot compile is named as refereed, with why.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <string>
@@ -73,6 +74,35 @@ TEST(Check, APresetErrorIsReportedWithItsFileAndLine) {
   EXPECT_EQ(r.status, 1);
   EXPECT_TRUE(Has(r.err, "broken.preset:7: if at line 7 is never closed")) << r.err;
   EXPECT_TRUE(Has(r.out, "FAILED: " + path + " does not load")) << r.out;
+}
+
+// The mistakes a preset author makes that the running game would hide: an undefined sub fails
+// the load with its file:line; a misspelt built-in (an unknown word, so the piece's function is
+// an array, always true) is a warning with its file:line.
+TEST(Check, AnUndefinedSubAndAMisspeltBuiltInAreShownWithTheirLines) {
+  TempDir d;
+  std::ifstream in("presets/chess-fairychess.preset");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (text.empty()) GTEST_SKIP() << "run from the source folder";
+  size_t at = text.find("include fairychess;\n");
+  ASSERT_NE(at, std::string::npos);
+  int line = 1 + (int)std::count(text.begin(), text.begin() + (long)at, '\n');
+  std::string misspelt = text;
+  misspelt.insert(at + 20, "def Knight chekleap #0 #1 1 2;\n");
+  programs::Result r = Shell(Program("herald") + " check " + d.Write("misspelt.preset", misspelt) + " --games 1");
+  EXPECT_TRUE(Has(r.out, "warning: " + d.path + "/misspelt.preset:" + std::to_string(line + 1) +
+                             ": def Knight: 'chekleap' is no operator"))
+      << r.out;
+  // In Post-Move, which no game has run when the preset loads.
+  size_t post = text.find("[Post-Move 1]\n");
+  ASSERT_NE(post, std::string::npos);
+  int post_line = 1 + (int)std::count(text.begin(), text.begin() + (long)post, '\n');
+  std::string undefined = text;
+  undefined.insert(post + 14, "gosub nosuchsub;\n");
+  r = Shell(Program("herald") + " check " + d.Write("undefined.preset", undefined));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_TRUE(Has(r.err, "undefined.preset:" + std::to_string(post_line + 1) + ": gosub nosuchsub: no subroutine"))
+      << r.err;
 }
 
 TEST(Check, AWrongPerftLineInTheHeaderFails) {

@@ -380,4 +380,26 @@ TEST(ProtocolUci, ATurnOfTwoPartsIsOneToken) {
   for (const std::string &l : e.Seen()) EXPECT_EQ(l.find("Error"), std::string::npos) << l;
 }
 
+// A preset's warnings (what reading it found suspect) reach the GUI as info strings with their
+// file:line when the variant is chosen; the variant is still played.
+TEST(ProtocolUci, APresetsWarningsAreToldWithTheirLines) {
+  char dir[] = "/tmp/herald-uci-lint-XXXXXX";
+  ASSERT_NE(mkdtemp(dir), nullptr);
+  std::string path = std::string(dir) + "/misspelt.preset";
+  FILE *f = fopen(path.c_str(), "w");
+  ASSERT_NE(f, nullptr);
+  fputs("Game: Misspelt\nFiles: a b c\nRanks: 1 2 3\nFEN: k2/3/2K\n[Pre-Game]\ndef Walker chekleap #0 #1 1 0;\n"
+        "[Post-Move 1]\n[Post-Move 2]\n",
+        f);
+  fclose(f);
+  EngineProcess e;
+  Handshake(e);
+  e.Send("setoption name UCI_Variant value " + path);
+  EXPECT_FALSE(e.Expect("info string warning: " + path + ":6: def Walker: 'chekleap' is no operator.*").empty());
+  e.Send("isready");
+  EXPECT_FALSE(e.Expect("readyok").empty());
+  remove(path.c_str());
+  rmdir(dir);
+}
+
 } // namespace
