@@ -83,6 +83,18 @@ int app_check_main(int argc, char **argv) {
     printf(", as the preset's header says\n");
   if (!perft_ok) printf(", but the preset's header says %lld\n", expected);
 
+  /* A preset error the referee met deciding a piece's moves: perft would only show fewer moves. */
+  char oracle_error[512] = "";
+  if (g->oracle) {
+    BrOracleStats os;
+    br_oracle_stats(g->oracle, &os);
+    snprintf(oracle_error, sizeof oracle_error, "%s", os.error);
+  }
+  if (oracle_error[0]) {
+    printf("%s\nFAILED: %s, so perft and verify mean nothing\n", oracle_error, oracle_error);
+    br_free(g);
+    return 1;
+  }
   BrVerifyStats st;
   start = app_seconds();
   bool verify_ok = br_verify(g, (int)games, CHECK_PLIES, CHECK_SAMPLES, 1, &st);

@@ -71,7 +71,8 @@ static bool add_header_include(BrGame *g, char *err, int errlen) {
   const char *dir = gc_include_header(g->gc);
   if (!dir || !*dir) return true;
   if (dir[0] == '/' || strstr(dir, "..")) {
-    snprintf(err, errlen, "%s:0: Include: '%.200s' must be a folder below the preset's own", g->source.path, dir);
+    snprintf(err, errlen, "%s:%d: Include: '%.200s' must be a folder below the preset's own", g->source.path,
+             gc_header_line(g->gc, "include"), dir);
     return false;
   }
   const char *slash = strrchr(g->source.path, '/');
@@ -113,7 +114,13 @@ static bool build(BrGame *g, char *err, int errlen) {
            gc_game_name(g->gc) && *gc_game_name(g->gc) ? gc_game_name(g->gc) : g->source.name);
   const GcBoard *b = gc_get_board(g->gc);
   Rules *r = &g->rules;
-  if (!rules_init(r, g->source.name, b->nfiles, b->nranks, err, errlen)) return false;
+  if (!rules_init(r, g->source.name, b->nfiles, b->nranks, err, errlen)) {
+    /* The board the rules cannot hold (17 files, say): where the preset says so. */
+    char why[256];
+    snprintf(why, sizeof why, "%s", err);
+    snprintf(err, errlen, "%s:%d: %s", g->source.path, gc_header_line(g->gc, "board"), why);
+    return false;
+  }
   char files[GC_MAX_FILES * GC_LABEL_MAX], ranks[GC_MAX_RANKS * GC_LABEL_MAX];
   files[0] = ranks[0] = 0;
   for (int f = 0; f < b->nfiles; f++) strcat(strcat(files, f ? " " : ""), b->files[f]);

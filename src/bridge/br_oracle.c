@@ -62,6 +62,7 @@ struct BrOracle {
   MoveEffects *effects; /* by (key, move); entry key 0 = free */
   pthread_mutex_t effect_locks[EFFECT_LOCKS];
   _Atomic long asked, cached, refused, mismatched;
+  _Atomic bool preset_failed; /* the referee met a preset error: it is asked nothing more */
   char error[512];
 };
 
@@ -411,8 +412,15 @@ static uint64_t ask(BrOracle *o, Cursor *c, Position *p, Move m, const Move *all
   char text[160];
   br_move_text(o->game, p, m, text, sizeof text);
   GcVerdict v;
-  if (gc_play(c->gc, text, &v) != GC_LEGAL) {
+  GcStatus st = gc_play(c->gc, text, &v);
+  if (st != GC_LEGAL) {
     atomic_fetch_add_explicit(&o->refused, 1, memory_order_relaxed);
+    if (st == GC_PRESET_ERROR) { /* the preset's fault, not the move's: said, with its place */
+      char where[480];
+      snprintf(where, sizeof where, "%.120s:%d: %.240s (on %.60s)", v.file, v.line, v.message, text);
+      set_error(o, "preset error at %.480s", where);
+      atomic_store(&o->preset_failed, true);
+    }
     return 1;
   }
   uint64_t entry = 1 | MOVE_LEGAL;
@@ -448,6 +456,9 @@ static uint64_t ask(BrOracle *o, Cursor *c, Position *p, Move m, const Move *all
 
 static int oracle_filter(void *ctx, Position *p, Move *moves, int count) {
   BrOracle *o = ctx;
+  /* After a preset error every answer would cost the step limit again and mean nothing: the
+   * error is reported (br_oracle_stats), the moves it would decide are none. */
+  if (atomic_load(&o->preset_failed)) return 0;
   int kept = 0;
   Cursor *c = NULL;
   Move *all = malloc(sizeof(Move) * (size_t)(count ? count : 1));
@@ -469,6 +480,10 @@ static int oracle_filter(void *ctx, Position *p, Move *moves, int count) {
         }
       }
       data = ask(o, c, p, m, all, count);
+      if (atomic_load(&o->preset_failed)) { /* nor the rest of this list */
+        kept = 0;
+        break;
+      }
       table_put(o->moves, hash, data);
     }
     if (data & MOVE_AS_ORACLE)

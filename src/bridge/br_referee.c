@@ -9,6 +9,7 @@
 
 Rules *br_game_rules(BrGame *g) { return &g->rules; }
 const char *br_game_warnings(const BrGame *g) { return g->warnings; }
+BrOracle *br_game_oracle(const BrGame *g) { return g->oracle; }
 const char *br_game_start_fen(const BrGame *g) { return g->start_fen; }
 const char *br_game_name(const BrGame *g) { return g->name; }
 int br_game_piece_count(const BrGame *g) { return g->piece_count; }

@@ -385,7 +385,10 @@ int br_probe(BrGame *g, int games, int max_plies, uint64_t seed, char *err, int 
   if (!judge) return -1;
   MoveList *list = malloc(sizeof *list);
   int demoted = 0;
-  for (int game = 0; game < games && list; game++) {
+  /* A preset error ends the probe's game: it says nothing of a def, and the run meets it again
+   * and reports it with its place (the oracle, the referee watching a move). */
+  bool preset_failed = false;
+  for (int game = 0; game < games && list && !preset_failed; game++) {
     GcError ge;
     Position pos = {0};
     if (gc_start(judge->gc, &ge) != GC_OK || !pos_set_fen(&pos, &g->rules, g->start_fen, err, errlen)) {
@@ -412,7 +415,12 @@ int br_probe(BrGame *g, int games, int max_plies, uint64_t seed, char *err, int 
         char text[128];
         br_move_text(g, &pos, m, text, sizeof text);
         GcVerdict v;
-        if (gc_play(judge->gc, text, &v) != GC_LEGAL) {
+        GcStatus st = gc_play(judge->gc, text, &v);
+        if (st == GC_PRESET_ERROR) { /* the preset's fault, not the def's: no verdict on the type */
+          preset_failed = true;
+          break;
+        }
+        if (st != GC_LEGAL) {
           if (!refusals_count) continue;
           if (!demote(g, type, "refuses", text, err, errlen))
             demoted = -1;
@@ -434,7 +442,7 @@ int br_probe(BrGame *g, int games, int max_plies, uint64_t seed, char *err, int 
       }
       gc_set_postgame(judge->gc, true);
       gc_state_free(here);
-      if (demoted < 0) break;
+      if (demoted < 0 || preset_failed) break;
       pos_legal_moves(&pos, list);
       if (!list->count) break;
       Move m = list->moves[next_random(&judge->rng) % list->count];

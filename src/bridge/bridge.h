@@ -86,6 +86,8 @@ void br_move_text(const BrGame *g, const Position *p, Move m, char *out, int out
 Rules *br_game_rules(BrGame *g);
 /* What reading the preset found suspect (gc_lint's warnings), "file:line: text" a line; "" if none. */
 const char *br_game_warnings(const BrGame *g);
+/* The referee deciding the pieces that did not compile, or NULL when every piece compiled. */
+BrOracle *br_game_oracle(const BrGame *g);
 /* The start position in slash form, for pos_set_fen. */
 const char *br_game_start_fen(const BrGame *g);
 /* The game's name (the preset's file name without .preset). */

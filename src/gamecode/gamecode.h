@@ -203,6 +203,9 @@ typedef struct GcLintIssue {
   char message[200];
 } GcLintIssue;
 int gc_lint(const GcInterp *gc, GcLintIssue *out, int cap);
+/* The line of the preset's header key ("files", "ranks", "fen", "include"), or 1 when it has
+ * none; "board": the Files: line, else the Ranks: line.  For errors about what a header says. */
+int gc_header_line(const GcInterp *gc, const char *key);
 
 #ifdef __cplusplus
 }

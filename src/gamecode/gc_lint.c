@@ -13,8 +13,8 @@
 
 typedef struct Lint {
   const GcInterp *gc;
-  GcMap funcs;         /* names of every `def NAME` statement */
-  bool computed_def;   /* some def's name is computed: function calls cannot be judged */
+  GcMap funcs;       /* names of every `def NAME` statement */
+  bool computed_def; /* some def's name is computed: function calls cannot be judged */
   GcLintIssue *out;
   int cap, count;
 } Lint;
@@ -149,8 +149,7 @@ static void check_expression(Lint *l, const char *file, int line, const char *wh
     return;
   }
   const GcToken *first = &toks[0];
-  if (left > 1 && plain_name(first) && !first->op && !is_number(first->text) &&
-      isalpha((unsigned char)first->text[0]))
+  if (left > 1 && plain_name(first) && !first->op && !is_number(first->text) && isalpha((unsigned char)first->text[0]))
     report(l, file, line, false,
            "%s: '%s' is no operator, so the expression leaves %d values (an array, always true): misspelt?", what,
            first->text, left);

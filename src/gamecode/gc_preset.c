@@ -60,7 +60,18 @@ static int fail(GcError *err, const char *file, int line, const char *msg, const
   return GC_ERROR;
 }
 
+int gc_header_line(const GcInterp *gc, const char *key) {
+  int line = !strcmp(key, "files")     ? gc->files_line
+             : !strcmp(key, "ranks")   ? gc->ranks_line
+             : !strcmp(key, "fen")     ? gc->fen_line
+             : !strcmp(key, "include") ? gc->include_line
+             : !strcmp(key, "board")   ? (gc->files_line ? gc->files_line : gc->ranks_line)
+                                       : 0;
+  return line ? line : 1;
+}
+
 int gc_load_preset_text(GcInterp *gc, const char *text, const char *filename, GcError *err) {
+  snprintf(gc->preset_file, sizeof gc->preset_file, "%s", filename ? filename : "");
   GcError dummy;
   if (!err) err = &dummy;
   const char *p = text;
@@ -115,14 +126,15 @@ int gc_load_preset_text(GcInterp *gc, const char *text, const char *filename, Gc
       if (!strcasecmp(key, "game"))
         snprintf(gc->game, sizeof gc->game, "%s", val);
       else if (!strcasecmp(key, "files"))
-        free(gc->files), gc->files = val, val = NULL;
+        free(gc->files), gc->files = val, val = NULL, gc->files_line = line;
       else if (!strcasecmp(key, "ranks") || !strcasecmp(key, "rank labels"))
-        free(gc->ranks), gc->ranks = val, val = NULL;
+        free(gc->ranks), gc->ranks = val, val = NULL, gc->ranks_line = line;
       else if (!strcasecmp(key, "fen") || !strcasecmp(key, "fen code"))
-        free(gc->fen), gc->fen = val, val = NULL;
+        free(gc->fen), gc->fen = val, val = NULL, gc->fen_line = line;
       else if (!strcasecmp(key, "include")) {
         gc_set_include_dir(gc, val);
         snprintf(gc->include_header, sizeof gc->include_header, "%s", val);
+        gc->include_line = line;
       }
       /* other keys (Rules URL, Set, Shape...) are accepted and ignored */
       free(val);

@@ -101,8 +101,15 @@ int gc_start(GcInterp *gc, GcError *err) {
   GcError dummy;
   if (!err) err = &dummy;
   if (gc_set_board(gc, gc->files ? gc->files : "a b c d e f g h", gc->ranks ? gc->ranks : "1 2 3 4 5 6 7 8",
-                   gc->fen ? gc->fen : "rnbqkbnrpppppppp32PPPPPPPPRNBQKBNR", err))
+                   gc->fen ? gc->fen : "rnbqkbnrpppppppp32PPPPPPPPRNBQKBNR", err)) {
+    /* The header the error is about: its files, its ranks (or the board's size), else its FEN. */
+    int line = strstr(err->message, "rank")                                       ? gc->ranks_line
+               : strstr(err->message, "file") || strstr(err->message, "board of") ? gc->files_line
+                                                                                  : gc->fen_line;
+    snprintf(err->file, sizeof err->file, "%s", gc->preset_file);
+    err->line = line ? line : 1;
     return GC_ERROR;
+  }
   /* a fresh game: nothing of an earlier one survives */
   GcMap *state[] = {&gc->globals, &gc->flags, &gc->consts, &gc->system, &gc->aliases, &gc->realnames};
   for (int i = 0; i < 6; i++) gc_map_clear(state[i]);

@@ -92,9 +92,20 @@ bool session_set_variant(Session *s, const char *name, char *err, int errlen) {
   br_free(s->game);
   s->rules = br_game_rules(game);
   s->game = game;
+  s->failure_told = false;
   s->search = search;
   snprintf(s->variant, sizeof s->variant, "%s", name);
   return session_set_fen(s, "startpos", err, errlen);
+}
+
+bool session_preset_failure(Session *s, char *out, int outlen) {
+  if (!s->game || s->failure_told || !br_game_oracle(s->game)) return false;
+  BrOracleStats st;
+  br_oracle_stats(br_game_oracle(s->game), &st);
+  if (!st.error[0]) return false;
+  snprintf(out, outlen, "%s", st.error);
+  s->failure_told = true;
+  return true;
 }
 
 void session_tell_warnings(Session *s, const char *prefix) {

@@ -30,6 +30,7 @@ struct Session {
   Rules *rules;        /* the rules compiled from `game` */
   struct BrGame *game; /* the preset in play */
   char variant[64];    /* the name it was asked for by */
+  bool failure_told;   /* the preset error the referee met deciding moves was said */
   Catalog catalog;     /* where games are found: the built-in ones, PresetPath first */
   Position pos;
   Search *search;
@@ -78,6 +79,11 @@ bool session_set_variant(Session *s, const char *name, char *err, int errlen);
 /* Says each warning of the loaded preset (what reading it found suspect, with file:line) on a
  * line of its own after prefix ("info string warning: ", "tellusererror Warning: "). */
 void session_tell_warnings(Session *s, const char *prefix);
+/* A preset error the referee met while deciding the moves of a piece that did not compile
+ * ("preset error at FILE:LINE: ..."), once per variant: true with it in out the first time.  The
+ * moves it would have decided are none, so a search finds fewer moves or none: the front end
+ * says why instead of a silent "no move". */
+bool session_preset_failure(Session *s, char *out, int outlen);
 /* Space-separated names of the games on offer (the catalog's, sorted). */
 void session_variants(const Session *s, char *out, int outlen);
 /* The user's preset folder (UCI PresetPath), searched before the built-in games; "" for none.

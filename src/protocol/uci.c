@@ -90,6 +90,8 @@ static void uci_done(Session *s, const SearchResult *result) {
     pos_free(&after);
   }
   for (; u->parts; u->parts--) pos_unmake(&s->pos);
+  char failure[600];
+  if (session_preset_failure(s, failure, sizeof failure)) session_say(s, "info string %s", failure);
   if (!u->best[0])
     session_say(s, "bestmove (none)");
   else if (ponder[0])

@@ -260,8 +260,9 @@ static void xb_done_locked(Session *s, const SearchResult *result) {
   xb->pondering = xb->ponder_hit = false;
   if (hit) pos_make(&s->pos, xb->ponder_move); /* the opponent's move, kept even if cancelled */
   if (pondered && !hit) return;                /* still the opponent's turn */
-  if (xb->discard || xb->analyzing || result->best == MOVE_NONE) return;
   char name[32], shown[40], note[600], reason[64];
+  if (session_preset_failure(s, note, sizeof note)) session_say(s, "tellusererror %s", note);
+  if (xb->discard || xb->analyzing || result->best == MOVE_NONE) return;
   Move found = result->best, move;
   for (;;) {
     bool preset_error;
