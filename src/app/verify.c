@@ -18,11 +18,7 @@ void app_print_pieces(const BrGame *g) {
 }
 
 void app_print_warnings(const BrGame *g, const char *indent) {
-  for (const char *line = g->warnings; *line;) {
-    size_t n = strcspn(line, "\n");
-    printf("%swarning: %.*s\n", indent, (int)n, line);
-    line += n + (line[n] == '\n');
-  }
+  for (int i = 0; i < g->warning_count; i++) printf("%swarning: %s\n", indent, g->warnings[i]);
 }
 
 int app_verify_main(int argc, char **argv) {

@@ -26,11 +26,12 @@ typedef struct BrGame {
   char start_fen[600]; /* slash form with side, castling rights (file letters), ep */
   BrPiece pieces[BR_MAX_PIECES];
   int piece_count;
-  bool all_compiled;   /* every piece compiled: the Rules is a full copy of the preset */
-  bool rules_ready;    /* rules finalised (false while some piece has no atoms at all:
+  bool all_compiled;                             /* every piece compiled: the Rules is a full copy of the preset */
+  bool rules_ready;                              /* rules finalised (false while some piece has no atoms at all:
                                   the oracle that would move it is not built yet) */
-  char notes[512];     /* how royalty, castling, promotion were derived */
-  char warnings[1024]; /* what reading the preset found suspect (gc_lint), "file:line: text" a line */
+  char notes[512];                               /* how royalty, castling, promotion were derived */
+  char warnings[BR_MAX_WARNINGS][BR_REASON_LEN]; /* what reading it found suspect: "file:line: text" */
+  int warning_count;
   char type_label[MAX_TYPES][2][BR_LABEL_MAX]; /* preset label of each type and colour */
   bool declares_results;                       /* the preset's code says won/drawn/lost somewhere (else the
                                   game ends are Herald's own: mate, stalemate, counters) */

@@ -88,15 +88,14 @@ static bool read_for_mistakes(BrGame *g, char *err, int errlen) {
   enum { MAX_ISSUES = 16 };
   GcLintIssue issues[MAX_ISSUES];
   int n = gc_lint(g->gc, issues, MAX_ISSUES);
-  size_t used = 0;
   for (int i = 0; i < n && i < MAX_ISSUES; i++) {
     if (issues[i].error) {
       snprintf(err, errlen, "%s:%d: %s", issues[i].file, issues[i].line, issues[i].message);
       return false;
     }
-    if (used < sizeof g->warnings)
-      used += (size_t)snprintf(g->warnings + used, sizeof g->warnings - used, "%s:%d: %s\n", issues[i].file,
-                               issues[i].line, issues[i].message);
+    if (g->warning_count < BR_MAX_WARNINGS)
+      snprintf(g->warnings[g->warning_count++], BR_REASON_LEN, "%.120s:%d: %.180s", issues[i].file, issues[i].line,
+               issues[i].message);
   }
   return true;
 }

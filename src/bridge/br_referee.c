@@ -8,7 +8,8 @@
 #include "bridge/br_game.h"
 
 Rules *br_game_rules(BrGame *g) { return &g->rules; }
-const char *br_game_warnings(const BrGame *g) { return g->warnings; }
+int br_game_warning_count(const BrGame *g) { return g->warning_count; }
+const char *br_game_warning(const BrGame *g, int i) { return g->warnings[i]; }
 BrOracle *br_game_oracle(const BrGame *g) { return g->oracle; }
 const char *br_game_start_fen(const BrGame *g) { return g->start_fen; }
 const char *br_game_name(const BrGame *g) { return g->name; }

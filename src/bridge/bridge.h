@@ -28,6 +28,7 @@ extern "C" {
 #endif
 
 enum { BR_MAX_PIECES = 2 * MAX_TYPES, BR_REASON_LEN = 320, BR_LABEL_MAX = 16 /* = GC_LABEL_MAX */ };
+enum { BR_MAX_WARNINGS = 8 }; /* warnings kept of a preset (gc_lint finds them; the first few) */
 
 /* One piece label of the preset (each colour has its own label: K and k). */
 typedef struct BrPiece {
@@ -84,8 +85,10 @@ void br_move_text(const BrGame *g, const Position *p, Move m, char *out, int out
  * the struct's fields) ---- */
 /* The rules model compiled from the preset (finalised when the game loaded). */
 Rules *br_game_rules(BrGame *g);
-/* What reading the preset found suspect (gc_lint's warnings), "file:line: text" a line; "" if none. */
-const char *br_game_warnings(const BrGame *g);
+/* What reading the preset found suspect (gc_lint's warnings, the first BR_MAX_WARNINGS), each
+ * "file:line: text". */
+int br_game_warning_count(const BrGame *g);
+const char *br_game_warning(const BrGame *g, int i);
 /* The referee deciding the pieces that did not compile, or NULL when every piece compiled. */
 BrOracle *br_game_oracle(const BrGame *g);
 /* The start position in slash form, for pos_set_fen. */

@@ -38,12 +38,6 @@ static bool plain_name(const GcToken *t) {
   return t->kind == TK_WORD && !t->subst && t->text[0] && t->text[0] != '#' && t->text[0] != '=';
 }
 
-static bool is_number(const char *s) {
-  char *end;
-  strtod(s, &end);
-  return *s && !*end;
-}
-
 static bool head_is(const GcStmt *s, const char *word) {
   return s->ntoks > 0 && s->toks[0].kind == TK_WORD && !strcmp(s->toks[0].text, word);
 }
@@ -149,7 +143,8 @@ static void check_expression(Lint *l, const char *file, int line, const char *wh
     return;
   }
   const GcToken *first = &toks[0];
-  if (left > 1 && plain_name(first) && !first->op && !is_number(first->text) && isalpha((unsigned char)first->text[0]))
+  if (left > 1 && plain_name(first) && !first->op && !gc_is_numeric_str(first->text, &(double){0}) &&
+      isalpha((unsigned char)first->text[0]))
     report(l, file, line, false,
            "%s: '%s' is no operator, so the expression leaves %d values (an array, always true): misspelt?", what,
            first->text, left);

@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "match/match.h"
 #include "notation/pgn.h"
@@ -264,15 +263,7 @@ static void write_pgn(const MtMatchConfig *c, MtGameRecord *g, const char *const
   NtPgnGame tags;
   memset(&tags, 0, sizeof tags);
   char text[64];
-  time_t now = time(NULL);
-  struct tm tm;
-  gmtime_r(&now, &tm);
-  strftime(text, sizeof text, "%Y.%m.%d", &tm);
-  nt_pgn_set_tag(&tags, "Event", c->event ? c->event : "herald-match");
-  nt_pgn_set_tag(&tags, "Site", "?");
-  nt_pgn_set_tag(&tags, "Date", text);
-  snprintf(text, sizeof text, "%d", g->index + 1);
-  nt_pgn_set_tag(&tags, "Round", text);
+  nt_pgn_set_roster(&tags, c->event ? c->event : "herald-match", g->index + 1);
   nt_pgn_set_tag(&tags, "White", c->engines[g->engines[g->white]].name);
   nt_pgn_set_tag(&tags, "Black", c->engines[g->engines[g->white ^ 1]].name);
   if (strcmp(c->variant, "chess")) nt_pgn_set_tag(&tags, "Variant", c->variant);

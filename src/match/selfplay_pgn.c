@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "match/selfplay.h"
 #include "notation/pgn.h"
@@ -22,15 +21,7 @@ char *mt_selfplay_game_pgn(const Rules *rules, uint64_t nodes, const MtSelfplayG
   NtPgnGame tags;
   memset(&tags, 0, sizeof tags);
   char text[64];
-  time_t now = time(NULL);
-  struct tm tm;
-  gmtime_r(&now, &tm);
-  strftime(text, sizeof text, "%Y.%m.%d", &tm);
-  nt_pgn_set_tag(&tags, "Event", "herald-selfplay");
-  nt_pgn_set_tag(&tags, "Site", "?");
-  nt_pgn_set_tag(&tags, "Date", text);
-  snprintf(text, sizeof text, "%d", game->index + 1);
-  nt_pgn_set_tag(&tags, "Round", text);
+  nt_pgn_set_roster(&tags, "herald-selfplay", game->index + 1);
   /* Both sides are the same searcher; the name says at what strength. */
   snprintf(text, sizeof text, "Herald %llu nodes", (unsigned long long)nodes);
   nt_pgn_set_tag(&tags, "White", text);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "notation/pgn.h"
 
@@ -65,6 +66,17 @@ bool nt_pgn_set_tag(NtPgnGame *game, const char *name, const char *value) {
   }
   game->tag_count++;
   return true;
+}
+
+bool nt_pgn_set_roster(NtPgnGame *tags, const char *event, int round) {
+  char date[16], number[16];
+  time_t now = time(NULL);
+  struct tm tm;
+  gmtime_r(&now, &tm);
+  strftime(date, sizeof date, "%Y.%m.%d", &tm);
+  snprintf(number, sizeof number, "%d", round);
+  return nt_pgn_set_tag(tags, "Event", event) && nt_pgn_set_tag(tags, "Site", "?") &&
+         nt_pgn_set_tag(tags, "Date", date) && nt_pgn_set_tag(tags, "Round", number);
 }
 
 bool nt_pgn_add_move(NtPgnGame *game, const char *text) {

@@ -46,6 +46,9 @@ int nt_pgn_play(const NtPgnGame *game, Position *p, Move *moves, int cap, int *b
 /* Writes a game: the tags of game (may be NULL; Seven Tag Roster filled in when missing), then
  * the moves from p's position in SAN, wrapped at 80 columns.  p is left as it was.  Returns a
  * malloc'd string, or NULL. */
+/* The Seven Tag Roster's first four for a game a program played today: Event, Site "?", Date
+ * (today, UTC), Round (round, from 1). */
+bool nt_pgn_set_roster(NtPgnGame *tags, const char *event, int round);
 char *nt_pgn_write(const NtPgnGame *tags, Position *p, const Move *moves, int count, const char *result);
 /* The same with comments: comments[i] (NULL, or comments NULL: none) is written as {text} after
  * the turn holding moves[i]; a Black turn after a comment repeats its number ("1... e5"), as

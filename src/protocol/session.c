@@ -110,11 +110,7 @@ bool session_preset_failure(Session *s, char *out, int outlen) {
 
 void session_tell_warnings(Session *s, const char *prefix) {
   if (!s->game) return;
-  for (const char *line = br_game_warnings(s->game); *line;) {
-    size_t n = strcspn(line, "\n");
-    session_say(s, "%s%.*s", prefix, (int)n, line);
-    line += n + (line[n] == '\n');
-  }
+  for (int i = 0; i < br_game_warning_count(s->game); i++) session_say(s, "%s%s", prefix, br_game_warning(s->game, i));
 }
 
 bool session_set_fen(Session *s, const char *fen, char *err, int errlen) {

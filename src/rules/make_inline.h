@@ -61,6 +61,11 @@ static inline void pos_end_part(Position *p, Move m, bool again) {
   } else {
     int kind = move_kind(m);
     p->turn_piece = kind == MOVE_PASS ? -1 : kind == MOVE_CASTLING ? r->castlings[move_arg(m)].king_to : move_to(m);
+    if (p->ep_victim >= 0) { /* one's own double step is no en passant target for one's next part */
+      p->key ^= r->zobrist_ep[p->ep_victim];
+      p->ep_victim = -1;
+      memset(p->ep, 0, sizeof p->ep);
+    }
     if (kind == MOVE_CASTLING) {
       const Castling *c = &r->castlings[move_arg(m)];
       p->turn_frozen = c->partner_to;

@@ -296,8 +296,7 @@ static inline __attribute__((always_inline)) void generate(Position *p, TargetLi
   BB own = color_bb(p, us), enemy = color_bb(p, us ^ 1), occ = bb_or(own, enemy);
   BB empty = bb_andnot(bb_load(tb->board), occ);
   BB ep = bb_load(p->ep);
-  /* A turn of several parts: a double step of one's own earlier part is no en passant target. */
-  bool ep_open = p->ep_victim >= 0 && piece_color(p->board[p->ep_victim]) != us;
+  bool ep_open = p->ep_victim >= 0;
   list->count = 0;
   tl->count = 0;
   for (int t = 0; t < r->type_count; t++) {

@@ -9,27 +9,12 @@
 #include <string>
 
 #include "app/programs.h"
+#include "temp_dir.h"
 
 namespace {
 
 using programs::Program;
 using programs::Shell;
-
-// A fresh folder under /tmp, removed with its contents at the end of the test.
-struct TempDir {
-  std::string path;
-  TempDir() {
-    char name[] = "/tmp/herald-check-XXXXXX";
-    if (mkdtemp(name)) path = name;
-  }
-  ~TempDir() {
-    if (!path.empty()) (void)!std::system(("rm -rf " + path).c_str());
-  }
-  std::string Write(const std::string &file, const std::string &text) const {
-    std::ofstream(path + "/" + file) << text;
-    return path + "/" + file;
-  }
-};
 
 bool Has(const std::string &text, const std::string &part) { return text.find(part) != std::string::npos; }
 

@@ -15,26 +15,9 @@
 #include "bridge/br_game.h"
 #include "bridge/catalog.h"
 #include "rules/position.h"
+#include "temp_dir.h"
 
 namespace {
-
-// A fresh folder under /tmp, removed with its contents at the end of the test.
-struct TempDir {
-  std::string path;
-  TempDir() {
-    char name[] = "/tmp/herald-catalog-XXXXXX";
-    if (mkdtemp(name)) path = name;
-  }
-  ~TempDir() {
-    if (!path.empty()) (void)!system(("rm -rf " + path).c_str());
-  }
-  void Write(const std::string &file, const std::string &text) const {
-    std::string full = path + "/" + file;
-    std::string folder = full.substr(0, full.rfind('/'));
-    (void)!system(("mkdir -p " + folder).c_str());
-    std::ofstream(full) << text;
-  }
-};
 
 std::string ReadFile(const std::string &path) {
   std::ifstream in(path, std::ios::binary);

@@ -14,25 +14,11 @@
 
 #include "app/programs.h"
 #include "protocol/engine_process.h"
+#include "temp_dir.h"
 
 namespace {
 
 const char *kBoard = "Files: a b c\nRanks: 1 2 3\nFEN: k2/3/2K\n";
-
-struct Folder {
-  std::string path;
-  Folder() {
-    char name[] = "/tmp/herald-hostile-XXXXXX";
-    if (mkdtemp(name)) path = name;
-  }
-  ~Folder() {
-    if (!path.empty()) (void)!std::system(("rm -rf " + path).c_str());
-  }
-  std::string Write(const std::string &file, const std::string &text) const {
-    std::ofstream(path + "/" + file, std::ios::binary) << text;
-    return path + "/" + file;
-  }
-};
 
 struct Case {
   const char *name;
@@ -80,7 +66,7 @@ class Hostile : public testing::TestWithParam<Case> {};
 
 TEST_P(Hostile, CheckRefusesItWithItsFileAndLine) {
   const Case &c = GetParam();
-  Folder d;
+  TempDir d;
   d.Write("cycle.txt", "include cycle;\n");
   std::string path = d.Write(std::string(c.name) + ".preset", c.text);
   programs::Result r = programs::Shell(programs::Program("herald") + " check " + path + " --games 1");
@@ -92,7 +78,7 @@ TEST_P(Hostile, CheckRefusesItWithItsFileAndLine) {
 // Over UCI the variant is refused with the same words, on one line, and the engine answers.
 TEST_P(Hostile, TheEngineRefusesTheVariantAndStaysResponsive) {
   const Case &c = GetParam();
-  Folder d;
+  TempDir d;
   d.Write("cycle.txt", "include cycle;\n");
   std::string path = d.Write(std::string(c.name) + ".preset", c.text);
   EngineProcess e;
@@ -116,7 +102,7 @@ INSTANTIATE_TEST_SUITE_P(Presets, Hostile, testing::ValuesIn(Cases()),
                          [](const testing::TestParamInfo<Case> &info) { return std::string(info.param.name); });
 
 TEST(HostileBoards, SixteenBySixteenIsABoardLikeAnyOther) {
-  Folder d;
+  TempDir d;
   std::string path = d.Write("board16.preset", "Game: B16\nFiles: a b c d e f g h i j k l m n o p\n"
                                                "Ranks: 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\n"
                                                "FEN: k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/15K\n"

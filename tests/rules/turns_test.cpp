@@ -18,6 +18,18 @@ std::unique_ptr<RulesBox> ChessWithTurns(const TurnRules &t) {
   return box;
 }
 
+// Two parts a turn each side; with no_capture_later the second part may not capture (as Extra
+// Move's extra move), the first may do anything.
+TurnRules TwoParts(bool no_capture_later = false) {
+  TurnRules t{};
+  t.parts[0] = t.parts[1] = 2;
+  if (no_capture_later) {
+    t.kinds[0] = PART_MOVE | PART_CAPTURE | PART_MULTISTEP;
+    t.kinds[1] = PART_MOVE | PART_MULTISTEP | PART_PASS;
+  }
+  return t;
+}
+
 } // namespace
 
 // Marseillais: two parts each, a checking part ends the turn.
@@ -32,7 +44,7 @@ TEST(Turns, MarseillaisCheckEndsTheTurn) {
   ASSERT_TRUE(SetFen(pos.get(), rules->get(), "startpos"));
   ASSERT_TRUE(Play(pos.get(), "e2e4"));
   EXPECT_EQ(pos->side, WHITE);
-  EXPECT_EQ(Fen(pos.get()), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w2 KQkq e3 0 1");
+  EXPECT_EQ(Fen(pos.get()), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w2 KQkq - 0 1");
   ASSERT_TRUE(Play(pos.get(), "f2f4"));
   ASSERT_TRUE(Play(pos.get(), "e7e5"));
   ASSERT_TRUE(Play(pos.get(), "d8h4")); // check: White to move at once
@@ -55,13 +67,11 @@ TEST(Turns, MarseillaisCheckEndsTheTurn) {
 // A double step of a turn's first part leaves an en passant square for the opponent's reply,
 // not for one's own next part: b2xc3 after c2-c4 would take one's own Pawn.
 TEST(Turns, NoEnPassantAgainstOnesOwnPart) {
-  TurnRules t{};
-  t.parts[0] = t.parts[1] = 2;
-  auto rules = ChessWithTurns(t);
+  auto rules = ChessWithTurns(TwoParts());
   PosBox pos;
   ASSERT_TRUE(SetFen(pos.get(), rules->get(), "rnbqkbnr/pppppppp/8/1P6/8/8/P1PPPPPP/RNBQKBNR w KQkq - 0 1"));
   ASSERT_TRUE(Play(pos.get(), "c2c4"));
-  EXPECT_EQ(pos->ep_victim, Square(rules->get(), "c4"));
+  EXPECT_EQ(pos->ep_victim, -1); // the turn goes on: no en passant square for its own next part
   EXPECT_EQ(pos_parse_move(pos.get(), "b2c3"), MOVE_NONE);
   // Black, after White's second part, has no en passant either (the square went with it);
   // after a double step as White's last part, it has.
@@ -76,9 +86,7 @@ TEST(Turns, NoEnPassantAgainstOnesOwnPart) {
 // replays the turn's parts on the board before its code moves the Rook ("K e1-g1; R f1-d1"
 // finds no piece on f1).  The King, the other Rook and the next turn are free.
 TEST(Turns, ACastledRookRestsForTheTurn) {
-  TurnRules t{};
-  t.parts[0] = t.parts[1] = 2;
-  auto rules = ChessWithTurns(t);
+  auto rules = ChessWithTurns(TwoParts());
   PosBox pos;
   ASSERT_TRUE(SetFen(pos.get(), rules->get(), "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"));
   ASSERT_TRUE(Play(pos.get(), "e1g1"));
@@ -102,11 +110,7 @@ TEST(Turns, ACastledRookRestsForTheTurn) {
 // square to go to: the referee, replaying "K e1-g1; B f3-h1" before its code moves the Rook
 // off h1, sees a capture there.
 TEST(Turns, AfterCastlingTheRooksOldSquareIsACaptureToTheReferee) {
-  TurnRules t{};
-  t.parts[0] = t.parts[1] = 2;
-  t.kinds[0] = PART_MOVE | PART_CAPTURE | PART_MULTISTEP;
-  t.kinds[1] = PART_MOVE | PART_MULTISTEP | PART_PASS;
-  auto rules = ChessWithTurns(t);
+  auto rules = ChessWithTurns(TwoParts(true));
   PosBox pos;
   ASSERT_TRUE(SetFen(pos.get(), rules->get(), "r3k2r/pppppppp/8/8/8/5B2/PPPPPP1P/R3K2R w KQkq - 0 5"));
   ASSERT_TRUE(Play(pos.get(), "e1g1"));
@@ -117,11 +121,7 @@ TEST(Turns, AfterCastlingTheRooksOldSquareIsACaptureToTheReferee) {
 // Likewise the Pawn taken en passant: the referee removes it in its code, after replaying the
 // turn's parts, so a later part that may not capture may not go to its square.
 TEST(Turns, AfterEnPassantTheTakenPawnsSquareIsACaptureToTheReferee) {
-  TurnRules t{};
-  t.parts[0] = t.parts[1] = 2;
-  t.kinds[0] = PART_MOVE | PART_CAPTURE | PART_MULTISTEP;
-  t.kinds[1] = PART_MOVE | PART_MULTISTEP | PART_PASS;
-  auto rules = ChessWithTurns(t);
+  auto rules = ChessWithTurns(TwoParts(true));
   PosBox pos;
   ASSERT_TRUE(SetFen(pos.get(), rules->get(), "4k3/8/8/3pP3/8/8/8/3QK3 w - d6 0 5"));
   ASSERT_TRUE(Play(pos.get(), "e5d6"));
@@ -168,10 +168,7 @@ TEST(Turns, ExtraMoveRestrictsTheSecondPart) {
 
 // A part that checkmates wins at once, though the turn is not over (seed 003's Post-Game).
 TEST(Turns, CheckmateByAFirstPart) {
-  TurnRules t{};
-  t.parts[0] = t.parts[1] = 2;
-  t.kinds[0] = PART_MOVE | PART_CAPTURE | PART_MULTISTEP;
-  t.kinds[1] = PART_MOVE | PART_MULTISTEP | PART_PASS;
+  TurnRules t = TwoParts(true);
   t.first_kinds[0] = t.kinds[0], t.first_kinds[1] = t.kinds[1];
   auto rules = ChessWithTurns(t);
   PosBox pos;
