@@ -42,12 +42,25 @@ typedef struct GcLimits {
   size_t max_string; /* bytes in one string value */
   size_t max_array;  /* elements in one array value */
   size_t max_vars;   /* variables in the global namespace */
+  /* Bytes all strings and arrays may hold, over the whole process (gc_memory_held): a preset
+   * that hoards values is stopped with its file:line before the machine runs out. */
+  size_t max_memory;
+  long max_millis; /* wall-clock time of one top-level run; 0: none */
 } GcLimits;
 
 GcInterp *gc_new(void);
 void gc_free(GcInterp *gc);
 void gc_set_limits(GcInterp *gc, const GcLimits *limits);
 GcLimits gc_default_limits(void);
+/* A caller's clock (a search's, a load's): while a run goes on the interpreter asks it every
+ * thousand or so steps, telling where in the preset's code it is, and stops the run when it
+ * answers true.  Such a stop is not the preset's fault: gc_interrupted tells it from a preset
+ * error, and the verdict of a move stopped so says `stopped`.  fn NULL: none.  ctx must outlive
+ * its use. */
+typedef bool (*GcInterruptFn)(void *ctx, const char *file, int line);
+void gc_set_interrupt(GcInterp *gc, GcInterruptFn fn, void *ctx);
+/* Whether the last run ended because the caller's clock said so. */
+bool gc_interrupted(const GcInterp *gc);
 
 /* ---- running code directly (tests, tools) ---- */
 int gc_set_board(GcInterp *gc, const char *files, const char *ranks, const char *fen, GcError *err);
@@ -96,6 +109,9 @@ typedef struct GcVerdict {
   GcResult result;   /* won/drawn/lost from Post-Game */
   int result_player; /* player whose code declared the result (1 or 2) */
   int ply;           /* 1-based ply of the move */
+  /* GC_PRESET_ERROR only because the caller's clock stopped the run (gc_set_interrupt): no
+   * verdict on the move at all, nothing the preset did wrong. */
+  bool stopped;
   /* A pawn move that needs a promotion choice (the preset ran `askpromote`, seed 000) is
    * refused as GC_ILLEGAL with the choices here, space-separated as the preset listed them,
    * and the square to put the choice on: the player (or the engine) chooses and plays the

@@ -555,6 +555,12 @@ CMD(cmd_include) {
     return rc;
   }
   free(name);
+  size_t bytes = strlen(text);
+  if (!gc_map_get(&gc->included, path) && gc->source_bytes + bytes > GC_MAX_SOURCE) {
+    free(text);
+    return gc_error_at(gc, "include %s: the preset and its includes would be over %d MiB of source", path,
+                       GC_MAX_SOURCE >> 20);
+  }
   if (gc->include_depth >= 8) {
     free(text);
     return gc_error_at(gc, "includes nested too deeply");
@@ -577,6 +583,7 @@ CMD(cmd_include) {
     }
     gc_adopt_program(gc, p);
     gc_map_put(&gc->included, path, gc_num(gc->nprograms - 1));
+    gc->source_bytes += bytes;
   }
   gc->include_depth++;
   int line = gc->cur_line;

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 int gc_error_at(GcInterp *gc, const char *fmt, ...) {
   va_list ap;
@@ -18,13 +19,47 @@ int gc_error_at(GcInterp *gc, const char *fmt, ...) {
   return ST_ERROR;
 }
 
-int gc_step(GcInterp *gc) {
-  if (++gc->steps > gc->limits.max_steps) {
+static int64_t now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* The limits of a run, past the step count: memory, the run's own time and the caller's clock.
+ * The clocks are read from the 1024th step on, so that a short run never reads them; its time
+ * so runs from there, a few microseconds after the run began. */
+int gc_check_budget(GcInterp *gc) {
+  if (gc->steps > gc->limits.max_steps) {
     gc_error_at(gc, "step limit exceeded (%ld steps): runaway loop or recursion?", gc->limits.max_steps);
     return 1;
   }
+  if (gc_memory_held() > gc->limits.max_memory) {
+    gc_error_at(gc, "memory limit exceeded: the preset's values hold over %zu MiB", gc->limits.max_memory >> 20);
+    return 1;
+  }
+  if ((gc->steps & 1023) != 0) return 0;
+  if (gc->interrupt_fn && gc->interrupt_fn(gc->interrupt_ctx, gc->cur_file ? gc->cur_file : "", gc->cur_line)) {
+    gc->interrupted = true;
+    gc_error_at(gc, "stopped: the caller's time ran out");
+    return 1;
+  }
+  if (gc->limits.max_millis > 0) {
+    int64_t now = now_ms();
+    if (!gc->run_started_ms) gc->run_started_ms = now;
+    if (now - gc->run_started_ms > gc->limits.max_millis) {
+      gc_error_at(gc, "time limit exceeded (%ld ms): runaway loop or too slow code?", gc->limits.max_millis);
+      return 1;
+    }
+  }
   return 0;
 }
+
+void gc_set_interrupt(GcInterp *gc, GcInterruptFn fn, void *ctx) {
+  gc->interrupt_fn = fn;
+  gc->interrupt_ctx = ctx;
+}
+
+bool gc_interrupted(const GcInterp *gc) { return gc->interrupted; }
 
 /* ---- variables ---- */
 
@@ -214,6 +249,12 @@ int gc_run(GcInterp *gc, GcProgram *p, int pc, GcValue *ret) {
   int rc = ST_OK, t;
   while (pc < p->n && rc == ST_OK) {
     const GcIns *ins = &p->code[pc];
+    /* Memory is also looked at before the line moves on, so that a statement whose last act
+     * made a large value is blamed, not the one after it. */
+    if (gc_memory_held() > gc->limits.max_memory && gc_check_budget(gc)) {
+      rc = ST_ERROR;
+      break;
+    }
     gc->cur_line = ins->line;
     if (gc_step(gc)) {
       rc = ST_ERROR;
@@ -375,7 +416,7 @@ static int run_cmd(GcInterp *gc, const GcIns *ins) {
 }
 
 int gc_run_program(GcInterp *gc, GcProgram *p) {
-  gc->steps = 0;
+  gc_begin_run(gc);
   gc->depth = 0;
   size_t base = gc->niters;
   int rc = gc_run(gc, p, 0, NULL);

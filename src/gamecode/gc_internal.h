@@ -222,6 +222,10 @@ struct GcInterp {
 
   GcLimits limits;
   long steps;
+  int64_t run_started_ms; /* when this top-level run's clock was first read; 0: not yet */
+  GcInterruptFn interrupt_fn;
+  void *interrupt_ctx;
+  bool interrupted; /* the last run was stopped by interrupt_fn */
   int depth;
   const char *cur_file;
   int cur_line;
@@ -240,7 +244,8 @@ struct GcInterp {
   GcProgram **programs;
   int nprograms, capprograms;
   int include_depth;
-  int fn_nplace; /* placeholders of the function being evaluated (for =name params) */
+  size_t source_bytes; /* of the preset and every file it included: GC_MAX_SOURCE at most */
+  int fn_nplace;       /* placeholders of the function being evaluated (for =name params) */
 
   /* preset */
   char game[128];
@@ -253,6 +258,11 @@ struct GcInterp {
   int started;
   int from_fen; /* gc_start_from is running: reconcile what Pre-Game hard-coded */
 };
+
+/* The preset and its includes together: a source larger than any real preset by far (the
+ * largest Game Courier presets are some hundred kilobytes), that still compiles in about a second
+ * and a few hundred megabytes. */
+enum { GC_MAX_SOURCE = 8 << 20 };
 
 enum { SEC_PREGAME, SEC_PREMOVE1, SEC_PREMOVE2, SEC_POSTMOVE1, SEC_POSTMOVE2, SEC_POSTGAME1, SEC_POSTGAME2, SEC_COUNT };
 
@@ -267,7 +277,21 @@ GcValue *gc_var_find(GcInterp *gc, const char *name);
 GcValue *gc_var_find_h(GcInterp *gc, const char *name, unsigned hash);
 void gc_var_set(GcInterp *gc, const char *name, GcValue v);
 void gc_var_declare(GcInterp *gc, const char *name, int tag);
-int gc_step(GcInterp *gc);
+int gc_check_budget(GcInterp *gc);
+/* One step of a run: counted against the step limit; the memory that values hold is compared
+ * with its limit at every step (one step can make a value of megabytes), the clocks every 1024
+ * steps. */
+static inline int gc_step(GcInterp *gc) {
+  if (++gc->steps > gc->limits.max_steps || gc_memory_held() > gc->limits.max_memory || (gc->steps & 1023) == 0)
+    return gc_check_budget(gc);
+  return 0;
+}
+/* A new top-level run: its step count and its clock start again. */
+static inline void gc_begin_run(GcInterp *gc) {
+  gc->steps = 0;
+  gc->run_started_ms = 0;
+  gc->interrupted = false;
+}
 
 /* gc_eval.c */
 int gc_eval(GcInterp *gc, const GcToken *toks, int n, const GcValue *args, int nargs, GcValue *out);

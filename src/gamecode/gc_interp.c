@@ -12,6 +12,8 @@ GcLimits gc_default_limits(void) {
   l.max_string = 1 << 20;
   l.max_array = 1 << 18;
   l.max_vars = 1 << 20;
+  l.max_memory = (size_t)512 << 20;
+  l.max_millis = 10000;
   return l;
 }
 
@@ -173,7 +175,7 @@ int gc_eval_expr(GcInterp *gc, const char *expr, GcValue *out, GcError *err) {
   if (gc_lex(gc, expr, "(expression)", &src, err ? err : &e)) return GC_ERROR;
   /* the expression may be lexed into several statements only if it holds ';' */
   int rc = ST_OK;
-  gc->steps = 0;
+  gc_begin_run(gc);
   gc->cur_file = "(expression)";
   gc->cur_line = 1;
   if (src.nstmts > 0) rc = gc_eval(gc, src.stmts[0].toks, src.stmts[0].ntoks, NULL, 0, out);

@@ -169,6 +169,8 @@ int gc_lex(GcInterp *gc, const char *text, const char *file, GcSource *out, GcEr
       const char *q = p + 1;
       while (*q && *q != '"') q++;
       if (!*q) FAIL("unterminated string");
+      if ((size_t)(q - p - 1) > gc->limits.max_string) /* no value may be longer, nor its source */
+        FAIL("string literal of %zu bytes over the limit of %zu", (size_t)(q - p - 1), gc->limits.max_string);
       if (!stmt_line) stmt_line = line;
       GcToken *t = tv_push(&stack[depth]);
       t->kind = TK_STRING;

@@ -74,6 +74,15 @@ int gc_load_preset_text(GcInterp *gc, const char *text, const char *filename, Gc
   snprintf(gc->preset_file, sizeof gc->preset_file, "%s", filename ? filename : "");
   GcError dummy;
   if (!err) err = &dummy;
+  size_t bytes = strlen(text);
+  if (bytes > GC_MAX_SOURCE) {
+    snprintf(err->message, sizeof err->message, "the preset is %zu bytes, over the limit of %d MiB", bytes,
+             GC_MAX_SOURCE >> 20);
+    snprintf(err->file, sizeof err->file, "%s", gc->preset_file);
+    err->line = 1;
+    return GC_ERROR;
+  }
+  gc->source_bytes = bytes;
   const char *p = text;
   int line = 1, section = -1, sec_line = 0;
   GcBuf secs[SEC_COUNT];

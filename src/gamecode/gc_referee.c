@@ -160,6 +160,7 @@ static GcStatus verdict_error(GcInterp *gc, GcVerdict *out) {
   snprintf(out->message, sizeof out->message, "%s", gc->errbuf.message);
   snprintf(out->file, sizeof out->file, "%s", gc->errbuf.file);
   out->line = gc->errbuf.line;
+  out->stopped = gc->interrupted;
   return out->status;
 }
 

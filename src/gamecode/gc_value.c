@@ -2,6 +2,7 @@
 #include "gamecode/gc_value.h"
 
 #include <math.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdbool.h>
@@ -12,6 +13,32 @@ static void *xrealloc(void *p, size_t n) {
   if (!q) abort(); /* out of memory: nothing sensible left to do */
   return q;
 }
+
+/* ---- what values hold ----
+ * Every string's and array's bytes, over the whole process, so that a preset that hoards
+ * values is stopped at a limit (gc_step) long before the machine runs out: a preset asked for
+ * 50 GB and died with SIGABRT.  Each thread adds to its own count and moves it to the shared one
+ * a quarter megabyte at a time, so that the commonest work of the interpreter touches no shared
+ * line; the shared count is so off by at most that much per thread.  A value freed by another
+ * thread than made it takes its bytes off that thread's count: the sum stays right. */
+enum { HELD_BATCH = 256 * 1024 };
+static _Atomic long long held_shared;
+static _Thread_local long long held_local;
+
+static void held_add(long long bytes) {
+  held_local += bytes;
+  if (held_local >= HELD_BATCH || held_local <= -HELD_BATCH) {
+    atomic_fetch_add_explicit(&held_shared, held_local, memory_order_relaxed);
+    held_local = 0;
+  }
+}
+
+size_t gc_memory_held(void) {
+  long long held = atomic_load_explicit(&held_shared, memory_order_relaxed);
+  return held > 0 ? (size_t)held : 0;
+}
+
+static size_t items_bytes(size_t cap) { return sizeof(GcEntry) * cap; }
 
 GcValue gc_null(void) {
   GcValue v;
@@ -37,6 +64,7 @@ GcValue gc_num(double n) {
 /* Strings are immutable and reference counted: copying a value shares its text. */
 typedef struct str_block {
   long refs;
+  size_t size; /* bytes of the block, for the count of what values hold */
   char text[];
 } str_block;
 
@@ -46,6 +74,8 @@ GcValue gc_str_n(const char *s, size_t n) {
   GcValue v = gc_null();
   str_block *b = xrealloc(NULL, sizeof(str_block) + n + 1);
   b->refs = 1;
+  b->size = sizeof(str_block) + n + 1;
+  held_add((long long)b->size);
   memcpy(b->text, s, n);
   b->text[n] = 0;
   v.type = GC_STR;
@@ -65,6 +95,7 @@ GcValue gc_arr_new(void) {
   GcValue v = gc_null();
   v.type = GC_ARR;
   v.u.a = xrealloc(NULL, sizeof(GcArray));
+  held_add(sizeof(GcArray));
   memset(v.u.a, 0, sizeof(GcArray));
   v.u.a->refs = 1;
   v.u.a->depth = 1;
@@ -88,6 +119,7 @@ GcValue gc_copy_deep(const GcValue *v) {
   GcArray *b = c.u.a;
   b->items = xrealloc(NULL, sizeof(GcEntry) * (a->len ? a->len : 1));
   b->cap = a->len ? a->len : 1;
+  held_add((long long)items_bytes(b->cap));
   b->len = a->len;
   b->next_index = a->next_index;
   b->depth = a->depth;
@@ -101,7 +133,10 @@ GcValue gc_copy_deep(const GcValue *v) {
 void gc_release(GcValue *v) {
   if (v->type == GC_STR) {
     str_block *b = block_of(v->u.s);
-    if (--b->refs == 0) free(b);
+    if (--b->refs == 0) {
+      held_add(-(long long)b->size);
+      free(b);
+    }
   } else if (v->type == GC_ARR) {
     GcArray *a = v->u.a;
     if (--a->refs == 0) {
@@ -109,6 +144,7 @@ void gc_release(GcValue *v) {
         gc_release(&a->items[i].key);
         gc_release(&a->items[i].val);
       }
+      held_add(-(long long)(items_bytes(a->cap) + sizeof(GcArray)));
       free(a->items);
       free(a);
     }
@@ -123,6 +159,7 @@ GcArray *gc_arr_mut(GcValue *arr) {
   GcArray *b = fresh.u.a;
   b->items = xrealloc(NULL, sizeof(GcEntry) * (a->len ? a->len : 1));
   b->cap = a->len ? a->len : 1;
+  held_add((long long)items_bytes(b->cap));
   for (size_t i = 0; i < a->len; i++) {
     b->items[i].key = gc_copy(&a->items[i].key);
     b->items[i].val = gc_copy(&a->items[i].val);
@@ -138,8 +175,10 @@ GcArray *gc_arr_mut(GcValue *arr) {
 static void arr_append(GcArray *a, GcValue key, GcValue v) {
   if (v.type == GC_ARR && v.u.a->depth + 1 > a->depth) a->depth = v.u.a->depth + 1;
   if (a->len == a->cap) {
+    size_t was = a->cap;
     a->cap = a->cap ? a->cap * 2 : 8;
     a->items = xrealloc(a->items, sizeof(GcEntry) * a->cap);
+    held_add((long long)(items_bytes(a->cap) - items_bytes(was)));
   }
   a->items[a->len].key = key;
   a->items[a->len].val = v;
@@ -443,7 +482,10 @@ GcValue *gc_map_put(GcMap *m, const char *key, GcValue v) {
 
 static void key_free(char *key) {
   str_block *b = block_of(key);
-  if (--b->refs == 0) free(b);
+  if (--b->refs == 0) {
+    held_add(-(long long)b->size);
+    free(b);
+  }
 }
 
 int gc_map_del(GcMap *m, const char *key) {

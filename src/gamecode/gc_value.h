@@ -52,6 +52,9 @@ GcValue gc_copy(const GcValue *v);
  * thread). */
 GcValue gc_copy_deep(const GcValue *v);
 void gc_release(GcValue *v); /* frees and sets to null */
+/* Bytes that strings and arrays hold now, over the whole process (to within a quarter
+ * megabyte per thread): what the interpreter's memory limit is measured against. */
+size_t gc_memory_held(void);
 
 /* Arrays. A value's array must not be shared when it is changed: gc_arr_mut makes it unique. */
 GcArray *gc_arr_mut(GcValue *arr);
