@@ -19,6 +19,13 @@ Catalog *app_catalog(void) {
 int app_take_preset_options(int argc, char **argv) {
   int kept = 1;
   for (int i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "--load-time")) { /* seconds a preset may take to load */
+      long seconds;
+      if (i + 1 >= argc || !app_number(argv[i + 1], 1, BR_LOAD_LIMIT_MAX_S, "--load-time", &seconds)) return -1;
+      catalog_set_load_limit(app_catalog(), (int)seconds * 1000);
+      i++;
+      continue;
+    }
     if (strcmp(argv[i], "--presets")) {
       argv[kept++] = argv[i];
       continue;

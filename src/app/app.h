@@ -26,8 +26,8 @@ extern "C" {
 
 /* The program's catalog: the default search path and the folders of --presets options. */
 Catalog *app_catalog(void);
-/* Takes `--presets DIR` options out of argv (anywhere after the program name) into the
- * catalog.  Returns the new argc, or -1 after printing the error. */
+/* Takes `--presets DIR` and `--load-time SECONDS` options out of argv (anywhere after the
+ * program name) into the catalog.  Returns the new argc, or -1 after printing the error. */
 int app_take_preset_options(int argc, char **argv);
 /* The rules of a game by name or path (free with rules_free).  False after printing why. */
 bool app_rules(const char *name, Rules *out);

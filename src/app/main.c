@@ -28,7 +28,8 @@ static int help(void) {
          "       herald verify GAME [--games N] [--plies N] [--samples N] [--seed S] [--no-probe]\n"
          "       herald list [GAME|DIR]               (board size, per piece compiled/refereed)\n"
          "       herald --version | --help\n"
-         "Any command takes --presets DIR (searched first for NAME.preset).\n"
+         "Any command takes --presets DIR (searched first for NAME.preset) and --load-time SECONDS\n"
+         "(how long a preset may take to load: 10 unless given).\n"
          "GAME: a preset's name or a path to a .preset file; the games are: %s\n",
          names);
   return 0;

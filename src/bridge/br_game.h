@@ -38,13 +38,24 @@ typedef struct BrGame {
   bool castle2;                                /* castling is written as two moves, the partner's too */
   bool probe;                                  /* load played a game to find what the defs do not show */
   BrOracle *oracle;                            /* decides the oracle-backed pieces' moves (rules.oracle), or NULL */
+  /* The load's clock (br_load_clock): every interpreter of the game stops at the deadline while
+   * the game loads; 0 once it has loaded (set before any search thread exists, so read without
+   * a lock).  Where the first one stopped, for the error. */
+  int64_t load_deadline_ms;
+  int load_limit_ms;
+  bool load_stopped;
+  char load_stop_file[128];
+  int load_stop_line;
 } BrGame;
 
 /* A new interpreter with the source's preset loaded (not started; src must outlive it).
  * NULL with ge filled. */
 GcInterp *br_source_interp(const BrSource *src, GcError *ge);
-/* The same for a game's preset. */
+/* The same for a game's preset; while the game loads, the interpreter runs on the load's clock. */
 GcInterp *br_new_interp(const BrGame *g, GcError *ge);
+/* The load's clock as an interrupt (GcInterruptFn; ctx is the BrGame): true once the load's
+ * deadline has passed, noting where the first interpreter to see it had got to. */
+bool br_load_clock(void *ctx, const char *file, int line);
 
 /* ---- compilation of one def body (exposed for tests) ----
  * Compiles the def body of a piece label of the given colour on the board geometry of r into

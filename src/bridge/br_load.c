@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "bridge/br_internal.h"
 #include "bridge/catalog.h"
@@ -62,7 +63,36 @@ GcInterp *br_source_interp(const BrSource *src, GcError *ge) {
   return gc;
 }
 
-GcInterp *br_new_interp(const BrGame *g, GcError *ge) { return br_source_interp(&g->source, ge); }
+static int64_t now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+int br_default_load_limit_ms(void) {
+  const char *text = getenv("HERALD_LOAD_TIME");
+  char *end;
+  long seconds = text ? strtol(text, &end, 10) : 0;
+  if (!text || !*text || *end || seconds < 1 || seconds > BR_LOAD_LIMIT_MAX_S) return BR_LOAD_LIMIT_MS;
+  return (int)seconds * 1000;
+}
+
+bool br_load_clock(void *ctx, const char *file, int line) {
+  BrGame *g = ctx;
+  if (!g->load_deadline_ms || now_ms() < g->load_deadline_ms) return false;
+  if (!g->load_stopped) {
+    g->load_stopped = true;
+    snprintf(g->load_stop_file, sizeof g->load_stop_file, "%s", file);
+    g->load_stop_line = line;
+  }
+  return true;
+}
+
+GcInterp *br_new_interp(const BrGame *g, GcError *ge) {
+  GcInterp *gc = br_source_interp(&g->source, ge);
+  if (gc) gc_set_interrupt(gc, br_load_clock, (void *)g);
+  return gc;
+}
 
 /* The folder of the preset's `Include:` header joins its include folders: relative to the
  * preset's own folder, never absolute and never through "..", so that a preset cannot read
@@ -276,7 +306,18 @@ BrGame *br_load_source(const BrSource *src, bool probe, char *err, int errlen) {
     return NULL;
   }
   memcpy(g->source.text, src->text, strlen(src->text) + 1);
-  if (!build(g, err, errlen)) {
+  g->load_limit_ms = src->load_limit_ms > 0 ? src->load_limit_ms : br_default_load_limit_ms();
+  g->load_deadline_ms = now_ms() + g->load_limit_ms;
+  bool built = build(g, err, errlen);
+  if (g->load_stopped) { /* whatever the stopped code made of it, the load's time was out */
+    snprintf(err, errlen,
+             "%.200s:%d: loading the preset took longer than its limit of %d ms (--load-time SECONDS or the LoadTime "
+             "option raise it)",
+             g->load_stop_file, g->load_stop_line, g->load_limit_ms);
+    built = false;
+  }
+  g->load_deadline_ms = 0;
+  if (!built) {
     br_free(g);
     return NULL;
   }

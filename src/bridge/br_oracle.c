@@ -62,6 +62,8 @@ struct BrOracle {
   MoveEffects *effects; /* by (key, move); entry key 0 = free */
   pthread_mutex_t effect_locks[EFFECT_LOCKS];
   _Atomic long asked, cached, refused, mismatched;
+  _Atomic long stopped;       /* answers the asker's clock stopped (no answer: nothing cached) */
+  char stop_where[160];       /* where the referee's code was at the last of them, "file:line" */
   _Atomic bool preset_failed; /* the referee met a preset error: it is asked nothing more */
   char error[512];
 };
@@ -103,6 +105,7 @@ static uint64_t move_hash(uint64_t key, Move m) { return mix(key ^ mix((uint64_t
 /* Move entries: bit 0 set (an entry), bit 1 legal, bit 2 legal only as a MOVE_ORACLE move (the
  * referee's board shows effects the model's move does not have). */
 enum { MOVE_LEGAL = 2, MOVE_AS_ORACLE = 4 };
+enum { NO_ANSWER = 0 }; /* ask's value when the asker's clock stopped the referee: never cached */
 
 static void put_effects(BrOracle *o, const MoveEffects *fx) {
   uint64_t h = move_hash(fx->key, fx->move);
@@ -142,6 +145,25 @@ static void set_error(BrOracle *o, const char *fmt, const char *detail) {
   pthread_mutex_unlock(&o->lock);
 }
 
+/* ---- the asker's clock ---- */
+
+/* The interrupt of the oracle's interpreters: the load's clock while the game loads (the probe
+ * game asks the oracle), then the clock of the search asking in this thread. */
+static bool asker_clock(void *ctx, const char *file, int line) {
+  BrOracle *o = ctx;
+  return br_load_clock(o->game, file, line) || oracle_thread_time_up();
+}
+
+/* A question the asker's clock stopped: no answer, nothing learnt, nothing the preset did wrong;
+ * only counted, with where the referee's code was, for the asker's message when it is left
+ * without any move. */
+static void note_stopped(BrOracle *o, const GcVerdict *v) {
+  atomic_fetch_add_explicit(&o->stopped, 1, memory_order_relaxed);
+  pthread_mutex_lock(&o->lock);
+  snprintf(o->stop_where, sizeof o->stop_where, "%.120s:%d", v->file, v->line);
+  pthread_mutex_unlock(&o->lock);
+}
+
 /* ---- cursors ---- */
 
 static Cursor *new_cursor(BrOracle *o) {
@@ -149,6 +171,7 @@ static Cursor *new_cursor(BrOracle *o) {
   if (!c) return NULL;
   GcError ge = {0};
   c->gc = br_new_interp(o->game, &ge);
+  if (c->gc) gc_set_interrupt(c->gc, asker_clock, o);
   if (!c->gc || gc_start(c->gc, &ge) != GC_OK) {
     if (c->gc) gc_free(c->gc);
     free(c);
@@ -376,7 +399,10 @@ static bool sync(BrOracle *o, Cursor *c, Position *p) {
     if (ok) {
       br_move_text(o->game, p, line[j], text, sizeof text);
       ok = gc_play(c->gc, text, &v) == GC_LEGAL;
-      if (!ok) set_error(o, "the referee refused a move of the line being searched: %.60s", text);
+      if (!ok && v.stopped)
+        note_stopped(o, &v);
+      else if (!ok)
+        set_error(o, "the referee refused a move of the line being searched: %.60s", text);
     }
     pos_make(p, line[j]);
     if (ok) {
@@ -407,12 +433,17 @@ static bool another_name(const BrGame *g, const GcInterp *gc, Position *p, Move 
   return false;
 }
 
-/* Puts m to the referee (the cursor stands at p); returns the cache entry for (p, m). */
+/* Puts m to the referee (the cursor stands at p); returns the cache entry for (p, m), or
+ * NO_ANSWER when the asker's clock stopped the referee. */
 static uint64_t ask(BrOracle *o, Cursor *c, Position *p, Move m, const Move *all, int count) {
   char text[160];
   br_move_text(o->game, p, m, text, sizeof text);
   GcVerdict v;
   GcStatus st = gc_play(c->gc, text, &v);
+  if (st == GC_PRESET_ERROR && v.stopped) {
+    note_stopped(o, &v);
+    return NO_ANSWER;
+  }
   if (st != GC_LEGAL) {
     atomic_fetch_add_explicit(&o->refused, 1, memory_order_relaxed);
     if (st == GC_PRESET_ERROR) { /* the preset's fault, not the move's: said, with its place */
@@ -480,7 +511,7 @@ static int oracle_filter(void *ctx, Position *p, Move *moves, int count) {
         }
       }
       data = ask(o, c, p, m, all, count);
-      if (atomic_load(&o->preset_failed)) { /* nor the rest of this list */
+      if (atomic_load(&o->preset_failed) || data == NO_ANSWER) { /* nor the rest of this list */
         kept = 0;
         break;
       }
@@ -587,9 +618,11 @@ void br_oracle_stats(BrOracle *o, BrOracleStats *out) {
   out->cached = atomic_load(&o->cached);
   out->refused = atomic_load(&o->refused);
   out->mismatched = atomic_load(&o->mismatched);
+  out->stopped = atomic_load(&o->stopped);
   pthread_mutex_lock(&o->lock);
   out->cursors = 0;
   for (Cursor *c = o->cursors; c; c = c->next) out->cursors++;
   snprintf(out->error, sizeof out->error, "%s", o->error);
+  snprintf(out->stop_where, sizeof out->stop_where, "%s", o->stop_where);
   pthread_mutex_unlock(&o->lock);
 }

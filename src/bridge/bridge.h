@@ -52,7 +52,17 @@ typedef struct BrSource {
   char include_dirs[BR_MAX_INCLUDE_DIRS][BR_PATH_LEN]; /* looked in first, in order */
   int include_dir_count;
   bool builtin; /* shipped inside the binary */
+  /* How long loading may take: Pre-Game, the probe game and the referee's answers in it
+   * (0: br_default_load_limit_ms).  A preset slower than that fails to load with the file:line
+   * its code had reached, instead of holding a GUI's isready or ping for as long as it likes. */
+  int load_limit_ms;
 } BrSource;
+
+enum { BR_LOAD_LIMIT_MS = 10000, BR_LOAD_LIMIT_MAX_S = 3600 };
+/* How long loading may take when nothing else is said: the seconds of the environment variable
+ * HERALD_LOAD_TIME (1 to BR_LOAD_LIMIT_MAX_S), else BR_LOAD_LIMIT_MS.  Builds that run the
+ * same code many times slower (valgrind, ThreadSanitizer) set the variable. */
+int br_default_load_limit_ms(void);
 
 /* Frees the text of a source. */
 void br_source_free(BrSource *s);
@@ -123,12 +133,14 @@ BrOracle *br_oracle_new(BrGame *g, char *err, int errlen);
 void br_oracle_free(BrOracle *o);
 RulesOracle *br_oracle_hooks(BrOracle *o);
 typedef struct BrOracleStats {
-  long asked;      /* moves put to the oracle */
-  long cached;     /* answered from the cache */
-  long refused;    /* refused by the referee */
-  long cursors;    /* interpreters the oracle keeps (about one per thread asking at once) */
-  long mismatched; /* accepted by the referee, but its board differs from the model's: not played */
-  char error[512]; /* the first problem, or "" */
+  long asked;           /* moves put to the oracle */
+  long cached;          /* answered from the cache */
+  long refused;         /* refused by the referee */
+  long cursors;         /* interpreters the oracle keeps (about one per thread asking at once) */
+  long mismatched;      /* accepted by the referee, but its board differs from the model's: not played */
+  long stopped;         /* questions the asker's clock stopped before the referee answered */
+  char error[512];      /* the first problem, or "" */
+  char stop_where[160]; /* "file:line" the referee's code had reached at the last such stop */
 } BrOracleStats;
 void br_oracle_stats(BrOracle *o, BrOracleStats *out);
 

@@ -221,9 +221,12 @@ bool catalog_find(const Catalog *c, const char *name, BrSource *out, char *err, 
   return false;
 }
 
+void catalog_set_load_limit(Catalog *c, int ms) { c->load_limit_ms = ms > 0 ? ms : 0; }
+
 BrGame *catalog_open(const Catalog *c, const char *name, bool probe, char *err, int errlen) {
   BrSource src;
   if (!catalog_find(c, name, &src, err, errlen)) return NULL;
+  src.load_limit_ms = c->load_limit_ms;
   BrGame *g = br_load_source(&src, probe, err, errlen);
   br_source_free(&src);
   return g;

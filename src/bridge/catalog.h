@@ -38,6 +38,7 @@ typedef struct Catalog {
   int user_count;
   char found[CATALOG_MAX_FOLDERS][CATALOG_PATH_LEN]; /* HERALD_PRESETS, ".", "presets" */
   int found_count;
+  int load_limit_ms; /* how long loading a game may take (BrSource.load_limit_ms); 0: the default */
 } Catalog;
 
 /* One game the catalog offers. */
@@ -54,6 +55,9 @@ void catalog_init(Catalog *c);
 bool catalog_add_folder(Catalog *c, const char *dir, char *err, int errlen);
 /* Forgets the folders the user named (UCI PresetPath replaces them). */
 void catalog_clear_folders(Catalog *c);
+/* How long loading a game may take from now on, in milliseconds (--load-time, UCI and XBoard
+ * LoadTime); 0 restores the default (BR_LOAD_LIMIT_MS). */
+void catalog_set_load_limit(Catalog *c, int ms);
 
 /* Finds a game: by path, or by name along the search path.  The source's text is owned by
  * the caller (br_source_free).  False with a message naming the places looked in. */

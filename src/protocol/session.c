@@ -98,11 +98,18 @@ bool session_set_variant(Session *s, const char *name, char *err, int errlen) {
   return session_set_fen(s, "startpos", err, errlen);
 }
 
-bool session_preset_failure(Session *s, char *out, int outlen) {
-  if (!s->game || s->failure_told || !br_game_oracle(s->game)) return false;
+bool session_preset_failure(Session *s, const SearchResult *result, char *out, int outlen) {
+  if (!s->game || !br_game_oracle(s->game)) return false;
   BrOracleStats st;
   br_oracle_stats(br_game_oracle(s->game), &st);
-  if (!st.error[0]) return false;
+  if (result && result->best == MOVE_NONE && st.stopped > s->stopped_before && !s->user_stopped && !st.error[0]) {
+    snprintf(out, outlen,
+             "preset error at %s: the referee could not decide the moves of the position in the time for the move "
+             "(%lld ms)",
+             st.stop_where, (long long)result->time_ms);
+    return true;
+  }
+  if (s->failure_told || !st.error[0]) return false;
   snprintf(out, outlen, "%s", st.error);
   s->failure_told = true;
   return true;
@@ -316,6 +323,14 @@ static void *wait_for_search(void *arg) {
   return NULL;
 }
 
+/* Questions the referee could not answer in a search's time, so far. */
+static long oracle_stopped(Session *s) {
+  if (!s->game || !br_game_oracle(s->game)) return 0;
+  BrOracleStats st;
+  br_oracle_stats(br_game_oracle(s->game), &st);
+  return st.stopped;
+}
+
 bool session_follow_up(Session *s, const SearchLimits *limits) {
   pthread_mutex_lock(&s->search_lock);
   SearchLimits l = *limits;
@@ -337,6 +352,8 @@ bool session_start(Session *s, const SearchLimits *limits, SearchDoneFn done) {
   if (s->node_cap && (!l.nodes || l.nodes > s->node_cap)) l.nodes = s->node_cap;
   s->done = done;
   s->pv_length = 0;
+  s->user_stopped = false;
+  s->stopped_before = oracle_stopped(s);
   if (!srch_start(s->search, &s->pos, &l, record_info, s)) return false;
   if (pthread_create(&s->waiter, NULL, wait_for_search, s)) {
     srch_stop(s->search);
@@ -364,6 +381,7 @@ void session_stop(Session *s) {
   if (!s->waiter_running) return;
   pthread_mutex_lock(&s->search_lock);
   s->stopping = true;
+  s->user_stopped = true;
   srch_stop(s->search);
   pthread_mutex_unlock(&s->search_lock);
   pthread_join(s->waiter, NULL);

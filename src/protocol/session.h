@@ -31,6 +31,8 @@ struct Session {
   struct BrGame *game; /* the preset in play */
   char variant[64];    /* the name it was asked for by */
   bool failure_told;   /* the preset error the referee met deciding moves was said */
+  long stopped_before; /* the oracle's stopped questions when the running search began */
+  bool user_stopped;   /* the running search was stopped by the user (stop, quit, a new position) */
   Catalog catalog;     /* where games are found: the built-in ones, PresetPath first */
   Position pos;
   Search *search;
@@ -82,8 +84,10 @@ void session_tell_warnings(Session *s, const char *prefix);
 /* A preset error the referee met while deciding the moves of a piece that did not compile
  * ("preset error at FILE:LINE: ..."), once per variant: true with it in out the first time.  The
  * moves it would have decided are none, so a search finds fewer moves or none: the front end
- * says why instead of a silent "no move". */
-bool session_preset_failure(Session *s, char *out, int outlen);
+ * says why instead of a silent "no move".  The same, each time, when the search that gave
+ * result found no move because the referee could not answer in the search's time (a preset
+ * too slow for the clock, not a mate or a stalemate); a search the user stopped blames nothing. */
+bool session_preset_failure(Session *s, const SearchResult *result, char *out, int outlen);
 /* Space-separated names of the games on offer (the catalog's, sorted). */
 void session_variants(const Session *s, char *out, int outlen);
 /* The user's preset folder (UCI PresetPath), searched before the built-in games; "" for none.

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bridge/bridge.h"
 #include "protocol/protocol.h"
 #include "protocol/session.h"
 
@@ -91,7 +92,7 @@ static void uci_done(Session *s, const SearchResult *result) {
   }
   for (; u->parts; u->parts--) pos_unmake(&s->pos);
   char failure[600];
-  if (session_preset_failure(s, failure, sizeof failure)) session_say(s, "info string %s", failure);
+  if (session_preset_failure(s, result, failure, sizeof failure)) session_say(s, "info string %s", failure);
   if (!u->best[0])
     session_say(s, "bestmove (none)");
   else if (ponder[0])
@@ -118,6 +119,8 @@ static void send_id(Session *s) {
   session_say(s, "option name MultiPV type spin default 1 min 1 max %d", SRCH_MAX_PV);
   session_say(s, "option name Move Overhead type spin default 30 min 0 max 5000");
   session_say(s, "option name PresetPath type string default <empty>");
+  session_say(s, "option name LoadTime type spin default %d min 1 max %d", br_default_load_limit_ms() / 1000,
+              BR_LOAD_LIMIT_MAX_S);
   session_say(s, "uciok");
 }
 
@@ -171,6 +174,11 @@ static void set_option(Session *s, char *args, const char *original) {
     char why[600];
     if (!session_set_preset_path(s, value && strcmp(value, "<empty>") ? value : "", why, sizeof why))
       session_say(s, "Error (bad PresetPath, %s): %s", why, original);
+  } else if (!strcasecmp(name, "LoadTime")) { /* seconds a preset may take to load */
+    if (!proto_read_int(value, 1, BR_LOAD_LIMIT_MAX_S, &v))
+      session_say(s, "Error (bad LoadTime value): %s", original);
+    else
+      catalog_set_load_limit(&s->catalog, (int)v * 1000);
   } else if (!strcasecmp(name, "Ponder")) {
     if (!value || (strcmp(value, "true") && strcmp(value, "false")))
       session_say(s, "Error (Ponder takes true or false): %s", original);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bridge/bridge.h"
 #include "protocol/protocol.h"
 #include "protocol/session.h"
 
@@ -261,7 +262,7 @@ static void xb_done_locked(Session *s, const SearchResult *result) {
   if (hit) pos_make(&s->pos, xb->ponder_move); /* the opponent's move, kept even if cancelled */
   if (pondered && !hit) return;                /* still the opponent's turn */
   char name[32], shown[40], note[600], reason[64];
-  if (session_preset_failure(s, note, sizeof note)) session_say(s, "tellusererror %s", note);
+  if (session_preset_failure(s, result, note, sizeof note)) session_say(s, "tellusererror %s", note);
   if (xb->discard || xb->analyzing || result->best == MOVE_NONE) return;
   Move found = result->best, move;
   for (;;) {
@@ -377,6 +378,7 @@ static void send_features(Session *s) {
   session_say(s, "feature variants=\"%s\"", variants);
   session_say(s, "feature option=\"MultiPV -spin 1 1 %d\"", SRCH_MAX_PV);
   session_say(s, "feature option=\"Move Overhead -spin 30 0 5000\"");
+  session_say(s, "feature option=\"LoadTime -spin %d 1 %d\"", br_default_load_limit_ms() / 1000, BR_LOAD_LIMIT_MAX_S);
   session_say(s, "feature done=1");
 }
 
@@ -492,6 +494,8 @@ static void set_option(Session *s, char *args, const char *original) {
     s->multipv = (int)v;
   else if (!strcmp(args, "Move Overhead") && proto_read_int(eq + 1, 0, 5000, &v))
     s->move_overhead_ms = v;
+  else if (!strcmp(args, "LoadTime") && proto_read_int(eq + 1, 1, BR_LOAD_LIMIT_MAX_S, &v))
+    catalog_set_load_limit(&s->catalog, (int)v * 1000);
   else
     session_say(s, "Error (unknown option or bad value): %s", original);
 }

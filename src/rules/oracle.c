@@ -11,6 +11,16 @@
 #include "rules/movegen.h"
 #include "rules/make_inline.h"
 
+static _Thread_local OracleClockFn clock_fn;
+static _Thread_local void *clock_ctx;
+
+void oracle_set_thread_clock(OracleClockFn fn, void *ctx) {
+  clock_fn = fn;
+  clock_ctx = ctx;
+}
+
+bool oracle_thread_time_up(void) { return clock_fn && clock_fn(clock_ctx); }
+
 bool pos_has_oracle_pieces(const Position *p, int color) {
   const Rules *r = p->rules;
   for (int t = 0; t < r->type_count; t++) {

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "rules/oracle.h"
 #include "search/search_internal.h"
 
 int64_t srch_now_ms(void) {
@@ -205,8 +206,25 @@ static void prepare_worker(Worker *w) {
   srch_order_root(w);
 }
 
+/* The search's clock for a referee asked during it (rules/oracle.h): the time is up when the
+ * search was stopped or has run to its hard limit, which it then stops at.  The search itself
+ * reads the clock only every 1024 nodes, and a slow referee may spend seconds on fewer. */
+static bool search_time_up(void *ctx) {
+  Search *s = ctx;
+  if (stopped(s)) return true;
+  if (s->plan.hard_ms >= 0 && !atomic_load_explicit(&s->pondering, memory_order_relaxed) &&
+      srch_now_ms() - s->start_ms >= s->plan.hard_ms) {
+    atomic_store(&s->stop, true);
+    return true;
+  }
+  return false;
+}
+
 static void *helper_main(void *arg) {
-  iterate(arg);
+  Worker *w = arg;
+  oracle_set_thread_clock(search_time_up, w->search);
+  iterate(w);
+  oracle_set_thread_clock(NULL, NULL);
   return NULL;
 }
 
@@ -221,6 +239,7 @@ static int turn_length(Position *p, const Move *pv, int length) {
 static void *main_search(void *arg) {
   Search *s = arg;
   Worker *main_worker = s->workers[0];
+  oracle_set_thread_clock(search_time_up, s);
   for (int i = 0; i < s->thread_count; i++) prepare_worker(s->workers[i]);
   SearchResult *res = &s->result;
   memset(res, 0, sizeof *res);
@@ -254,6 +273,7 @@ static void *main_search(void *arg) {
   }
   res->nodes = total_nodes(s);
   res->time_ms = srch_now_ms() - s->start_ms;
+  oracle_set_thread_clock(NULL, NULL);
   atomic_store(&s->running, false);
   return NULL;
 }
@@ -263,12 +283,18 @@ bool srch_start(Search *s, const Position *root, const SearchLimits *limits, Sea
   if (s->main_started) srch_wait(s);
   s->start_ms = srch_now_ms();
   s->limits = *limits;
-  pos_anchor((Position *)root); /* an oracle must decide in the workers' copies; root is left as it was */
   if (s->limits.multipv < 1) s->limits.multipv = 1;
   SearchLimits timing = *limits;
   timing.ponder = false;
   /* A turn of several moves shares its time among its parts, searched one by one. */
   s->plan = srch_time_plan_parts(&timing, root->side, root->rules->turn_parts - root->part, root->rules->turn_parts);
+  atomic_store(&s->stop, false);
+  atomic_store(&s->pondering, limits->ponder);
+  /* An oracle must decide in the workers' copies; root is left as it was.  The referee replays
+   * the game on the search's clock. */
+  oracle_set_thread_clock(search_time_up, s);
+  pos_anchor((Position *)root);
+  oracle_set_thread_clock(NULL, NULL);
   s->info = info;
   s->context = context;
   pos_free(&s->root);
@@ -282,8 +308,6 @@ bool srch_start(Search *s, const Position *root, const SearchLimits *limits, Sea
   for (int i = 0; i < root->ply; i++) s->game_keys[i] = root->history[i].key;
   s->game_count = root->ply;
   srch_tt_new_search(&s->tt);
-  atomic_store(&s->stop, false);
-  atomic_store(&s->pondering, limits->ponder);
   atomic_store(&s->running, true);
   if (pthread_create(&s->main, NULL, main_search, s)) {
     atomic_store(&s->running, false);

@@ -1,15 +1,19 @@
 // Hostile presets: endless loops (in Pre-Game, in Post-Move, in a def), endless recursion,
-// arrays and strings without end, an include cycle, an include outside the preset's folder,
-// boards of 0x0 and 17x17, binary garbage.  Each is refused with the preset's file:line and
-// what is wrong, by `herald check` (exit 1), and over UCI the engine stays responsive.  A 16x16
-// board is a board like any other.
+// arrays and strings without end, values hoarded until memory would run out, a string literal
+// over the string limit, a 10 MB preset, an include cycle, an include outside the preset's
+// folder, boards of 0x0 and 17x17, binary garbage.  Each is refused with the preset's file:line
+// and what is wrong, by `herald check` (exit 1), and over UCI the engine stays responsive.  A
+// 16x16 board is a board like any other.  A preset too slow to load within its time, and a
+// referee too slow for the search's clock, are said as the preset's errors, in time.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 #include "app/programs.h"
@@ -31,6 +35,8 @@ std::vector<Case> Cases() {
   std::string b = kBoard;
   std::string garbage;
   for (int i = 0; i < 3000; i++) garbage += (char)((i * 7919 + 13) % 256);
+  std::string huge = "Game: H\n" + b + "[Pre-Game]\n";
+  while (huge.size() < 10u << 20) huge += "set x 1;\n"; // 10 MB, over the 8 MiB of source a preset may have
   return {
       {"loop_pregame", "Game: L\n" + b + "[Pre-Game]\nset i 0;\ndo while true:\n  inc i;\nloop;\n",
        "loop_pregame.preset:8: ", "step limit exceeded"},
@@ -59,6 +65,13 @@ std::vector<Case> Cases() {
        "FEN: k16/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/16K\n[Pre-Game]\n",
        "board17.preset:2: ", "board of 17x17 is outside the supported 2x2 to 16x16"},
       {"garbage", garbage, "garbage.preset:1: ", "expected 'Key: value' or a [Section]"},
+      {"hoard", // 1 MiB strings, each in a variable of its own: a preset did this to 50 GB
+       "Game: M\n" + b + "[Pre-Game]\nset s \"xxxxxxxxxxxxxxxx\";\nset i 0;\ndo while < #i 15:\n" +
+           "  set s join #s #s;\n  inc i;\nloop;\nset i 0;\ndo while true:\n  set v#i join #s #i;\n  inc i;\nloop;\n",
+       "hoard.preset:14: ", "memory limit exceeded: the preset's values hold over 512 MiB"},
+      {"literal", "Game: L\n" + b + "[Pre-Game]\nset a \"" + std::string((1 << 20) + 1, 'y') + "\";\n",
+       "literal.preset:6: ", "string literal of 1048577 bytes over the limit of 1048576"},
+      {"huge", huge, "huge.preset:1: ", "the preset is "},
   };
 }
 
@@ -100,6 +113,89 @@ TEST_P(Hostile, TheEngineRefusesTheVariantAndStaysResponsive) {
 
 INSTANTIATE_TEST_SUITE_P(Presets, Hostile, testing::ValuesIn(Cases()),
                          [](const testing::TestParamInfo<Case> &info) { return std::string(info.param.name); });
+
+// A referee that needs about a fifth of a second for every move of the game: the load-time game
+// plays many, so loading takes far longer than a limit of one second.
+std::string SlowToLoad() {
+  std::string spin = "set i 0;\ndo while < #i 1000000:\n  inc i;\nloop;\n";
+  return "Game: S\n" + std::string(kBoard) + "[Post-Move 1]\n" + spin + "[Post-Move 2]\n" + spin;
+}
+
+TEST(HostileSlow, LoadingTooSlowlyIsTheLoadsErrorOnTheCommandLine) {
+  TempDir d;
+  std::string path = d.Write("slowload.preset", SlowToLoad());
+  programs::Result r = programs::Shell(programs::Program("herald") + " check " + path + " --load-time 1");
+  EXPECT_EQ(r.status, 1) << r.out << r.err;
+  std::string all = r.out + r.err;
+  EXPECT_NE(all.find(path + ":"), std::string::npos) << all;
+  EXPECT_NE(all.find("loading the preset took longer than its limit of 1000 ms"), std::string::npos) << all;
+}
+
+TEST(HostileSlow, LoadingTooSlowlyOverUciIsRefusedAndTheEngineAnswers) {
+  TempDir d;
+  std::string path = d.Write("slowload.preset", SlowToLoad());
+  EngineProcess e;
+  e.Send("uci");
+  ASSERT_FALSE(e.Expect("uciok").empty());
+  e.Send("setoption name LoadTime value 1");
+  e.Send("setoption name UCI_Variant value " + path);
+  e.Send("isready");
+  // The load stops at its limit of one second; isready is answered after it.
+  ASSERT_FALSE(e.Expect("readyok", 20000).empty());
+  bool told = false;
+  for (const std::string &l : e.Seen())
+    told |=
+        l.rfind("Error (" + path + ":", 0) == 0 && l.find("took longer than its limit of 1000 ms") != std::string::npos;
+  EXPECT_TRUE(told) << "no Error line names the slow load";
+}
+
+// The 2004 Chess preset, whose Pawns are decided by its referee, made slow (about half a
+// million steps for every move) once the White Queen stands on h5: loading is quick, but a
+// search from such a position cannot have the referee decide the moves in 300 ms.
+std::string SlowWithQueenOnH5() {
+  std::ifstream in("presets/chess-2004.preset");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string spin =
+      "if equal Q space h5:\n  set spin 0;\n  do while < #spin 2000000:\n    inc spin;\n  loop;\nendif;\n";
+  for (const char *section : {"[Post-Move 1]\n", "[Post-Move 2]\n"}) {
+    size_t at = text.find(section);
+    if (at != std::string::npos) text.insert(at + strlen(section), spin);
+  }
+  return text;
+}
+
+TEST(HostileSlow, ARefereeTooSlowForTheClockIsSaidInTime) {
+  TempDir d;
+  std::string path = d.Write("slowq.preset", SlowWithQueenOnH5());
+  EngineProcess e;
+  e.Send("uci");
+  ASSERT_FALSE(e.Expect("uciok").empty());
+  e.Send("setoption name UCI_Variant value " + path);
+  e.Send("isready");
+  ASSERT_FALSE(e.Expect("readyok", 20000).empty());
+  e.Send("position startpos moves e2e4 e7e5 d1h5");
+  e.Send("go movetime 300");
+  // Before: the engine thought for 12 to 27 s on such a preset.  The bound is a hang guard
+  // (the sanitizer builds are slow), the answer comes in well under a second here.
+  long ms = e.TimeTo("bestmove .*", 5000);
+  EXPECT_GE(ms, 0) << "no bestmove within 5 s";
+  bool told = false;
+  for (const std::string &l : e.Seen())
+    told |=
+        l.rfind("info string preset error at " + path + ":", 0) == 0 &&
+        l.find("the referee could not decide the moves of the position in the time for the move") != std::string::npos;
+  EXPECT_TRUE(told) << "no info string names the slow referee";
+  // A search the user stops blames nothing.
+  e.Send("position startpos moves e2e4 e7e5 d1h5");
+  e.Send("go infinite");
+  e.Send("stop");
+  ASSERT_FALSE(e.Expect("bestmove .*", 20000).empty());
+  e.Send("isready");
+  ASSERT_FALSE(e.Expect("readyok").empty());
+  int said = 0;
+  for (const std::string &l : e.Seen()) said += l.find("could not decide the moves") != std::string::npos;
+  EXPECT_EQ(said, 1);
+}
 
 TEST(HostileBoards, SixteenBySixteenIsABoardLikeAnyOther) {
   TempDir d;

@@ -27,6 +27,7 @@ TEST(ProtocolUci, HandshakeNamesTheEngineAndItsOptions) {
   EXPECT_FALSE(e.Expect("option name Ponder type check .*").empty());
   EXPECT_FALSE(e.Expect("option name MultiPV type spin .*").empty());
   EXPECT_FALSE(e.Expect("option name Move Overhead type spin .*").empty());
+  EXPECT_FALSE(e.Expect("option name LoadTime type spin default [0-9]+ min 1 max 3600").empty());
   EXPECT_FALSE(e.Expect("uciok").empty());
   e.Send("isready");
   EXPECT_FALSE(e.Expect("readyok").empty());
@@ -88,9 +89,9 @@ TEST(ProtocolUci, VariantsThroughUciVariant) {
 TEST(ProtocolUci, OptionsAreSetOrRefusedWithAnError) {
   EngineProcess e;
   Handshake(e);
-  for (const char *ok :
-       {"setoption name Hash value 16", "setoption name Threads value 2", "setoption name MultiPV value 3",
-        "setoption name Move Overhead value 100", "setoption name Ponder value true"})
+  for (const char *ok : {"setoption name Hash value 16", "setoption name Threads value 2",
+                         "setoption name MultiPV value 3", "setoption name Move Overhead value 100",
+                         "setoption name Ponder value true", "setoption name LoadTime value 30"})
     e.Send(ok);
   e.Send("isready");
   ASSERT_FALSE(e.Expect("readyok").empty());

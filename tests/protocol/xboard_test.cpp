@@ -421,6 +421,40 @@ TEST(ProtocolXboard, PresetVariantsGiveThePresetsOwnIllegalMoveMessages) {
   EXPECT_TRUE(std::regex_match(move, std::regex("move [a-h][1-8][a-h][1-8]"))) << move;
 }
 
+// How long a preset may take to load is an engine option (LoadTime, seconds): a preset slower
+// than that is refused with the file:line its code had reached, and the engine answers ping.
+TEST(ProtocolXboard, LoadTimeLimitsHowLongAPresetMayTakeToLoad) {
+  char dir[] = "/tmp/herald-load-time-XXXXXX";
+  ASSERT_NE(mkdtemp(dir), nullptr);
+  std::string path = std::string(dir) + "/slowload.preset";
+  FILE *f = fopen(path.c_str(), "w");
+  ASSERT_NE(f, nullptr);
+  std::string spin = "set i 0;\ndo while < #i 1000000:\n  inc i;\nloop;\n";
+  fputs(
+      ("Game: S\nFiles: a b c\nRanks: 1 2 3\nFEN: k2/3/2K\n[Post-Move 1]\n" + spin + "[Post-Move 2]\n" + spin).c_str(),
+      f);
+  fclose(f);
+  EngineProcess e;
+  e.Send("xboard");
+  e.Send("protover 2");
+  EXPECT_FALSE(e.Expect("feature option=\"LoadTime -spin [0-9]+ 1 3600\"").empty());
+  ASSERT_FALSE(e.Expect("feature done=1").empty());
+  e.Send("option LoadTime=1");
+  e.Send("new");
+  e.Send("variant " + path);
+  e.Send("ping 7");
+  ASSERT_FALSE(e.Expect("pong 7", 20000).empty());
+  bool told = false;
+  for (const std::string &l : e.Seen())
+    told |= l.find("slowload.preset:") != std::string::npos &&
+            l.find("loading the preset took longer than its limit of 1000 ms") != std::string::npos;
+  EXPECT_TRUE(told) << "no line names the slow load";
+  e.Send("option LoadTime=0");
+  EXPECT_FALSE(e.Expect("Error \\(unknown option or bad value\\): option LoadTime=0").empty());
+  std::string clean = std::string("rm -rf ") + dir;
+  ASSERT_EQ(system(clean.c_str()), 0);
+}
+
 // A preset error on a move the user sends goes to the user (tellusererror) with the preset's
 // file:line; XBoard still takes the move back, since the engine did not play it.
 TEST(ProtocolXboard, APresetErrorIsToldToTheUserWithItsFileAndLine) {
