@@ -210,6 +210,9 @@ bool nt_archive_add(NtArchive *a, const Rules *rules, const char *fen, const NtP
   bool ok = g->moves && (is_startpos(fen) || g->fen);
   for (int i = 0; ok && tags && i < tags->tag_count; i++)
     ok = nt_pgn_set_tag(&g->tags, tags->tags[i].name, tags->tags[i].value);
+  /* One result per game: PGN writes the Result tag from it, so a tag that said otherwise would
+   * not read back the same. */
+  if (ok && nt_pgn_tag(&g->tags, "Result")) ok = nt_pgn_set_tag(&g->tags, "Result", g->result);
   if (!ok) {
     free(g->moves);
     free(g->fen);
@@ -452,6 +455,16 @@ bool nt_archive_load(NtArchive *a, const uint8_t *data, size_t len, size_t max_r
   return ok;
 }
 
+/* The game's result: its movetext's, else its Result tag's when that is a result, else "*". */
+static const char *game_result(const NtPgnGame *g) {
+  static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "*"};
+  const char *tag = nt_pgn_tag(g, "Result");
+  if (g->result[0] || !tag) return g->result;
+  for (int i = 0; i < 4; i++)
+    if (!strcmp(tag, results[i])) return results[i];
+  return "*";
+}
+
 /* One game of nt_archive_import: false with why when it is left out. */
 static bool import_game(NtArchive *a, const NtPgnGame *g, NtRulesLookup lookup, void *context, char *why, int whylen) {
   const char *variant = nt_pgn_tag(g, "Variant"), *fen_tag = nt_pgn_tag(g, "FEN");
@@ -471,7 +484,7 @@ static bool import_game(NtArchive *a, const NtPgnGame *g, NtRulesLookup lookup, 
     if (bad_ply >= 0)
       ok = error(why, whylen, "ply %d: %s", bad_ply + 1, res.message);
     else
-      ok = nt_archive_add(a, r, fen_tag ? fen : NULL, g, moves, n, g->result, why, whylen);
+      ok = nt_archive_add(a, r, fen_tag ? fen : NULL, g, moves, n, game_result(g), why, whylen);
   }
   free(moves);
   pos_free(&p);

@@ -244,13 +244,24 @@ TEST(NotationRecords, ImportKeepsGoodGamesReportsBadOnesAndExportsBack) {
 }
 
 // A game whose movetext ends without a result was kept with result "", which export writes as
-// "*": the game read back differed from the one imported (found by the pgnimport fuzzer).
-TEST(NotationRecords, ImportedGameWithoutAResultIsUnfinished) {
+// "*"; one whose Result tag differed from its result was exported with the tag changed.  The
+// game read back differed from the one imported (found by the pgnimport fuzzer).  Now the
+// movetext's result, else the tag's, else "*", and the Result tag says the same.
+TEST(NotationRecords, ImportedGameHasOneResultItsTagAgrees) {
   ImportRules rules;
-  const std::string pgn = "[FEN \"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1\"]\n1. O-O Kd7\n";
+  const std::string pgn = "[FEN \"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1\"]\n1. O-O Kd7\n\n"
+                          "[Result \"0-1\"]\n1. e4 e5\n\n"
+                          "[Result \"1-0\"]\n1. e4 e5 *\n\n"
+                          "[Result \"won\"]\n1. e4\n";
   NtArchive a = {};
-  ASSERT_EQ(nt_archive_import(&a, pgn.data(), pgn.size(), LookupImportRules, &rules, RecordSkipped, &rules), 1);
+  ASSERT_EQ(nt_archive_import(&a, pgn.data(), pgn.size(), LookupImportRules, &rules, RecordSkipped, &rules), 4);
   EXPECT_STREQ(a.games[0].result, "*");
+  EXPECT_STREQ(a.games[1].result, "0-1");
+  EXPECT_STREQ(nt_pgn_tag(&a.games[1].tags, "Result"), "0-1");
+  EXPECT_STREQ(a.games[2].result, "*");
+  EXPECT_STREQ(nt_pgn_tag(&a.games[2].tags, "Result"), "*");
+  EXPECT_STREQ(a.games[3].result, "*");
+  EXPECT_STREQ(nt_pgn_tag(&a.games[3].tags, "Result"), "*");
   nt_archive_free(&a);
 }
 
