@@ -1,38 +1,15 @@
 /* `herald epd GAME FILE MS [threads=N] [hash=MB]`: runs a test suite in EPD form ("FEN4 bm Qg6;
  * id ...") at a fixed time per position and counts the positions whose best move ("bm") is
- * found and whose avoided move ("am") is avoided.  Moves may be in coordinate form or SAN, read
- * by the notation module (the one SAN reader of the project). */
+ * found and whose avoided move ("am") is avoided.  The lines are read by notation/epd.h (moves in
+ * coordinate form or SAN, through the one SAN reader of the project). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "app/app.h"
-#include "notation/notation.h"
+#include "notation/epd.h"
 #include "search/search.h"
-
-/* Collects the moves listed after `op` (up to the ';'). */
-static int read_moves(Position *p, const char *line, const char *op, Move *out, int max) {
-  char key[8];
-  snprintf(key, sizeof key, " %s ", op);
-  const char *at = strstr(line, key);
-  if (!at) return 0;
-  at += strlen(key);
-  int count = 0;
-  while (*at && *at != ';' && count < max) {
-    while (*at == ' ') at++;
-    char word[32];
-    int n = 0;
-    while (*at && *at != ' ' && *at != ';' && n < 31) word[n++] = *at++;
-    word[n] = 0;
-    if (!n) break;
-    NtResult read;
-    Move m = pos_parse_move(p, word); /* coordinate form first ("g3g6"), then SAN ("Qg6") */
-    if (m == MOVE_NONE && nt_read(p, NT_SAN, word, &read) == NT_OK) m = read.move;
-    out[count++] = m;
-  }
-  return count;
-}
 
 int app_epd_main(int argc, char **argv) {
   if (argc < 5) {
@@ -65,28 +42,17 @@ int app_epd_main(int argc, char **argv) {
   int total = 0, solved = 0;
   uint64_t nodes = 0;
   while (fgets(line, sizeof line, in)) {
-    char fen[256] = "";
-    const char *at = line;
-    int fields = 0, n = 0;
-    while (*at && fields < 4) {
-      while (*at == ' ') at++;
-      while (*at && *at != ' ' && n < 240) fen[n++] = *at++;
-      fen[n++] = ' ';
-      fields++;
-    }
-    if (fields < 4) continue;
-    snprintf(fen + n, sizeof fen - n, "0 1");
     Position pos = {0};
-    if (!pos_set_fen(&pos, &rules, fen, err, sizeof err)) {
-      fprintf(stderr, "herald: %s: %s\n", fen, err);
+    NtEpd epd;
+    int got = nt_epd_read(line, &rules, &pos, &epd, err, sizeof err);
+    if (got <= 0) {
+      if (got < 0) fprintf(stderr, "herald: %s: %s\n", epd.fen, err);
+      pos_free(&pos);
       continue;
     }
-    Move best[8], avoid[8];
-    int best_count = read_moves(&pos, line, "bm", best, 8);
-    int avoid_count = read_moves(&pos, line, "am", avoid, 8);
-    char id[64] = "";
-    const char *idp = strstr(line, "id \"");
-    if (idp) sscanf(idp + 4, "%63[^\"]", id);
+    const Move *best = epd.best, *avoid = epd.avoid;
+    int best_count = epd.best_count, avoid_count = epd.avoid_count;
+    const char *id = epd.id;
     SearchLimits limits;
     srch_limits_init(&limits);
     limits.movetime_ms = atoll(argv[4]);

@@ -361,6 +361,11 @@ static int usage_records(void) {
   return 2;
 }
 
+static void report_skipped(int number, const char *why, void *context) {
+  (void)context;
+  fprintf(stderr, "game %d skipped: %s\n", number, why);
+}
+
 /* Reads every game of a PGN file into an archive; bad games are reported and left out. */
 static bool archive_from_pgn(const char *path, RulesCache *cache, NtArchive *a, size_t *pgn_len, char **pgn_text) {
   size_t len = 0;
@@ -369,40 +374,7 @@ static bool archive_from_pgn(const char *path, RulesCache *cache, NtArchive *a, 
     fprintf(stderr, "herald: cannot read %s\n", path);
     return false;
   }
-  size_t offset = 0;
-  int line = 1, number = 0;
-  char err[200];
-  for (;;) {
-    NtPgnGame g;
-    int got = nt_pgn_next(text, len, &offset, &line, &g, err, sizeof err);
-    if (got == 0) {
-      nt_pgn_game_free(&g);
-      break;
-    }
-    number++;
-    Position p = {0};
-    if (got < 0 || !game_start(&g, cache, &p, err, sizeof err)) {
-      fprintf(stderr, "game %d skipped: %s\n", number, err);
-    } else {
-      Move *moves = malloc((g.move_count + 1) * sizeof *moves);
-      int bad_ply;
-      NtResult res;
-      char fen[1024];
-      pos_get_fen(&p, fen, sizeof fen);
-      const char *fen_tag = nt_pgn_tag(&g, "FEN");
-      int n = moves ? nt_pgn_play(&g, &p, moves, g.move_count, &bad_ply, &res) : 0;
-      for (int i = 0; i < n; i++) pos_unmake(&p);
-      if (!moves || bad_ply >= 0) {
-        fprintf(stderr, "game %d skipped: ply %d: %s\n", number, bad_ply + 1, res.message);
-      } else if (!nt_archive_add(a, p.rules, fen_tag ? fen : NULL, &g, moves, n, g.result, err, sizeof err)) {
-        fprintf(stderr, "game %d skipped: %s\n", number, err);
-      }
-      free(moves);
-    }
-    pos_free(&p);
-    nt_pgn_game_free(&g);
-    if (got < 0 && offset >= len) break;
-  }
+  nt_archive_import(a, text, len, lookup_rules, cache, report_skipped, NULL);
   *pgn_len = len;
   if (pgn_text)
     *pgn_text = text;
@@ -514,16 +486,12 @@ int app_records_main(int argc, char **argv) {
       fprintf(stderr, "herald: %s: %s\n", argv[3], data ? err : "cannot read");
       status = 1;
     } else {
-      for (int i = 0; i < a.count; i++) {
-        NtArchiveGame *g = &a.games[i];
-        Position p = {0};
-        char fen_err[RULES_ERR_LEN];
-        pos_set_fen(&p, lookup_rules(g->rules, &cache), g->fen ? g->fen : "startpos", fen_err, sizeof fen_err);
-        char *text = nt_pgn_write(&g->tags, &p, g->moves, g->ply_count, g->result);
-        if (text) printf("%s\n", text);
-        free(text);
-        pos_free(&p);
-      }
+      char *text = nt_archive_export(&a, lookup_rules, &cache, err, sizeof err);
+      if (text)
+        fputs(text, stdout);
+      else
+        fprintf(stderr, "herald: %s: %s\n", argv[3], err), status = 1;
+      free(text);
       nt_archive_free(&a);
     }
     free(data);

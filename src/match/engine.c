@@ -250,6 +250,16 @@ static int feature_value(const char *line, const char *name) {
   return -1;
 }
 
+bool mt_engine_feature_line(MtEngine *e, const char *line) {
+  if (strncmp(line, "feature", 7)) return false;
+  if (feature_value(line, "usermove") == 1) e->usermove = true;
+  if (feature_value(line, "setboard") == 1) e->setboard = true;
+  if (feature_value(line, "ping") == 1) e->ping = true;
+  int nps = feature_value(line, "nps");
+  if (nps >= 0) e->nps_feature = nps;
+  return feature_value(line, "done") == 1;
+}
+
 bool mt_engine_start(MtEngine *e, const MtEngineSpec *spec, int timeout_ms, char *err, int errlen) {
   memset(e, 0, sizeof *e);
   e->spec = *spec;
@@ -285,13 +295,7 @@ bool mt_engine_start(MtEngine *e, const MtEngineSpec *spec, int timeout_ms, char
       return false;
     }
     if (r == 0) break;
-    if (strncmp(line, "feature", 7)) continue;
-    if (feature_value(line, "usermove") == 1) e->usermove = true;
-    if (feature_value(line, "setboard") == 1) e->setboard = true;
-    if (feature_value(line, "ping") == 1) e->ping = true;
-    int nps = feature_value(line, "nps");
-    if (nps >= 0) e->nps_feature = nps;
-    if (feature_value(line, "done") == 1) done = true;
+    done = mt_engine_feature_line(e, line);
   }
   send_options(e);
   return true;
@@ -386,19 +390,45 @@ bool mt_engine_new_game(MtEngine *e, const char *variant, const char *fen, const
 }
 
 /* Adds delta to each rank number of a move text; a square is a lower-case file letter then
- * digits, so piece letters of drops and promotions are left alone. */
+ * digits, so piece letters of drops and promotions are left alone.  A run of more digits than
+ * any board has ranks is copied as it is (no arithmetic on an engine's 30-digit "rank"); the
+ * text is cut to fit cap bytes. */
 static void shift_rank_numbers(const char *in, int delta, char *out, int cap) {
   int n = 0;
-  while (*in && n < cap - 12) {
+  while (*in && n < cap - 1) {
     bool square = *in >= 'a' && *in <= 'z' && in[1] >= '0' && in[1] <= '9';
     out[n++] = *in++;
     if (!square) continue;
-    char *end;
-    long rank = strtol(in, &end, 10);
-    n += snprintf(out + n, (size_t)(cap - n), "%ld", rank + delta);
-    in = end;
+    int digits = (int)strspn(in, "0123456789");
+    if (digits > 4) continue; /* no board has such ranks: the digits are copied as they are */
+    char rank[16];
+    int len = snprintf(rank, sizeof rank, "%d", atoi(in) + delta);
+    if (len > cap - 1 - n) break;
+    memcpy(out + n, rank, (size_t)len);
+    n += len;
+    in += digits;
   }
   out[n] = 0;
+}
+
+/* The integer at s (after blanks), clamped to [lo, hi], so that an engine's 20-digit number
+ * becomes a bound rather than a wrapped int; false when s holds no number. */
+static bool read_int(const char *s, long lo, long hi, int *out, const char **next) {
+  char *end;
+  long value = strtol(s, &end, 10);
+  if (end == s) return false;
+  *out = (int)(value < lo ? lo : value > hi ? hi : value);
+  if (next) *next = end;
+  return true;
+}
+
+/* Skips blanks, then word and the blanks after it: what follows, or NULL when word is not next
+ * (as sscanf's " score cp %d" reads). */
+static const char *after_word(const char *s, const char *word) {
+  s += strspn(s, " \t");
+  size_t len = strlen(word);
+  if (strncmp(s, word, len)) return NULL;
+  return s + len;
 }
 
 static int mate_score(int plies) { return plies > 0 ? 100000 - plies : -100000 - plies; }
@@ -406,28 +436,57 @@ static int mate_score(int plies) { return plies > 0 ? 100000 - plies : -100000 -
 /* UCI "info ... depth D ... score cp X | mate N": the move's evaluation for the PGN comment and
  * adjudication.  Only lines with a score count, so that a depth of a "currmove" line does not
  * stand beside the score of an earlier one. */
-static void parse_uci_info(const char *line, MtGoReply *reply) {
+static bool parse_uci_info(const char *line, MtGoReply *reply) {
   const char *s = strstr(line, " score ");
-  if (!s) return;
+  if (!s) return false;
+  const char *cp = after_word(s, "score"), *mate = cp ? after_word(cp, "mate") : NULL;
+  cp = cp ? after_word(cp, "cp") : NULL;
   int value;
-  if (sscanf(s, " score cp %d", &value) == 1)
-    reply->score_cp = value, reply->mate = 0, reply->has_score = true;
-  else if (sscanf(s, " score mate %d", &value) == 1)
-    reply->score_cp = mate_score(2 * value), reply->mate = value, reply->has_score = true;
+  if (cp && read_int(cp, -MT_SCORE_MAX, MT_SCORE_MAX, &value, NULL))
+    reply->score_cp = value, reply->mate = 0;
+  else if (mate && read_int(mate, -MT_MATE_MAX, MT_MATE_MAX, &value, NULL))
+    reply->score_cp = mate_score(2 * value), reply->mate = value;
   else
-    return;
+    return false;
+  reply->has_score = true;
   const char *d = strstr(line, " depth ");
-  reply->depth = d && sscanf(d, " depth %d", &value) == 1 ? value : 0;
+  d = d ? after_word(d, "depth") : NULL;
+  if (!d || !read_int(d, 0, MT_DEPTH_MAX, &reply->depth, NULL)) reply->depth = 0;
+  return true;
 }
 
 /* CECP thinking output: "ply score time nodes pv", mates as 100000 + moves to mate (protocol
  * 2, "post"). */
-static void parse_cecp_post(const char *line, MtGoReply *reply) {
+static bool parse_cecp_post(const char *line, MtGoReply *reply) {
+  const char *end;
   int ply, score;
-  if (sscanf(line, "%d %d", &ply, &score) != 2) return;
+  if (!read_int(line, 0, MT_DEPTH_MAX, &ply, &end) || !read_int(end, -MT_SCORE_MAX, MT_SCORE_MAX, &score, NULL))
+    return false;
   reply->score_cp = score, reply->has_score = true, reply->depth = ply;
   reply->mate = score >= 100000 ? score - 100000 : score <= -100000 ? score + 100000 : 0;
   if (reply->mate == 0 && (score >= 100000 || score <= -100000)) reply->mate = score > 0 ? 1 : -1;
+  return true;
+}
+
+MtLine mt_engine_reply_line(const MtEngine *e, const char *line, MtGoReply *reply) {
+  if (e->spec.protocol == MT_UCI) {
+    if (!strncmp(line, "info", 4)) return parse_uci_info(line, reply) ? MT_LINE_SCORE : MT_LINE_OTHER;
+    return sscanf(line, "bestmove %255s", reply->move) == 1 ? MT_LINE_MOVE : MT_LINE_OTHER;
+  }
+  char part[MT_TEXT];
+  const char *first = line + strspn(line, " \t"); /* Fairy-Max pads its thinking lines */
+  if (*first >= '0' && *first <= '9') return parse_cecp_post(first, reply) ? MT_LINE_SCORE : MT_LINE_OTHER;
+  if (sscanf(line, "move %255s", part) == 1) {
+    char text[MT_TEXT];
+    shift_rank_numbers(part, e->zero_based_ranks ? 1 : 0, text, sizeof text);
+    size_t used = strlen(reply->move);
+    snprintf(reply->move + used, sizeof reply->move - used, "%s", text);
+    /* A part of a longer turn ends in a comma: the rest of the turn comes on later lines. */
+    return reply->move[0] && reply->move[strlen(reply->move) - 1] == ',' ? MT_LINE_PART : MT_LINE_MOVE;
+  }
+  if (!strncmp(line, "resign", 6)) return MT_LINE_RESIGN;
+  if (!strncmp(line, "Illegal move", 12) || !strncmp(line, "Error", 5)) return MT_LINE_ERROR;
+  return MT_LINE_OTHER;
 }
 
 MtGoReply mt_engine_go(MtEngine *e, const char *fen, const char *const *moves, int move_count, const MtTimeControl *tc,
@@ -472,7 +531,7 @@ MtGoReply mt_engine_go(MtEngine *e, const char *fen, const char *const *moves, i
     }
     mt_engine_send(e, "go");
   }
-  char line[8192], part[MT_TEXT];
+  char line[8192];
   for (;;) {
     int64_t left = start + limit_ms - mt_now_ms();
     int r = mt_engine_read_line(e, line, sizeof line, left > 0 ? (int)left : 0);
@@ -484,33 +543,17 @@ MtGoReply mt_engine_go(MtEngine *e, const char *fen, const char *const *moves, i
       reply.status = MT_GO_TIMEOUT;
       break;
     }
-    if (e->spec.protocol == MT_UCI) {
-      if (!strncmp(line, "info", 4))
-        parse_uci_info(line, &reply);
-      else if (sscanf(line, "bestmove %255s", reply.move) == 1)
-        break;
-    } else {
-      const char *first = line + strspn(line, " \t"); /* Fairy-Max pads its thinking lines */
-      if (*first >= '0' && *first <= '9')
-        parse_cecp_post(first, &reply);
-      else if (sscanf(line, "move %255s", part) == 1) {
-        char text[MT_TEXT];
-        shift_rank_numbers(part, e->zero_based_ranks ? 1 : 0, text, sizeof text);
-        size_t used = strlen(reply.move);
-        snprintf(reply.move + used, sizeof reply.move - used, "%s", text);
-        /* A part of a longer turn ends in a comma: the rest of the turn comes on later lines. */
-        if (reply.move[0] && reply.move[strlen(reply.move) - 1] == ',') continue;
-        /* Back to force mode: the referee decides when the engine moves again. */
+    MtLine kind = mt_engine_reply_line(e, line, &reply);
+    if (kind == MT_LINE_MOVE) {
+      if (e->spec.protocol == MT_CECP) { /* back to force mode: the referee decides when it moves again */
         mt_engine_send(e, "force");
         e->moves_sent = move_count + 1;
-        break;
-      } else if (!strncmp(line, "resign", 6)) {
-        reply.status = MT_GO_RESIGN;
-        break;
-      } else if (!strncmp(line, "Illegal move", 12) || !strncmp(line, "Error", 5)) {
-        reply.status = MT_GO_ERROR;
-        break;
       }
+      break;
+    }
+    if (kind == MT_LINE_RESIGN || kind == MT_LINE_ERROR) {
+      reply.status = kind == MT_LINE_RESIGN ? MT_GO_RESIGN : MT_GO_ERROR;
+      break;
     }
   }
   reply.elapsed_ms = mt_now_ms() - start;

@@ -64,6 +64,21 @@ typedef struct MtGoReply {
   int64_t elapsed_ms;
 } MtGoReply;
 
+/* The bounds of what a reply holds, whatever an engine says: a mate is at most MT_MATE_MAX moves
+ * away, a score at most MT_SCORE_MAX (CECP's 100000 + moves included), a depth at most
+ * MT_DEPTH_MAX. */
+enum { MT_MATE_MAX = 10000, MT_SCORE_MAX = 100000 + MT_MATE_MAX, MT_DEPTH_MAX = 100000 };
+
+/* What a line of an engine's output while it thinks was (mt_engine_reply_line). */
+typedef enum {
+  MT_LINE_OTHER,  /* nothing the referee acts on */
+  MT_LINE_SCORE,  /* a report with a score: score, mate and depth are in the reply */
+  MT_LINE_PART,   /* CECP: a part of a longer turn (it ends in a comma), added to the reply's move */
+  MT_LINE_MOVE,   /* the move, whole, in the reply */
+  MT_LINE_RESIGN, /* CECP "resign" */
+  MT_LINE_ERROR   /* CECP "Error" or "Illegal move" */
+} MtLine;
+
 /* Parses "name=N,cmd=PATH ARGS,proto=uci|cecp,option.X=V" (commas separate fields). */
 bool mt_engine_spec_parse(MtEngineSpec *spec, const char *text, char *err, int errlen);
 
@@ -91,6 +106,13 @@ void mt_engine_stop(MtEngine *e);
  * output (the engine died). */
 int mt_engine_read_line(MtEngine *e, char *line, int cap, int timeout_ms);
 bool mt_engine_send(MtEngine *e, const char *line);
+/* Reads one line of e's output after "go" (UCI info/bestmove, CECP thinking output, move,
+ * resign, Error) into reply, within the bounds above; a CECP move's ranks are shifted back when
+ * e counts them from 0.  Says what the line was. */
+MtLine mt_engine_reply_line(const MtEngine *e, const char *line, MtGoReply *reply);
+/* Reads a CECP "feature" line into e's features (usermove, setboard, ping, nps); true when it
+ * says done=1. */
+bool mt_engine_feature_line(MtEngine *e, const char *line);
 
 /* Milliseconds of a monotonic clock. */
 int64_t mt_now_ms(void);

@@ -203,12 +203,16 @@ bool nt_archive_add(NtArchive *a, const Rules *rules, const char *fen, const NtP
   NtArchiveGame *g = &a->games[a->count];
   memset(g, 0, sizeof *g);
   snprintf(g->rules, sizeof g->rules, "%s", rules->name);
-  snprintf(g->result, sizeof g->result, "%s", result ? result : "*");
+  /* No result is "*", as the PGN writer says it: a game exported and imported again is the same. */
+  snprintf(g->result, sizeof g->result, "%s", result && *result ? result : "*");
   g->moves = malloc((count ? count : 1) * sizeof *g->moves);
   g->fen = is_startpos(fen) ? NULL : strdup(fen);
   bool ok = g->moves && (is_startpos(fen) || g->fen);
   for (int i = 0; ok && tags && i < tags->tag_count; i++)
     ok = nt_pgn_set_tag(&g->tags, tags->tags[i].name, tags->tags[i].value);
+  /* One result per game: PGN writes the Result tag from it, so a tag that said otherwise would
+   * not read back the same. */
+  if (ok && nt_pgn_tag(&g->tags, "Result")) ok = nt_pgn_set_tag(&g->tags, "Result", g->result);
   if (!ok) {
     free(g->moves);
     free(g->fen);
@@ -449,4 +453,90 @@ bool nt_archive_load(NtArchive *a, const uint8_t *data, size_t len, size_t max_r
   free(raw);
   if (!ok) nt_archive_free(a);
   return ok;
+}
+
+/* The game's result: its movetext's, else its Result tag's when that is a result, else "*". */
+static const char *game_result(const NtPgnGame *g) {
+  static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "*"};
+  const char *tag = nt_pgn_tag(g, "Result");
+  if (g->result[0] || !tag) return g->result;
+  for (int i = 0; i < 4; i++)
+    if (!strcmp(tag, results[i])) return results[i];
+  return "*";
+}
+
+/* One game of nt_archive_import: false with why when it is left out. */
+static bool import_game(NtArchive *a, const NtPgnGame *g, NtRulesLookup lookup, void *context, char *why, int whylen) {
+  const char *variant = nt_pgn_tag(g, "Variant"), *fen_tag = nt_pgn_tag(g, "FEN");
+  const Rules *r = lookup(variant ? variant : "chess", context);
+  if (!r) return error(why, whylen, "unknown variant %.100s", variant ? variant : "chess");
+  Position p = {0};
+  Move *moves = NULL;
+  bool ok = pos_set_fen(&p, r, fen_tag ? fen_tag : "startpos", why, whylen);
+  if (ok && !(moves = malloc((g->move_count + 1) * sizeof *moves))) ok = error(why, whylen, "out of memory");
+  if (ok) {
+    char fen[1024];
+    pos_get_fen(&p, fen, sizeof fen); /* the FEN tag as Herald writes it */
+    int bad_ply;
+    NtResult res;
+    int n = nt_pgn_play(g, &p, moves, g->move_count, &bad_ply, &res);
+    for (int i = 0; i < n; i++) pos_unmake(&p);
+    if (bad_ply >= 0)
+      ok = error(why, whylen, "ply %d: %s", bad_ply + 1, res.message);
+    else
+      ok = nt_archive_add(a, r, fen_tag ? fen : NULL, g, moves, n, game_result(g), why, whylen);
+  }
+  free(moves);
+  pos_free(&p);
+  return ok;
+}
+
+int nt_archive_import(NtArchive *a, const char *text, size_t len, NtRulesLookup lookup, void *context,
+                      NtImportSkipped skipped, void *skipped_context) {
+  size_t offset = 0;
+  int line = 1, number = 0, added = 0;
+  char why[NT_MESSAGE_LEN + 64];
+  for (;;) {
+    NtPgnGame g;
+    size_t before = offset;
+    int got = nt_pgn_next(text, len, &offset, &line, &g, why, sizeof why);
+    if (got == 0) {
+      nt_pgn_game_free(&g);
+      break;
+    }
+    number++;
+    if (got > 0 && import_game(a, &g, lookup, context, why, sizeof why))
+      added++;
+    else if (skipped)
+      skipped(number, why, skipped_context);
+    nt_pgn_game_free(&g);
+    if (got < 0 && (offset >= len || offset == before)) break;
+  }
+  return added;
+}
+
+char *nt_archive_export(const NtArchive *a, NtRulesLookup lookup, void *context, char *err, int errlen) {
+  Bytes out = {0};
+  error(err, errlen, "out of memory"); /* unless a game says otherwise */
+  for (int i = 0; i < a->count && !out.failed; i++) {
+    const NtArchiveGame *g = &a->games[i];
+    const Rules *r = lookup(g->rules, context);
+    Position p = {0};
+    char *text = NULL;
+    if (!r)
+      error(err, errlen, "game %d: unknown rules %s", i + 1, g->rules);
+    else if (pos_set_fen(&p, r, g->fen ? g->fen : "startpos", err, errlen))
+      text = nt_pgn_write(&g->tags, &p, g->moves, g->ply_count, g->result);
+    pos_free(&p);
+    if (!text) out.failed = true;
+    if (text) put_bytes(&out, text, strlen(text));
+    put_bytes(&out, "\n", 1);
+    free(text);
+  }
+  put_bytes(&out, "", 1);
+  if (out.failed) {
+    free(out.s);
+    return NULL;
+  }
+  return (char *)out.s;
 }

@@ -54,7 +54,8 @@ typedef struct NtArchive {
 typedef const Rules *(*NtRulesLookup)(const char *name, void *context);
 
 /* Adds a game to an archive in memory (copies everything).  The moves must be legal from fen
- * (NULL or "startpos" for the start position); false with a message otherwise. */
+ * (NULL or "startpos" for the start position); false with a message otherwise.  A NULL or
+ * empty result is kept as "*"; a Result tag among tags is set to the result. */
 bool nt_archive_add(NtArchive *a, const Rules *rules, const char *fen, const NtPgnGame *tags, const Move *moves,
                     int count, const char *result, char *err, int errlen);
 void nt_archive_free(NtArchive *a);
@@ -65,6 +66,19 @@ uint8_t *nt_archive_save(const NtArchive *a, NtRulesLookup lookup, void *context
  * refused with a message; max_raw bounds the decompressed size. */
 bool nt_archive_load(NtArchive *a, const uint8_t *data, size_t len, size_t max_raw, NtRulesLookup lookup, void *context,
                      char *err, int errlen);
+
+/* Told of each game nt_archive_import leaves out: its number in the text (from 1) and why. */
+typedef void (*NtImportSkipped)(int number, const char *why, void *context);
+
+/* Reads every game of a PGN text (len bytes) into a: its rules are those its Variant tag names
+ * (lookup; "chess" when it has none), its start its FEN tag's, its result its movetext's (the
+ * Result tag's when the movetext ends without one).  A game that does not read, set up or play
+ * is left out and told to skipped (may be NULL).  Returns the games added. */
+int nt_archive_import(NtArchive *a, const char *text, size_t len, NtRulesLookup lookup, void *context,
+                      NtImportSkipped skipped, void *skipped_context);
+/* Writes every game of a as PGN: its tags, its moves in SAN, a blank line after each.  Returns
+ * a malloc'd string, or NULL with a message (rules that lookup does not know, no memory). */
+char *nt_archive_export(const NtArchive *a, NtRulesLookup lookup, void *context, char *err, int errlen);
 
 #ifdef __cplusplus
 }

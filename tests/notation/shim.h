@@ -3,6 +3,7 @@
 #define HERALD_TESTS_NOTATION_SHIM_H
 
 #include "core_shim.h"
+#include "notation/epd.h"
 #include "notation/notation.h"
 #include "notation/pgn.h"
 #include "notation/records.h"
