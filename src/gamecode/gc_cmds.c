@@ -575,7 +575,7 @@ CMD(cmd_include) {
     free(text);
   } else {
     GcError e;
-    p = gc_compile(gc, text, path, &e);
+    p = gc_compile_shared(gc, text, path, &e);
     free(text);
     if (!p) {
       gc->errbuf = e;

@@ -93,10 +93,14 @@ typedef struct GcProgram {
   GcSource src;
   GcIns *code;
   int n;
+  bool shared; /* lent by gc_compile_shared: no interpreter frees it */
 } GcProgram;
 
 GcProgram *gc_compile(GcInterp *gc, const char *text, const char *file, GcError *err);
 void gc_program_free(GcProgram *p);
+/* gc_shared.c: gc_compile for a preset's section or an included file; a large text compiled
+ * before by any interpreter of the process gives the same program, shared read-only. */
+GcProgram *gc_compile_shared(GcInterp *gc, const char *text, const char *file, GcError *err);
 
 /* ---------------- operators and commands ---------------- */
 

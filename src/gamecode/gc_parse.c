@@ -256,7 +256,7 @@ static int parse_stmt(parser *ps, GcToken *toks, int n, int line) {
 }
 
 void gc_program_free(GcProgram *p) {
-  if (!p) return;
+  if (!p || p->shared) return;
   for (int i = 0; i < p->n; i++) free(p->code[i].cases);
   free(p->code);
   gc_source_free(&p->src);

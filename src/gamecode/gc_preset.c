@@ -157,7 +157,7 @@ int gc_load_preset_text(GcInterp *gc, const char *text, const char *filename, Gc
     GcBuf code = {0};
     for (int k = 1; k < sec_first_line[s]; k++) gc_buf_addc(&code, '\n');
     gc_buf_adds(&code, secs[s].data);
-    GcProgram *prog = gc_compile(gc, code.data, filename, err);
+    GcProgram *prog = gc_compile_shared(gc, code.data, filename, err);
     gc_buf_free(&code);
     if (!prog) {
       rc = GC_ERROR;

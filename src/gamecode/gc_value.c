@@ -63,12 +63,22 @@ GcValue gc_num(double n) {
 
 /* Strings are immutable and reference counted: copying a value shares its text. */
 typedef struct str_block {
-  long refs;
+  long refs;   /* IMMORTAL: a constant of a shared program, never counted nor freed */
   size_t size; /* bytes of the block, for the count of what values hold */
   char text[];
 } str_block;
 
 static str_block *block_of(char *s) { return (str_block *)(void *)(s - offsetof(str_block, text)); }
+
+enum { IMMORTAL = -1 };
+
+void gc_str_make_immortal(GcValue *v) {
+  if (v->type != GC_STR) return;
+  str_block *b = block_of(v->u.s);
+  if (b->refs == IMMORTAL) return;
+  b->refs = IMMORTAL;
+  held_add(-(long long)b->size); /* the program's, not a value's: not the memory limit's business */
+}
 
 GcValue gc_str_n(const char *s, size_t n) {
   GcValue v = gc_null();
@@ -104,9 +114,10 @@ GcValue gc_arr_new(void) {
 
 GcValue gc_copy(const GcValue *v) {
   GcValue c = *v;
-  if (v->type == GC_STR)
-    block_of(v->u.s)->refs++;
-  else if (v->type == GC_ARR)
+  if (v->type == GC_STR) {
+    str_block *b = block_of(v->u.s);
+    if (b->refs != IMMORTAL) b->refs++;
+  } else if (v->type == GC_ARR)
     v->u.a->refs++;
   return c;
 }
@@ -133,7 +144,7 @@ GcValue gc_copy_deep(const GcValue *v) {
 void gc_release(GcValue *v) {
   if (v->type == GC_STR) {
     str_block *b = block_of(v->u.s);
-    if (--b->refs == 0) {
+    if (b->refs != IMMORTAL && --b->refs == 0) {
       held_add(-(long long)b->size);
       free(b);
     }
@@ -482,7 +493,7 @@ GcValue *gc_map_put(GcMap *m, const char *key, GcValue v) {
 
 static void key_free(char *key) {
   str_block *b = block_of(key);
-  if (--b->refs == 0) {
+  if (b->refs != IMMORTAL && --b->refs == 0) {
     held_add(-(long long)b->size);
     free(b);
   }
@@ -532,7 +543,7 @@ static void map_copy(GcMap *dst, const GcMap *src, bool deep) {
       if (deep)
         s->key = gc_str(s->key).u.s;
       else
-        block_of(s->key)->refs++;
+        gc_copy(&(GcValue){.type = GC_STR, .u.s = s->key});
       s->val = deep ? gc_copy_deep(&s->val) : gc_copy(&s->val);
     }
   }

@@ -55,6 +55,10 @@ void gc_release(GcValue *v); /* frees and sets to null */
 /* Bytes that strings and arrays hold now, over the whole process (to within a quarter
  * megabyte per thread): what the interpreter's memory limit is measured against. */
 size_t gc_memory_held(void);
+/* Makes a string value's text a constant that copies share without counting and that is never
+ * freed: the constants of a program compiled once and shared by the interpreters of every
+ * thread (gc_shared.c), whose counts would otherwise be written by all of them at once. */
+void gc_str_make_immortal(GcValue *v);
 
 /* Arrays. A value's array must not be shared when it is changed: gc_arr_mut makes it unique. */
 GcArray *gc_arr_mut(GcValue *arr);

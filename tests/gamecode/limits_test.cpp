@@ -49,7 +49,8 @@ TEST(GcLimits, HoardedValuesStopAtTheMemoryLimitWithTheirLine) {
   GcLimits l = gc_default_limits();
   l.max_memory = (size_t)64 << 20; // the default is 512 MiB; the same code, sooner
   gc_set_limits(in.gc, &l);
-  EXPECT_EQ(in.run(kHoarder, "hoard.gc"), "ERROR hoard.gc:9: memory limit exceeded: the preset's values hold over 64 MiB");
+  EXPECT_EQ(in.run(kHoarder, "hoard.gc"),
+            "ERROR hoard.gc:9: memory limit exceeded: the preset's values hold over 64 MiB");
   EXPECT_LT(gc_memory_held(), (size_t)72 << 20);
 }
 
