@@ -306,7 +306,7 @@ static void go(Session *s, char *args, const char *original) {
 int uci_loop(FILE *in, FILE *out, const ProtoOptions *options) {
   Session session;
   char err[RULES_ERR_LEN];
-  if (!session_init(&session, out, options->hash_mb, err, sizeof err)) {
+  if (!session_init_with(&session, out, options->hash_mb, options->lend, options->lend_ctx, err, sizeof err)) {
     fprintf(out, "Error (%s): uci\n", err);
     return 1;
   }
