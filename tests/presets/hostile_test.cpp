@@ -59,6 +59,11 @@ std::vector<Case> Cases() {
        "FEN: k16/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/16K\n[Pre-Game]\n",
        "board17.preset:2: ", "board of 17x17 is outside the supported 2x2 to 16x16"},
       {"garbage", garbage, "garbage.preset:1: ", "expected 'Key: value' or a [Section]"},
+      // Found by tests/fuzz/preset_fuzz.c: errors of the geometry and of labels had no place.
+      {"rank_twice", "Game: D\nFiles: a b c\nRanks: 1 2 2\nFEN: k2/3/2K\n[Pre-Game]\n",
+       "rank_twice.preset:3: ", "rank label '2' appears twice"},
+      {"promoted_word", "Game: P\n" + b + "[Pre-Game]\nset promoted Knight;\n",
+       "promoted_word.preset:6: ", "piece labels of more than one letter are not supported yet"},
   };
 }
 
