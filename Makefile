@@ -134,11 +134,12 @@ fuzz: $(FUZZERS)
 
 # CI's fuzzing is a fixed number of runs per target from a fixed seed and the committed corpus,
 # so that a green run here is a green run there (a timed run explores a different path on every
-# machine).  Runs are sized to about ten seconds a target (protocol: 60 runs, about five
-# minutes: each input starts a session, which compiles the chess preset and plays its load-time
-# probe under the sanitizers); long exploration is `make fuzz`.
-FUZZ_CI_RUNS := archive:600000 betza:3000 catalog:20000 defcompile:20000 enginespec:1000000 engineoutput:200000 epd:90000 fen:300000 \
-  gamecode:20000 notation:40000 opening:200000 pgn:20000 pgnimport:10000 protocol:60 selfplayjson:150000
+# machine).  Runs are sized to about ten seconds a target (protocol: about thirty seconds; it
+# loads each game a session asks for once, then lends it to every session, and the first loads
+# under the sanitizers take seconds); long exploration is `make fuzz`.
+FUZZ_CI_RUNS := archive:600000 betza:3000 catalog:20000 defcompile:20000 enginespec:1000000 engineoutput:200000 \
+  epd:90000 fen:300000 gamecode:20000 notation:40000 opening:200000 pgn:20000 pgnimport:10000 protocol:800 \
+  preset:500 selfplayjson:150000 ucigo:12000
 fuzz-ci: $(FUZZERS)
 	@for spec in $(FUZZ_CI_RUNS); do name=$${spec%%:*}; runs=$${spec##*:}; \
 	  rm -rf build/fuzz/ci-$$name; mkdir -p build/fuzz/ci-$$name; \

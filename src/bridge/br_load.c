@@ -40,6 +40,36 @@ static bool fail(char *err, int errlen, const char *msg) {
   return false;
 }
 
+/* Whether a message begins with its place, "FILE:LINE: ". */
+static bool has_place(const char *msg) {
+  const char *colon = strchr(msg, ':');
+  if (!colon || colon == msg || !isdigit((unsigned char)colon[1])) return false;
+  const char *end = colon + 1;
+  while (isdigit((unsigned char)*end)) end++;
+  return *end == ':';
+}
+
+/* Every preset error says where: a message from a layer that knows no file (the geometry, the
+ * rules model, a label) gets the preset's file and a line (a header's, gc_header_line's key, or
+ * line itself when key is NULL): the line of the statement or header it is about.  Returns false. */
+static bool located(const BrGame *g, const char *file, const char *key, int line, char *err, int errlen) {
+  if (has_place(err)) return false;
+  char why[BR_REASON_LEN + 256];
+  snprintf(why, sizeof why, "%s", err);
+  snprintf(err, errlen, "%s:%d: %s", file ? file : g->source.path, key ? gc_header_line(g->gc, key) : line, why);
+  return false;
+}
+
+/* Where a setting is set (`set NAME ...`), or the FEN header when no statement sets it. */
+static bool located_setting(const BrGame *g, const BrCode *code, const char *name, char *err, int errlen) {
+  for (int i = 0; code && i < code->count; i++) {
+    const BrStatement *st = &code->st[i];
+    if (st->nwords >= 2 && !strcmp(st->words[0], "set") && !strcmp(st->words[1], name))
+      return located(g, st->file, NULL, st->line, err, errlen);
+  }
+  return located(g, NULL, "fen", 0, err, errlen);
+}
+
 /* Adds a piece label (once). */
 static bool add_label(BrGame *g, const char *label, char *err, int errlen) {
   if (br_piece_of(g, label)) return true;
@@ -154,7 +184,8 @@ static bool build(BrGame *g, char *err, int errlen) {
   files[0] = ranks[0] = 0;
   for (int f = 0; f < b->nfiles; f++) strcat(strcat(files, f ? " " : ""), b->files[f]);
   for (int k = 0; k < b->nranks; k++) strcat(strcat(ranks, k ? " " : ""), b->ranks[k]);
-  if (!geo_set_labels(&r->geo, files, ranks, err, errlen)) return false;
+  if (!geo_set_labels(&r->geo, files, ranks, err, errlen))
+    return located(g, NULL, strstr(err, "rank") ? "ranks" : "files", 0, err, errlen);
   /* Pieces present, one type per letter; holes. */
   for (int sq = 0; sq < b->nfiles * b->nranks; sq++) {
     if (gc_board_is_hole(b, sq)) {
@@ -162,7 +193,7 @@ static bool build(BrGame *g, char *err, int errlen) {
       continue;
     }
     if (gc_board_is_empty(b, sq)) continue;
-    if (!add_label(g, b->cells[sq], err, errlen)) return false;
+    if (!add_label(g, b->cells[sq], err, errlen)) return located(g, NULL, "fen", 0, err, errlen);
   }
   BrCode *code = br_code_read(g->gc);
   /* Types that only arise by promotion: the labels of every `askpromote` list. */
@@ -172,6 +203,7 @@ static bool build(BrGame *g, char *err, int errlen) {
     for (int k = 0; k < st->nwords; k++) {
       const char *w = st->words[k];
       if (listing && strlen(w) == 1 && isalpha((unsigned char)w[0]) && !add_label(g, w, err, errlen)) {
+        located(g, st->file, NULL, st->line, err, errlen);
         br_code_free(code);
         return false;
       }
@@ -188,6 +220,7 @@ static bool build(BrGame *g, char *err, int errlen) {
       label[sizeof label - 1] = 0;
       label[0] = (char)(c == WHITE ? toupper(label[0]) : tolower(label[0]));
       if (!add_label(g, label, err, errlen)) {
+        located_setting(g, code, "promoted", err, errlen);
         br_code_free(code);
         return false;
       }
@@ -200,6 +233,7 @@ static bool build(BrGame *g, char *err, int errlen) {
     int n = br_setting_words(g->gc, lists[l], words, MAX_TYPES);
     for (int i = 0; i < n; i++)
       if (strlen(words[i]) == 1 && isalpha((unsigned char)words[i][0]) && !add_label(g, words[i], err, errlen)) {
+        located_setting(g, code, lists[l], err, errlen);
         br_code_free(code);
         return false;
       }
@@ -216,6 +250,7 @@ static bool build(BrGame *g, char *err, int errlen) {
     char upper = (char)toupper(pc->label[0]);
     int t = rules_add_piece(r, (char[]){upper, 0}, upper, "", err, errlen);
     if (t < 0) {
+      located(g, NULL, "fen", 0, err, errlen);
       br_code_free(code);
       return false;
     }
@@ -232,6 +267,7 @@ static bool build(BrGame *g, char *err, int errlen) {
     if (g->pieces[i].royal) r->types[g->pieces[i].type].royal = true;
   char rights[64];
   if (!br_derive_castling(g, rights, sizeof rights, err, errlen)) {
+    located_setting(g, code, "wcastle", err, errlen);
     br_code_free(code);
     return false;
   }
@@ -271,16 +307,17 @@ static bool build(BrGame *g, char *err, int errlen) {
   snprintf(fen + n, sizeof fen - n, " %c %s - 0 1", gc_side_to_move(g->gc) == 1 ? 'w' : 'b', rights[0] ? rights : "-");
   snprintf(g->start_fen, sizeof g->start_fen, "%s", fen);
   snprintf(r->start_fen, sizeof r->start_fen, "%.500s", fen);
-  if (!rules_finalize(r, err, errlen)) return false;
+  /* The pieces, their promotions and castlings as a whole: the FEN's line, where they are. */
+  if (!rules_finalize(r, err, errlen)) return located(g, NULL, "fen", 0, err, errlen);
   if (!g->all_compiled) {
     g->oracle = br_oracle_new(g, err, errlen);
-    if (!g->oracle) return false;
+    if (!g->oracle) return located(g, NULL, "fen", 0, err, errlen);
     r->oracle = br_oracle_hooks(g->oracle);
   }
-  if (!br_probe_turns(g, err, errlen)) return false;
+  if (!br_probe_turns(g, err, errlen)) return located(g, NULL, "fen", 0, err, errlen);
   /* What the defs do not show (captures and freezing done in Post-Move) is found by playing. */
   int demoted = g->probe ? br_probe(g, 1, 60, 1, err, errlen) : 0;
-  if (demoted < 0) return false;
+  if (demoted < 0) return located(g, NULL, "fen", 0, err, errlen);
   if (demoted) {
     char text[64];
     snprintf(text, sizeof text, "probe: %d type%s handed to the referee", demoted, demoted > 1 ? "s" : "");

@@ -215,8 +215,8 @@ bool br_probe_turns(BrGame *g, char *err, int errlen) {
   GcError ge;
   pr->gc = br_new_interp(g, &ge);
   char note[200] = "";
-  bool ok = pr->gc && gc_start(pr->gc, &ge) == GC_OK && rules_update_turns(r, err, errlen) &&
-            pos_set_fen(&pr->pos, r, g->start_fen, err, errlen);
+  bool started = pr->gc && gc_start(pr->gc, &ge) == GC_OK;
+  bool ok = started && rules_update_turns(r, err, errlen) && pos_set_fen(&pr->pos, r, g->start_fen, err, errlen);
   if (ok) probe_turns(pr, note, sizeof note);
   /* Kinds that allow everything are no restriction: only filter where a part is restricted. */
   const uint8_t all = PART_MOVE | PART_CAPTURE | PART_MULTISTEP;
@@ -225,7 +225,7 @@ bool br_probe_turns(BrGame *g, char *err, int errlen) {
     if (r->turn.first_kinds[i] == all) r->turn.first_kinds[i] = 0;
   }
   if (ok) ok = rules_update_turns(r, err, errlen);
-  if (!pr->gc) snprintf(err, errlen, "%s", ge.message);
+  if (!started) snprintf(err, errlen, "%s:%d: %s", ge.file, ge.line, ge.message);
   if (note[0]) br_note(g, note);
   pos_free(&pr->pos);
   if (pr->gc) gc_free(pr->gc);

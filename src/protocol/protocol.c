@@ -47,7 +47,13 @@ char *proto_word(char **line) {
 int proto_main(FILE *in, FILE *out) { return proto_main_with(in, out, 0, 0); }
 
 int proto_main_with(FILE *in, FILE *out, uint64_t node_cap, int hash_mb) {
-  ProtoOptions options = {.pending = NULL, .node_cap = node_cap, .hash_mb = hash_mb};
+  ProtoOptions options = {.pending = NULL, .node_cap = node_cap, .hash_mb = hash_mb, .lend = NULL, .lend_ctx = NULL};
+  return proto_main_options(in, out, &options);
+}
+
+int proto_main_options(FILE *in, FILE *out, const ProtoOptions *given) {
+  ProtoOptions options = *given;
+  options.pending = NULL;
   char line[PROTO_LINE_MAX];
   for (ProtoLine got; (got = proto_read_line(in, line, sizeof line));) {
     if (got == PROTO_LINE_TOO_LONG) {

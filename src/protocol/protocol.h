@@ -14,14 +14,21 @@ extern "C" {
 /* Reads commands from in until "quit" or end of input; returns the process exit status. */
 int proto_main(FILE *in, FILE *out);
 
+struct BrGame;
+
 typedef struct ProtoOptions {
   const char *pending; /* a line already read that the front end must handle first, or NULL */
   uint64_t node_cap;   /* most nodes any search may take (fuzzing), 0 = no cap */
   int hash_mb;         /* starting hash size, 0 = the default */
+  /* lends the session games already loaded (SessionLendFn, session.h), or NULL */
+  struct BrGame *(*lend)(void *ctx, const char *name);
+  void *lend_ctx;
 } ProtoOptions;
 
 /* proto_main with options (the fuzz target caps the searches and the hash). */
 int proto_main_with(FILE *in, FILE *out, uint64_t node_cap, int hash_mb);
+/* proto_main with every option (options->pending is ignored: the first line is read here). */
+int proto_main_options(FILE *in, FILE *out, const ProtoOptions *options);
 
 /* The front ends, entered after their first command has been read. */
 int uci_loop(FILE *in, FILE *out, const ProtoOptions *options);

@@ -8,6 +8,10 @@
 #include "bridge/bridge.h"
 
 bool session_init(Session *s, FILE *out, int hash_mb, char *err, int errlen) {
+  return session_init_with(s, out, hash_mb, NULL, NULL, err, errlen);
+}
+
+bool session_init_with(Session *s, FILE *out, int hash_mb, SessionLendFn lend, void *lend_ctx, char *err, int errlen) {
   memset(s, 0, sizeof *s);
   s->out = out;
   pthread_mutex_init(&s->out_lock, NULL);
@@ -18,14 +22,23 @@ bool session_init(Session *s, FILE *out, int hash_mb, char *err, int errlen) {
   s->multipv = 1;
   s->post = true;
   catalog_init(&s->catalog);
+  s->lend = lend;
+  s->lend_ctx = lend_ctx;
   return session_set_variant(s, "chess", err, errlen);
+}
+
+/* Frees the game in play unless it was lent. */
+static void drop_game(Session *s) {
+  if (!s->game_lent) br_free(s->game);
+  s->game = NULL;
+  s->game_lent = false;
 }
 
 void session_free(Session *s) {
   session_stop(s);
   srch_free(s->search);
   pos_free(&s->pos);
-  br_free(s->game);
+  drop_game(s);
   pthread_mutex_destroy(&s->out_lock);
   pthread_mutex_destroy(&s->search_lock);
 }
@@ -79,19 +92,23 @@ int session_set_hash(Session *s, int mb) {
 bool session_set_variant(Session *s, const char *name, char *err, int errlen) {
   session_stop(s);
   if (s->search && !strcmp(s->variant, name)) return session_set_fen(s, "startpos", err, errlen);
-  BrGame *game = catalog_open(&s->catalog, name, true, err, errlen);
+  /* A lent game is the one the catalog would load, as long as no user folder comes first. */
+  BrGame *game = s->lend && !s->catalog.user_count ? s->lend(s->lend_ctx, name) : NULL;
+  bool lent = game != NULL;
+  if (!game) game = catalog_open(&s->catalog, name, true, err, errlen);
   if (!game) return false;
   Search *search = srch_new(br_game_rules(game), s->hash_mb, s->threads);
   if (!search) {
     snprintf(err, errlen, "out of memory for a %d MB hash table", s->hash_mb);
-    br_free(game);
+    if (!lent) br_free(game);
     return false;
   }
   srch_free(s->search);
   pos_free(&s->pos);
-  br_free(s->game);
+  drop_game(s);
   s->rules = br_game_rules(game);
   s->game = game;
+  s->game_lent = lent;
   s->failure_told = false;
   s->search = search;
   snprintf(s->variant, sizeof s->variant, "%s", name);

@@ -23,17 +23,25 @@ typedef struct Session Session;
 typedef void (*SearchDoneFn)(Session *s, const SearchResult *result);
 
 struct BrGame;
+/* Lends a game already loaded: the game called name as catalog_open finds it on the default
+ * search path (probe played), or NULL to let the session load it itself.  A lent game outlives
+ * the session, which never frees it nor changes it (caches aside: the oracle's, the referee's
+ * interpreter between moves), so that one load serves many sessions, one after another. */
+typedef struct BrGame *(*SessionLendFn)(void *ctx, const char *name);
 
 struct Session {
   FILE *out;
   pthread_mutex_t out_lock;
   Rules *rules;        /* the rules compiled from `game` */
   struct BrGame *game; /* the preset in play */
-  char variant[64];    /* the name it was asked for by */
-  bool failure_told;   /* the preset error the referee met deciding moves was said */
+  bool game_lent;      /* lent by s->lend, not the session's to free */
+  SessionLendFn lend;  /* where games come from before the catalog, or NULL */
+  void *lend_ctx;
+  char variant[64];  /* the name it was asked for by */
+  bool failure_told; /* the preset error the referee met deciding moves was said */
   long stopped_before; /* the oracle's stopped questions when the running search began */
   bool user_stopped;   /* the running search was stopped by the user (stop, quit, a new position) */
-  Catalog catalog;     /* where games are found: the built-in ones, PresetPath first */
+  Catalog catalog;   /* where games are found: the built-in ones, PresetPath first */
   Position pos;
   Search *search;
   int hash_mb, threads;
@@ -62,8 +70,11 @@ struct Session {
 /* The hash sizes the front ends offer (UCI's Hash option, XBoard's memory), in MB. */
 enum { SESSION_HASH_MIN_MB = 1, SESSION_HASH_MAX_MB = 65536 };
 
-/* hash_mb: the starting hash size, 0 for the default. */
+/* hash_mb: the starting hash size, 0 for the default.  Starts with "chess", loaded. */
 bool session_init(Session *s, FILE *out, int hash_mb, char *err, int errlen);
+/* The same, asking lend (when not NULL) for every game before loading it, as long as no
+ * PresetPath is set (a user's folder comes before the default search path). */
+bool session_init_with(Session *s, FILE *out, int hash_mb, SessionLendFn lend, void *lend_ctx, char *err, int errlen);
 void session_free(Session *s);
 
 /* Writes one line (a newline is added) under the output lock, and flushes.  Control characters

@@ -11,6 +11,7 @@
 #include "bridge/bridge.h"
 #include "protocol/protocol.h"
 #include "protocol/session.h"
+#include "protocol/uci.h"
 
 static void uci_info(void *context, const Position *root, const SearchInfo *info) {
   Session *s = context;
@@ -189,38 +190,40 @@ static void set_option(Session *s, char *args, const char *original) {
   }
 }
 
-static void set_position(Session *s, char *args, const char *original) {
-  char err[RULES_ERR_LEN];
-  char *moves = strstr(args, " moves");
-  if (!moves && !strncmp(args, "moves", 5)) moves = args - 1;
+bool uci_set_position(Session *s, char *args, char *err, int errlen, char *preset_error, int preset_errlen) {
+  if (preset_errlen > 0) preset_error[0] = 0;
+  char *moves = strstr(args, " moves"); /* "moves" first is no position: refused below */
   if (moves) *moves = 0, moves += 6;
   char *rest = args, *kind = proto_word(&rest);
-  bool ok;
-  if (kind && !strcmp(kind, "startpos"))
-    ok = session_set_fen(s, "startpos", err, sizeof err);
-  else if (kind && !strcmp(kind, "fen"))
-    ok = session_set_fen(s, rest, err, sizeof err);
-  else {
-    snprintf(err, sizeof err, "expected startpos or fen");
-    ok = false;
-  }
-  if (!ok) {
-    session_say(s, "Error (%s): %s", err, original);
-    return;
+  if (kind && !strcmp(kind, "startpos")) {
+    if (!session_set_fen(s, "startpos", err, errlen)) return false;
+  } else if (kind && !strcmp(kind, "fen")) {
+    if (!session_set_fen(s, rest, err, errlen)) return false;
+  } else {
+    snprintf(err, errlen, "expected startpos or fen");
+    return false;
   }
   for (char *mv; moves && (mv = proto_word(&moves));) {
     char reason[600];
     SessionPlay played = session_play_turn(s, mv, true, NULL, reason, sizeof reason);
     if (played == SESSION_PRESET_ERROR) { /* the preset's fault, with its file:line */
-      session_say(s, "info string %s", reason);
-      session_say(s, "Error (move %s not played, the preset failed on it): %s", mv, original);
-      return;
+      snprintf(preset_error, preset_errlen, "%s", reason);
+      snprintf(err, errlen, "move %s not played, the preset failed on it", mv);
+      return false;
     }
     if (played != SESSION_PLAYED) {
-      session_say(s, "Error (illegal move %s, %s): %s", mv, reason, original);
-      return;
+      snprintf(err, errlen, "illegal move %s, %s", mv, reason);
+      return false;
     }
   }
+  return true;
+}
+
+static void set_position(Session *s, char *args, const char *original) {
+  char err[RULES_ERR_LEN + 700], preset_error[600];
+  if (uci_set_position(s, args, err, sizeof err, preset_error, sizeof preset_error)) return;
+  if (preset_error[0]) session_say(s, "info string %s", preset_error);
+  session_say(s, "Error (%s): %s", err, original);
 }
 
 /* The go parameters that take a number, and the range each is clamped to: a GUI's clock that
@@ -261,19 +264,25 @@ static bool read_clamped(const char *text, int64_t lo, int64_t hi, int64_t *valu
   return true;
 }
 
-/* go: a word it does not know, or a number it cannot read, is reported with info string (the
- * only way UCI has to tell the user) and the rest of the command is still honoured. */
-static void go(Session *s, char *args, const char *original) {
-  session_stop(s); /* the moves below are read on the position, which a turn under way changes */
+/* Tells problem what is wrong; returns 1 (one problem). */
+static int tell(UciProblemFn problem, void *ctx, const char *fmt, const char *word) {
+  if (!problem) return 1;
+  char text[PROTO_LINE_MAX + 64];
+  snprintf(text, sizeof text, fmt, word);
+  problem(ctx, text);
+  return 1;
+}
+
+int uci_read_go(Position *pos, char *args, SearchLimits *limits, UciProblemFn problem, void *ctx) {
   int64_t given[GO_NUMBER_COUNT];
   for (int i = 0; i < GO_NUMBER_COUNT; i++) given[i] = -1;
   bool infinite = false, ponder = false;
-  int root_count = 0;
+  int root_count = 0, problems = 0;
   Move root_moves[256];
   bool in_searchmoves = false;
   for (char *word; (word = proto_word(&args));) {
     if (in_searchmoves) { /* searchmoves takes every legal move that follows */
-      Move m = pos_parse_move(&s->pos, word);
+      Move m = pos_parse_move(pos, word);
       if (m != MOVE_NONE) {
         if (root_count < 256) root_moves[root_count++] = m;
         continue;
@@ -288,23 +297,43 @@ static void go(Session *s, char *args, const char *original) {
     else if (!strcmp(word, "searchmoves"))
       in_searchmoves = true;
     else if (index < 0)
-      session_say(s, "info string Error (unknown go parameter %s): %s", word, original);
+      problems += tell(problem, ctx, "unknown go parameter %s", word);
     else {
       /* a keyword where the number should be is read as the keyword it is */
       char *value = next_is_keyword(args) ? NULL : proto_word(&args);
       if (!read_clamped(value, GO_NUMBERS[index].lo, GO_NUMBERS[index].hi, &given[index]))
-        session_say(s, "info string Error (go %s needs a number): %s", word, original);
+        problems += tell(problem, ctx, "go %s needs a number", word);
     }
   }
   enum { WTIME, BTIME, WINC, BINC, MOVESTOGO, MOVETIME, NODES, DEPTH, MATE };
   int depth = given[DEPTH] > 0 ? (int)given[DEPTH] : given[MATE] > 0 ? 2 * (int)given[MATE] : -1;
-  SearchLimits limits;
-  srch_limits_init(&limits);
-  srch_limits_uci(&limits, given[WTIME], given[BTIME], given[WINC], given[BINC], (int)given[MOVESTOGO], given[MOVETIME],
+  srch_limits_init(limits);
+  srch_limits_uci(limits, given[WTIME], given[BTIME], given[WINC], given[BINC], (int)given[MOVESTOGO], given[MOVETIME],
                   given[NODES], depth, infinite);
-  limits.ponder = ponder;
-  limits.root_move_count = root_count;
-  memcpy(limits.root_moves, root_moves, sizeof(Move) * (size_t)root_count);
+  limits->ponder = ponder;
+  limits->root_move_count = root_count;
+  memcpy(limits->root_moves, root_moves, sizeof(Move) * (size_t)root_count);
+  return problems;
+}
+
+/* The front end's problem teller: UCI has only info string to tell the user. */
+typedef struct GoCommand {
+  Session *s;
+  const char *original;
+} GoCommand;
+
+static void tell_go_problem(void *ctx, const char *problem) {
+  const GoCommand *c = ctx;
+  session_say(c->s, "info string Error (%s): %s", problem, c->original);
+}
+
+/* go: a word it does not know, or a number it cannot read, is reported with info string (the
+ * only way UCI has to tell the user) and the rest of the command is still honoured. */
+static void go(Session *s, char *args, const char *original) {
+  session_stop(s); /* the moves below are read on the position, which a turn under way changes */
+  SearchLimits limits;
+  GoCommand command = {s, original};
+  uci_read_go(&s->pos, args, &limits, tell_go_problem, &command);
   Uci *u = s->front;
   u->turn_limits = limits;
   u->turn_started_ms = session_now_ms();
@@ -314,7 +343,7 @@ static void go(Session *s, char *args, const char *original) {
 int uci_loop(FILE *in, FILE *out, const ProtoOptions *options) {
   Session session;
   char err[RULES_ERR_LEN];
-  if (!session_init(&session, out, options->hash_mb, err, sizeof err)) {
+  if (!session_init_with(&session, out, options->hash_mb, options->lend, options->lend_ctx, err, sizeof err)) {
     fprintf(out, "Error (%s): uci\n", err);
     return 1;
   }

@@ -727,7 +727,7 @@ int xb_loop(FILE *in, FILE *out, const ProtoOptions *options) {
    * so that a bare "sd 3" (a match by depth) is searched to its depth, not on an empty clock. */
   XBoard xb = {.engine_side = BLACK, .mps = 40, .base_ms = 300000, .time_cs = -1, .otim_cs = -1};
   char err[RULES_ERR_LEN];
-  if (!session_init(&session, out, options->hash_mb, err, sizeof err)) {
+  if (!session_init_with(&session, out, options->hash_mb, options->lend, options->lend_ctx, err, sizeof err)) {
     fprintf(out, "Error (%s): xboard\n", err);
     return 1;
   }

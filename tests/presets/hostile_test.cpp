@@ -72,6 +72,11 @@ std::vector<Case> Cases() {
       {"literal", "Game: L\n" + b + "[Pre-Game]\nset a \"" + std::string((1 << 20) + 1, 'y') + "\";\n",
        "literal.preset:6: ", "string literal of 1048577 bytes over the limit of 1048576"},
       {"huge", huge, "huge.preset:1: ", "the preset is "},
+      // Found by tests/fuzz/preset_fuzz.c: errors of the geometry and of labels had no place.
+      {"rank_twice", "Game: D\nFiles: a b c\nRanks: 1 2 2\nFEN: k2/3/2K\n[Pre-Game]\n",
+       "rank_twice.preset:3: ", "rank label '2' appears twice"},
+      {"promoted_word", "Game: P\n" + b + "[Pre-Game]\nset promoted Knight;\n",
+       "promoted_word.preset:6: ", "piece labels of more than one letter are not supported yet"},
   };
 }
 

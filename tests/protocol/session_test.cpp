@@ -8,7 +8,9 @@
 #include <cstdlib>
 #include <string>
 
+#include "bridge/bridge.h"
 #include "rules/reference_rules.h"
+#include "temp_dir.h"
 
 // session.h is C11: its _Atomic flags (a bool each, the same size and alignment either way) are
 // read here as plain ones; these tests touch them from one thread only.
@@ -177,6 +179,68 @@ TEST(SessionTurns, OneMoveATurnRefusesSeveralParts) {
   EXPECT_EQ(s.pos.side, BLACK);
   session_free(&s);
   fclose(out);
+}
+
+// A lender of one game, counting what it was asked for.
+struct OneGame {
+  BrGame *game;
+  int asked = 0, lent = 0;
+};
+BrGame *LendChess(void *ctx, const char *name) {
+  OneGame *one = static_cast<OneGame *>(ctx);
+  one->asked++;
+  if (std::string(name) != "chess") return nullptr;
+  one->lent++;
+  return one->game;
+}
+
+uint64_t Perft2(BrGame *g) {
+  Position p = {};
+  char err[RULES_ERR_LEN];
+  EXPECT_TRUE(pos_set_fen(&p, br_game_rules(g), "startpos", err, sizeof err)) << err;
+  uint64_t n = pos_perft(&p, 2);
+  pos_free(&p);
+  return n;
+}
+
+// A session plays a lent game whenever it is asked for, never frees it and leaves it as it was,
+// so that the protocol fuzzer loads chess once for all its sessions; a PresetPath may hold a
+// chess of its own, so with one set the session loads its games itself.
+TEST(SessionLend, ALentGameIsPlayedButNeitherFreedNorChanged) {
+  Catalog catalog;
+  catalog_init(&catalog);
+  char err[RULES_ERR_LEN] = "", reason[600] = "";
+  OneGame one;
+  one.game = catalog_open(&catalog, "chess", true, err, sizeof err);
+  ASSERT_NE(one.game, nullptr) << err;
+  Session s;
+  FILE *out = tmpfile();
+  ASSERT_TRUE(session_init_with(&s, out, 1, LendChess, &one, err, sizeof err)) << err;
+  EXPECT_EQ(s.game, one.game);
+  EXPECT_EQ(session_play_turn(&s, "e2e4", false, nullptr, reason, sizeof reason), SESSION_PLAYED) << reason;
+  EXPECT_EQ(session_play_turn(&s, "e7e5", false, nullptr, reason, sizeof reason), SESSION_PLAYED) << reason;
+  ASSERT_TRUE(session_set_variant(&s, "gardner", err, sizeof err)) << err; // not lent: loaded, freed
+  EXPECT_NE(s.game, one.game);
+  EXPECT_EQ(one.asked, 2);
+  ASSERT_TRUE(session_set_variant(&s, "chess", err, sizeof err)) << err;
+  EXPECT_EQ(s.game, one.game);
+  EXPECT_EQ(one.lent, 2);
+  TempDir folder;
+  ASSERT_TRUE(session_set_preset_path(&s, folder.path.c_str(), err, sizeof err)) << err;
+  ASSERT_TRUE(session_set_variant(&s, "gardner", err, sizeof err)) << err;
+  ASSERT_TRUE(session_set_variant(&s, "chess", err, sizeof err)) << err;
+  EXPECT_NE(s.game, one.game); // the session's own chess
+  EXPECT_EQ(one.asked, 3);
+  session_free(&s);
+  fclose(out);
+  // Still the game it was: its start position, its moves, its referee.
+  EXPECT_EQ(Perft2(one.game), 400u);
+  Position p = {};
+  ASSERT_TRUE(pos_set_fen(&p, br_game_rules(one.game), "startpos", err, sizeof err)) << err;
+  BrVerdict v;
+  EXPECT_EQ(br_referee_move(one.game, &p, pos_parse_move(&p, "e2e4"), &v), BR_LEGAL);
+  pos_free(&p);
+  br_free(one.game);
 }
 
 } // namespace

@@ -1,12 +1,21 @@
 // The UCI front end, driven through pipes like a GUI.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <regex>
 #include <string>
+#include <vector>
 
 #include "bridge/broken_preset.h"
 #include "protocol/engine_process.h"
 #include "protocol/newline_preset.h"
+#include "temp_dir.h"
+
+// session.h (through uci.h) is C11: its _Atomic flags (a bool each, the same size and alignment
+// either way) are read here as plain ones; these tests touch them from one thread only.
+#define _Atomic
+#include "protocol/uci.h"
+#undef _Atomic
 
 namespace {
 
@@ -401,6 +410,127 @@ TEST(ProtocolUci, APresetsWarningsAreToldWithTheirLines) {
   EXPECT_FALSE(e.Expect("readyok").empty());
   remove(path.c_str());
   rmdir(dir);
+}
+
+// ---- uci_read_go and uci_set_position, called as the front end calls them ----
+
+// A session on chess for the reading functions (no search is started).
+class UciReading : public ::testing::Test {
+protected:
+  void SetUp() override {
+    out_ = tmpfile();
+    ASSERT_TRUE(session_init(&s_, out_, 1, err_, sizeof err_)) << err_;
+  }
+  void TearDown() override {
+    session_free(&s_);
+    fclose(out_);
+  }
+  // Reads "go ARGS" on the session's position; the problems told are kept in problems_.
+  SearchLimits Go(std::string args) {
+    problems_.clear();
+    SearchLimits l;
+    int n = uci_read_go(&s_.pos, args.data(), &l, Keep, &problems_);
+    EXPECT_EQ(n, (int)problems_.size());
+    return l;
+  }
+  bool Position(std::string args) {
+    return uci_set_position(&s_, args.data(), err_, sizeof err_, preset_, sizeof preset_);
+  }
+  static void Keep(void *ctx, const char *problem) { static_cast<std::vector<std::string> *>(ctx)->push_back(problem); }
+
+  Session s_;
+  FILE *out_ = nullptr;
+  char err_[RULES_ERR_LEN + 700] = "", preset_[600] = "";
+  std::vector<std::string> problems_;
+};
+
+TEST_F(UciReading, ANegativeClockIsAFiniteSearch) {
+  SearchLimits l = Go("wtime -5 btime -5");
+  EXPECT_TRUE(problems_.empty());
+  EXPECT_EQ(l.time_ms[WHITE], 0);
+  EXPECT_EQ(l.time_ms[BLACK], 0);
+  EXPECT_FALSE(l.infinite);
+  TimePlan plan = srch_time_plan(&l, WHITE);
+  EXPECT_GE(plan.hard_ms, 0); // time limits it: a move at once, not a search until stop
+  EXPECT_LT(plan.hard_ms, 100);
+  l = Go("movetime -7");
+  EXPECT_EQ(l.movetime_ms, 1);
+}
+
+TEST_F(UciReading, NumbersTooLargeAreClampedNotWrapped) {
+  SearchLimits l = Go("depth 99999999999 wtime 99999999999999999999 movestogo 4294967297");
+  EXPECT_TRUE(problems_.empty());
+  EXPECT_EQ(l.depth, SRCH_MAX_PLY);
+  EXPECT_EQ(l.time_ms[WHITE], 1000000000000);
+  EXPECT_EQ(l.time_ms[BLACK], -1); // not sent: no clock
+  EXPECT_EQ(l.moves_to_go, 1000000);
+  l = Go("nodes 99999999999999999999999 mate 4294967296");
+  EXPECT_EQ(l.nodes, (uint64_t)(INT64_MAX / 2));
+  EXPECT_EQ(l.depth, SRCH_MAX_PLY); // mate N searches 2N plies, N at most half the most plies
+}
+
+TEST_F(UciReading, AnUnknownWordIsToldAndTheRestRead) {
+  SearchLimits l = Go("foo movetime 500");
+  EXPECT_EQ(problems_, std::vector<std::string>{"unknown go parameter foo"});
+  EXPECT_EQ(l.movetime_ms, 500);
+  l = Go("depth movetime 300"); // the keyword is read as itself, not as depth's number
+  EXPECT_EQ(problems_, std::vector<std::string>{"go depth needs a number"});
+  EXPECT_EQ(l.depth, 0);
+  EXPECT_EQ(l.movetime_ms, 300);
+  l = Go("depth");
+  EXPECT_EQ(problems_, std::vector<std::string>{"go depth needs a number"});
+  l = Go("infinite ponder");
+  EXPECT_TRUE(problems_.empty());
+  EXPECT_TRUE(l.infinite);
+  EXPECT_TRUE(l.ponder);
+}
+
+TEST_F(UciReading, SearchmovesTakesTheLegalMovesThatFollow) {
+  SearchLimits l = Go("searchmoves e2e4 g1f3 e2e5 depth 3");
+  EXPECT_EQ(problems_, std::vector<std::string>{"unknown go parameter e2e5"});
+  ASSERT_EQ(l.root_move_count, 2);
+  EXPECT_EQ(l.root_moves[0], pos_parse_move(&s_.pos, "e2e4"));
+  EXPECT_EQ(l.root_moves[1], pos_parse_move(&s_.pos, "g1f3"));
+  EXPECT_EQ(l.depth, 3);
+}
+
+TEST_F(UciReading, PositionSetsTheBoardOrSaysWhyNot) {
+  ASSERT_TRUE(Position("startpos moves e2e4 e7e5")) << err_;
+  EXPECT_EQ(s_.pos.ply, 2);
+  ASSERT_TRUE(Position("fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1 moves a1a8")) << err_;
+  EXPECT_EQ(s_.pos.ply, 1);
+  EXPECT_FALSE(Position("sideways"));
+  EXPECT_STREQ(err_, "expected startpos or fen");
+  EXPECT_FALSE(Position("startpos moves e2e4 e2e5"));
+  EXPECT_EQ(std::string(err_).rfind("illegal move e2e5, ", 0), 0u) << err_;
+  EXPECT_STREQ(preset_, "");
+  EXPECT_EQ(s_.pos.ply, 1); // the moves before the refused one stay played
+  EXPECT_FALSE(Position("fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1"));
+  EXPECT_EQ(std::string(err_).rfind("FEN: unknown piece", 0), 0u) << err_;
+  EXPECT_FALSE(Position(""));
+  EXPECT_STREQ(err_, "expected startpos or fen");
+}
+
+// Moves with no position before them are refused, and nothing before the text is written (the
+// ucigo fuzzer found the byte before "moves" overwritten: corpus/ucigo/regression-moves-first).
+TEST_F(UciReading, MovesWithoutAPositionAreRefusedInsideTheText) {
+  char text[] = "Xmoves e2e4 e7e5";
+  EXPECT_FALSE(uci_set_position(&s_, text + 1, err_, sizeof err_, preset_, sizeof preset_));
+  EXPECT_STREQ(err_, "expected startpos or fen");
+  EXPECT_EQ(text[0], 'X');
+  EXPECT_EQ(s_.pos.ply, 0);
+}
+
+TEST_F(UciReading, APresetErrorOnAMoveSaysWhere) {
+  TempDir dir;
+  std::string text = broken_preset::Text();
+  broken_preset::Write(dir.path, "broken-tutorial.preset");
+  ASSERT_TRUE(session_set_preset_path(&s_, dir.path.c_str(), err_, sizeof err_)) << err_;
+  ASSERT_TRUE(session_set_variant(&s_, "broken-tutorial", err_, sizeof err_)) << err_;
+  EXPECT_FALSE(Position("startpos moves g1g4"));
+  EXPECT_STREQ(err_, "move g1g4 not played, the preset failed on it");
+  std::string where = "broken-tutorial.preset:" + std::to_string(broken_preset::LineOfError(text, 1)) + ": ";
+  EXPECT_NE(std::string(preset_).find(where), std::string::npos) << preset_;
 }
 
 } // namespace
