@@ -3,6 +3,7 @@
 #   make test       build and run the GoogleTest suite
 #   make sanitize   the same suite under AddressSanitizer + UBSan (build/asan/)
 #   make tsan       the same suite under ThreadSanitizer (build/tsan)
+#   make tsan-ci    the same build, only the tests that run threads (what CI runs)
 #   make bench      perft speed against fairy-stockfish, side by side, and the search signature
 #   make fuzz       libFuzzer targets (clang), FUZZ_SECONDS each
 #   make fuzz-ci    the same, a fixed number of runs from a fixed seed (what CI runs)
@@ -30,7 +31,7 @@ TEST_C   := tests/rules/reference_rules.c
 TEST_OBJ := $(TEST_SRC:%.cpp=$(BUILD)/obj/%.o) $(TEST_C:%.c=$(BUILD)/obj/%.o)
 $(TEST_C:%.c=$(BUILD)/obj/%.o): CFLAGS += -Itests
 
-.PHONY: all test sanitize tsan bench fuzz fuzz-ci clean format format-check install uninstall
+.PHONY: all test sanitize tsan tsan-ci bench fuzz fuzz-ci clean format format-check install uninstall
 TOOLS := $(BUILD)/herald-match $(BUILD)/herald-selfplay
 all: $(BUILD)/herald $(TOOLS)
 
@@ -97,9 +98,49 @@ sanitize:
 	  CXXFLAGS_EXTRA=-Wno-maybe-uninitialized test # g++ 12 misreads std::regex under ASan
 
 # Thread sanitizer for the Lazy SMP search and the protocol threads.
+TSAN_BUILD := BUILD=build/tsan OPT="-O1 -g -fsanitize=thread" LDFLAGS="-fsanitize=thread" \
+  CXXFLAGS_EXTRA=-Wno-maybe-uninitialized
 tsan:
-	$(SLOW_LOAD) $(MAKE) BUILD=build/tsan OPT="-O1 -g -fsanitize=thread" LDFLAGS="-fsanitize=thread" \
-	  CXXFLAGS_EXTRA=-Wno-maybe-uninitialized test
+	$(SLOW_LOAD) $(MAKE) $(TSAN_BUILD) test
+
+# The whole suite under ThreadSanitizer is far too long for CI: tsan-ci builds the same way and
+# runs only the tests that run threads, each here for the threads it runs, one test for each
+# kind (the tests of the herald-match and herald-selfplay programs run the same threads as the
+# library's tests here, some 30 s more each under TSan).  The engines the tests start are TSan
+# builds too; every process writes its reports under build/tsan/races, and any report fails.
+#   Lazy SMP: helper threads beside the main one, sharing the hash table and the stop flag.
+TSAN_CI_TESTS := SearchThreads.*
+#   stop, ponderhit, move time and node limits: the caller's thread against the search's.
+TSAN_CI_TESTS += SearchLimits.* SearchMultiPV.*
+#   the preset's referee (oracle) shared by threads, and by the search's threads.
+TSAN_CI_TESTS += Oracle.ThreadsShareOneOracle Oracle.SearchPlaysMovesTheRefereeAccepts
+#   a large preset's program, compiled once and shared by interpreters in four threads.
+TSAN_CI_TESTS += GcSharedProgram.*
+#   herald-match: games on two worker threads (concurrency 2), against UCI and CECP engines.
+TSAN_CI_TESTS += MatchTest.RoundRobinPlaysEveryPairAndGauntletTheFirstEnginesOnly
+#   herald-selfplay: games on two threads, alone, with the preset's referee, writing PGN.
+TSAN_CI_TESTS += MatchSelfplay.ShardsAddUpToTheWholeRunAndJsonRoundTrips MatchSelfplayPreset.TheRefereeWatchesEveryGame
+TSAN_CI_TESTS += MatchSelfplayPgn.GamesReadBackAsTheReportCountsThemWithThreadsAndShards
+#   UCI: input thread, waiter and search (stop and isready during go infinite; Threads 2 with
+#   MultiPV; a turn's second part searched from the waiter).
+TSAN_CI_TESTS += ProtocolUci.StopEndsAnInfiniteSearchAndIsreadyIsAnsweredMeanwhile
+TSAN_CI_TESTS += ProtocolUci.OptionsAreSetOrRefusedWithAnError ProtocolUci.ATurnOfTwoPartsIsOneToken
+#   XBoard: pondering with hit and miss, analysis and ?, force during a search, a turn's parts.
+TSAN_CI_TESTS += ProtocolXboard.PondersAfterItsMoveAndKeepsTheGameRightOnHitAndMiss
+TSAN_CI_TESTS += ProtocolXboard.AnalyzePostsThinkingUntilExitAndQuestionMarkMovesNow
+TSAN_CI_TESTS += ProtocolXboard.GoPlaysTheSideToMoveAndForceStopsIt
+TSAN_CI_TESTS += ProtocolXboard.TheEnginesTurnOfTwoPartsIsSentPartByPart
+empty :=
+space := $(empty) $(empty)
+tsan-ci:
+	$(MAKE) $(TSAN_BUILD) build/tsan/herald build/tsan/herald-match build/tsan/herald-selfplay build/tsan/herald_tests
+	@for t in $(TSAN_CI_TESTS); do build/tsan/herald_tests --gtest_list_tests --gtest_filter="$$t" | grep -q '^  ' || \
+	  { echo "tsan-ci: no test is called $$t (renamed? update TSAN_CI_TESTS)"; exit 1; }; done
+	rm -rf build/tsan/races && mkdir -p build/tsan/races
+	$(SLOW_LOAD) TSAN_OPTIONS="log_path=$(CURDIR)/build/tsan/races/race" HERALD_BIN=build/tsan/herald \
+	  build/tsan/herald_tests --gtest_filter='$(subst $(space),:,$(strip $(TSAN_CI_TESTS)))'; status=$$?; \
+	if ls build/tsan/races/race.* >/dev/null 2>&1; then cat build/tsan/races/race.*; \
+	  echo "tsan-ci: ThreadSanitizer reported the races above"; exit 1; fi; exit $$status
 
 # Perft speed beside fairy-stockfish, the search's node signature (quote it in commits that
 # change search or evaluation), and the referee's moves per second on the seed-000 preset.

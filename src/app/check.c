@@ -2,8 +2,9 @@
  * It loads the preset (a preset error is printed with its file:line, exit 1), says how each piece
  * plays (compiled, or refereed by the preset and why: the lines of `herald list`), what the
  * bridge derived, perft to depth 3 from the start (compared with the preset's own `// perft 3 N`
- * header line when it has one; `// perft-parts 3 N` in a game of several moves a turn) and a short verify against the preset's referee, then one summary
- * line: "OK: ..." (exit 0) or "FAILED: ..." (exit 1). */
+ * header line when it has one; `// perft-parts 3 N` in a game of several moves a turn), or to
+ * the last depth foreseen to take at most 5 s, and a short verify against the preset's referee,
+ * then one summary line: "OK: ..." (exit 0) or "FAILED: ..." (exit 1). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,8 +13,37 @@
 #include "rules/position.h"
 
 /* Perft 3 takes no time on any preset of the library; 10 verify games of 100 plies take seconds
- * (every generator move and the moves near royal and promoting pieces go to the referee). */
-enum { CHECK_DEPTH = 3, CHECK_GAMES = 10, CHECK_PLIES = 100, CHECK_SAMPLES = 8 };
+ * (every generator move and the moves near royal and promoting pieces go to the referee).  A
+ * preset whose pieces the referee decides can take minutes at depth 3 (two refereed Queens a
+ * side on a 16x16 board: 200 s), so perft stops before a depth foreseen to take more than
+ * CHECK_PERFT_LIMIT_S: an author runs check after every edit. */
+enum { CHECK_DEPTH = 3, CHECK_GAMES = 10, CHECK_PLIES = 100, CHECK_SAMPLES = 8, CHECK_PERFT_LIMIT_S = 5 };
+
+/* Perft from the start position depth by depth up to CHECK_DEPTH.  Before each depth its time is
+ * foreseen as the depth before's time times the branching factor measured last (its nodes over
+ * those of the depth before it): perft d makes the moves of every node at depth d-1, so its time
+ * grows with that count.  A depth foreseen beyond the limit is not started, and said so (not a
+ * failure: the preset is slow, not wrong).  Returns the depth reached, its nodes and seconds. */
+static int perft_by_depth(Position *pos, unsigned long long *nodes, double *seconds) {
+  unsigned long long before = 1; /* the nodes at depth 0: the start position */
+  int depth = 0;
+  *nodes = 1, *seconds = 0;
+  while (depth < CHECK_DEPTH) {
+    if (depth > 0) {
+      double branching = before ? (double)*nodes / (double)before : 0;
+      double foreseen = *seconds * branching;
+      if (foreseen > CHECK_PERFT_LIMIT_S) {
+        printf("perft %d foreseen at %.0f s: not run (limit %d s)\n", depth + 1, foreseen, CHECK_PERFT_LIMIT_S);
+        break;
+      }
+    }
+    before = *nodes;
+    double start = app_seconds();
+    *nodes = pos_perft(pos, ++depth);
+    *seconds = app_seconds() - start;
+  }
+  return depth;
+}
 
 /* The node count of the preset's `// KEY DEPTH N` header line for depth (KEY "perft", or
  * "perft-parts" in a game of several moves a turn: a ply each part), or -1 when none. */
@@ -68,17 +98,17 @@ int app_check_main(int argc, char **argv) {
     br_free(g);
     return 1;
   }
-  double start = app_seconds();
-  unsigned long long nodes = pos_perft(&pos, CHECK_DEPTH);
-  double seconds = app_seconds() - start;
+  unsigned long long nodes;
+  double seconds;
+  int depth = perft_by_depth(&pos, &nodes, &seconds);
   pos_free(&pos);
   const char *key = g->rules.turn_parts > 1 ? "perft-parts" : "perft";
-  long long expected = header_perft(g->source.text, key, CHECK_DEPTH);
+  long long expected = header_perft(g->source.text, key, depth);
   bool perft_ok = expected < 0 || (unsigned long long)expected == nodes;
-  printf("perft %d%s: %llu nodes in %.3f s", CHECK_DEPTH, g->rules.turn_parts > 1 ? " (a ply each move of a turn)" : "",
+  printf("perft %d%s: %llu nodes in %.3f s", depth, g->rules.turn_parts > 1 ? " (a ply each move of a turn)" : "",
          nodes, seconds);
   if (expected < 0)
-    printf(" (the preset's header has no `// %s %d N` line to compare)\n", key, CHECK_DEPTH);
+    printf(" (the preset's header has no `// %s %d N` line to compare)\n", key, depth);
   else if (perft_ok)
     printf(", as the preset's header says\n");
   if (!perft_ok) printf(", but the preset's header says %lld\n", expected);
@@ -96,7 +126,7 @@ int app_check_main(int argc, char **argv) {
     return 1;
   }
   BrVerifyStats st;
-  start = app_seconds();
+  double start = app_seconds();
   bool verify_ok = br_verify(g, (int)games, CHECK_PLIES, CHECK_SAMPLES, 1, &st);
   printf("verify: %ld games of up to %d plies in %.1f s: %ld positions, %ld generator moves and %ld other "
          "moves put to the preset's referee, %ld game-end verdicts compared, %ld disagreements\n",
@@ -104,12 +134,14 @@ int app_check_main(int argc, char **argv) {
          st.results_checked, st.disagreements);
   if (!verify_ok) printf("first disagreement: %s\n", st.first);
 
+  char not_run[48] = ""; /* the depth perft stopped before, in the summary too */
+  if (depth < CHECK_DEPTH) snprintf(not_run, sizeof not_run, " (perft %d not run: too slow)", depth + 1);
   if (perft_ok && verify_ok)
-    printf("OK: %d pieces compiled, %d refereed, perft %d = %llu, verify %ld games clean\n", compiled, refereed,
-           CHECK_DEPTH, nodes, games);
+    printf("OK: %d pieces compiled, %d refereed, perft %d = %llu%s, verify %ld games clean\n", compiled, refereed,
+           depth, nodes, not_run, games);
   else
-    printf("FAILED: %d pieces compiled, %d refereed, perft %d = %llu%s, verify %s\n", compiled, refereed, CHECK_DEPTH,
-           nodes, perft_ok ? "" : " (header says otherwise)", verify_ok ? "clean" : "found a disagreement");
+    printf("FAILED: %d pieces compiled, %d refereed, perft %d = %llu%s%s, verify %s\n", compiled, refereed, depth,
+           nodes, perft_ok ? "" : " (header says otherwise)", not_run, verify_ok ? "clean" : "found a disagreement");
   br_free(g);
   return perft_ok && verify_ok ? 0 : 1;
 }

@@ -1,6 +1,7 @@
 /* One refereed game between two engine processes, and its PGN.  The engines are told the game
  * a turn at a time: a turn of several parts is its parts' names joined by commas ("e2e4,d2d4"),
- * as both protocols write it, and an engine's reply is a whole turn. */
+ * as both protocols write it, and an engine's reply is a whole turn.  A pass is told as Herald's
+ * front end for the engine's protocol writes it and read in any spelling pos_parse_move knows. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +15,10 @@ typedef struct Referee {
   MtEngine engines[2]; /* by colour: [0] moves first */
   int engine_of[2];    /* colour -> side of the pair (0 its first engine, 1 its second) */
   Position position;
-  char **turns;    /* the turns played: their parts' coordinate names joined by commas */
+  /* the turns played, as each protocol is told them (by MtProtocol): their parts' coordinate
+   * names joined by commas, a pass written as Herald's front end for that protocol writes it
+   * (pos_move_name_spelled), since engines do not know Herald's "pass" */
+  char **turns[2];
   char **comments; /* by part: the evaluation of an engine's turn on its last part, or NULL */
   int turn_count, cap;
   bool turn_open; /* the last part left the same side to move: its turn goes on */
@@ -56,28 +60,38 @@ static bool play_part(Referee *r, Move m) {
     Move *moves = realloc(g->moves, (size_t)cap * sizeof *moves);
     if (!moves) return false;
     g->moves = moves;
-    char **turns = realloc(r->turns, (size_t)cap * sizeof *turns);
-    if (!turns) return false;
-    r->turns = turns;
+    for (int protocol = MT_UCI; protocol <= MT_CECP; protocol++) {
+      char **turns = realloc(r->turns[protocol], (size_t)cap * sizeof *turns);
+      if (!turns) return false;
+      r->turns[protocol] = turns;
+    }
     char **comments = realloc(r->comments, (size_t)cap * sizeof *comments);
     if (!comments) return false;
     r->comments = comments;
     r->cap = cap;
   }
   r->comments[g->move_count] = NULL;
-  char name[32];
-  pos_move_name(&r->position, m, name, sizeof name);
-  if (r->turn_open && r->turn_count) {
-    char *last = r->turns[r->turn_count - 1];
-    size_t len = strlen(last);
-    char *longer = realloc(last, len + strlen(name) + 2);
-    if (!longer) return false;
-    snprintf(longer + len, strlen(name) + 2, ",%s", name);
-    r->turns[r->turn_count - 1] = longer;
-  } else {
-    if (!(r->turns[r->turn_count] = strdup(name))) return false;
-    r->turn_count++;
+  bool more = r->turn_open && r->turn_count; /* a further part of the turn under way */
+  for (int protocol = MT_UCI; protocol <= MT_CECP; protocol++) {
+    char name[32];
+    pos_move_name_spelled(&r->position, m, protocol == MT_UCI ? PASS_ROYAL_SQUARE : PASS_AT_SIGNS, name, sizeof name);
+    char **turns = r->turns[protocol];
+    if (more) {
+      char *last = turns[r->turn_count - 1];
+      size_t len = strlen(last);
+      char *longer = realloc(last, len + strlen(name) + 2);
+      if (!longer) return false;
+      snprintf(longer + len, strlen(name) + 2, ",%s", name);
+      turns[r->turn_count - 1] = longer;
+    } else {
+      turns[r->turn_count] = strdup(name);
+      if (!turns[r->turn_count]) {
+        if (protocol == MT_CECP) free(r->turns[MT_UCI][r->turn_count]);
+        return false;
+      }
+    }
   }
+  if (!more) r->turn_count++;
   g->moves[g->move_count++] = m;
   int mover = r->position.side;
   pos_make(&r->position, m);
@@ -192,8 +206,9 @@ static void play(Referee *r) {
     /* CECP "st" counts whole seconds. */
     if (r->engines[colour].spec.protocol == MT_CECP) movetime = (movetime + 999) / 1000 * 1000;
     int64_t limit = timed ? clocks[colour] + margin : movetime ? movetime + margin : 60000 + margin;
-    MtGoReply reply = mt_engine_go(&r->engines[colour], g->fen, (const char *const *)r->turns, r->turn_count, tc,
-                                   clocks, moves_to_go, colour, limit);
+    const char *const *told = (const char *const *)r->turns[r->engines[colour].spec.protocol];
+    MtGoReply reply =
+        mt_engine_go(&r->engines[colour], g->fen, told, r->turn_count, tc, clocks, moves_to_go, colour, limit);
     switch (reply.status) {
     case MT_GO_CRASH: loses(r, colour, MT_END_CRASH, "crashed"); return;
     case MT_GO_TIMEOUT: loses(r, colour, MT_END_TIME, "lost on time (no move)"); return;
@@ -323,8 +338,10 @@ void mt_play_game(const MtMatchConfig *c, int index, int pair, int opening_numbe
   for (int colour = 0; colour < 2; colour++) mt_engine_stop(&r.engines[colour]);
   g->duration_ms = mt_now_ms() - start;
   write_pgn(c, g, (const char *const *)r.comments);
-  for (int i = 0; i < r.turn_count; i++) free(r.turns[i]);
-  free(r.turns);
+  for (int protocol = MT_UCI; protocol <= MT_CECP; protocol++) {
+    for (int i = 0; i < r.turn_count; i++) free(r.turns[protocol][i]);
+    free(r.turns[protocol]);
+  }
   for (int i = 0; i < g->move_count; i++) free(r.comments[i]);
   free(r.comments);
 }

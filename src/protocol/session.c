@@ -167,7 +167,7 @@ Move session_safe_move(Session *s, Move m, char *note, int notelen, bool *preset
   }
   if (status != BR_ILLEGAL) return m;
   char name[32];
-  pos_move_name(&s->pos, m, name, sizeof name);
+  pos_move_name_spelled(&s->pos, m, s->pass_spelling, name, sizeof name);
   snprintf(note, notelen, "the preset refused %s (%s)", name, v.message);
   MoveList *list = malloc(sizeof *list);
   pos_legal_moves(&s->pos, list);
@@ -408,7 +408,7 @@ void session_stop(Session *s) {
 
 bool session_searching(const Session *s) { return s->waiter_running; }
 
-void session_pv_text(const Position *root, const Move *pv, int count, char *out, int outlen) {
+void session_pv_text(const Position *root, const Move *pv, int count, PassSpelling pass, char *out, int outlen) {
   Position walk;
   pos_copy(&walk, root);
   int used = 0;
@@ -417,7 +417,7 @@ void session_pv_text(const Position *root, const Move *pv, int count, char *out,
   for (int i = 0; i < count && used < outlen - 1; i++) {
     if (!pos_is_legal(&walk, pv[i])) break; /* a stale hash move ends the line */
     char name[32];
-    pos_move_name(&walk, pv[i], name, sizeof name);
+    pos_move_name_spelled(&walk, pv[i], pass, name, sizeof name);
     int n = snprintf(out + used, outlen - used, "%s%s", separator, name);
     if (n < 0 || n >= outlen - used) break;
     used += n;

@@ -64,7 +64,8 @@ struct Session {
   Move pv[SRCH_MAX_PV];
   int pv_length;
   uint64_t pv_key;
-  void *front; /* the protocol's own state */
+  void *front;                /* the protocol's own state */
+  PassSpelling pass_spelling; /* how the front end writes a pass (pos_move_name_spelled) */
 };
 
 /* The hash sizes the front ends offer (UCI's Hash option, XBoard's memory), in MB. */
@@ -166,8 +167,8 @@ void session_stop(Session *s);
 bool session_searching(const Session *s);
 
 /* The PV as coordinate moves played out from root, turns separated by spaces and the parts of
- * one turn joined by commas ("e2e4,d2d4 e7e5,d7d5"). */
-void session_pv_text(const Position *root, const Move *pv, int count, char *out, int outlen);
+ * one turn joined by commas ("e2e4,d2d4 e7e5,d7d5"), passes written as pass says. */
+void session_pv_text(const Position *root, const Move *pv, int count, PassSpelling pass, char *out, int outlen);
 
 #ifdef __cplusplus
 }

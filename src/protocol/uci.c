@@ -2,7 +2,9 @@
  * options UCI_Variant, Hash, Threads, Ponder, MultiPV and Move Overhead.  A turn of several
  * parts is one token of its parts joined by commas, in "position ... moves e2e4,d2d4 e7e5,d7d5",
  * "bestmove e2e4,d2d4 ponder e7e5,d7d5" and the pv of info; a lone part that leaves the same
- * side to move is taken in position too ("moves e2e4 d2d4"). */
+ * side to move is taken in position too ("moves e2e4 d2d4").  A pass goes out as the royal
+ * piece's square twice (Janggi "e2e2", as Fairy-Stockfish writes it) and is read so, or as
+ * "0000", "@@@@" or "pass". */
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -25,7 +27,7 @@ static void uci_info(void *context, const Position *root, const SearchInfo *info
   const char *bound = info->bound == TT_BOUND_LOWER   ? " lowerbound"
                       : info->bound == TT_BOUND_UPPER ? " upperbound"
                                                       : "";
-  session_pv_text(root, info->pv, info->pv_length, pv, sizeof pv);
+  session_pv_text(root, info->pv, info->pv_length, s->pass_spelling, pv, sizeof pv);
   session_say(s, "info depth %d seldepth %d multipv %d score %s%s nodes %llu nps %llu hashfull %d time %lld pv %s",
               info->depth, info->seldepth, info->multipv ? info->multipv : 1, score, bound,
               (unsigned long long)info->nodes, (unsigned long long)info->nps, info->hashfull, (long long)info->time_ms,
@@ -57,7 +59,7 @@ static void uci_done(Session *s, const SearchResult *result) {
     if (note[0]) session_say(s, "info string %s", note);
     replaced |= move != found;
     char name[32];
-    pos_move_name(&s->pos, move, name, sizeof name);
+    pos_move_name_spelled(&s->pos, move, s->pass_spelling, name, sizeof name);
     size_t used = strlen(u->best);
     snprintf(u->best + used, sizeof u->best - used, "%s%s", u->parts ? "," : "", name);
     int mover = s->pos.side;
@@ -77,7 +79,7 @@ static void uci_done(Session *s, const SearchResult *result) {
   if (!replaced && u->parts) { /* the opponent's turn the main line expects */
     Move line[SRCH_MAX_PV];
     int n = session_pv_from(s, &s->pos, line, SRCH_MAX_PV);
-    session_pv_text(&s->pos, line, session_turn_length(&s->pos, line, n), ponder, sizeof ponder);
+    session_pv_text(&s->pos, line, session_turn_length(&s->pos, line, n), s->pass_spelling, ponder, sizeof ponder);
   }
   if (!ponder[0] && !replaced && u->parts == 1 && result->ponder != MOVE_NONE) {
     /* no main line reported: the search's own expected reply, when it is a whole turn */
@@ -85,7 +87,7 @@ static void uci_done(Session *s, const SearchResult *result) {
     pos_copy(&after, &s->pos);
     if (pos_is_legal(&after, result->ponder)) {
       int opponent = after.side;
-      pos_move_name(&after, result->ponder, ponder, sizeof ponder);
+      pos_move_name_spelled(&after, result->ponder, s->pass_spelling, ponder, sizeof ponder);
       pos_make(&after, result->ponder);
       if (after.side == opponent) ponder[0] = 0;
     }
@@ -351,6 +353,9 @@ int uci_loop(FILE *in, FILE *out, const ProtoOptions *options) {
   Uci uci = {0};
   pthread_mutex_init(&uci.lock, NULL);
   s->front = &uci;
+  /* A pass goes out as Fairy-Stockfish writes it in UCI, its royal piece's square twice (Janggi
+   * "e2e2"), or "0000" (pos_move_name_spelled says why); "pass" and "0000" are read too. */
+  s->pass_spelling = PASS_ROYAL_SQUARE;
   s->info = uci_info;
   s->node_cap = options->node_cap;
   send_id(s);

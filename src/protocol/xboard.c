@@ -3,7 +3,8 @@
  * memory cores option quit.  Moves in coordinate notation; boards of ten ranks count them
  * from 0 as XBoard does (xiangqi a0..i9).  A turn of several parts travels as its parts
  * joined by commas ("usermove e2e4,d2d4"); the engine sends each part on its own line, every
- * part but the turn's last ending in a comma ("move e2e4," then "move d2d4"). */
+ * part but the turn's last ending in a comma ("move e2e4," then "move d2d4").  A pass goes out
+ * as "@@@@" and is read so, or as "0000", "pass" or the royal piece's square twice. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -186,7 +187,7 @@ static void xb_info(void *context, const Position *root, const SearchInfo *info)
   Session *s = context;
   if (!s->post) return;
   char pv[2048], shifted[2048];
-  session_pv_text(root, info->pv, info->pv_length, pv, sizeof pv);
+  session_pv_text(root, info->pv, info->pv_length, s->pass_spelling, pv, sizeof pv);
   to_xboard(s, pv, shifted, sizeof shifted);
   int score = info->score;
   /* XBoard's convention for mates: 100000 + moves to mate. */
@@ -250,7 +251,7 @@ static void remember_hint(Session *s) {
   Move line[SRCH_MAX_PV];
   int n = session_pv_from(s, &s->pos, line, SRCH_MAX_PV);
   char ours[sizeof xb->hint];
-  session_pv_text(&s->pos, line, session_turn_length(&s->pos, line, n), ours, sizeof ours);
+  session_pv_text(&s->pos, line, session_turn_length(&s->pos, line, n), s->pass_spelling, ours, sizeof ours);
   to_xboard(s, ours, xb->hint, sizeof xb->hint);
   xb->hint_key = s->pos.key;
 }
@@ -272,7 +273,7 @@ static void xb_done_locked(Session *s, const SearchResult *result) {
       session_say(s, "tellusererror %s", note);
     else if (note[0])
       session_say(s, "# %s", note);
-    pos_move_name(&s->pos, move, name, sizeof name);
+    pos_move_name_spelled(&s->pos, move, s->pass_spelling, name, sizeof name);
     int mover = s->pos.side;
     pos_make(&s->pos, move);
     to_xboard(s, name, shown, sizeof shown);
@@ -441,10 +442,10 @@ static void user_move(Session *s, const char *text) {
   char ours[512], reason[600];
   from_xboard(s, text, ours, sizeof ours);
   if (xb->pondering && session_searching(s)) {
-    char expected[32];
-    pos_move_name(&s->pos, xb->ponder_move, expected, sizeof expected);
     declined_promotion(s, ours);
-    if (!strcmp(expected, ours)) { /* a ponder hit: the search goes on, now on the clock */
+    /* compared as moves: a pass has several spellings */
+    if (xb->ponder_move != MOVE_NONE && pos_parse_move(&s->pos, ours) == xb->ponder_move) {
+      /* a ponder hit: the search goes on, now on the clock */
       xb->ponder_hit = true;
       xb->turn_started_ms = session_now_ms();
       srch_ponderhit(s->search);
@@ -735,6 +736,10 @@ int xb_loop(FILE *in, FILE *out, const ProtoOptions *options) {
   pthread_mutex_init(&xb.lock, NULL);
   pthread_mutex_lock(&xb.lock);
   s->front = &xb;
+  /* A pass goes out as "@@@@", which XBoard sends and reads for one (and Fairy-Stockfish writes
+   * in XBoard: pos_move_name_spelled says why); "pass", "0000" and the royal piece's square
+   * twice, in XBoard's rank numbers ("e1e1" in Janggi), are read too. */
+  s->pass_spelling = PASS_AT_SIGNS;
   s->info = xb_info;
   s->post = false;
   s->node_cap = options->node_cap;

@@ -471,6 +471,50 @@ bool pos_is_legal(Position *p, Move m) {
   return found;
 }
 
+int pos_royal_square(const Position *p) {
+  const Rules *r = p->rules;
+  int found = -1;
+  for (int sq = 0; sq < r->geo.squares; sq++) {
+    int code = p->board[sq];
+    if (code == SQ_EMPTY || code == SQ_HOLE || piece_color(code) != p->side || !r->types[piece_type(code)].royal)
+      continue;
+    if (found >= 0) return -1; /* several: which one a reader expects is not clear */
+    found = sq;
+  }
+  return found;
+}
+
+/* Who writes a pass how (the choice behind PassSpelling): Fairy-Stockfish, the engine that
+ * plays Janggi with GUIs, writes it in UCI as its King's square twice (Janggi "e2e2"; its
+ * UCI::move, and its issue 487: "Janggi more or less requires e1e1-style passes") and in XBoard
+ * as "@@@@", which is what XBoard itself sends and reads for a pass.  So Herald's UCI front end
+ * writes PASS_ROYAL_SQUARE, falling back on UCI's null move "0000" where the side has no single
+ * royal piece to name, and its XBoard front end PASS_AT_SIGNS; both read all three. */
+void pos_move_name_spelled(const Position *p, Move m, PassSpelling pass, char *out, int outlen) {
+  if (move_kind(m) != MOVE_PASS || pass == PASS_WORD) {
+    pos_move_name(p, m, out, outlen);
+    return;
+  }
+  int royal = pass == PASS_ROYAL_SQUARE ? pos_royal_square(p) : -1;
+  if (royal < 0) {
+    snprintf(out, outlen, "%s", pass == PASS_AT_SIGNS ? "@@@@" : "0000");
+    return;
+  }
+  char square[2 * GEO_LABEL_MAX];
+  geo_square_name(&p->rules->geo, royal, square);
+  snprintf(out, outlen, "%s%s", square, square);
+}
+
+/* Is text a pass as another program writes it (pos_parse_move)? */
+static bool names_a_pass(const Position *p, const char *text) {
+  if (!strcmp(text, "0000") || !strcmp(text, "@@@@")) return true;
+  const Geometry *g = &p->rules->geo;
+  int used = 0, more = 0, from = geo_parse_square(g, text, &used);
+  if (from < 0 || geo_parse_square(g, text + used, &more) != from || text[used + more]) return false;
+  int code = p->board[from];
+  return code != SQ_EMPTY && code != SQ_HOLE && piece_color(code) == p->side && p->rules->types[piece_type(code)].royal;
+}
+
 void pos_move_name(const Position *p, Move m, char *out, int outlen) {
   const Rules *r = p->rules;
   char from[2 * GEO_LABEL_MAX], to[2 * GEO_LABEL_MAX];
@@ -503,6 +547,9 @@ Move pos_parse_move(Position *p, const char *text) {
       break;
     }
   }
+  if (found == MOVE_NONE && names_a_pass(p, text))
+    for (int i = 0; i < list->count && found == MOVE_NONE; i++)
+      if (move_kind(list->moves[i]) == MOVE_PASS) found = list->moves[i];
   free(list);
   return found;
 }

@@ -151,7 +151,23 @@ uint64_t pos_compute_key(const Position *p);
 
 /* Coordinate notation: "e2e4", "e7e8q", "P@e4", "a10a9", "e1g1" for castling, "pass". */
 void pos_move_name(const Position *p, Move m, char *out, int outlen);
-/* The legal move written so, or MOVE_NONE. */
+
+/* How a pass is written for other programs, which do not know Herald's "pass" (see
+ * pos_move_name_spelled for who writes which). */
+typedef enum {
+  PASS_WORD,         /* "pass": Herald's own notation (command line, records, tests) */
+  PASS_ROYAL_SQUARE, /* the royal piece's square twice, "e2e2"; "0000" without one royal */
+  PASS_AT_SIGNS      /* "@@@@" */
+} PassSpelling;
+/* pos_move_name, with a pass written as pass says. */
+void pos_move_name_spelled(const Position *p, Move m, PassSpelling pass, char *out, int outlen);
+/* The square of the side to move's one royal piece, or -1 when it has none or several. */
+int pos_royal_square(const Position *p);
+
+/* The legal move written so, or MOVE_NONE.  Besides "pass", a legal pass is read as other
+ * programs write it: "0000" (UCI's null move), "@@@@" (XBoard's), or the square of a royal piece
+ * of the side to move written twice ("e2e2", Fairy-Stockfish); a legal move of that very name
+ * comes first.  Another square written twice stays no move. */
 Move pos_parse_move(Position *p, const char *text);
 
 /* The verdict of the rules for the side to move, or RESULT_NONE; reason gets a short text. */

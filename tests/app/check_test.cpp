@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <regex>
 #include <string>
 
 #include "app/programs.h"
@@ -114,6 +115,33 @@ TEST(Check, APieceThatDoesNotCompileIsNamedAsRefereed) {
   EXPECT_TRUE(Has(r.out, "  q   oracle   ")) << r.out;
   EXPECT_TRUE(Has(r.out, "pieces: 10 compiled, 2 refereed by the preset")) << r.out;
   EXPECT_TRUE(Has(r.out, "OK: 10 pieces compiled, 2 refereed, perft 3 = 8782")) << r.out;
+}
+
+// Two Queens a side on a 16x16 board, whose def reads a variable: the compiler does not follow
+// it, so the preset's referee decides their moves, and perft 3 would take minutes (some 200 s on
+// a 2-core machine).  check runs perft depth by depth, foresees depth 3 from depth 2 and does not
+// start it, without failing for it.  The `timeout` is a guard against a hang, not a measure.
+TEST(Check, PerftStopsBeforeADepthForeseenToTakeTooLong) {
+  TempDir d;
+  std::string path =
+      d.Write("queens16.preset", "Game: Queens16\nFiles: a b c d e f g h i j k l m n o p\n"
+                                 "Ranks: 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\n"
+                                 "FEN: k6qq7/16/16/16/16/16/16/16/16/16/16/16/16/16/16/7QQ6K\n"
+                                 "[Pre-Game]\ninclude fairychess;\nset always true;\n"
+                                 "def Escort and var always checkride #0 #1 0 1 or checkride #0 #1 1 1;\n"
+                                 "def Escort-Range merge rays #0 0 1 rays #0 1 1;\n"
+                                 "setconst K King;\nsetconst k King;\nsetconst Q Escort;\nsetconst q Escort;\n"
+                                 "[Post-Move 1]\ngosub judge_move true;\n[Post-Move 2]\ngosub judge_move false;\n"
+                                 "[Post-Game 1]\ngosub judge_end true;\n[Post-Game 2]\ngosub judge_end false;\n");
+  programs::Result r = Shell("timeout 60 " + Program("herald") + " check " + path + " --games 1");
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_TRUE(Has(r.out, "pieces: 2 compiled, 2 refereed by the preset")) << r.out;
+  EXPECT_TRUE(std::regex_search(r.out, std::regex("\nperft 3 foreseen at [0-9]+ s: not run \\(limit 5 s\\)\n")))
+      << r.out;
+  EXPECT_TRUE(Has(r.out, "\nperft 2: 5479 nodes in ")) << r.out;
+  EXPECT_TRUE(Has(r.out, "OK: 2 pieces compiled, 2 refereed, perft 2 = 5479 (perft 3 not run: too slow), verify 1 "
+                         "games clean\n"))
+      << r.out;
 }
 
 } // namespace

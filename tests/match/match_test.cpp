@@ -490,6 +490,35 @@ TEST_F(MatchTest, IllegalMoveLoses) {
   EXPECT_EQ(collected_.reasons.at(0), "cheat played an illegal move (e2e5)");
 }
 
+// A game where a side may pass (Rules.pass_allowed, two passes in a row draw, as in Janggi): an
+// engine's pass is read as other programs write it (the King's square twice, "0000", "@@@@"),
+// and the engines are told a pass as Herald's front end for their protocol writes it (UCI: the
+// King's square twice; CECP: "@@@@"); another square written twice is an illegal move.
+TEST_F(MatchTest, PassesAreReadInEachSpellingAndToldAsEachProtocolWritesThem) {
+  rules_.pass_allowed = true;
+  rules_.double_pass_ends = true;
+  config_.games = 1;
+  const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+  Engine(0, Script("uci-white", "echo 'bestmove e1e1'"));
+  Engine(1, Cecp("cecp-black", "usermove=1", "", "echo 'move @@@@'"));
+  MtMatchState st;
+  EXPECT_EQ(Run(&st), MT_EXIT_DONE);
+  EXPECT_EQ(collected_.endings.at(0), MT_END_RULES) << collected_.reasons.at(0);
+  EXPECT_EQ(collected_.reasons.at(0), "two passes in a row");
+  EXPECT_EQ(collected_.moves.at(0).size(), 2u);
+  EXPECT_NE(Log("cecp-black").find("usermove @@@@\n"), std::string::npos) << Log("cecp-black");
+  collected_ = Collected();
+  Engine(0, Cecp("cecp-white", "usermove=1", "", "echo 'move 0000'"));
+  Engine(1, Script("uci-black", "echo \"$pos\" >> " + dir_ + "/uci-black.log; echo 'bestmove e8e8'"));
+  EXPECT_EQ(Run(&st), MT_EXIT_DONE);
+  EXPECT_EQ(collected_.reasons.at(0), "two passes in a row");
+  EXPECT_EQ(Log("uci-black"), "position fen " + start + " moves e1e1\n");
+  collected_ = Collected();
+  Engine(0, Script("cheat", "echo 'bestmove d1d1'")); // the Queen's square
+  EXPECT_EQ(Run(&st), MT_EXIT_DONE);
+  EXPECT_EQ(collected_.reasons.at(0), "cheat played an illegal move (d1d1)");
+}
+
 TEST_F(MatchTest, ResignAdjudicationUsesBothScores) {
   // White shuffles its knight claiming -900, Black shuffles claiming +900: after 3 moves each
   // both agree and White loses.

@@ -135,12 +135,12 @@ TEST_F(TwoMoveSession, AMainLineJoinsTheTurnsPartsWithCommas) {
   }
   for (int i = 0; i < 5; i++) pos_unmake(&s_.pos);
   char text[256];
-  session_pv_text(&s_.pos, pv, 5, text, sizeof text);
+  session_pv_text(&s_.pos, pv, 5, PASS_WORD, text, sizeof text);
   EXPECT_STREQ(text, "e2e4,d2d4 e7e5,d7d5 g1f3");
   EXPECT_EQ(session_turn_length(&s_.pos, pv, 5), 2);
   // From inside a turn: the rest of it, then the next turns.
   pos_make(&s_.pos, pv[0]);
-  session_pv_text(&s_.pos, pv + 1, 4, text, sizeof text);
+  session_pv_text(&s_.pos, pv + 1, 4, PASS_WORD, text, sizeof text);
   EXPECT_STREQ(text, "d2d4 e7e5,d7d5 g1f3");
   EXPECT_EQ(session_turn_length(&s_.pos, pv + 1, 4), 1);
 }

@@ -360,6 +360,38 @@ TEST(ProtocolUci, NoLegalMoveGivesBestmoveNone) {
   EXPECT_EQ(e.Expect("bestmove .*"), "bestmove (none)");
 }
 
+// Janggi, where a side not in check may pass: the pass is read as Herald writes it and as other
+// programs do (Fairy-Stockfish's General's square twice, UCI's null move, XBoard's "@@@@"); a
+// square written twice that does not hold the mover's General stays an illegal move.  The
+// engine's own pass goes out as its General's square twice, as Fairy-Stockfish writes it.
+TEST(ProtocolUci, JanggiPassesInEverySpellingAndTheEnginesOwn) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("setoption name UCI_Variant value janggi");
+  const std::string start = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR";
+  for (const char *pass : {"e2e2", "0000", "@@@@", "pass"}) {
+    e.Send(std::string("position startpos moves ") + pass);
+    e.Send("d");
+    EXPECT_EQ(e.Expect("info string variant .*"), "info string variant janggi fen " + start + " b - - 1 1") << pass;
+  }
+  e.Send("position startpos moves a4a5 e9e9"); // Black's General is on e9
+  e.Send("d");
+  EXPECT_EQ(e.Expect("info string variant .*"),
+            "info string variant janggi fen rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/P8/2P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 2 2");
+  // d1 holds White's Advisor, e9 Black's General while White is to move, e5 nothing.
+  for (const char *other : {"d1d1", "e9e9", "e5e5"}) {
+    std::string command = std::string("position startpos moves ") + other;
+    e.Send(command);
+    EXPECT_FALSE(e.Expect("Error \\(illegal move " + std::string(other) + ", .*\\): " + command).empty()) << other;
+  }
+  // The General on d1 may not move (the Chariots hold d2, e1 and e2) and is not in check: the
+  // pass is White's only move.
+  e.Send("position fen 9/4k4/9/9/9/4r4/9/9/r8/3K5 w - - 0 1");
+  e.Send("go depth 2");
+  std::string best = e.Expect("bestmove .*");
+  EXPECT_TRUE(std::regex_match(best, std::regex("bestmove d1d1( ponder .*)?"))) << best;
+}
+
 // A turn is one token of parts joined by commas: in a game of one move a turn, a comma list is
 // two turns and is refused, the position staying where the moves before it led.
 TEST(ProtocolUci, ACommaListBeyondTheTurnIsRefused) {

@@ -532,6 +532,45 @@ TEST(ProtocolXboard, ADepthWithoutAClockIsSearchedToTheDepth) {
   EXPECT_FALSE(e.Expect("move .*").empty());
 }
 
+// Janggi, where a side not in check may pass: the pass is read in XBoard's rank numbers (ten
+// ranks counted from 0: White's General on e2 is "e1") as Fairy-Stockfish writes it in UCI, and
+// as "0000", "@@@@" and "pass"; a square written twice that does not hold the mover's General
+// stays an illegal move.  The engine's own pass goes out as "@@@@", which XBoard reads.
+TEST(ProtocolXboard, JanggiPassesInEverySpellingAndTheEnginesOwn) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("new");
+  e.Send("variant janggi");
+  e.Send("force");
+  e.Send("usermove e1e1"); // White passes,
+  e.Send("usermove a6a5"); // a Soldier of Black's steps forward,
+  e.Send("usermove @@@@"); // White passes again,
+  e.Send("usermove 0000"); // and Black: two passes in a row end the game
+  EXPECT_FALSE(e.Expect("1/2-1/2 \\{two passes in a row\\}").empty());
+  e.Send("new");
+  e.Send("variant janggi");
+  e.Send("force");
+  e.Send("usermove pass");
+  e.Send("usermove e8e8"); // Black's General, on e9 in Herald's numbers
+  e.Send("ping 1");
+  ASSERT_FALSE(e.Expect("pong 1").empty());
+  for (const std::string &l : e.Seen()) EXPECT_EQ(l.find("Illegal"), std::string::npos) << l;
+  // d0 holds White's Advisor, e8 Black's General while White is to move, e4 nothing.
+  e.Send("new");
+  e.Send("variant janggi");
+  e.Send("force");
+  for (const char *other : {"d0d0", "e8e8", "e4e4"}) {
+    e.Send(std::string("usermove ") + other);
+    EXPECT_FALSE(e.Expect("Illegal move \\(.*\\): " + std::string(other)).empty()) << other;
+  }
+  // The General on d1 may not move (the Chariots hold d2, e1 and e2) and is not in check: the
+  // pass is White's only move.
+  e.Send("setboard 9/4k4/9/9/9/4r4/9/9/r8/3K5 w - - 0 1");
+  e.Send("sd 2");
+  e.Send("go");
+  EXPECT_EQ(e.Expect("move .*"), "move @@@@");
+}
+
 // hint: the opponent's reply the engine expects after its move, in the position it expects it.
 TEST(ProtocolXboard, HintGivesTheExpectedReply) {
   EngineProcess e;

@@ -528,6 +528,42 @@ TEST(CoreTurnStructure, TwoPartTurnsAndPass) {
   EXPECT_FALSE(HasMove(pos.get(), "pass"));
 }
 
+// A pass as other programs write it, for the protocols and herald-match: "0000" (UCI's null
+// move), "@@@@" (XBoard's) and the mover's royal square twice (Fairy-Stockfish); any other
+// square twice is no move.  Written for UCI as the royal square twice, "0000" without one royal.
+TEST(CoreTurnStructure, APassInOtherProgramsSpellings) {
+  RulesBox rules;
+  StartRules(rules.get(), 8, 8, {{"King", 'K', "K"}, {"Rook", 'R', "R"}});
+  rules->types[0].royal = true;
+  rules->pass_allowed = true;
+  Finalize(rules.get());
+  PosBox pos;
+  ASSERT_TRUE(SetFen(pos.get(), rules.get(), "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"));
+  const Move pass = move_make(0, 0, MOVE_PASS, 0);
+  for (const char *text : {"pass", "0000", "@@@@", "e1e1"}) EXPECT_EQ(pos_parse_move(pos.get(), text), pass) << text;
+  for (const char *text : {"a1a1", "e8e8", "e4e4", "e1e1q", "e1e", "00000", "@@@"})
+    EXPECT_EQ(pos_parse_move(pos.get(), text), MOVE_NONE) << text;
+  char name[32];
+  pos_move_name_spelled(pos.get(), pass, PASS_ROYAL_SQUARE, name, sizeof name);
+  EXPECT_STREQ(name, "e1e1");
+  pos_move_name_spelled(pos.get(), pass, PASS_AT_SIGNS, name, sizeof name);
+  EXPECT_STREQ(name, "@@@@");
+  pos_move_name_spelled(pos.get(), pass, PASS_WORD, name, sizeof name);
+  EXPECT_STREQ(name, "pass");
+  pos_move_name_spelled(pos.get(), pos_parse_move(pos.get(), "a1a2"), PASS_AT_SIGNS, name, sizeof name);
+  EXPECT_STREQ(name, "a1a2");
+  // Two Kings: either square twice is read, and the pass is written "0000".
+  ASSERT_TRUE(SetFen(pos.get(), rules.get(), "4k3/8/8/8/8/8/8/R2KK3 w - - 0 1"));
+  EXPECT_EQ(pos_royal_square(pos.get()), -1);
+  for (const char *text : {"d1d1", "e1e1"}) EXPECT_EQ(pos_parse_move(pos.get(), text), pass) << text;
+  pos_move_name_spelled(pos.get(), pass, PASS_ROYAL_SQUARE, name, sizeof name);
+  EXPECT_STREQ(name, "0000");
+  // Without the rule no spelling is a move.
+  auto chess = Fixture("chess");
+  ASSERT_TRUE(SetFen(pos.get(), chess->get(), "startpos"));
+  for (const char *text : {"pass", "0000", "@@@@", "e1e1"}) EXPECT_EQ(pos_parse_move(pos.get(), text), MOVE_NONE);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Drops
 
