@@ -165,6 +165,9 @@ build/fuzz/obj/%.o: %.c
 	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c $< -o $@
 build/fuzz/%_fuzz: tests/fuzz/%_fuzz.c $(FUZZ_LIB_OBJ) build/fuzz/obj/tests/rules/reference_rules.o
 	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer $^ -o $@ -lpthread -lm -lz
+# The library's objects for the fuzzers are kept between builds (make would take them for
+# intermediate files and build them again for every target).
+.SECONDARY: $(FUZZ_LIB_OBJ) build/fuzz/obj/tests/rules/reference_rules.o
 fuzz: $(FUZZERS)
 	@for f in $(FUZZERS); do name=$$(basename $$f _fuzz); mkdir -p build/fuzz/corpus-$$name; \
 	  echo "== fuzz $$name ($(FUZZ_SECONDS) s)"; \
