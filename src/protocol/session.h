@@ -37,11 +37,11 @@ struct Session {
   bool game_lent;      /* lent by s->lend, not the session's to free */
   SessionLendFn lend;  /* where games come from before the catalog, or NULL */
   void *lend_ctx;
-  char variant[64];  /* the name it was asked for by */
-  bool failure_told; /* the preset error the referee met deciding moves was said */
+  char variant[64];    /* the name it was asked for by */
+  bool failure_told;   /* the preset error the referee met deciding moves was said */
   long stopped_before; /* the oracle's stopped questions when the running search began */
   bool user_stopped;   /* the running search was stopped by the user (stop, quit, a new position) */
-  Catalog catalog;   /* where games are found: the built-in ones, PresetPath first */
+  Catalog catalog;     /* where games are found: the built-in ones, PresetPath first */
   Position pos;
   Search *search;
   int hash_mb, threads;
