@@ -33,7 +33,7 @@ int gc_check_budget(GcInterp *gc) {
     gc_error_at(gc, "step limit exceeded (%ld steps): runaway loop or recursion?", gc->limits.max_steps);
     return 1;
   }
-  if (gc_memory_held() > gc->limits.max_memory) {
+  if (gc_over_memory(gc)) {
     gc_error_at(gc, "memory limit exceeded: the preset's values hold over %zu MiB", gc->limits.max_memory >> 20);
     return 1;
   }
@@ -251,7 +251,7 @@ int gc_run(GcInterp *gc, GcProgram *p, int pc, GcValue *ret) {
     const GcIns *ins = &p->code[pc];
     /* Memory is also looked at before the line moves on, so that a statement whose last act
      * made a large value is blamed, not the one after it. */
-    if (gc_memory_held() > gc->limits.max_memory && gc_check_budget(gc)) {
+    if (gc_over_memory(gc) && gc_check_budget(gc)) {
       rc = ST_ERROR;
       break;
     }

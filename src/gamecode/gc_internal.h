@@ -2,6 +2,8 @@
 #ifndef GC_INTERNAL_H
 #define GC_INTERNAL_H
 
+#include <stdatomic.h>
+
 #include "gamecode/gamecode.h"
 
 #ifdef __cplusplus
@@ -282,12 +284,16 @@ GcValue *gc_var_find_h(GcInterp *gc, const char *name, unsigned hash);
 void gc_var_set(GcInterp *gc, const char *name, GcValue v);
 void gc_var_declare(GcInterp *gc, const char *name, int tag);
 int gc_check_budget(GcInterp *gc);
+/* gc_value.c's shared count of what values hold, read on every step (gc_memory_held outside). */
+extern _Atomic long long gc_held_shared;
+static inline bool gc_over_memory(const GcInterp *gc) {
+  return atomic_load_explicit(&gc_held_shared, memory_order_relaxed) > (long long)gc->limits.max_memory;
+}
 /* One step of a run: counted against the step limit; the memory that values hold is compared
  * with its limit at every step (one step can make a value of megabytes), the clocks every 1024
  * steps. */
 static inline int gc_step(GcInterp *gc) {
-  if (++gc->steps > gc->limits.max_steps || gc_memory_held() > gc->limits.max_memory || (gc->steps & 1023) == 0)
-    return gc_check_budget(gc);
+  if (++gc->steps > gc->limits.max_steps || gc_over_memory(gc) || (gc->steps & 1023) == 0) return gc_check_budget(gc);
   return 0;
 }
 /* A new top-level run: its step count and its clock start again. */

@@ -22,19 +22,19 @@ static void *xrealloc(void *p, size_t n) {
  * line; the shared count is so off by at most that much per thread.  A value freed by another
  * thread than made it takes its bytes off that thread's count: the sum stays right. */
 enum { HELD_BATCH = 256 * 1024 };
-static _Atomic long long held_shared;
+_Atomic long long gc_held_shared;
 static _Thread_local long long held_local;
 
 static void held_add(long long bytes) {
   held_local += bytes;
   if (held_local >= HELD_BATCH || held_local <= -HELD_BATCH) {
-    atomic_fetch_add_explicit(&held_shared, held_local, memory_order_relaxed);
+    atomic_fetch_add_explicit(&gc_held_shared, held_local, memory_order_relaxed);
     held_local = 0;
   }
 }
 
 size_t gc_memory_held(void) {
-  long long held = atomic_load_explicit(&held_shared, memory_order_relaxed);
+  long long held = atomic_load_explicit(&gc_held_shared, memory_order_relaxed);
   return held > 0 ? (size_t)held : 0;
 }
 

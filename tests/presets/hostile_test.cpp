@@ -136,26 +136,34 @@ TEST(HostileSlow, LoadingTooSlowlyIsTheLoadsErrorOnTheCommandLine) {
   EXPECT_NE(all.find("loading the preset took longer than its limit of 1000 ms"), std::string::npos) << all;
 }
 
+// A UCI engine told the options, then the preset as its variant; true once it is ready (a
+// load stopped at its limit is answered too, after it).
+bool UciPlays(EngineProcess &e, const std::string &path, const char *option = nullptr) {
+  e.Send("uci");
+  if (e.Expect("uciok").empty()) return false;
+  if (option) e.Send(option);
+  e.Send("setoption name UCI_Variant value " + path);
+  e.Send("isready");
+  return !e.Expect("readyok", 20000).empty();
+}
+
+// How many lines the engine wrote that begin with start and hold part.
+int LinesSaying(const EngineProcess &e, const std::string &start, const std::string &part) {
+  int n = 0;
+  for (const std::string &l : e.Seen()) n += l.rfind(start, 0) == 0 && l.find(part) != std::string::npos;
+  return n;
+}
+
 TEST(HostileSlow, LoadingTooSlowlyOverUciIsRefusedAndTheEngineAnswers) {
   TempDir d;
   std::string path = d.Write("slowload.preset", SlowToLoad());
   EngineProcess e;
-  e.Send("uci");
-  ASSERT_FALSE(e.Expect("uciok").empty());
-  e.Send("setoption name LoadTime value 1");
-  e.Send("setoption name UCI_Variant value " + path);
-  e.Send("isready");
-  // The load stops at its limit of one second; isready is answered after it.
-  ASSERT_FALSE(e.Expect("readyok", 20000).empty());
-  bool told = false;
-  for (const std::string &l : e.Seen())
-    told |=
-        l.rfind("Error (" + path + ":", 0) == 0 && l.find("took longer than its limit of 1000 ms") != std::string::npos;
-  EXPECT_TRUE(told) << "no Error line names the slow load";
+  ASSERT_TRUE(UciPlays(e, path, "setoption name LoadTime value 1"));
+  EXPECT_EQ(LinesSaying(e, "Error (" + path + ":", "took longer than its limit of 1000 ms"), 1);
 }
 
-// The 2004 Chess preset, whose Pawns are decided by its referee, made slow (about half a
-// million steps for every move) once the White Queen stands on h5: loading is quick, but a
+// The 2004 Chess preset, whose Pawns are decided by its referee, made slow (some ten million
+// steps for every move) once the White Queen stands on h5: loading is quick, but a
 // search from such a position cannot have the referee decide the moves in 300 ms.
 std::string SlowWithQueenOnH5() {
   std::ifstream in("presets/chess-2004.preset");
@@ -173,23 +181,15 @@ TEST(HostileSlow, ARefereeTooSlowForTheClockIsSaidInTime) {
   TempDir d;
   std::string path = d.Write("slowq.preset", SlowWithQueenOnH5());
   EngineProcess e;
-  e.Send("uci");
-  ASSERT_FALSE(e.Expect("uciok").empty());
-  e.Send("setoption name UCI_Variant value " + path);
-  e.Send("isready");
-  ASSERT_FALSE(e.Expect("readyok", 20000).empty());
+  ASSERT_TRUE(UciPlays(e, path));
   e.Send("position startpos moves e2e4 e7e5 d1h5");
   e.Send("go movetime 300");
   // Before: the engine thought for 12 to 27 s on such a preset.  The bound is a hang guard
   // (the sanitizer builds are slow), the answer comes in well under a second here.
   long ms = e.TimeTo("bestmove .*", 5000);
   EXPECT_GE(ms, 0) << "no bestmove within 5 s";
-  bool told = false;
-  for (const std::string &l : e.Seen())
-    told |=
-        l.rfind("info string preset error at " + path + ":", 0) == 0 &&
-        l.find("the referee could not decide the moves of the position in the time for the move") != std::string::npos;
-  EXPECT_TRUE(told) << "no info string names the slow referee";
+  const char *slow = "the referee could not decide the moves of the position in the time for the move";
+  EXPECT_EQ(LinesSaying(e, "info string preset error at " + path + ":", slow), 1);
   // A search the user stops blames nothing.
   e.Send("position startpos moves e2e4 e7e5 d1h5");
   e.Send("go infinite");
@@ -197,9 +197,7 @@ TEST(HostileSlow, ARefereeTooSlowForTheClockIsSaidInTime) {
   ASSERT_FALSE(e.Expect("bestmove .*", 20000).empty());
   e.Send("isready");
   ASSERT_FALSE(e.Expect("readyok").empty());
-  int said = 0;
-  for (const std::string &l : e.Seen()) said += l.find("could not decide the moves") != std::string::npos;
-  EXPECT_EQ(said, 1);
+  EXPECT_EQ(LinesSaying(e, "", slow), 1);
 }
 
 TEST(HostileBoards, SixteenBySixteenIsABoardLikeAnyOther) {
