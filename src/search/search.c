@@ -53,9 +53,7 @@ static inline bool enter_node(Worker *w) {
     if (s->thread_count == 1 ? n >= s->limits.nodes : ((n & 1023) == 0 && total_nodes(s) >= s->limits.nodes))
       atomic_store(&s->stop, true);
   }
-  if ((n & 1023) == 0 && s->plan.hard_ms >= 0 && !atomic_load_explicit(&s->pondering, memory_order_relaxed) &&
-      srch_now_ms() - s->start_ms >= s->plan.hard_ms)
-    atomic_store(&s->stop, true);
+  if ((n & 1023) == 0 && past_hard_limit(s)) atomic_store(&s->stop, true);
   return stopped(s);
 }
 

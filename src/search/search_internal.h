@@ -94,6 +94,14 @@ static inline uint64_t total_nodes(const Search *s) {
 
 static inline bool stopped(const Search *s) { return atomic_load_explicit(&s->stop, memory_order_relaxed); }
 
+/* Monotonic milliseconds. */
+int64_t srch_now_ms(void);
+/* Whether the search has run to its hard time limit (never while pondering). */
+static inline bool past_hard_limit(const Search *s) {
+  return s->plan.hard_ms >= 0 && !atomic_load_explicit(&s->pondering, memory_order_relaxed) &&
+         srch_now_ms() - s->start_ms >= s->plan.hard_ms;
+}
+
 /* search.c: the per-process tables (once), the root moves in search order, one root search of
  * an iteration (moves from pv_index on), and the stable sort of root moves by score. */
 void srch_init_tables(void);
@@ -108,7 +116,5 @@ int srch_promotion_gain(const Position *p, const EvalTables *e, Move m);
 bool srch_is_noisy(const Position *p, Move m);
 /* srch_see with a caller's move list for the replies. */
 int srch_see_with(Position *p, const EvalTables *e, Move m, MoveList *scratch);
-/* Monotonic milliseconds. */
-int64_t srch_now_ms(void);
 
 #endif

@@ -212,12 +212,9 @@ static void prepare_worker(Worker *w) {
 static bool search_time_up(void *ctx) {
   Search *s = ctx;
   if (stopped(s)) return true;
-  if (s->plan.hard_ms >= 0 && !atomic_load_explicit(&s->pondering, memory_order_relaxed) &&
-      srch_now_ms() - s->start_ms >= s->plan.hard_ms) {
-    atomic_store(&s->stop, true);
-    return true;
-  }
-  return false;
+  if (!past_hard_limit(s)) return false;
+  atomic_store(&s->stop, true);
+  return true;
 }
 
 static void *helper_main(void *arg) {
