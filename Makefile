@@ -9,6 +9,7 @@
 #   make fuzz-ci    the same, a fixed number of runs from a fixed seed (what CI runs)
 #   make install    the programs, manual pages, presets and XBoard's engine entry under PREFIX
 #   make uninstall  removes what install put there
+#   make deb        the Debian package (debian/), in build/deb/
 #   make format     formats the tree in its one dialect (.clang-format); format-check: CI
 CC      ?= gcc
 CXX     ?= g++
@@ -31,7 +32,7 @@ TEST_C   := tests/rules/reference_rules.c
 TEST_OBJ := $(TEST_SRC:%.cpp=$(BUILD)/obj/%.o) $(TEST_C:%.c=$(BUILD)/obj/%.o)
 $(TEST_C:%.c=$(BUILD)/obj/%.o): CFLAGS += -Itests
 
-.PHONY: all test sanitize tsan tsan-ci bench fuzz fuzz-ci clean format format-check install uninstall
+.PHONY: all test sanitize tsan tsan-ci bench fuzz fuzz-ci clean format format-check install uninstall deb
 TOOLS := $(BUILD)/herald-match $(BUILD)/herald-selfplay
 all: $(BUILD)/herald $(TOOLS)
 
@@ -51,11 +52,11 @@ $(VERSIONED_OBJ): $(VERSION_STAMP)
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/obj/%.o: %.cpp
 	@mkdir -p $(dir $@)
-	$(CXX) $(CXXFLAGS) -MMD -MP -c $< -o $@
+	$(CXX) $(CPPFLAGS) $(CXXFLAGS) -MMD -MP -c $< -o $@
 
 # The preset library inside the binary (src/bridge/builtin_files.h): every game of presets/
 # plays from any folder.  embed_files is a build-time tool, built without the sanitizers.
@@ -68,7 +69,7 @@ $(BUILD)/gen/builtin_files.c: $(BUILD)/embed_files $(EMBED_FILES)
 	$(BUILD)/embed_files presets $(EMBED_FILES) > $@.tmp && mv $@.tmp $@
 $(BUILD)/obj/gen/builtin_files.o: $(BUILD)/gen/builtin_files.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -c $< -o $@
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
 $(BUILD)/libherald.a: $(LIB_OBJ)
 	@mkdir -p $(dir $@)
@@ -225,6 +226,10 @@ uninstall:
 	  $(INSTALL_PRESETS:%=$(DESTDIR)$(PRESETDIR)/%) $(INSTALL_INCLUDES:%=$(DESTDIR)$(PRESETDIR)/include/%) \
 	  $(DESTDIR)$(ENGDIR)/herald.eng
 	rmdir $(DESTDIR)$(PRESETDIR)/include $(DESTDIR)$(PRESETDIR) $(DESTDIR)$(PREFIX)/share/herald 2>/dev/null || true
+
+# The Debian package, built by dpkg-buildpackage in a copy of the source (packaging/build-deb.sh).
+deb:
+	packaging/build-deb.sh
 
 # One formatting dialect for the tree (.clang-format): `make format` applies it, CI checks it.
 FORMAT_FILES = $(shell git ls-files 'src/*.c' 'src/*.h' 'tools/*.c' 'tests/*.c' 'tests/*.cpp' 'tests/*.h' 2>/dev/null)
