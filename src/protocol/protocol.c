@@ -46,6 +46,11 @@ char *proto_word(char **line) {
 
 int proto_main(FILE *in, FILE *out) { return proto_main_with(in, out, 0, 0); }
 
+int proto_main_named(FILE *in, FILE *out, const char *engine_name) {
+  ProtoOptions options = {.engine_name = engine_name};
+  return proto_main_options(in, out, &options);
+}
+
 int proto_main_with(FILE *in, FILE *out, uint64_t node_cap, int hash_mb) {
   ProtoOptions options = {.pending = NULL, .node_cap = node_cap, .hash_mb = hash_mb, .lend = NULL, .lend_ctx = NULL};
   return proto_main_options(in, out, &options);

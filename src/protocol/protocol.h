@@ -13,6 +13,8 @@ extern "C" {
 
 /* Reads commands from in until "quit" or end of input; returns the process exit status. */
 int proto_main(FILE *in, FILE *out);
+/* proto_main telling GUIs the engine's name and version (UCI `id name`, CECP `myname`). */
+int proto_main_named(FILE *in, FILE *out, const char *engine_name);
 
 struct BrGame;
 
@@ -23,6 +25,7 @@ typedef struct ProtoOptions {
   /* lends the session games already loaded (SessionLendFn, session.h), or NULL */
   struct BrGame *(*lend)(void *ctx, const char *name);
   void *lend_ctx;
+  const char *engine_name; /* the name and version GUIs are told ("Herald 0.9"), NULL = "Herald" */
 } ProtoOptions;
 
 /* proto_main with options (the fuzz target caps the searches and the hash). */

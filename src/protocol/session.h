@@ -55,9 +55,10 @@ struct Session {
   bool stopping;               /* session_stop is under way: start nothing new */
   bool follow_up;              /* done() started another search (pondering) */
   SearchDoneFn done;
-  SearchInfoFn info; /* the front end's thinking output */
-  _Atomic bool post; /* send thinking output (read by the search thread) */
-  uint64_t node_cap; /* most nodes a search may take, 0 = no cap (fuzzing) */
+  SearchInfoFn info;       /* the front end's thinking output */
+  _Atomic bool post;       /* send thinking output (read by the search thread) */
+  uint64_t node_cap;       /* most nodes a search may take, 0 = no cap (fuzzing) */
+  const char *engine_name; /* what GUIs are told the engine is called: "Herald 0.9" */
   /* the main line the running (or last) search reported last, and its root's key: the next
    * parts of a turn of several parts come from it (written by the search thread, read by the
    * waiter once the search has ended) */

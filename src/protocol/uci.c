@@ -107,7 +107,7 @@ static void uci_done(Session *s, const SearchResult *result) {
 }
 
 static void send_id(Session *s) {
-  session_say(s, "id name Herald 0.1");
+  session_say(s, "id name %s", s->engine_name);
   session_say(s, "id author the Herald developers");
   char combo[4096] = "", names[2048];
   session_variants(s, names, sizeof names);
@@ -358,6 +358,7 @@ int uci_loop(FILE *in, FILE *out, const ProtoOptions *options) {
   s->pass_spelling = PASS_ROYAL_SQUARE;
   s->info = uci_info;
   s->node_cap = options->node_cap;
+  s->engine_name = options->engine_name ? options->engine_name : "Herald";
   send_id(s);
   char line[PROTO_LINE_MAX];
   for (ProtoLine got; (got = proto_read_line(in, line, sizeof line));) {

@@ -374,8 +374,10 @@ static void send_features(Session *s) {
     strncat(variants, xboard_name(v), sizeof variants - strlen(variants) - 1);
   }
   session_say(s, "feature done=0");
-  session_say(s, "feature myname=\"Herald 0.1\" ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 "
-                 "sigterm=0 reuse=1 analyze=1 colors=0 memory=1 smp=1 san=0 name=0 debug=1 highlight=1 exclude=1");
+  session_say(s,
+              "feature myname=\"%s\" ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 "
+              "sigterm=0 reuse=1 analyze=1 colors=0 memory=1 smp=1 san=0 name=0 debug=1 highlight=1 exclude=1",
+              s->engine_name);
   session_say(s, "feature variants=\"%s\"", variants);
   session_say(s, "feature option=\"MultiPV -spin 1 1 %d\"", SRCH_MAX_PV);
   session_say(s, "feature option=\"Move Overhead -spin 30 0 5000\"");
@@ -743,6 +745,7 @@ int xb_loop(FILE *in, FILE *out, const ProtoOptions *options) {
   s->info = xb_info;
   s->post = false;
   s->node_cap = options->node_cap;
+  s->engine_name = options->engine_name ? options->engine_name : "Herald";
   char line[PROTO_LINE_MAX];
   bool running = true;
   if (options->pending) {

@@ -31,6 +31,18 @@ TEST(Cli, VersionIsOneLineOfEachProgram) {
   }
 }
 
+// A GUI is told the same version: UCI's `id name` and CECP's `myname` (XBoard shows it in its
+// title bar and engine list).
+TEST(Cli, GuisAreToldTheVersion) {
+  std::string version = programs::Slurp("VERSION");
+  ASSERT_FALSE(version.empty());
+  version.erase(version.find_last_not_of("\n ") + 1);
+  programs::Result uci = Shell("printf 'uci\\nquit\\n' | " + Program("herald"));
+  EXPECT_NE(uci.out.find("id name Herald " + version + "\n"), std::string::npos) << uci.out;
+  programs::Result cecp = Shell("printf 'xboard\\nprotover 2\\nquit\\n' | " + Program("herald"));
+  EXPECT_NE(cecp.out.find("myname=\"Herald " + version + "\""), std::string::npos) << cecp.out;
+}
+
 TEST(Cli, HelpGoesToStdoutWithExitZero) {
   for (const char *option : {"--help", "-h"}) {
     programs::Result r = Shell(Program("herald") + " " + option);
