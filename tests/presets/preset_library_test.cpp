@@ -27,6 +27,7 @@
 namespace {
 
 const char *kPresetDir = "presets";
+const char *kExampleDir = "docs/example";
 const char *kIncludeDir = "presets/include";
 const char *kLibrary = "presets/include/herald-pieces.txt";
 // Perft depths whose node count is above this are documentation only (the tests stay quick).
@@ -44,8 +45,10 @@ std::string ReadFile(const std::string &path) {
 std::vector<std::string> PresetFiles() {
   std::vector<std::string> out;
   std::error_code ec;
-  for (const auto &e : std::filesystem::directory_iterator(kPresetDir, ec))
-    if (e.path().extension() == ".preset") out.push_back(e.path().string());
+  // The README's worked example is held to the library's standard.
+  for (const char *dir : {kPresetDir, kExampleDir})
+    for (const auto &e : std::filesystem::directory_iterator(dir, ec))
+      if (e.path().extension() == ".preset") out.push_back(e.path().string());
   std::sort(out.begin(), out.end());
   return out;
 }
