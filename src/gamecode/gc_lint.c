@@ -112,8 +112,10 @@ static int values_left(const GcInterp *gc, const GcToken *toks, int n, const cha
       break;
     case OP_AND:
     case OP_OR:
-      if (depth < 2) return -1; /* a break-away: it may end the expression here */
-      depth--;
+      if (depth == 0) return -1;
+      /* With one operand it is a break-away: it ends the expression with that value or drops
+       * it, and what stands to its left is evaluated afresh, its value the expression's. */
+      depth = depth == 1 ? 0 : depth - 1;
       break;
     case OP_UNLESS:
     case OP_ONLYIF: return -1;

@@ -54,6 +54,19 @@ TEST(GcLint, AMisspeltBuiltInInAPieceFunctionIsAWarning) {
                "misspelt?");
 }
 
+// `A or B` with B one value is a break-away: A is evaluated afresh and is the answer, so a
+// misspelt word at A's head makes the whole piece function always true (found by the README's
+// worked example: the Hero then went anywhere and perft was 0 with no word of why).
+TEST(GcLint, AMisspeltBuiltInBeforeOrIsAWarning) {
+  auto issues = Lint("def Hero chekleap #0 #1 1 2 or checkleap #0 #1 0 1;\n"
+                     "def Ferz checkleap #0 #1 1 1 or checkride #0 #1 1 1;\n");
+  ASSERT_EQ(issues.size(), 1u); // the Ferz, spelt right, passes
+  EXPECT_EQ(issues[0].line, 3);
+  EXPECT_STREQ(issues[0].message,
+               "def Hero: 'chekleap' is no operator, so the expression leaves 5 values (an array, always true): "
+               "misspelt?");
+}
+
 TEST(GcLint, AConditionShortOfOperandsOrOfSeveralWordsIsAWarning) {
   auto issues = Lint("if < 1:\n  set a 1;\nendif;\nif chekleap a1 b3 1 2:\n  set b 2;\nendif;\n"
                      "if and true false:\n  set c 3;\nendif;\n");
