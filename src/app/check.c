@@ -80,10 +80,10 @@ int app_check_main(int argc, char **argv) {
   for (int i = 0; i < g->piece_count; i++) g->pieces[i].compiled ? compiled++ : refereed++;
   printf("%s (%s): %dx%d board, start %s\n", g->source.path, g->name, g->rules.geo.width, g->rules.geo.height,
          g->start_fen);
+  app_print_warnings(g, ""); /* first, where a reader looks: they often explain what follows */
   printf("pieces: %d compiled, %d refereed by the preset (oracle-backed)\n", compiled, refereed);
   app_print_pieces(g);
   printf("derived: %s\n", g->notes);
-  app_print_warnings(g, "");
   if (!g->rules_ready) {
     printf("FAILED: %d pieces compiled, %d refereed; some piece has no moves the engine can propose, "
            "so there is no perft or verify\n",
@@ -136,12 +136,16 @@ int app_check_main(int argc, char **argv) {
 
   char not_run[48] = ""; /* the depth perft stopped before, in the summary too */
   if (depth < CHECK_DEPTH) snprintf(not_run, sizeof not_run, " (perft %d not run: too slow)", depth + 1);
+  char warned[48] = ""; /* warnings do not fail the check, but the summary recalls them */
+  if (g->warning_count)
+    snprintf(warned, sizeof warned, "; %d warning%s above", g->warning_count, g->warning_count == 1 ? "" : "s");
   if (perft_ok && verify_ok)
-    printf("OK: %d pieces compiled, %d refereed, perft %d = %llu%s, verify %ld games clean\n", compiled, refereed,
-           depth, nodes, not_run, games);
+    printf("OK: %d pieces compiled, %d refereed, perft %d = %llu%s, verify %ld games clean%s\n", compiled, refereed,
+           depth, nodes, not_run, games, warned);
   else
-    printf("FAILED: %d pieces compiled, %d refereed, perft %d = %llu%s%s, verify %s\n", compiled, refereed, depth,
-           nodes, perft_ok ? "" : " (header says otherwise)", not_run, verify_ok ? "clean" : "found a disagreement");
+    printf("FAILED: %d pieces compiled, %d refereed, perft %d = %llu%s%s, verify %s%s\n", compiled, refereed, depth,
+           nodes, perft_ok ? "" : " (header says otherwise)", not_run, verify_ok ? "clean" : "found a disagreement",
+           warned);
   br_free(g);
   return perft_ok && verify_ok ? 0 : 1;
 }

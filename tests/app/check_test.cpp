@@ -79,6 +79,9 @@ TEST(Check, AnUndefinedSubAndAMisspeltBuiltInAreShownWithTheirLines) {
   EXPECT_TRUE(Has(r.out, "warning: " + d.path + "/misspelt.preset:" + std::to_string(line + 1) +
                              ": def Knight: 'chekleap' is no operator"))
       << r.out;
+  // Before the pieces, where a reader starts, and recalled in the summary.
+  EXPECT_LT(r.out.find("warning: "), r.out.find("pieces: ")) << r.out;
+  EXPECT_TRUE(Has(r.out, "; 1 warning above\n")) << r.out;
   // In Post-Move, which no game has run when the preset loads.
   size_t post = text.find("[Post-Move 1]\n");
   ASSERT_NE(post, std::string::npos);
