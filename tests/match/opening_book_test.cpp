@@ -242,3 +242,134 @@ TEST_F(MatchOpeningBook, RandomOrderIsAPermutationDrawnFromTheSeed) {
 }
 
 } // namespace
+
+// herald-match itself, with a PGN book: two Herald engines at depth 1 play each of the book's
+// two games (one from a FEN, Black to move) twice, cut to 6 plies.  What it writes must read
+// back in the project's PGN reader and import, and in pgn-extract, the usual PGN tool (Debian's
+// pgn-extract package; CI installs it): no diagnostics, every game kept, and the same moves as
+// pgn-extract writes them in its own SAN.
+const char *const PGN_BOOK = "[Event \"Ruy Lopez\"]\n"
+                             "[Result \"1-0\"]\n"
+                             "\n"
+                             "1. e4 {the king's pawn} e5 (1... c5 2. Nf3) 2. Nf3 $1 Nc6 3. Bb5!? a6 4. Ba4 Nf6 1-0\n"
+                             "\n"
+                             "[Event \"Queen's Gambit from a FEN\"]\n"
+                             "[SetUp \"1\"]\n"
+                             "[FEN \"rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\"]\n"
+                             "[Result \"*\"]\n"
+                             "\n"
+                             "1... d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 *\n";
+
+// pgn-extract's path, or "" when it is not installed (Debian puts it in /usr/games).
+std::string PgnExtract() {
+  programs::Result r = programs::Shell("command -v pgn-extract || command -v /usr/games/pgn-extract");
+  std::string path = r.out.substr(0, r.out.find('\n'));
+  return r.status == 0 ? path : "";
+}
+
+std::vector<std::string> Split(const std::string &text, char separator) {
+  std::vector<std::string> parts;
+  for (size_t at = 0, end; at < text.size(); at = end + 1) {
+    end = text.find(separator, at);
+    if (end == std::string::npos) end = text.size();
+    if (end > at) parts.push_back(text.substr(at, end - at));
+  }
+  return parts;
+}
+
+const Rules *ChessOnly(const char *name, void *context) {
+  return std::strcmp(name, "chess") ? nullptr : static_cast<const Rules *>(context);
+}
+
+void CountSkipped(int number, const char *why, void *context) {
+  ADD_FAILURE() << "game " << number << " not imported: " << why;
+  ++*static_cast<int *>(context);
+}
+
+TEST_F(MatchOpeningBook, HeraldMatchPgnFromAPgnBookReadsBackHereAndInPgnExtract) {
+  TempDir dir;
+  std::string book = dir.Write("book.pgn", PGN_BOOK), out = dir.path + "/games.pgn";
+  std::string herald = programs::Program("herald");
+  programs::Result r = programs::Shell(
+      programs::Program("herald-match") + " -engine cmd=" + herald + ",proto=uci,name=A -engine cmd=" + herald +
+      ",proto=cecp,name=B --depth 1 --games 4 --max-plies 40 --openings " + book + " --opening-plies 6 --pgn " + out);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("games 4/4"), std::string::npos) << r.out;
+  std::string text = programs::Slurp(out);
+
+  // The project's reader: the tags, and the book's first 6 plies before the engines' moves.
+  const std::vector<std::string> openings[2] = {{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6"},
+                                                {"d5", "c4", "e6", "Nc3", "Nf6", "Bg5"}};
+  std::vector<std::vector<std::string>> moves;
+  size_t offset = 0;
+  int line = 1, got;
+  NtPgnGame g;
+  char err[256] = "";
+  while ((got = nt_pgn_next(text.data(), text.size(), &offset, &line, &g, err, sizeof err)) == 1) {
+    int number = (int)moves.size();
+    moves.emplace_back(g.moves, g.moves + g.move_count);
+    const char *fen = nt_pgn_tag(&g, "FEN");
+    if (number < 2) {
+      EXPECT_EQ(fen, nullptr) << "game " << number + 1;
+    } else {
+      EXPECT_STREQ(fen, "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1");
+      EXPECT_STREQ(nt_pgn_tag(&g, "SetUp"), "1");
+    }
+    const std::vector<std::string> &opening = openings[number / 2];
+    ASSERT_GE(moves.back().size(), opening.size()) << text;
+    EXPECT_EQ(std::vector<std::string>(moves.back().begin(), moves.back().begin() + 6), opening) << text;
+    EXPECT_STREQ(nt_pgn_tag(&g, "Result"), g.result);
+    nt_pgn_game_free(&g);
+  }
+  EXPECT_EQ(got, 0) << err;
+  ASSERT_EQ(moves.size(), 4u) << text;
+  // The project's PGN import plays every game from its FEN tag to its end.
+  NtArchive archive = {};
+  int skipped = 0;
+  EXPECT_EQ(nt_archive_import(&archive, text.data(), text.size(), ChessOnly, &chess_, CountSkipped, &skipped), 4);
+  for (int i = 0; i < archive.count; i++) EXPECT_EQ(archive.games[i].ply_count, (int)moves[i].size());
+  nt_archive_free(&archive);
+
+  std::string pgn_extract = PgnExtract();
+  if (pgn_extract.empty()) GTEST_SKIP() << "pgn-extract is not installed (Debian package pgn-extract)";
+  // Strict: --nobadresults drops a game whose Result contradicts its end; errors go to the log,
+  // and a game with one is left out of the output.
+  std::string log = dir.path + "/pgn-extract.log", kept = dir.path + "/kept.pgn";
+  r = programs::Shell(pgn_extract + " -s --nobadresults -l" + log + " -o" + kept + " " + out);
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(programs::Slurp(log), "");
+  std::string kept_text = programs::Slurp(kept);
+  size_t games = 0;
+  for (size_t at = kept_text.find("[Event "); at != std::string::npos; at = kept_text.find("[Event ", at + 1)) games++;
+  EXPECT_EQ(games, 4u) << kept_text;
+  // Its own SAN of every game's moves, a game a line: the same as herald-match's.
+  std::string san = dir.path + "/san.txt";
+  r = programs::Shell(pgn_extract + " -s --notags --nocomments --nomovenumbers --noresults -w10000 -o" + san + " " +
+                      out);
+  EXPECT_EQ(r.status, 0) << r.err;
+  std::vector<std::string> lines = Split(programs::Slurp(san), '\n');
+  ASSERT_EQ(lines.size(), 4u) << programs::Slurp(san);
+  for (size_t i = 0; i < lines.size(); i++) EXPECT_EQ(Split(lines[i], ' '), moves[i]) << "game " << i + 1;
+}
+
+// A book that does not read stops herald-match before any engine starts, with exit status 1:
+// a PGN book's bad move named by game and move, an empty book, a format named over the
+// extension.
+TEST_F(MatchOpeningBook, HeraldMatchRefusesABadBookBeforeAnyGame) {
+  TempDir dir;
+  std::string bad = dir.Write("bad.pgn", std::string(PGN_BOOK) + "\n[Event \"typo\"]\n\n1. d4 Nf6 2. c4 e6 3. Nf9 *\n");
+  std::string empty = dir.Write("empty.pgn", "\n"), epd = dir.Write("book.txt", "8/8/8/8/8/8/8/K6k w - - bm Kb1;\n");
+  std::string match = programs::Program("herald-match") + " -engine cmd=/bin/false -engine cmd=/bin/false --openings ";
+  programs::Result r = programs::Shell(match + bad);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err.rfind("herald-match: " + bad + ": game 3 (line 13): illegal or unknown move 'Nf9' (ply 5): ", 0), 0u)
+      << r.err;
+  r = programs::Shell(match + empty);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "herald-match: " + empty + ": no openings\n");
+  // The format named wins over the file's name: an EPD line read as PGN is no game.
+  r = programs::Shell(match + epd + " --openings-format pgn");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find(epd + ": game 1"), std::string::npos) << r.err;
+}
