@@ -56,6 +56,15 @@ bool mt_random_opening(const Rules *r, int plies, uint64_t seed, int o, MtOpenin
   return found;
 }
 
+void mt_openings_shuffle(MtOpening *openings, int count, uint64_t seed) {
+  uint64_t state = seed;
+  for (int i = count - 1; i > 0; i--) { /* Fisher-Yates: each order equally likely */
+    int j = (int)(next_random(&state) % (uint64_t)(i + 1));
+    MtOpening swap = openings[i];
+    openings[i] = openings[j], openings[j] = swap;
+  }
+}
+
 bool mt_opening(const MtMatchConfig *c, int o, MtOpening *opening) {
   if (c->opening_count > 0) {
     *opening = c->openings[o % c->opening_count];

@@ -124,6 +124,35 @@ void mt_match_config_init(MtMatchConfig *c);
  * illegal or unknown move, or when the opening ends the game or is too long. */
 bool mt_opening_parse(const Rules *r, const char *line, MtOpening *opening, char *err, int errlen);
 
+/* The same, cut to its first max_plies plies (all when negative, as mt_opening_parse): the
+ * moves after them are not read. */
+bool mt_opening_parse_cut(const Rules *r, const char *line, int max_plies, MtOpening *opening, char *err, int errlen);
+
+/* The formats of an openings book (herald-match --openings):
+ *   MT_BOOK_LINES  one opening a line as mt_opening_parse reads it ('#' starts a comment line,
+ *                  anything after a ';' is dropped: EPD operations after a FEN);
+ *   MT_BOOK_EPD    a position a line in EPD: the FEN's first four fields, the move counters or
+ *                  none ("0 1"), then operations (bm, id...), which are ignored;
+ *   MT_BOOK_PGN    games: each game's FEN tag (the rules' start without one) and its main
+ *                  line's moves in SAN; comments, NAGs, variations and results are skipped. */
+typedef enum MtBookFormat { MT_BOOK_LINES, MT_BOOK_EPD, MT_BOOK_PGN } MtBookFormat;
+
+/* The format a file's name says: ".epd" EPD, ".pgn" PGN (either case), anything else lines. */
+MtBookFormat mt_book_format_of_path(const char *path);
+/* "lines", "epd" or "pgn" into *format; false for any other name. */
+bool mt_book_format_from_name(const char *name, MtBookFormat *format);
+
+/* Every opening of a book (text, len bytes, in format; name only for messages), each cut to its
+ * first max_plies plies (all when negative) and played on r's rules.  Returns a malloc'd array
+ * of *count openings, or NULL with a message naming the book and the line (lines, EPD) or the
+ * game and its move (PGN) of the first bad opening, or saying the book holds none. */
+MtOpening *mt_book_read(const Rules *r, const char *name, const char *text, size_t len, MtBookFormat format,
+                        int max_plies, int *count, char *err, int errlen);
+
+/* Puts count openings in an order drawn from seed alone, so that every shard of a match given
+ * the same seed plays the same order, and the shards still split it between them. */
+void mt_openings_shuffle(MtOpening *openings, int count, uint64_t seed);
+
 /* Opening number o: one of the list, or random plies from the start position decided by seed
  * and o only (so shards agree), or the start position. */
 bool mt_opening(const MtMatchConfig *c, int o, MtOpening *opening);

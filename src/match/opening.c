@@ -48,11 +48,13 @@ static const char *start_position(const Rules *r, const char *line, MtOpening *o
   return s;
 }
 
-/* Plays the coordinate moves of text from p into opening: words split by blanks, a turn of
- * several parts one word of them joined by commas ("e2e4,d2d4"). */
-static bool play_moves(Position *p, const char *text, MtOpening *opening, char *err, int errlen) {
+/* Plays the coordinate moves of text from p into opening, up to max_plies of them (all when
+ * negative): words split by blanks, a turn of several parts one word of them joined by commas
+ * ("e2e4,d2d4"). */
+static bool play_moves(Position *p, const char *text, int max_plies, MtOpening *opening, char *err, int errlen) {
   for (const char *s = skip_spaces(text); *s; s = skip_spaces(s + word_length(s))) {
     for (const char *part = s, *end = s + word_length(s); part < end;) {
+      if (opening->ply_count == max_plies) return true;
       int len = (int)strcspn(part, ", \t");
       char word[64];
       snprintf(word, sizeof word, "%.*s", len < 63 ? len : 63, part);
@@ -74,6 +76,10 @@ static bool play_moves(Position *p, const char *text, MtOpening *opening, char *
 }
 
 bool mt_opening_parse(const Rules *r, const char *line, MtOpening *opening, char *err, int errlen) {
+  return mt_opening_parse_cut(r, line, -1, opening, err, errlen);
+}
+
+bool mt_opening_parse_cut(const Rules *r, const char *line, int max_plies, MtOpening *opening, char *err, int errlen) {
   memset(opening, 0, sizeof *opening);
   const char *moves = start_position(r, line, opening, err, errlen);
   if (!moves) return false;
@@ -81,7 +87,7 @@ bool mt_opening_parse(const Rules *r, const char *line, MtOpening *opening, char
   char why[128], reason[64];
   bool ok = pos_set_fen(&p, r, opening->fen, why, sizeof why);
   if (!ok) snprintf(err, errlen, "bad FEN: %s", why);
-  ok = ok && play_moves(&p, moves, opening, err, errlen);
+  ok = ok && play_moves(&p, moves, max_plies, opening, err, errlen);
   if (ok && pos_game_result(&p, reason, sizeof reason) != RESULT_NONE) {
     snprintf(err, errlen, "the opening ends the game (%s)", reason);
     ok = false;

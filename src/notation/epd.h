@@ -16,7 +16,8 @@ extern "C" {
 enum { NT_EPD_MOVES = 8, NT_EPD_TEXT = 64, NT_EPD_FEN = 256 };
 
 typedef struct NtEpd {
-  char fen[NT_EPD_FEN];     /* the four fields, then "0 1" for the move counters */
+  char fen[NT_EPD_FEN];     /* the four fields, then the move counters that follow them on the
+                               line ("0 12 bm ...": half-move clock, move number), else "0 1" */
   Move best[NT_EPD_MOVES];  /* bm: MOVE_NONE for a move that does not read */
   int best_count;           /* bm moves past NT_EPD_MOVES are left out */
   Move avoid[NT_EPD_MOVES]; /* am, as bm */

@@ -157,6 +157,10 @@ TEST(Cli, MatchRefusesBadNumbers) {
       {"--sprt 5 0 0.05 0.05", "--sprt ELO0 ELO1 ALPHA BETA with ELO0 < ELO1"},
       {"--seed 1.5", "--seed '1.5'"},
       {"--shard 0/0", "--shard N '0'"},
+      {"--opening-plies -1", "--opening-plies '-1' is not a whole number from 0"},
+      {"--opening-plies 4x", "--opening-plies '4x'"},
+      {"--openings-format fen", "--openings-format 'fen' is none of epd, pgn, lines"},
+      {"--openings-order shuffled", "--openings-order 'shuffled' is neither sequential nor random"},
   };
   for (const auto &c : cases) {
     programs::Result r = Shell(Program("herald-match") + engines + c.args);

@@ -30,6 +30,39 @@ TEST(NotationEpd, FieldsMovesAndStrings) {
   EXPECT_STREQ(epd.comment, "a comment; with bm h2h4 inside");
 }
 
+// Opening books in EPD often keep the FEN's counters after the four fields (numbers, which no
+// opcode is); the operations after them are still read.  Without them the counters are "0 1".
+TEST(NotationEpd, MoveCountersAfterTheFieldsAreKept) {
+  auto rules = Fixture("chess");
+  PosBox p;
+  NtEpd epd;
+  char err[RULES_ERR_LEN];
+  const char *fields = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq -";
+  ASSERT_EQ(nt_epd_read((std::string(fields) + " 2 3 bm Bb5; id \"x\";").c_str(), rules->get(), p.get(), &epd, err,
+                        sizeof err),
+            1)
+      << err;
+  EXPECT_EQ(std::string(epd.fen), std::string(fields) + " 2 3");
+  EXPECT_EQ(p.get()->fullmove, 3);
+  EXPECT_EQ(p.get()->halfmove, 2);
+  ASSERT_EQ(epd.best_count, 1);
+  EXPECT_EQ(epd.best[0], pos_parse_move(p.get(), "f1b5"));
+  EXPECT_STREQ(epd.id, "x");
+  ASSERT_EQ(nt_epd_read((std::string(fields) + " 4;").c_str(), rules->get(), p.get(), &epd, err, sizeof err), 1);
+  EXPECT_EQ(std::string(epd.fen), std::string(fields) + " 4 1");
+  ASSERT_EQ(nt_epd_read((std::string(fields) + "\r\n").c_str(), rules->get(), p.get(), &epd, err, sizeof err), 1);
+  EXPECT_EQ(std::string(epd.fen), std::string(fields) + " 0 1");
+  // Seven digits are no counter (pos_set_fen takes 100000 at most): an operation, skipped.
+  ASSERT_EQ(nt_epd_read((std::string(fields) + " 1234567 1").c_str(), rules->get(), p.get(), &epd, err, sizeof err), 1);
+  EXPECT_EQ(std::string(epd.fen), std::string(fields) + " 0 1");
+  // A FEN that goes from the side to move to its counters, as Shogi-style FENs do.
+  auto shogi = Fixture("shogi");
+  const char *sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] b 0 7";
+  ASSERT_EQ(nt_epd_read(sfen, shogi->get(), p.get(), &epd, err, sizeof err), 1) << err;
+  EXPECT_STREQ(epd.fen, sfen);
+  EXPECT_EQ(p.get()->fullmove, 7);
+}
+
 TEST(NotationEpd, UnreadableMovesAndOverlongOperands) {
   auto rules = Fixture("chess");
   PosBox p;

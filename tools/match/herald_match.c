@@ -146,8 +146,16 @@ static void usage(FILE *out) {
                "  --depth D | --nodes N | --movetime MS   fixed limit per move instead of a clock\n"
                "                        (CECP engines get --nodes as 'nps N' + 'st 1')\n"
                "  --margin MS           lateness forgiven before a time forfeit (default 1000)\n"
-               "  --openings FILE       one FEN or move list (e2e4 e7e5) a line, each played twice\n"
-               "                        with colours swapped\n"
+               "  --openings FILE       openings, each played twice with colours swapped, in the\n"
+               "                        format FILE's name says: .epd a position a line in EPD\n"
+               "                        (counters optional, operations ignored); .pgn PGN games\n"
+               "                        (FEN tag and main line in SAN); any other one FEN or\n"
+               "                        coordinate move list (e2e4 e7e5) a line\n"
+               "  --openings-format epd|pgn|lines   FILE's format, whatever its name\n"
+               "  --opening-plies N     each opening cut to its first N plies (an opening holds 64\n"
+               "                        at most)\n"
+               "  --openings-order sequential|random   the book's order (default), or one drawn\n"
+               "                        from --seed, the same in every shard\n"
                "  --random-plies K      random legal K-ply openings (by --seed) when no FILE\n"
                "  --resign CP N         adjudicate a loss after N moves at <= -CP agreed by both\n"
                "  --draw CP N AFTER     adjudicate a draw after N plies within +/-CP from move AFTER\n"
@@ -221,49 +229,19 @@ static void print_standings(const MtMatchConfig *c, const MtMatchState *st) {
   }
 }
 
-/* The openings of path, one a line (FEN or move list, see mt_opening_parse; '#' starts a
- * comment line).  NULL with a message naming the file, line and move on the first bad line. */
-static MtOpening *read_openings(const char *path, const Rules *rules, int *count, char *err, int errlen) {
+/* The openings of the book at path in format, each cut to max_plies plies (all when negative;
+ * see mt_book_read).  NULL with a message naming the file and the line or game of the first bad
+ * opening. */
+static MtOpening *read_openings(const char *path, MtBookFormat format, int max_plies, const Rules *rules, int *count,
+                                char *err, int errlen) {
   size_t len;
   char *text = read_file(path, &len);
   if (!text) {
     snprintf(err, errlen, "%s: %s", path, strerror(errno));
     return NULL;
   }
-  MtOpening *list = NULL;
-  int n = 0, cap = 0, lineno = 0;
-  bool ok = true;
-  for (char *line = text, *next; ok && line; line = next) {
-    lineno++;
-    next = strchr(line, '\n');
-    if (next) *next++ = 0;
-    /* EPD lines carry operations after the fields; a FEN's counters are kept. */
-    line[strcspn(line, ";\r")] = 0;
-    while (*line == ' ' || *line == '\t') line++;
-    if (!*line || line[0] == '#') continue;
-    if (n == cap) {
-      cap = cap ? 2 * cap : 64;
-      MtOpening *bigger = realloc(list, (size_t)cap * sizeof *list);
-      if (!bigger) {
-        snprintf(err, errlen, "%s: out of memory", path);
-        ok = false;
-        break;
-      }
-      list = bigger;
-    }
-    char why[160];
-    if (!mt_opening_parse(rules, line, &list[n++], why, sizeof why)) {
-      snprintf(err, errlen, "%.80s:%d: %s", path, lineno, why);
-      ok = false;
-    }
-  }
+  MtOpening *list = mt_book_read(rules, path, text, len, format, max_plies, count, err, errlen);
   free(text);
-  if (ok && !n) snprintf(err, errlen, "%s: no openings", path);
-  if (!ok || !n) {
-    free(list);
-    return NULL;
-  }
-  *count = n;
   return list;
 }
 
@@ -359,7 +337,9 @@ int main(int argc, char **argv) {
   mt_match_config_init(&c);
   Output out = {0};
   out.config = &c;
-  const char *pgn_path = NULL, *openings_path = NULL;
+  const char *pgn_path = NULL, *openings_path = NULL, *openings_format = NULL;
+  int opening_plies = -1; /* all */
+  bool random_order = false;
   int engines = 0;
   char err[4096];
   static Rules rules;
@@ -422,6 +402,25 @@ int main(int argc, char **argv) {
     } else if (!strcmp(a, "--openings")) {
       NEED(1);
       openings_path = argv[++i];
+    } else if (!strcmp(a, "--openings-format")) {
+      NEED(1);
+      MtBookFormat format;
+      openings_format = argv[++i];
+      if (!mt_book_format_from_name(openings_format, &format)) {
+        fprintf(stderr, "herald-match: --openings-format '%s' is none of epd, pgn, lines\n", openings_format);
+        return MT_EXIT_USAGE;
+      }
+    } else if (!strcmp(a, "--opening-plies")) {
+      NEED(1);
+      if (!int_option(argv[++i], 0, 1000000, a, &opening_plies)) return MT_EXIT_USAGE;
+    } else if (!strcmp(a, "--openings-order")) {
+      NEED(1);
+      const char *order = argv[++i];
+      random_order = !strcmp(order, "random");
+      if (!random_order && strcmp(order, "sequential")) {
+        fprintf(stderr, "herald-match: --openings-order '%s' is neither sequential nor random\n", order);
+        return MT_EXIT_USAGE;
+      }
     } else if (!strcmp(a, "--random-plies")) {
       NEED(1);
       if (!int_option(argv[++i], 0, 1000, a, &c.random_plies)) return MT_EXIT_USAGE;
@@ -502,12 +501,17 @@ int main(int argc, char **argv) {
     }
   MtOpening *openings = NULL;
   if (openings_path) {
-    openings = read_openings(openings_path, &rules, &c.opening_count, err, sizeof err);
+    MtBookFormat format = mt_book_format_of_path(openings_path);
+    if (openings_format) mt_book_format_from_name(openings_format, &format);
+    openings = read_openings(openings_path, format, opening_plies, &rules, &c.opening_count, err, sizeof err);
     if (!openings) {
       fprintf(stderr, "herald-match: %s\n", err);
       rules_free(&rules);
       return MT_EXIT_USAGE;
     }
+    /* Every shard reads the same book and draws the same order from the same seed, so opening o
+     * is the same in all of them and o % N still splits the book between them. */
+    if (random_order) mt_openings_shuffle(openings, c.opening_count, c.seed);
     c.openings = openings;
   }
   if (pgn_path && !(out.pgn = fopen(pgn_path, "w"))) {
