@@ -55,6 +55,14 @@ inline Result Shell(const std::string &command) {
   return r;
 }
 
+// The path of an installed program (another engine, a tool), or "" when it is not installed.
+// Debian puts games and chess tools in /usr/games, which root's PATH often lacks.
+inline std::string Installed(const std::string &name) {
+  Result r = Shell("command -v " + name + " || command -v /usr/games/" + name);
+  std::string path = r.out.substr(0, r.out.find('\n'));
+  return r.status == 0 ? path : "";
+}
+
 } // namespace programs
 
 #endif

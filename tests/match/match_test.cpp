@@ -795,4 +795,60 @@ TEST(MatchProgram, RoundRobinPrintsEachPairAndTheStandings) {
   EXPECT_EQ(games, 6);
 }
 
+// The round robin a user runs against the engines a variant player knows: Herald, Fairy-Max
+// (CECP) and Fairy-Stockfish (UCI), Debian's packages (CI installs them).  Every game ends with
+// a result, each engine move carries its evaluation as cutechess writes it (Fairy-Max may move
+// without thinking output, from its book), and pgn-extract keeps every game without a word.
+TEST(MatchProgram, RoundRobinOfHeraldFairyMaxAndFairyStockfish) {
+  std::string fairymax = programs::Installed("fairymax"), stockfish = programs::Installed("fairy-stockfish");
+  if (fairymax.empty() || stockfish.empty()) GTEST_SKIP() << "fairymax or fairy-stockfish is not installed";
+  char pgn[] = "/tmp/herald-match-peers-XXXXXX";
+  int fd = mkstemp(pgn);
+  ASSERT_GE(fd, 0);
+  close(fd);
+  programs::Result r = programs::Shell(
+      programs::Program("herald-match") + " -engine cmd=" + programs::Program("herald") +
+      ",proto=uci,name=Herald -engine cmd=" + fairymax + ",proto=cecp,name=Fairy-Max -engine cmd=" + stockfish +
+      ",proto=uci,name=Fairy-Stockfish --depth 3 --games 2 --random-plies 2 " + "--max-plies 80 --pgn " + pgn);
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  for (const char *line : {"Round robin of 3 engines (chess): games 6/6\n", "Score of Herald vs Fairy-Max: ",
+                           "Score of Herald vs Fairy-Stockfish: ", "Score of Fairy-Max vs Fairy-Stockfish: "})
+    EXPECT_NE(r.out.find(line), std::string::npos) << line << "\n" << r.out;
+  EXPECT_EQ(r.err.find("crash"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("illegal"), std::string::npos) << r.err;
+  std::string text = programs::Slurp(pgn);
+  const std::regex comment("[+-]([0-9]+\\.[0-9]{2}|M[0-9]+)/[0-9]+ [0-9]+\\.[0-9]{2}s");
+  size_t offset = 0;
+  int line = 1, games = 0;
+  char err[200];
+  NtPgnGame g;
+  while (nt_pgn_next(text.data(), text.size(), &offset, &line, &g, err, sizeof err) == 1) {
+    games++;
+    EXPECT_TRUE(!strcmp(g.result, "1-0") || !strcmp(g.result, "0-1") || !strcmp(g.result, "1/2-1/2")) << g.result;
+    std::string white = nt_pgn_tag(&g, "White"), black = nt_pgn_tag(&g, "Black");
+    for (int i = 2; i < g.move_count; i++) {
+      const std::string &mover = i % 2 == 0 ? white : black;
+      if (mover == "Fairy-Max" && !g.comments[i]) continue;
+      ASSERT_NE(g.comments[i], nullptr) << mover << ", ply " << i + 1 << "\n" << text;
+      EXPECT_TRUE(std::regex_match(g.comments[i], comment)) << g.comments[i];
+    }
+    nt_pgn_game_free(&g);
+  }
+  EXPECT_EQ(games, 6) << text;
+  std::string pgn_extract = programs::Installed("pgn-extract");
+  if (!pgn_extract.empty()) {
+    std::string log = std::string(pgn) + ".log", kept = std::string(pgn) + ".kept";
+    r = programs::Shell(pgn_extract + " -s --nobadresults -l" + log + " -o" + kept + " " + pgn);
+    EXPECT_EQ(programs::Slurp(log), "");
+    std::string kept_text = programs::Slurp(kept);
+    int kept_games = 0;
+    for (size_t at = kept_text.find("[Event "); at != std::string::npos; at = kept_text.find("[Event ", at + 1))
+      kept_games++;
+    EXPECT_EQ(kept_games, 6);
+    std::remove(log.c_str());
+    std::remove(kept.c_str());
+  }
+  std::remove(pgn);
+}
+
 } // namespace

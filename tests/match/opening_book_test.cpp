@@ -260,13 +260,6 @@ const char *const PGN_BOOK = "[Event \"Ruy Lopez\"]\n"
                              "\n"
                              "1... d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 *\n";
 
-// pgn-extract's path, or "" when it is not installed (Debian puts it in /usr/games).
-std::string PgnExtract() {
-  programs::Result r = programs::Shell("command -v pgn-extract || command -v /usr/games/pgn-extract");
-  std::string path = r.out.substr(0, r.out.find('\n'));
-  return r.status == 0 ? path : "";
-}
-
 std::vector<std::string> Split(const std::string &text, char separator) {
   std::vector<std::string> parts;
   for (size_t at = 0, end; at < text.size(); at = end + 1) {
@@ -330,7 +323,7 @@ TEST_F(MatchOpeningBook, HeraldMatchPgnFromAPgnBookReadsBackHereAndInPgnExtract)
   for (int i = 0; i < archive.count; i++) EXPECT_EQ(archive.games[i].ply_count, (int)moves[i].size());
   nt_archive_free(&archive);
 
-  std::string pgn_extract = PgnExtract();
+  std::string pgn_extract = programs::Installed("pgn-extract");
   if (pgn_extract.empty()) GTEST_SKIP() << "pgn-extract is not installed (Debian package pgn-extract)";
   // Strict: --nobadresults drops a game whose Result contradicts its end; errors go to the log,
   // and a game with one is left out of the output.
