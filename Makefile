@@ -22,9 +22,13 @@ CXXFLAGS+= -std=c++17 -Wall -Wextra -Werror $(OPT) -Isrc -Itests $(CXXFLAGS_EXTR
 LDLIBS  += -lpthread -lm -lz
 
 # src/app/ is the herald program's front door (its commands); the rest is the library.
+# src/platform/ holds what the system does differently, a NAME_posix.c and a NAME_win.c for
+# each concern: PLATFORM says which are built (win: `make windows`, below).
+PLATFORM ?= posix
+NOT_PLATFORM := $(filter-out $(PLATFORM),posix win)
 APP_SRC  := $(filter-out src/app/main.c,$(wildcard src/app/*.c))
 APP_OBJ  := $(APP_SRC:%.c=$(BUILD)/obj/%.o)
-LIB_SRC  := $(filter-out src/app/%,$(wildcard src/*/*.c))
+LIB_SRC  := $(filter-out src/app/% src/platform/%_$(NOT_PLATFORM).c,$(wildcard src/*/*.c))
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/builtin_files.o
 TEST_SRC := $(wildcard tests/*.cpp tests/*/*.cpp)
 TEST_C   := tests/rules/reference_rules.c
