@@ -8,6 +8,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "platform/path.h"
+
 int64_t mt_now_ms(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -92,7 +94,7 @@ bool mt_engine_spec_parse(MtEngineSpec *spec, const char *text, char *err, int e
     int len = (int)strcspn(program, " ");
     const char *base = program;
     for (int i = 0; i < len; i++)
-      if (program[i] == '/') base = program + i + 1;
+      if (plat_is_path_separator(program[i])) base = program + i + 1;
     copy_text(spec->name, sizeof spec->name, base, (int)(program + len - base));
     if (!spec->name[0]) copy_text(spec->name, sizeof spec->name, "engine", -1);
   }
