@@ -1,6 +1,8 @@
 /* platform/path.h on Windows, which reads '\' and '/' alike in a path. */
 #include "platform/path.h"
 
+#include <stddef.h>
+
 char plat_path_list_separator(void) { return ';'; }
 
 bool plat_is_path_separator(char c) { return c == '/' || c == '\\'; }
