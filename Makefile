@@ -11,6 +11,7 @@
 #   make uninstall  removes what install put there
 #   make format     formats the tree in its one dialect (.clang-format); format-check: CI
 #   make windows    herald.exe and the tools for Windows (build/windows/), with mingw-w64
+#   make windows-test  those under wine: perft, a UCI and a CECP session, a match, self-play
 CC      ?= gcc
 CXX     ?= g++
 BUILD   ?= build
@@ -36,7 +37,8 @@ TEST_C   := tests/rules/reference_rules.c
 TEST_OBJ := $(TEST_SRC:%.cpp=$(BUILD)/obj/%.o) $(TEST_C:%.c=$(BUILD)/obj/%.o)
 $(TEST_C:%.c=$(BUILD)/obj/%.o): CFLAGS += -Itests
 
-.PHONY: all test sanitize tsan tsan-ci bench fuzz fuzz-ci clean format format-check install uninstall windows
+.PHONY: all test sanitize tsan tsan-ci bench fuzz fuzz-ci clean format format-check install uninstall windows \
+  windows-test
 EXE   ?= # .exe for Windows
 TOOLS := $(BUILD)/herald-match$(EXE) $(BUILD)/herald-selfplay$(EXE)
 all: $(BUILD)/herald$(EXE) $(TOOLS)
@@ -166,6 +168,10 @@ windows:
 	  gcc-mingw-w64-x86-64 libz-mingw-w64-dev)"; exit 1; }
 	$(MAKE) BUILD=build/windows PLATFORM=win EXE=.exe CC=$(WINDOWS_CC) HOST_CC=$(CC) ARCH=$(WINDOWS_ARCH) \
 	  CFLAGS_EXTRA=-D_POSIX_C_SOURCE=200809L LDFLAGS="-static -Wl,--stack,8388608" $(WINDOWS_PROGRAMS)
+
+# The Windows programs under wine (packages wine wine64): tests/windows/wine_test.sh.
+windows-test: windows
+	tests/windows/wine_test.sh build/windows
 
 # Perft speed beside fairy-stockfish, the search's node signature (quote it in commits that
 # change search or evaluation), and the referee's moves per second on the seed-000 preset.
