@@ -29,8 +29,7 @@ PlatProcess *plat_process_start(const char *command, char *err, int errlen) {
   char *argv[64];
   int argc = 0;
   char *save = NULL; /* strtok_r: game threads start engines at the same time */
-  for (char *tok = strtok_r(words, " ", &save); tok && argc < 63; tok = strtok_r(NULL, " ", &save))
-    argv[argc++] = tok;
+  for (char *tok = strtok_r(words, " ", &save); tok && argc < 63; tok = strtok_r(NULL, " ", &save)) argv[argc++] = tok;
   argv[argc] = NULL;
   int to_child[2], from_child[2];
   bool ok = argc > 0;

@@ -11,8 +11,8 @@
 
 struct PlatProcess {
   HANDLE process;
-  HANDLE to_child;     /* our end of its standard input */
-  HANDLE from_child;   /* our end of its standard output, read overlapped */
+  HANDLE to_child;   /* our end of its standard input */
+  HANDLE from_child; /* our end of its standard output, read overlapped */
   OVERLAPPED overlapped;
   bool reading;        /* a read into chunk is under way */
   char chunk[4096];    /* what the last read brought ... */
