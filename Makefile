@@ -11,6 +11,8 @@
 #   make uninstall  removes what install put there
 #   make deb        the Debian package (debian/), in build/deb/
 #   make format     formats the tree in its one dialect (.clang-format); format-check: CI
+#   make windows    herald.exe and the tools for Windows (build/windows/), with mingw-w64
+#   make windows-test  those under wine: perft, a UCI and a CECP session, a match, self-play
 CC      ?= gcc
 CXX     ?= g++
 BUILD   ?= build
@@ -18,23 +20,29 @@ BUILD   ?= build
 # -march=native no AVX-512, which valgrind cannot run.
 ARCH    ?= $(shell grep -qw bmi2 /proc/cpuinfo 2>/dev/null && grep -qw avx2 /proc/cpuinfo && echo x86-64-v3 || echo x86-64-v2)
 OPT     ?= -O3 -march=$(ARCH)
-CFLAGS  += -std=c11 -Wall -Wextra -Werror $(OPT) -Isrc -D_GNU_SOURCE
+CFLAGS  += -std=c11 -Wall -Wextra -Werror $(OPT) -Isrc -D_GNU_SOURCE $(CFLAGS_EXTRA)
 CXXFLAGS+= -std=c++17 -Wall -Wextra -Werror $(OPT) -Isrc -Itests $(CXXFLAGS_EXTRA)
 LDLIBS  += -lpthread -lm -lz
 
 # src/app/ is the herald program's front door (its commands); the rest is the library.
+# src/platform/ holds what the system does differently, a NAME_posix.c and a NAME_win.c for
+# each concern: PLATFORM says which are built (win: `make windows`, below).
+PLATFORM ?= posix
+NOT_PLATFORM := $(filter-out $(PLATFORM),posix win)
 APP_SRC  := $(filter-out src/app/main.c,$(wildcard src/app/*.c))
 APP_OBJ  := $(APP_SRC:%.c=$(BUILD)/obj/%.o)
-LIB_SRC  := $(filter-out src/app/%,$(wildcard src/*/*.c))
+LIB_SRC  := $(filter-out src/app/% src/platform/%_$(NOT_PLATFORM).c,$(wildcard src/*/*.c))
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/builtin_files.o
 TEST_SRC := $(wildcard tests/*.cpp tests/*/*.cpp)
 TEST_C   := tests/rules/reference_rules.c
 TEST_OBJ := $(TEST_SRC:%.cpp=$(BUILD)/obj/%.o) $(TEST_C:%.c=$(BUILD)/obj/%.o)
 $(TEST_C:%.c=$(BUILD)/obj/%.o): CFLAGS += -Itests
 
-.PHONY: all test sanitize tsan tsan-ci bench fuzz fuzz-ci clean format format-check install uninstall deb
-TOOLS := $(BUILD)/herald-match $(BUILD)/herald-selfplay
-all: $(BUILD)/herald $(TOOLS)
+.PHONY: all test sanitize tsan tsan-ci bench fuzz fuzz-ci clean format format-check install uninstall deb \
+  windows windows-test
+EXE   ?= # .exe for Windows
+TOOLS := $(BUILD)/herald-match$(EXE) $(BUILD)/herald-selfplay$(EXE)
+all: $(BUILD)/herald$(EXE) $(TOOLS)
 
 # The version line of the three programs (src/app/version.h): the VERSION file, and the git
 # description when built in a checkout (none outside one).  The stamp is rewritten only when the
@@ -59,11 +67,13 @@ $(BUILD)/obj/%.o: %.cpp
 	$(CXX) $(CPPFLAGS) $(CXXFLAGS) -MMD -MP -c $< -o $@
 
 # The preset library inside the binary (src/bridge/builtin_files.h): every game of presets/
-# plays from any folder.  embed_files is a build-time tool, built without the sanitizers.
+# plays from any folder.  embed_files is a build-time tool, built without the sanitizers and for
+# the machine that builds (HOST_CC), which is not the one that runs a cross-compiled program.
 EMBED_FILES := $(sort $(wildcard presets/*.preset presets/include/*))
+HOST_CC ?= $(CC)
 $(BUILD)/embed_files: tools/embed/embed_files.c
 	@mkdir -p $(dir $@)
-	$(CC) -O1 $< -o $@
+	$(HOST_CC) -O1 $< -o $@
 $(BUILD)/gen/builtin_files.c: $(BUILD)/embed_files $(EMBED_FILES)
 	@mkdir -p $(dir $@)
 	$(BUILD)/embed_files presets $(EMBED_FILES) > $@.tmp && mv $@.tmp $@
@@ -75,12 +85,12 @@ $(BUILD)/libherald.a: $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
-$(BUILD)/herald: $(BUILD)/obj/src/app/main.o $(APP_OBJ) $(BUILD)/libherald.a
+$(BUILD)/herald$(EXE): $(BUILD)/obj/src/app/main.o $(APP_OBJ) $(BUILD)/libherald.a
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LDLIBS)
 
 # The user tools (tools/match/): engine matches and self-play testing.
-$(BUILD)/herald-match: $(BUILD)/obj/tools/match/herald_match.o $(BUILD)/libherald.a
-$(BUILD)/herald-selfplay: $(BUILD)/obj/tools/match/herald_selfplay.o $(BUILD)/libherald.a
+$(BUILD)/herald-match$(EXE): $(BUILD)/obj/tools/match/herald_match.o $(BUILD)/libherald.a
+$(BUILD)/herald-selfplay$(EXE): $(BUILD)/obj/tools/match/herald_selfplay.o $(BUILD)/libherald.a
 $(TOOLS):
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LDLIBS)
 
@@ -142,6 +152,27 @@ tsan-ci:
 	  build/tsan/herald_tests --gtest_filter='$(subst $(space),:,$(strip $(TSAN_CI_TESTS)))'; status=$$?; \
 	if ls build/tsan/races/race.* >/dev/null 2>&1; then cat build/tsan/races/race.*; \
 	  echo "tsan-ci: ThreadSanitizer reported the races above"; exit 1; fi; exit $$status
+
+# Windows: the three programs cross-compiled with Debian's mingw-w64 (packages gcc-mingw-w64-x86-64
+# and libz-mingw-w64-dev) into build/windows/, objects in build/windows/obj, by the rules above.
+# The compiler's posix flavour has winpthreads for the threads; -static puts it, zlib and libgcc
+# inside each .exe, which then runs with no DLL beside it.  src/platform/ gives the NAME_win.c of
+# each concern; _POSIX_C_SOURCE asks mingw-w64 for the POSIX names it declares only then
+# (gmtime_r).  The stack is Linux's 8 MiB (Windows gives 1 MiB, to the search's threads too).
+# The code is for x86-64-v2 (SSE4.2 and POPCNT, any x86-64 since 2009): an .exe is copied to
+# other machines, and mingw-w64's gcc does not align AVX's 32-byte stack spills (GCC bug 54412).
+WINDOWS_CC   ?= x86_64-w64-mingw32-gcc-posix
+WINDOWS_ARCH ?= x86-64-v2
+WINDOWS_PROGRAMS = $(PROGRAMS:%=build/windows/%.exe)
+windows:
+	@command -v $(WINDOWS_CC) >/dev/null || { echo "make windows: no $(WINDOWS_CC) (apt-get install \
+	  gcc-mingw-w64-x86-64 libz-mingw-w64-dev)"; exit 1; }
+	$(MAKE) BUILD=build/windows PLATFORM=win EXE=.exe CC=$(WINDOWS_CC) HOST_CC=$(CC) ARCH=$(WINDOWS_ARCH) \
+	  CFLAGS_EXTRA=-D_POSIX_C_SOURCE=200809L LDFLAGS="-static -Wl,--stack,8388608" $(WINDOWS_PROGRAMS)
+
+# The Windows programs under wine (packages wine wine64): tests/windows/wine_test.sh.
+windows-test: windows
+	tests/windows/wine_test.sh build/windows
 
 # Perft speed beside fairy-stockfish, the search's node signature (quote it in commits that
 # change search or evaluation), and the referee's moves per second on the seed-000 preset.

@@ -16,6 +16,7 @@
 #include "app/app.h"
 #include "notation/pgn.h"
 #include "notation/records.h"
+#include "platform/path.h"
 
 enum { RULES_CACHE = 64 };
 
@@ -32,7 +33,7 @@ static const Rules *find_rules(const char *name, RulesCache *cache, char *err, i
   lower[n] = 0;
   if (!n || !strcmp(lower, "standard") || !strcmp(lower, "orthodox") || !strcmp(lower, "normal"))
     snprintf(lower, sizeof lower, "chess");
-  if (strchr(name, '/')) snprintf(lower, sizeof lower, "%s", name); /* a path keeps its case */
+  if (plat_path_last_separator(name)) snprintf(lower, sizeof lower, "%s", name); /* a path keeps its case */
   for (int i = 0; i < cache->count; i++)
     if (!strcmp(cache->names[i], lower)) return cache->rules[i];
   if (cache->count == RULES_CACHE) {

@@ -4,12 +4,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "app/app.h"
 #include "gamecode/gamecode.h"
 #include "notation/notation.h"
+#include "platform/jobs.h"
 #include "rules/position.h"
 
 /* A started interpreter of the game's preset, or NULL after printing the preset error. */
@@ -140,38 +139,25 @@ int app_referee_bench_main(int argc, char **argv) {
   return status ? status : refused ? 1 : 0;
 }
 
-/* gc_referee_perft split over jobs processes (each a forked copy of the started
- * interpreter counting one share of the root's tries); UINT64_MAX when a job failed. */
+/* One job's share of a referee perft (plat_jobs_sum). */
+typedef struct PerftShare {
+  GcInterp *gc;
+  int depth;
+  bool parts;
+} PerftShare;
+
+static uint64_t perft_share(void *context, int job, int jobs) {
+  const PerftShare *share = context;
+  return gc_referee_perft_share(share->gc, share->depth, share->parts, job, jobs);
+}
+
+/* gc_referee_perft split over jobs processes (each a copy of the started interpreter counting
+ * one share of the root's tries); UINT64_MAX when a job failed. */
 static uint64_t perft_in_jobs(GcInterp *gc, int depth, bool parts, int jobs) {
   if (jobs <= 1) return gc_referee_perft(gc, depth, parts);
-  int fds[64];
-  pid_t pids[64];
-  for (int j = 0; j < jobs; j++) {
-    int fd[2];
-    if (pipe(fd) != 0) return UINT64_MAX;
-    pids[j] = fork();
-    if (pids[j] < 0) return UINT64_MAX;
-    if (pids[j] == 0) {
-      close(fd[0]);
-      uint64_t n = gc_referee_perft_share(gc, depth, parts, j, jobs);
-      ssize_t w = write(fd[1], &n, sizeof n);
-      _exit(w == (ssize_t)sizeof n ? 0 : 1);
-    }
-    close(fd[1]);
-    fds[j] = fd[0];
-  }
-  uint64_t total = 0;
-  bool ok = true;
-  for (int j = 0; j < jobs; j++) {
-    uint64_t n = 0;
-    if (read(fds[j], &n, sizeof n) != (ssize_t)sizeof n) ok = false;
-    close(fds[j]);
-    int status = 0;
-    waitpid(pids[j], &status, 0);
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) ok = false;
-    total += n;
-  }
-  return ok ? total : UINT64_MAX;
+  PerftShare share = {gc, depth, parts};
+  uint64_t total;
+  return plat_jobs_sum(jobs, perft_share, &share, &total) ? total : UINT64_MAX;
 }
 
 /* Perft from the start position by the referee alone (gc_referee_perft): every depth from 1
@@ -186,7 +172,7 @@ int app_referee_perft_main(int argc, char **argv) {
     if (!strcmp(argv[i], "--parts")) {
       parts = true;
     } else if (!strcmp(argv[i], "--jobs") && i + 1 < argc) {
-      if (!app_number(argv[++i], 1, 64, "jobs", &jobs)) return 2;
+      if (!app_number(argv[++i], 1, PLAT_JOBS_MAX, "jobs", &jobs)) return 2;
     } else if (plain < 2) {
       args[plain++] = argv[i];
     } else {
@@ -199,6 +185,11 @@ int app_referee_perft_main(int argc, char **argv) {
   }
   long depth;
   if (!app_number(args[1], 1, 20, "depth", &depth)) return 2;
+  if (jobs > 1 && !plat_jobs_available()) {
+    fprintf(stderr, "herald: --jobs above 1 is not available on Windows (its jobs are copies of the "
+                    "process, made by fork): count in one process, without --jobs\n");
+    return 2;
+  }
   BrSource src;
   if (!find(args[0], &src)) return 2;
   GcInterp *gc = started(&src);

@@ -2,13 +2,13 @@
  * one trial move, with the squares the move passes known to be empty and everything else
  * unknown (reference §3.1-§4.5 for the operators).  Inside bridge/ only. */
 #include <ctype.h>
-#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "bridge/br_eval.h"
+#include "platform/wildcard.h"
 
 /* V_PIECE: a piece of another type than the mover's, whose label (str) tells only its side. */
 typedef enum { V_UNKNOWN, V_BOOL, V_NUM, V_STR, V_SQ, V_ENEMY, V_NOEP, V_PATH, V_PIECE } ValKind;
@@ -489,7 +489,7 @@ static Val eval(const Tree *t, int n, Scene *s) {
         if (!br_on_board(s, squares[i])) continue;
         const char *label = label_at(s, squares[i]);
         if (!label) return v_unknown();
-        if (!fnmatch(pattern, label, 0)) return v_sq(squares[i]);
+        if (plat_wildcard_match(pattern, label)) return v_sq(squares[i]);
       }
     }
     return v_bool(false);

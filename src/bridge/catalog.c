@@ -10,6 +10,7 @@
 
 #include "bridge/builtin_files.h"
 #include "gamecode/gamecode.h"
+#include "platform/path.h"
 
 static const char *const INCLUDE_SUFFIXES[] = {".txt", ".inc", ""};
 
@@ -93,10 +94,11 @@ void catalog_init(Catalog *c) {
   memset(c, 0, sizeof *c);
   const char *env = getenv("HERALD_PRESETS");
   if (env) {
+    const char separator[] = {plat_path_list_separator(), 0}; /* ':' as PATH has it, ';' on Windows */
     for (const char *p = env; *p && c->found_count < CATALOG_MAX_FOLDERS - 2;) {
-      size_t len = strcspn(p, ":");
+      size_t len = strcspn(p, separator);
       if (len && len < CATALOG_PATH_LEN) snprintf(c->found[c->found_count++], CATALOG_PATH_LEN, "%.*s", (int)len, p);
-      p += len + (p[len] == ':');
+      p += len + (p[len] == separator[0]);
     }
   }
   snprintf(c->found[c->found_count++], CATALOG_PATH_LEN, ".");
@@ -132,11 +134,11 @@ static int folders(const Catalog *c, const char *out[2 * CATALOG_MAX_FOLDERS]) {
   return n;
 }
 
-static bool is_path(const char *name) { return strchr(name, '/') || ends_with(name, ".preset"); }
+static bool is_path(const char *name) { return plat_path_last_separator(name) || ends_with(name, ".preset"); }
 
 /* The name of a preset file: its last path part without ".preset". */
 static void name_of(const char *path, char *out, int outlen) {
-  const char *base = strrchr(path, '/');
+  const char *base = plat_path_last_separator(path);
   base = base ? base + 1 : path;
   size_t len = strlen(base);
   if (ends_with(base, ".preset")) len -= 7;
@@ -146,7 +148,7 @@ static void name_of(const char *path, char *out, int outlen) {
 /* The include folders of a preset read from path: its own folder and its include/, then each
  * folder of the search path and its include/ (the built-in includes come last, always). */
 static void add_include_dirs(const Catalog *c, BrSource *s, const char *path) {
-  const char *slash = strrchr(path, '/');
+  const char *slash = plat_path_last_separator(path);
   char own[BR_PATH_LEN], sub[BR_PATH_LEN + 16];
   snprintf(own, sizeof own, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
   snprintf(sub, sizeof sub, "%s/include", own);

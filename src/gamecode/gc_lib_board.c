@@ -2,10 +2,11 @@
 #include "gamecode/gc_internal.h"
 
 #include <ctype.h>
-#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "platform/wildcard.h"
 
 #define OP(name) static int name(GcInterp *gc, GcValue *a, int n, GcValue *out)
 
@@ -143,7 +144,7 @@ static int findpiece_in(GcInterp *gc, const char *pat, const GcValue *v, int las
     return *found >= 0;
   }
   int i = gc_coord(gc, v);
-  if (i >= 0 && fnmatch(pat, gc->board.cells[i], 0) == 0) {
+  if (i >= 0 && plat_wildcard_match(pat, gc->board.cells[i])) {
     if (!last || *found < 0) *found = i;
     return 1;
   }

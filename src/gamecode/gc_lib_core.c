@@ -2,11 +2,12 @@
 #include "gamecode/gc_internal.h"
 
 #include <ctype.h>
-#include <fnmatch.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "platform/wildcard.h"
 
 #define OP(name) static int name(GcInterp *gc, GcValue *a, int n, GcValue *out)
 #define UNUSED (void)gc, (void)a, (void)n
@@ -315,7 +316,7 @@ OP(op_str_replace) {
 OP(op_fnmatch) {
   UNUSED;
   char *pat = str_of(&a[0]), *s = str_of(&a[1]);
-  *out = gc_bool(fnmatch(pat, s, 0) == 0);
+  *out = gc_bool(plat_wildcard_match(pat, s));
   free(pat);
   free(s);
   return ST_OK;

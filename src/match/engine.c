@@ -1,17 +1,14 @@
-/* Engine processes: fork/exec with pipes, line reading with time-outs, and the two protocols. */
+/* Engine processes (started through platform/process.h), line reading with time-outs, and the
+ * two protocols. */
 #include "match/engine.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
 #include <stdarg.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
-#include <unistd.h>
+
+#include "platform/path.h"
 
 int64_t mt_now_ms(void) {
   struct timespec ts;
@@ -97,7 +94,7 @@ bool mt_engine_spec_parse(MtEngineSpec *spec, const char *text, char *err, int e
     int len = (int)strcspn(program, " ");
     const char *base = program;
     for (int i = 0; i < len; i++)
-      if (program[i] == '/') base = program + i + 1;
+      if (plat_is_path_separator(program[i])) base = program + i + 1;
     copy_text(spec->name, sizeof spec->name, base, (int)(program + len - base));
     if (!spec->name[0]) copy_text(spec->name, sizeof spec->name, "engine", -1);
   }
@@ -105,22 +102,13 @@ bool mt_engine_spec_parse(MtEngineSpec *spec, const char *text, char *err, int e
 }
 
 bool mt_engine_send(MtEngine *e, const char *line) {
-  if (e->dead || e->to_engine < 0) return false;
+  if (e->dead || !e->process) return false;
   size_t len = strlen(line);
   char *text = malloc(len + 2);
   if (!text) return false;
   memcpy(text, line, len);
   text[len] = '\n';
-  size_t done = 0;
-  while (done < len + 1) {
-    ssize_t n = write(e->to_engine, text + done, len + 1 - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      e->dead = true;
-      break;
-    }
-    done += (size_t)n;
-  }
+  if (!plat_process_write(e->process, text, len + 1)) e->dead = true;
   free(text);
   return !e->dead;
 }
@@ -148,20 +136,15 @@ int mt_engine_read_line(MtEngine *e, char *line, int cap, int timeout_ms) {
       copy_text(e->last_line, sizeof e->last_line, line, -1);
       return 1;
     }
-    if (e->dead || e->from_engine < 0) return -1;
+    if (e->dead || !e->process) return -1;
     int64_t left = deadline - mt_now_ms();
     if (left <= 0) return 0;
-    struct pollfd pfd = {.fd = e->from_engine, .events = POLLIN};
-    int r = poll(&pfd, 1, (int)left);
-    if (r < 0 && errno == EINTR) continue;
-    if (r <= 0) return 0;
-    ssize_t n = read(e->from_engine, e->buffer + e->buffered, sizeof e->buffer - (size_t)e->buffered);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
+    int n = plat_process_read(e->process, e->buffer + e->buffered, (int)sizeof e->buffer - e->buffered, (int)left);
+    if (n < 0) {
       e->dead = true;
       return -1;
     }
-    e->buffered += (int)n;
+    e->buffered += n; /* 0: nothing yet, and the deadline is looked at again */
   }
 }
 
@@ -176,54 +159,6 @@ static bool expect(MtEngine *e, const char *prefix, int timeout_ms, char *line, 
     if (r <= 0) return false;
     if (!strncmp(line, prefix, len)) return true;
   }
-}
-
-static bool spawn(MtEngine *e, char *err, int errlen) {
-  char command[sizeof e->spec.command];
-  copy_text(command, sizeof command, e->spec.command, -1);
-  char *argv[64];
-  int argc = 0;
-  char *save = NULL; /* strtok_r: game threads start engines at the same time */
-  for (char *tok = strtok_r(command, " ", &save); tok && argc < 63; tok = strtok_r(NULL, " ", &save))
-    argv[argc++] = tok;
-  argv[argc] = NULL;
-  if (!argc) {
-    snprintf(err, errlen, "empty engine command");
-    return false;
-  }
-  int to_child[2], from_child[2];
-  /* Close-on-exec, so that an engine started by another game thread does not inherit our pipe
-   * ends and hide the end of output when this engine dies. */
-  if (pipe2(to_child, O_CLOEXEC)) {
-    snprintf(err, errlen, "pipe: %s", strerror(errno));
-    return false;
-  }
-  if (pipe2(from_child, O_CLOEXEC)) {
-    close(to_child[0]);
-    close(to_child[1]);
-    snprintf(err, errlen, "pipe: %s", strerror(errno));
-    return false;
-  }
-  pid_t pid = fork();
-  if (pid < 0) {
-    snprintf(err, errlen, "fork: %s", strerror(errno));
-    close(to_child[0]), close(to_child[1]), close(from_child[0]), close(from_child[1]);
-    return false;
-  }
-  if (pid == 0) {
-    dup2(to_child[0], 0);
-    dup2(from_child[1], 1);
-    int devnull = open("/dev/null", O_WRONLY);
-    if (devnull >= 0) dup2(devnull, 2);
-    execvp(argv[0], argv);
-    _exit(127);
-  }
-  close(to_child[0]);
-  close(from_child[1]);
-  e->pid = pid;
-  e->to_engine = to_child[1];
-  e->from_engine = from_child[0];
-  return true;
 }
 
 static void send_options(MtEngine *e) {
@@ -263,12 +198,10 @@ bool mt_engine_feature_line(MtEngine *e, const char *line) {
 bool mt_engine_start(MtEngine *e, const MtEngineSpec *spec, int timeout_ms, char *err, int errlen) {
   memset(e, 0, sizeof *e);
   e->spec = *spec;
-  e->to_engine = e->from_engine = -1;
   e->nps_feature = -1;
   e->answer_timeout_ms = timeout_ms;
-  /* Process-wide: a write to an engine that died must fail, not kill the match. */
-  signal(SIGPIPE, SIG_IGN);
-  if (!spawn(e, err, errlen)) return false;
+  e->process = plat_process_start(spec->command, err, errlen);
+  if (!e->process) return false;
   char line[4096];
   if (spec->protocol == MT_UCI) {
     mt_engine_send(e, "uci");
@@ -561,19 +494,9 @@ MtGoReply mt_engine_go(MtEngine *e, const char *fen, const char *const *moves, i
 }
 
 void mt_engine_stop(MtEngine *e) {
-  if (e->pid <= 0) return;
+  if (!e->process) return;
   if (!e->dead) mt_engine_send(e, "quit");
-  if (e->to_engine >= 0) close(e->to_engine);
-  e->to_engine = -1;
-  int status;
-  pid_t r = 0;
-  for (int i = 0; i < 50 && (r = waitpid(e->pid, &status, WNOHANG)) == 0; i++) usleep(5000);
-  if (r == 0) {
-    kill(e->pid, SIGKILL);
-    waitpid(e->pid, &status, 0);
-  }
-  if (e->from_engine >= 0) close(e->from_engine);
-  e->from_engine = -1;
-  e->pid = 0;
+  plat_process_end(e->process, 250); /* a quarter of a second to quit, then killed */
+  e->process = NULL;
   e->dead = true;
 }

@@ -5,7 +5,8 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include <sys/types.h>
+
+#include "platform/process.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -15,8 +16,8 @@ typedef enum { MT_UCI, MT_CECP } MtProtocol;
 
 enum { MT_MAX_OPTIONS = 16, MT_TEXT = 256 };
 
-/* How to start an engine: "cmd=PATH [ARGS]" (split on spaces), proto, options (UCI setoption /
- * CECP option=, as NAME=VALUE). */
+/* How to start an engine: "cmd=PATH [ARGS]" (split on spaces; on Windows the command line as
+ * written: platform/process.h), proto, options (UCI setoption / CECP option=, as NAME=VALUE). */
 typedef struct MtEngineSpec {
   char name[64];
   char command[512];
@@ -38,8 +39,7 @@ typedef struct MtTimeControl {
 
 typedef struct MtEngine {
   MtEngineSpec spec;
-  pid_t pid;
-  int to_engine, from_engine;
+  PlatProcess *process; /* NULL before the start and after the stop */
   char buffer[65536];
   int buffered;
   bool usermove, setboard, dead;

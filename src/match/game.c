@@ -321,7 +321,7 @@ void mt_play_game(const MtMatchConfig *c, int index, int pair, int opening_numbe
   r.game = g;
   r.engine_of[0] = white;
   r.engine_of[1] = white ^ 1;
-  for (int colour = 0; colour < 2; colour++) r.engines[colour].pid = 0;
+  for (int colour = 0; colour < 2; colour++) r.engines[colour].process = NULL;
   char err[128];
   bool ok = pos_set_fen(&r.position, c->rules, opening->fen, err, sizeof err);
   for (int i = 0; ok && i < opening->ply_count; i++) {

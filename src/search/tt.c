@@ -2,9 +2,8 @@
 
 #include <stdatomic.h>
 #include <stdlib.h>
-#include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
+
+#include "platform/memory.h"
 
 struct TTEntry {
   _Atomic uint64_t check; /* key ^ data */
@@ -28,8 +27,8 @@ static inline int data_age(uint64_t d) { return (int)((d >> 50) & 63); }
 
 bool srch_tt_init(TTable *tt, size_t mb) {
   /* A table beyond half the machine's memory would only be swapped (or killed) while cleared. */
-  long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-  if (pages > 0 && page > 0 && mb > (size_t)pages / 2 / (1024 * 1024 / (size_t)page)) {
+  uint64_t physical = plat_physical_memory();
+  if (physical && mb > physical / 2 / (1024 * 1024)) {
     tt->entries = NULL;
     tt->buckets = 0;
     return false;
@@ -37,11 +36,9 @@ bool srch_tt_init(TTable *tt, size_t mb) {
   size_t bytes = mb * 1024 * 1024, bucket = TT_BUCKET * sizeof(TTEntry);
   size_t buckets = bytes / bucket;
   if (buckets < 1) buckets = 1;
-  /* Fresh anonymous pages are zero (an empty table) and page-aligned, and the kernel gives them
-   * as they are first touched: even the largest Hash a GUI may ask for is had at once, not
-   * written through first (64 GB of memset took half a minute). */
-  void *memory = mmap(NULL, buckets * bucket, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (memory == MAP_FAILED) {
+  /* The system's fresh pages are an empty table, had at once however large (platform/memory.h). */
+  void *memory = plat_pages_alloc(buckets * bucket);
+  if (!memory) {
     tt->entries = NULL;
     tt->buckets = 0;
     return false;
@@ -53,16 +50,14 @@ bool srch_tt_init(TTable *tt, size_t mb) {
 }
 
 void srch_tt_free(TTable *tt) {
-  if (tt->entries) munmap((void *)tt->entries, tt->buckets * TT_BUCKET * sizeof(TTEntry));
+  if (tt->entries) plat_pages_free((void *)tt->entries, tt->buckets * TT_BUCKET * sizeof(TTEntry));
   tt->entries = NULL;
   tt->buckets = 0;
 }
 
 void srch_tt_clear(TTable *tt) {
-  /* Plain stores are fine here: no search runs while the table is cleared.  Private anonymous
-   * pages given back read as zero again when next touched. */
-  size_t bytes = tt->buckets * TT_BUCKET * sizeof(TTEntry);
-  if (madvise((void *)tt->entries, bytes, MADV_DONTNEED)) memset((void *)tt->entries, 0, bytes);
+  /* Plain stores are fine here: no search runs while the table is cleared. */
+  plat_pages_zero((void *)tt->entries, tt->buckets * TT_BUCKET * sizeof(TTEntry));
   tt->age = 0;
 }
 

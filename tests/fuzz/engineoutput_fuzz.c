@@ -1,5 +1,6 @@
 /* libFuzzer target for herald-match's reading of an engine's output: the input, as an engine
- * would write it, goes through a pipe into mt_engine_read_line, and every line it cuts is read
+ * would write it before exiting, is what mt_engine_read_line has read from the engine's pipe
+ * (platform/process.h reads pipes; the lines are cut here), and every line it cuts is read
  * as a CECP feature line and as a line after "go" under both protocols (mt_engine_reply_line).
  * The first byte picks CECP's rank counting (from 0 on a ten-rank board).  Whatever the engine
  * says, a line is a string within its buffer and a reply stays within the bounds engine.h
@@ -7,7 +8,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "match/engine.h"
 #include "match/match.h"
@@ -35,14 +35,11 @@ static void check_reply(const MtGoReply *r, MtLine kind, MtProtocol protocol) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  if (size < 1 || size > 8192) return 0; /* within a pipe's buffer: written before any read */
-  int fds[2];
-  if (pipe(fds)) abort();
-  if (write(fds[1], data + 1, size - 1) != (ssize_t)(size - 1)) abort();
-  close(fds[1]);
+  if (size < 1 || size > 8192) return 0; /* within the engine's buffer: all of it read at once */
   memset(&engine, 0, sizeof engine);
-  engine.from_engine = fds[0];
-  engine.to_engine = -1;
+  memcpy(engine.buffer, data + 1, size - 1);
+  engine.buffered = (int)(size - 1);
+  engine.dead = true; /* and then its output ended */
   engine.nps_feature = -1;
   engine.zero_based_ranks = data[0] & 1;
   MtGoReply uci = {0}, cecp = {0};
@@ -52,7 +49,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     memset(line, 'x', sizeof line);
     int r = mt_engine_read_line(&engine, line, (int)sizeof line, 1000);
     if (r < 0) break;
-    if (r == 0) abort(); /* the whole input is in the pipe and its end closed: no waiting */
+    if (r == 0) abort(); /* the whole input is read and the output ended: no waiting */
     if (!memchr(line, 0, sizeof line) || !memchr(engine.last_line, 0, sizeof engine.last_line)) abort();
     engine.spec.protocol = MT_CECP;
     mt_engine_feature_line(&engine, line);
@@ -69,6 +66,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       uci_done = kind == MT_LINE_MOVE;
     }
   }
-  close(fds[0]);
   return 0;
 }

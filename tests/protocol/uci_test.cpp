@@ -56,6 +56,23 @@ TEST(ProtocolUci, GoDepthGivesInfoAndALegalBestMove) {
       << best;
 }
 
+// Windows GUIs end their lines in CR LF: every command is read as without the CR, an option's
+// value included.
+TEST(ProtocolUci, LinesEndingInCarriageReturnAreReadAsWithout) {
+  EngineProcess e;
+  e.Send("uci\r");
+  ASSERT_FALSE(e.Expect("uciok").empty());
+  e.Send("setoption name UCI_Variant value capablanca\r");
+  e.Send("position startpos moves e2e4\r");
+  e.Send("go depth 3\r");
+  std::string best = e.Expect("bestmove .*");
+  EXPECT_TRUE(std::regex_match(best, std::regex("bestmove [a-j][1-8][a-j][1-8]( ponder [a-j][1-8][a-j][1-8])?")))
+      << best;
+  e.Send("isready\r");
+  EXPECT_FALSE(e.Expect("readyok").empty());
+  for (const std::string &l : e.Seen()) EXPECT_EQ(l.find("Error"), std::string::npos) << l;
+}
+
 TEST(ProtocolUci, FindsMateInOneAndReportsMateScore) {
   EngineProcess e;
   Handshake(e);

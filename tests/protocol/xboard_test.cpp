@@ -100,6 +100,26 @@ TEST(ProtocolXboard, PlaysBlackAfterNewAndAnswersPing) {
   EXPECT_FALSE(e.Expect("pong 42").empty());
 }
 
+// WinBoard ends its lines in CR LF: every command is read as without the CR.
+TEST(ProtocolXboard, LinesEndingInCarriageReturnAreReadAsWithout) {
+  EngineProcess e;
+  e.Send("xboard\r");
+  e.Send("protover 2\r");
+  ASSERT_FALSE(e.Expect("feature done=1").empty());
+  e.Send("new\r");
+  e.Send("variant capablanca\r");
+  e.Send("sd 2\r");
+  e.Send("usermove e2e4\r");
+  std::string move = e.Expect("move .*");
+  EXPECT_TRUE(std::regex_match(move, std::regex("move [a-j][1-8][a-j][1-8]"))) << move;
+  e.Send("ping 7\r");
+  EXPECT_FALSE(e.Expect("pong 7").empty());
+  for (const std::string &l : e.Seen()) {
+    EXPECT_EQ(l.find("Error"), std::string::npos) << l;
+    EXPECT_EQ(l.find("Illegal"), std::string::npos) << l;
+  }
+}
+
 // A clock that ran out (XBoard sends it below zero) asks for a move at once, not a search on
 // the base time of the level.
 TEST(ProtocolXboard, ANegativeClockMovesAtOnce) {
