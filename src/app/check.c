@@ -10,6 +10,9 @@
 #include <string.h>
 
 #include "app/app.h"
+#include "bridge/bridge.h"
+#include "bridge/catalog.h"
+#include "gamecode/gamecode.h"
 #include "rules/position.h"
 
 /* Perft 3 takes no time on any preset of the library; 10 verify games of 100 plies take seconds
@@ -61,6 +64,30 @@ static long long header_perft(const char *text, const char *key, int depth) {
   return -1;
 }
 
+/* A preset that does not load: the error that stopped it is printed; then every other mistake
+ * one reading finds (br_diagnose), so that an author fixes them all before loading again. */
+static void report_every_mistake(const char *name, const char *stopped) {
+  enum { MAX_SHOWN = 32 };
+  BrSource src;
+  char err[512];
+  int errors = 1, warnings = 0;
+  if (catalog_find(app_catalog(), name, &src, err, sizeof err)) {
+    GcLintIssue issues[MAX_SHOWN];
+    int n = br_diagnose(&src, issues, MAX_SHOWN);
+    for (int i = 0; i < n && i < MAX_SHOWN; i++) {
+      char line[sizeof issues[i].file + sizeof issues[i].message + 16];
+      snprintf(line, sizeof line, "%.255s:%d: %.511s", issues[i].file, issues[i].line, issues[i].message);
+      if (!strcmp(line, stopped)) continue; /* said already */
+      issues[i].error ? errors++ : warnings++;
+      fprintf(stderr, "%s%s\n", issues[i].error ? "herald: " : "warning: ", line);
+    }
+    br_source_free(&src);
+  }
+  printf("FAILED: %s does not load: %d error%s", name, errors, errors == 1 ? "" : "s");
+  if (warnings) printf(", %d warning%s", warnings, warnings == 1 ? "" : "s");
+  printf(" (above)\n");
+}
+
 int app_check_main(int argc, char **argv) {
   long games = CHECK_GAMES;
   if (argc == 5 && !strcmp(argv[3], "--games")) {
@@ -73,7 +100,7 @@ int app_check_main(int argc, char **argv) {
   BrGame *g = catalog_open(app_catalog(), argv[2], true, err, sizeof err);
   if (!g) {
     fprintf(stderr, "herald: %s\n", err);
-    printf("FAILED: %s does not load\n", argv[2]);
+    report_every_mistake(argv[2], err);
     return 1;
   }
   int compiled = 0, refereed = 0;

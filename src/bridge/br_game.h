@@ -53,6 +53,10 @@ typedef struct BrGame {
 GcInterp *br_source_interp(const BrSource *src, GcError *ge);
 /* The same for a game's preset; while the game loads, the interpreter runs on the load's clock. */
 GcInterp *br_new_interp(const BrGame *g, GcError *ge);
+/* The folder of the preset's `Include:` header (gc_include_header) joins src's include
+ * folders: relative to the preset's own folder, never absolute and never through "..", so that
+ * a preset cannot read files outside the folders the user gave it.  False with the reason. */
+bool br_source_add_header_include(BrSource *src, const GcInterp *gc, char *err, int errlen);
 /* The load's clock as an interrupt (GcInterruptFn; ctx is the BrGame): true once the load's
  * deadline has passed, noting where the first interpreter to see it had got to. */
 bool br_load_clock(void *ctx, const char *file, int line);

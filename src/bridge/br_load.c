@@ -127,18 +127,18 @@ GcInterp *br_new_interp(const BrGame *g, GcError *ge) {
 /* The folder of the preset's `Include:` header joins its include folders: relative to the
  * preset's own folder, never absolute and never through "..", so that a preset cannot read
  * files outside the folders the user gave it. */
-static bool add_header_include(BrGame *g, char *err, int errlen) {
-  const char *dir = gc_include_header(g->gc);
+bool br_source_add_header_include(BrSource *src, const GcInterp *gc, char *err, int errlen) {
+  const char *dir = gc_include_header(gc);
   if (!dir || !*dir) return true;
   if (dir[0] == '/' || strstr(dir, "..")) {
-    snprintf(err, errlen, "%s:%d: Include: '%.200s' must be a folder below the preset's own", g->source.path,
-             gc_header_line(g->gc, "include"), dir);
+    snprintf(err, errlen, "%s:%d: Include: '%.200s' must be a folder below the preset's own", src->path,
+             gc_header_line(gc, "include"), dir);
     return false;
   }
-  const char *slash = strrchr(g->source.path, '/');
+  const char *slash = strrchr(src->path, '/');
   char path[2 * BR_PATH_LEN];
-  snprintf(path, sizeof path, "%.*s/%s", slash ? (int)(slash - g->source.path) : 1, slash ? g->source.path : ".", dir);
-  br_source_add_include_dir(&g->source, path);
+  snprintf(path, sizeof path, "%.*s/%s", slash ? (int)(slash - src->path) : 1, slash ? src->path : ".", dir);
+  br_source_add_include_dir(src, path);
   return true;
 }
 
@@ -163,7 +163,7 @@ static bool read_for_mistakes(BrGame *g, char *err, int errlen) {
 static bool build(BrGame *g, char *err, int errlen) {
   GcError ge = {0};
   g->gc = br_new_interp(g, &ge);
-  if (g->gc && !add_header_include(g, err, errlen)) return false;
+  if (g->gc && !br_source_add_header_include(&g->source, g->gc, err, errlen)) return false;
   if (!g->gc || gc_start(g->gc, &ge) != GC_OK) {
     snprintf(err, errlen, "%s:%d: %s", ge.file, ge.line, ge.message);
     return false;

@@ -84,6 +84,14 @@ BrGame *br_load(const char *path, const char *include_dir, char *err, int errlen
 BrGame *br_load_with(const char *path, const char *include_dir, bool probe, char *err, int errlen);
 void br_free(BrGame *g);
 
+/* Every mistake one reading of a preset finds, for an author who wants them all at once
+ * (`herald check`) where a load stops at the first: each section that does not compile, an
+ * error of Pre-Game's run, and what gc_lint finds (calls of what nothing defines, suspect
+ * expressions) when Pre-Game ran, so that the includes are known.  Fills out[0..cap-1] in the
+ * preset's order; returns how many were found.  Runs on the source's load limit. */
+struct GcLintIssue;
+int br_diagnose(const BrSource *src, struct GcLintIssue *out, int cap);
+
 /* Hands the game's rules to *out (free with rules_free) and frees the game, or, when the rules
  * need the game's oracle, lets the rules release the game with themselves. */
 void br_take_rules(BrGame *g, Rules *out);

@@ -213,15 +213,23 @@ int gc_visit_statements(const GcInterp *gc, GcStatementFn fn, void *ctx);
  * no operator and so leaves several values (an array, always true: `chekleap #0 #1 1 2`), or an
  * operator short of operands.  Fills out[0..cap-1]; returns how many were found. */
 typedef struct GcLintIssue {
-  char file[128];
+  char file[256];
   int line;
   bool error;
-  char message[200];
+  char message[512]; /* as long as a GcError's, so that a load's error fits whole */
 } GcLintIssue;
 int gc_lint(const GcInterp *gc, GcLintIssue *out, int cap);
 /* The line of the preset's header key ("files", "ranks", "fen", "include"), or 1 when it has
  * none; "board": the Files: line, else the Ranks: line.  For errors about what a header says. */
 int gc_header_line(const GcInterp *gc, const char *key);
+/* Loads as gc_load_preset_text, but a section that does not compile is left out and recorded,
+ * so that one reading finds the mistakes of every section (`herald check`): returns how many
+ * problems there were (a header that cannot be read is one, and ends the load), the first cap
+ * of them in problems.  Sections that compiled are loaded. */
+int gc_load_preset_text_all(GcInterp *gc, const char *text, const char *filename, GcLintIssue *problems, int cap);
+/* Whether the preset's Pre-Game failed to compile (gc_load_preset_text_all left it out): its
+ * includes are then unknown, and so is what the other sections may call. */
+bool gc_pregame_failed(const GcInterp *gc);
 
 #ifdef __cplusplus
 }

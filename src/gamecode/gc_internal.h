@@ -259,6 +259,7 @@ struct GcInterp {
   char preset_file[128];                              /* the preset's file name, for errors in its headers */
   int files_line, ranks_line, fen_line, include_line; /* where the headers stand (0: not given) */
   GcProgram *sections[7];                             /* pregame, premove1/2, postmove1/2, postgame1/2 */
+  bool pregame_failed; /* gc_load_preset_text_all left a Pre-Game out that did not compile */
   int ply;
   int to_move; /* 1 or 2: alternates unless the turn called continuemove */
   int started;

@@ -60,6 +60,18 @@ static int fail(GcError *err, const char *file, int line, const char *msg, const
   return GC_ERROR;
 }
 
+/* One more problem of a load that goes on (gc_load_preset_text_all). */
+static void record_problem(GcLintIssue *problems, int cap, int *failed, const GcError *err) {
+  if (*failed < cap) {
+    GcLintIssue *is = &problems[*failed];
+    snprintf(is->file, sizeof is->file, "%.*s", (int)sizeof is->file - 1, err->file);
+    is->line = err->line;
+    is->error = true;
+    snprintf(is->message, sizeof is->message, "%.*s", (int)sizeof is->message - 1, err->message);
+  }
+  (*failed)++;
+}
+
 int gc_header_line(const GcInterp *gc, const char *key) {
   int line = !strcmp(key, "files")     ? gc->files_line
              : !strcmp(key, "ranks")   ? gc->ranks_line
@@ -70,7 +82,10 @@ int gc_header_line(const GcInterp *gc, const char *key) {
   return line ? line : 1;
 }
 
-int gc_load_preset_text(GcInterp *gc, const char *text, const char *filename, GcError *err) {
+/* Loads the preset text; with problems (gc_load_preset_text_all), a section that does not
+ * compile is recorded there and left out, and the others still load. */
+static int load_text(GcInterp *gc, const char *text, const char *filename, GcError *err, GcLintIssue *problems, int cap,
+                     int *failed) {
   snprintf(gc->preset_file, sizeof gc->preset_file, "%s", filename ? filename : "");
   GcError dummy;
   if (!err) err = &dummy;
@@ -151,23 +166,42 @@ int gc_load_preset_text(GcInterp *gc, const char *text, const char *filename, Gc
     line++;
     p = eol ? eol + 1 : p + len;
   }
-  for (int s = 0; s < SEC_COUNT && rc == GC_OK; s++) {
+  if (rc != GC_OK && problems) record_problem(problems, cap, failed, err);
+  bool header_ok = rc == GC_OK;
+  for (int s = 0; s < SEC_COUNT && header_ok && (rc == GC_OK || problems); s++) {
     if (!secs[s].data) continue;
     /* pad with newlines so statement lines are the lines of the preset file */
     GcBuf code = {0};
     for (int k = 1; k < sec_first_line[s]; k++) gc_buf_addc(&code, '\n');
     gc_buf_adds(&code, secs[s].data);
-    GcProgram *prog = gc_compile_shared(gc, code.data, filename, err);
+    GcError section_err = {0};
+    GcProgram *prog = gc_compile_shared(gc, code.data, filename, &section_err);
     gc_buf_free(&code);
     if (!prog) {
+      if (rc == GC_OK) *err = section_err; /* the first error is the load's */
+      if (s == SEC_PREGAME) gc->pregame_failed = true;
       rc = GC_ERROR;
-      break;
+      if (problems) record_problem(problems, cap, failed, &section_err);
+      continue;
     }
     gc->sections[s] = gc_adopt_program(gc, prog);
   }
   for (int s = 0; s < SEC_COUNT; s++) gc_buf_free(&secs[s]);
   return rc;
 }
+
+int gc_load_preset_text(GcInterp *gc, const char *text, const char *filename, GcError *err) {
+  return load_text(gc, text, filename, err, NULL, 0, NULL);
+}
+
+int gc_load_preset_text_all(GcInterp *gc, const char *text, const char *filename, GcLintIssue *problems, int cap) {
+  GcError err = {0};
+  int failed = 0;
+  load_text(gc, text, filename, &err, problems, cap, &failed);
+  return failed;
+}
+
+bool gc_pregame_failed(const GcInterp *gc) { return gc->pregame_failed; }
 
 int gc_load_preset_file(GcInterp *gc, const char *path, const char *include_dir, GcError *err) {
   char *text = gc_read_text_file(path);

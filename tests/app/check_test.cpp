@@ -94,6 +94,44 @@ TEST(Check, AnUndefinedSubAndAMisspeltBuiltInAreShownWithTheirLines) {
       << r.err;
 }
 
+// The three mistakes of one preset in one run: a block never closed (which stops the load), a
+// misspelt built-in and a gosub of a sub nothing defines, each with its file:line, so that an
+// author fixes all three before loading again.  A Pre-Game that does not compile hides its
+// includes, and then nothing is called undefined for want of them.
+TEST(Check, EveryMistakeOfAPresetThatDoesNotLoadIsShown) {
+  TempDir d;
+  std::ifstream in("presets/chess-fairychess.preset");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (text.empty()) GTEST_SKIP() << "run from the source folder";
+  auto line_of = [](const std::string &t, size_t at) {
+    return 1 + (int)std::count(t.begin(), t.begin() + (long)at, '\n');
+  };
+  size_t include = text.find("include fairychess;\n");
+  ASSERT_NE(include, std::string::npos);
+  text.insert(include + 20, "def Knight chekleap #0 #1 1 2;\n");
+  int misspelt = line_of(text, include) + 1;
+  size_t post = text.find("[Post-Move 1]\n");
+  ASSERT_NE(post, std::string::npos);
+  text.insert(post + 14, "gosub nosuchsub;\n");
+  int undefined = line_of(text, post) + 1;
+  text += "[Post-Game 2]\nif == 1 1:\nset x 1;\n";
+  int unclosed = line_of(text, text.rfind("if == 1 1:"));
+  std::string path = d.Write("three.preset", text);
+  programs::Result r = Shell(Program("herald") + " check " + path);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_TRUE(Has(r.err, path + ":" + std::to_string(unclosed) + ": if at line")) << r.err;
+  EXPECT_TRUE(Has(r.err, "warning: " + path + ":" + std::to_string(misspelt) + ": def Knight: 'chekleap'")) << r.err;
+  EXPECT_TRUE(Has(r.err, path + ":" + std::to_string(undefined) + ": gosub nosuchsub: no subroutine")) << r.err;
+  EXPECT_TRUE(Has(r.out, "FAILED: " + path + " does not load: 2 errors, 1 warning (above)\n")) << r.out;
+
+  std::string broken = "Game: x\nFiles: a b c\nRanks: 1 2 3\nFEN: k2/3/2K\n[Pre-Game]\ninclude fairychess;\nif 1:\n"
+                       "[Post-Move 1]\ngosub judge_move true;\n";
+  r = Shell(Program("herald") + " check " + d.Write("broken.preset", broken));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_FALSE(Has(r.err, "judge_move")) << r.err;
+  EXPECT_TRUE(Has(r.out, "does not load: 1 error (above)\n")) << r.out;
+}
+
 TEST(Check, AWrongPerftLineInTheHeaderFails) {
   TempDir d;
   std::ifstream in("presets/chess.preset");

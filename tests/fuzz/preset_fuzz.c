@@ -9,7 +9,8 @@
  * own probe flag: the rules a load without it builds are the same up to the types the probe
  * hands to the referee).
  *
- * Invariants: a refused preset says why and where (a "FILE:LINE:" in the message); a loaded one
+ * Invariants: a refused preset says why and where (a "FILE:LINE:" in the message), and reading
+ * it again for every mistake (br_diagnose, as `herald check` does) gives each one a line; a loaded one
  * has a start position that sets up, whose legal moves are its perft 1 and each of which is
  * made and taken back to the same key; the game frees without leaks (LeakSanitizer). */
 #include <ctype.h>
@@ -21,6 +22,7 @@
 
 #include "bridge/bridge.h"
 #include "bridge/catalog.h"
+#include "gamecode/gamecode.h"
 
 static char folder[] = "/tmp/herald-preset-fuzz-XXXXXX";
 static char path[sizeof folder + 32];
@@ -46,6 +48,22 @@ static bool has_file_and_line(const char *text) {
     if (d > c + 1 && *d == ':' && c > text) return true;
   }
   return false;
+}
+
+/* What `herald check` does with a preset that does not load: read it all again, going on past
+ * each section that does not compile (br_diagnose).  Every mistake it finds has a line. */
+static void diagnose(void) {
+  BrSource src;
+  char err[512];
+  if (!catalog_find(&catalog, path, &src, err, sizeof err)) abort();
+  GcLintIssue issues[16];
+  int n = br_diagnose(&src, issues, 16);
+  for (int i = 0; i < n && i < 16; i++)
+    if (issues[i].line < 0) {
+      fprintf(stderr, "preset_fuzz: a mistake without a line: %s\n", issues[i].message);
+      abort();
+    }
+  br_source_free(&src);
 }
 
 static void check_game(BrGame *g) {
@@ -85,6 +103,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       fprintf(stderr, "preset_fuzz: refused without its file and line: %s\n", err);
       abort();
     }
+    diagnose();
     return 0;
   }
   check_game(g);

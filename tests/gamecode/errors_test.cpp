@@ -91,3 +91,46 @@ TEST(GcErrors, AnUnknownIncludeNamesThePreGameLine) {
   std::string e = start(d, "\ninclude nosuchfile;\n");
   EXPECT_EQ(e.substr(0, e.find(':', e.find(':') + 1)), "game.preset:4") << e;
 }
+
+namespace {
+
+// herald check's reading (gc_load_preset_text_all): a section that does not compile is recorded
+// with its file:line and left out, the others still load, and the first error is the one a
+// plain load would stop at.
+TEST(GcErrors, EverySectionThatDoesNotCompileIsRecordedAndTheRestLoads) {
+  const char *text = "Game: two mistakes\n" // 1
+                     "[Pre-Game]\n"         // 2
+                     "set a 1;\n"           // 3
+                     "[Post-Move 1]\n"      // 4
+                     "if == 1 1:\n"         // 5: never closed
+                     "set b 2;\n"           // 6
+                     "[Post-Move 2]\n"      // 7
+                     "set c 3;\n"           // 8
+                     "[Post-Game 1]\n"      // 9
+                     "endif;\n";            // 10: no if to close
+  GcInterp *gc = gc_new();
+  GcLintIssue problems[4];
+  EXPECT_EQ(gc_load_preset_text_all(gc, text, "two.preset", problems, 4), 2);
+  EXPECT_STREQ(problems[0].file, "two.preset");
+  EXPECT_EQ(problems[0].line, 5);
+  EXPECT_TRUE(problems[0].error);
+  EXPECT_EQ(problems[1].line, 10);
+  EXPECT_FALSE(gc_pregame_failed(gc));
+  GcError err;
+  EXPECT_EQ(gc_start(gc, &err), GC_OK) << err.message; // Pre-Game loaded and runs
+  gc_free(gc);
+
+  // A plain load stops at the first, with the same words.
+  gc = gc_new();
+  EXPECT_EQ(gc_load_preset_text(gc, text, "two.preset", &err), GC_ERROR);
+  EXPECT_EQ(err.line, 5);
+  gc_free(gc);
+
+  // A Pre-Game that does not compile is said to have failed: its includes are unknown.
+  gc = gc_new();
+  EXPECT_EQ(gc_load_preset_text_all(gc, "Game: x\n[Pre-Game]\nif 1:\n", "x.preset", problems, 4), 1);
+  EXPECT_TRUE(gc_pregame_failed(gc));
+  gc_free(gc);
+}
+
+} // namespace
