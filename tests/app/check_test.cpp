@@ -155,13 +155,19 @@ TEST(Check, APieceThatDoesNotCompileIsNamedAsRefereed) {
   EXPECT_TRUE(Has(r.out, "  Q   oracle   ")) << r.out;
   EXPECT_TRUE(Has(r.out, "  q   oracle   ")) << r.out;
   EXPECT_TRUE(Has(r.out, "pieces: 10 compiled, 2 refereed by the preset")) << r.out;
-  EXPECT_TRUE(Has(r.out, "OK: 10 pieces compiled, 2 refereed, perft 3 = 8782")) << r.out;
+  // Perft 3 takes about a second here, but several under the sanitizers on a busy machine, where
+  // check foresees it past its limit and stops at depth 2: either way the figures are the game's.
+  EXPECT_TRUE(std::regex_search(r.out, std::regex("\nOK: 10 pieces compiled, 2 refereed, perft (3 = 8782|2 = 400 "
+                                                  "\\(perft 3 not run: too slow\\)), verify 2 games clean\n")))
+      << r.out;
 }
 
 // Two Queens a side on a 16x16 board, whose def reads a variable: the compiler does not follow
 // it, so the preset's referee decides their moves, and perft 3 would take minutes (some 200 s on
 // a 2-core machine).  check runs perft depth by depth, foresees depth 3 from depth 2 and does not
-// start it, without failing for it.  The `timeout` is a guard against a hang, not a measure.
+// start it, without failing for it.  The `timeout` is a guard against a hang, not a measure: the
+// load, perft 2 and a verify game take some 10 s here, a minute under the sanitizers on a busy
+// machine.
 TEST(Check, PerftStopsBeforeADepthForeseenToTakeTooLong) {
   TempDir d;
   std::string path =
@@ -174,7 +180,7 @@ TEST(Check, PerftStopsBeforeADepthForeseenToTakeTooLong) {
                                  "setconst K King;\nsetconst k King;\nsetconst Q Escort;\nsetconst q Escort;\n"
                                  "[Post-Move 1]\ngosub judge_move true;\n[Post-Move 2]\ngosub judge_move false;\n"
                                  "[Post-Game 1]\ngosub judge_end true;\n[Post-Game 2]\ngosub judge_end false;\n");
-  programs::Result r = Shell("timeout 60 " + Program("herald") + " check " + path + " --games 1");
+  programs::Result r = Shell("timeout 300 " + Program("herald") + " check " + path + " --games 1");
   EXPECT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_TRUE(Has(r.out, "pieces: 2 compiled, 2 refereed by the preset")) << r.out;
   EXPECT_TRUE(std::regex_search(r.out, std::regex("\nperft 3 foreseen at [0-9]+ s: not run \\(limit 5 s\\)\n")))
