@@ -301,7 +301,10 @@ bool mt_engine_start(MtEngine *e, const MtEngineSpec *spec, int timeout_ms, char
   return true;
 }
 
-static const char *xboard_variant(const char *variant) { return !strcmp(variant, "chess") ? "normal" : variant; }
+/* XBoard's names: normal is chess, fischerandom is Chess960. */
+static const char *xboard_variant(const char *variant) {
+  return !strcmp(variant, "chess") ? "normal" : !strcmp(variant, "chess960") ? "fischerandom" : variant;
+}
 
 /* CECP "level" wants the base as minutes or minutes:seconds. */
 static void cecp_level(MtEngine *e, const MtTimeControl *tc) {
@@ -358,9 +361,14 @@ static bool cecp_limits(MtEngine *e, const MtTimeControl *tc, char *err, int err
   return true;
 }
 
+/* Chess960 is chess with UCI_Chess960 on, as Stockfish, Fairy-Stockfish and Herald take it;
+ * the option goes off again before a game of another variant. */
 static bool uci_new_game(MtEngine *e, const char *variant, char *err, int errlen) {
   char line[4096];
-  if (strcmp(variant, "chess")) sendf(e, "setoption name UCI_Variant value %s", variant);
+  bool chess960 = !strcmp(variant, "chess960");
+  if (chess960 || e->chess960) sendf(e, "setoption name UCI_Chess960 value %s", chess960 ? "true" : "false");
+  e->chess960 = chess960;
+  if (strcmp(variant, "chess") && !chess960) sendf(e, "setoption name UCI_Variant value %s", variant);
   mt_engine_send(e, "ucinewgame");
   mt_engine_send(e, "isready");
   if (!expect(e, "readyok", e->answer_timeout_ms > 0 ? e->answer_timeout_ms : 10000, line, sizeof line)) {
