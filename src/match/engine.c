@@ -317,9 +317,16 @@ static void cecp_level(MtEngine *e, const MtTimeControl *tc) {
   sendf(e, "level %d %s %g", tc->moves, base, tc->inc_ms / 1000.0);
 }
 
+/* Does an Error line refuse only "post" ("Error (unknown command): post")?  An engine without
+ * thinking output (Fairy-Stockfish 11.1 in CECP) plays on: its moves carry no evaluation. */
+static bool refuses_only_post(const char *line) {
+  const char *command = strstr(line, "): ");
+  return command && !strcmp(command + 3, "post");
+}
+
 /* CECP ping sync: sends "ping N" and reads up to "pong N", dropping what came before (a
  * move or thinking output the engine still had to say).  An Error or Illegal line in between
- * means it refused part of the set-up. */
+ * means it refused part of the set-up, unless it refused only thinking output. */
 static bool cecp_sync(MtEngine *e, char *err, int errlen) {
   char expected[32], line[4096];
   snprintf(expected, sizeof expected, "pong %d", ++e->pings_sent);
@@ -334,7 +341,7 @@ static bool cecp_sync(MtEngine *e, char *err, int errlen) {
       return false;
     }
     if (!strcmp(line, expected)) return true;
-    if (!strncmp(line, "Error", 5) || !strncmp(line, "Illegal move", 12)) {
+    if ((!strncmp(line, "Error", 5) && !refuses_only_post(line)) || !strncmp(line, "Illegal move", 12)) {
       snprintf(err, errlen, "%s refused the set-up: %.200s", e->spec.name, line);
       return false;
     }

@@ -379,6 +379,27 @@ TEST_F(MatchTest, CecpPingSyncDropsWhatCameBeforeThePong) {
   EXPECT_LT(log.find("new\n"), ping) << log;
 }
 
+// An engine that has no thinking output and says so ("Error (unkown command): post", as
+// Fairy-Stockfish 11.1 spells it) plays on; any other refusal still loses the set-up.
+TEST_F(MatchTest, CecpEngineWithoutPostPlaysOnWithoutComments) {
+  Engine(0, Cecp("quiet", "ping=1 usermove=1",
+                 "post) echo 'Error (unkown command): post';;\nping*) echo \"pong ${line#ping }\";;",
+                 "if [ $((n%2)) = 0 ]; then echo 'move g1f3'; else echo 'move f3g1'; fi"));
+  Herald(1, "H");
+  config_.games = 1;
+  config_.adjudication.max_plies = 4;
+  MtMatchState st;
+  EXPECT_EQ(Run(&st), MT_EXIT_DONE);
+  ASSERT_EQ(collected_.endings.size(), 1u);
+  EXPECT_EQ(collected_.endings[0], MT_END_MOVE_CAP) << collected_.reasons[0];
+  collected_ = Collected();
+  Engine(0, Cecp("picky", "ping=1 usermove=1",
+                 "force) echo 'Error (unknown command): force';;\nping*) echo \"pong ${line#ping }\";;",
+                 "echo 'move g1f3'"));
+  EXPECT_EQ(Run(&st), MT_EXIT_DONE);
+  EXPECT_EQ(collected_.reasons.at(0), "picky refused the set-up: Error (unknown command): force");
+}
+
 TEST_F(MatchTest, CecpEngineWithoutPongLosesTheSetUp) {
   Engine(0, Cecp("mute", "ping=1", "", "echo 'move g1f3'"));
   Herald(1, "H");
