@@ -290,9 +290,9 @@ static bool minishogi(Rules *r, char *err, int errlen) {
 static const struct {
   const char *name;
   bool (*build)(Rules *, char *, int);
-} fixtures[] = {{"chess", chess},        {"capablanca", capablanca}, {"xiangqi", xiangqi},
-                {"shogi", shogi},        {"crazyhouse", crazyhouse}, {"grand", grand},
-                {"makruk", makruk},      {"knightmate", knightmate}, {"extinction", extinction},
+} fixtures[] = {{"chess", chess},         {"capablanca", capablanca}, {"xiangqi", xiangqi},
+                {"shogi", shogi},         {"crazyhouse", crazyhouse}, {"grand", grand},
+                {"makruk", makruk},       {"knightmate", knightmate}, {"extinction", extinction},
                 {"minishogi", minishogi}, {"chess960", chess960}};
 
 bool reference_rules(Rules *r, const char *name, char *err, int errlen) {
