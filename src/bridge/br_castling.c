@@ -1,6 +1,7 @@
 /* Castling from a preset: the flagged squares of royal pieces and their partners (seed 000),
  * or the fairychess lists wcastle/bcastle (seed 004), including castling written as two moves
- * (castle2): each becomes a Castling of the rules model, with the FEN's rights. */
+ * (castle2) and Chess960's from any square (castle960): each becomes a Castling of the rules
+ * model, with the FEN's rights. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -110,6 +111,60 @@ static bool derive_listed_castling(BrGame *g, char *rights, int rightslen, char 
   return true;
 }
 
+/* Chess960 castling (herald-rules `castle960`): a royal piece on a flagged square castles from
+ * any square of its rank with a piece of its partners' type on any other (rules_add_free_castling),
+ * to the wcastle/bcastle square of the partner's side, the lower file toward the a-file and the
+ * higher toward the other edge.  The partners are the flagged pieces of its rank in the start
+ * position, which must all be of one type (the Rooks); the start's rights are theirs. */
+static bool derive_free_castling(BrGame *g, char *rights, int rightslen, char *err, int errlen) {
+  Rules *r = &g->rules;
+  const GcBoard *b = gc_get_board(g->gc);
+  int n = 0;
+  for (int sq = 0; sq < b->nfiles * b->nranks; sq++) {
+    const BrPiece *king = br_piece_of(g, b->cells[sq]);
+    if (!king || !king->royal || !gc_get_flag(g->gc, b->names[sq])) continue;
+    int rank = gc_board_rank_of(b, sq), partner_type = -1;
+    for (int f = 0; f < b->nfiles; f++) {
+      int psq = gc_board_at(b, f, rank);
+      const BrPiece *partner = br_piece_of(g, b->cells[psq]);
+      if (psq == sq || !partner || partner->royal || partner->color != king->color ||
+          !gc_get_flag(g->gc, b->names[psq]))
+        continue;
+      if (partner_type >= 0 && partner->type != partner_type) {
+        snprintf(err, errlen, "castle960: the flagged pieces beside the King on %s are of more than one type",
+                 b->names[sq]);
+        return false;
+      }
+      partner_type = partner->type;
+      add_right(rights, rightslen, king->color, f);
+    }
+    char targets[GC_MAX_FILES][GC_LABEL_MAX * 2];
+    int count = br_setting_words(g->gc, king->color == WHITE ? "wcastle" : "bcastle", targets, GC_MAX_FILES);
+    int lowest = -1, highest = -1;
+    for (int i = 0; i < count; i++) {
+      int to = gc_board_index(b, targets[i]);
+      if (to < 0 || gc_board_rank_of(b, to) != rank) continue;
+      int file = gc_board_file_of(b, to);
+      if (lowest < 0 || file < lowest) lowest = file;
+      if (highest < 0 || file > highest) highest = file;
+    }
+    if (partner_type < 0) continue;
+    if (lowest < 0 || lowest == highest) {
+      snprintf(err, errlen, "castle960: %s needs a castling square on each side of the King's rank",
+               king->color == WHITE ? "wcastle" : "bcastle");
+      return false;
+    }
+    int before = r->castling_count;
+    if (!rules_add_free_castling(r, king->color, rank, king->type, partner_type, lowest, highest, err, errlen))
+      return false;
+    n += r->castling_count - before;
+  }
+  char text[80];
+  snprintf(text, sizeof text, "castling: %d from castle960 (any King and partner square)", n);
+  br_note(g, text);
+  return true;
+}
+
 /* Castling from the flags of Pre-Game: a royal piece on a flagged square castles with each
  * same-coloured piece on a flagged square of its rank, moving two squares toward it, the
  * partner landing on the square the king crossed (the `castle` sub of seed 000; 2004 code). */
@@ -119,6 +174,7 @@ bool br_derive_castling(BrGame *g, char *rights, int rightslen, char *err, int e
   int n = 0;
   rights[0] = 0;
   g->castle2 = br_setting_int(g->gc, "castle2", 0);
+  if (br_setting_int(g->gc, "castle960", 0)) return derive_free_castling(g, rights, rightslen, err, errlen);
   if (gc_get_var(g->gc, "wcastle") || gc_get_var(g->gc, "bcastle"))
     return derive_listed_castling(g, rights, rightslen, err, errlen);
   for (int sq = 0; sq < b->nfiles * b->nranks; sq++) {

@@ -62,9 +62,9 @@ int br_referee_move(BrGame *g, const Position *pos, Move m, BrVerdict *out) {
 void br_move_text(const BrGame *g, const Position *p, Move m, char *out, int outlen) {
   const Rules *r = &g->rules;
   int from = move_from(m), to = move_to(m), kind = move_kind(m);
-  if (kind == MOVE_CASTLING) {
+  if (kind == MOVE_CASTLING) { /* the king's move (onto its partner under castle960: "K g1-h1") */
     from = r->castlings[move_arg(m)].king_from;
-    to = r->castlings[move_arg(m)].king_to;
+    to = castling_written_to(r, &r->castlings[move_arg(m)]);
   }
   char f[2 * GEO_LABEL_MAX], t[2 * GEO_LABEL_MAX];
   geo_square_name(&r->geo, from, f);

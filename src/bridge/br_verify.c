@@ -34,18 +34,20 @@ static bool generated(const Rules *r, const MoveList *list, int from, int to) {
   for (int i = 0; i < list->count; i++) {
     Move m = list->moves[i];
     int f = move_from(m), t = move_to(m);
-    if (move_kind(m) == MOVE_CASTLING) f = r->castlings[move_arg(m)].king_from, t = r->castlings[move_arg(m)].king_to;
+    if (move_kind(m) == MOVE_CASTLING)
+      f = r->castlings[move_arg(m)].king_from, t = castling_written_to(r, &r->castlings[move_arg(m)]);
     if (f == from && t == to) return true;
   }
   return false;
 }
 
-/* "from-to" of a move as a setlegal list writes it (the king's squares for castling); false for
- * drops and passes, which such lists do not hold. */
+/* "from-to" of a move as a setlegal list writes it (for castling the king's move as typed:
+ * castling_written_to); false for drops and passes, which such lists do not hold. */
 static bool squares_text(const Rules *r, Move m, char *out, int outlen) {
   if (move_kind(m) == MOVE_DROP || move_kind(m) == MOVE_PASS) return false;
   int f = move_from(m), t = move_to(m);
-  if (move_kind(m) == MOVE_CASTLING) f = r->castlings[move_arg(m)].king_from, t = r->castlings[move_arg(m)].king_to;
+  if (move_kind(m) == MOVE_CASTLING)
+    f = r->castlings[move_arg(m)].king_from, t = castling_written_to(r, &r->castlings[move_arg(m)]);
   char fs[2 * GEO_LABEL_MAX], ts[2 * GEO_LABEL_MAX];
   geo_square_name(&r->geo, f, fs);
   geo_square_name(&r->geo, t, ts);

@@ -234,7 +234,10 @@ bool mt_engine_start(MtEngine *e, const MtEngineSpec *spec, int timeout_ms, char
   return true;
 }
 
-static const char *xboard_variant(const char *variant) { return !strcmp(variant, "chess") ? "normal" : variant; }
+/* XBoard's names: normal is chess, fischerandom is Chess960. */
+static const char *xboard_variant(const char *variant) {
+  return !strcmp(variant, "chess") ? "normal" : !strcmp(variant, "chess960") ? "fischerandom" : variant;
+}
 
 /* CECP "level" wants the base as minutes or minutes:seconds. */
 static void cecp_level(MtEngine *e, const MtTimeControl *tc) {
@@ -247,9 +250,16 @@ static void cecp_level(MtEngine *e, const MtTimeControl *tc) {
   sendf(e, "level %d %s %g", tc->moves, base, tc->inc_ms / 1000.0);
 }
 
+/* Does an Error line refuse only "post" ("Error (unknown command): post")?  An engine without
+ * thinking output (Fairy-Stockfish 11.1 in CECP) plays on: its moves carry no evaluation. */
+static bool refuses_only_post(const char *line) {
+  const char *command = strstr(line, "): ");
+  return command && !strcmp(command + 3, "post");
+}
+
 /* CECP ping sync: sends "ping N" and reads up to "pong N", dropping what came before (a
  * move or thinking output the engine still had to say).  An Error or Illegal line in between
- * means it refused part of the set-up. */
+ * means it refused part of the set-up, unless it refused only thinking output. */
 static bool cecp_sync(MtEngine *e, char *err, int errlen) {
   char expected[32], line[4096];
   snprintf(expected, sizeof expected, "pong %d", ++e->pings_sent);
@@ -264,7 +274,7 @@ static bool cecp_sync(MtEngine *e, char *err, int errlen) {
       return false;
     }
     if (!strcmp(line, expected)) return true;
-    if (!strncmp(line, "Error", 5) || !strncmp(line, "Illegal move", 12)) {
+    if ((!strncmp(line, "Error", 5) && !refuses_only_post(line)) || !strncmp(line, "Illegal move", 12)) {
       snprintf(err, errlen, "%s refused the set-up: %.200s", e->spec.name, line);
       return false;
     }
@@ -291,9 +301,14 @@ static bool cecp_limits(MtEngine *e, const MtTimeControl *tc, char *err, int err
   return true;
 }
 
+/* Chess960 is chess with UCI_Chess960 on, as Stockfish, Fairy-Stockfish and Herald take it;
+ * the option goes off again before a game of another variant. */
 static bool uci_new_game(MtEngine *e, const char *variant, char *err, int errlen) {
   char line[4096];
-  if (strcmp(variant, "chess")) sendf(e, "setoption name UCI_Variant value %s", variant);
+  bool chess960 = !strcmp(variant, "chess960");
+  if (chess960 || e->chess960) sendf(e, "setoption name UCI_Chess960 value %s", chess960 ? "true" : "false");
+  e->chess960 = chess960;
+  if (strcmp(variant, "chess") && !chess960) sendf(e, "setoption name UCI_Variant value %s", variant);
   mt_engine_send(e, "ucinewgame");
   mt_engine_send(e, "isready");
   if (!expect(e, "readyok", e->answer_timeout_ms > 0 ? e->answer_timeout_ms : 10000, line, sizeof line)) {

@@ -49,6 +49,7 @@ typedef struct MtEngine {
   int answer_timeout_ms;   /* for readyok and pong; the start time-out */
   bool zero_based_ranks;   /* CECP on a ten-rank board: XBoard counts ranks from 0 */
   int moves_sent;          /* CECP: turns of the game already told to the engine */
+  bool chess960;           /* UCI: UCI_Chess960 was turned on for the game under way */
   char last_line[MT_TEXT]; /* for error messages */
 } MtEngine;
 

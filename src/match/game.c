@@ -36,6 +36,13 @@ static const char *termination_tag(MtEnding e) {
   }
 }
 
+/* Must engines and readers be told the game's start position?  When it is not the preset's,
+ * and always in Fischer random games (castling_free: Chess960), whose start is drawn rather
+ * than fixed: XBoard's fischerandom and PGN's Variant name no one start. */
+static bool start_told(const MtMatchConfig *c, const MtGameRecord *g) {
+  return strcmp(g->fen, c->rules->start_fen) || c->rules->castling_free;
+}
+
 /* Ends the game: `winner` is the colour that won, or -1 for a draw. */
 static void finish(Referee *r, int winner, MtEnding ending, const char *reason) {
   MtGameRecord *g = r->game;
@@ -177,8 +184,7 @@ static void play(Referee *r) {
   for (int colour = 0; colour < 2; colour++)
     r->engines[colour].zero_based_ranks = r->engines[colour].spec.protocol == MT_CECP && c->rules->geo.height == 10;
   for (int colour = 0; colour < 2; colour++)
-    if (!mt_engine_new_game(&r->engines[colour], c->variant, strcmp(g->fen, c->rules->start_fen) ? g->fen : NULL, tc,
-                            err, sizeof err)) {
+    if (!mt_engine_new_game(&r->engines[colour], c->variant, start_told(c, g) ? g->fen : NULL, tc, err, sizeof err)) {
       /* err names the engine and what it refused (an Error line, no pong, no setboard...). */
       if (r->engines[colour].dead)
         loses(r, colour, MT_END_CRASH, "exited at the set-up");
@@ -282,7 +288,7 @@ static void write_pgn(const MtMatchConfig *c, MtGameRecord *g, const char *const
   nt_pgn_set_tag(&tags, "White", c->engines[g->engines[g->white]].name);
   nt_pgn_set_tag(&tags, "Black", c->engines[g->engines[g->white ^ 1]].name);
   if (strcmp(c->variant, "chess")) nt_pgn_set_tag(&tags, "Variant", c->variant);
-  if (strcmp(g->fen, c->rules->start_fen)) {
+  if (start_told(c, g)) {
     nt_pgn_set_tag(&tags, "SetUp", "1");
     nt_pgn_set_tag(&tags, "FEN", g->fen);
   }

@@ -56,10 +56,16 @@ static void facts_of(const Position *p, Move m, NtFacts *f) {
     f->piece = move_arg(m);
     f->from = -1;
     return;
-  case MOVE_CASTLING:
+  case MOVE_CASTLING: {
+    /* O-O toward the partner on the last file's side, wherever the king goes (Chess960: King b1
+     * and Rook a1 castle O-O-O with the king going right, to c1); the move is written to the
+     * square coordinate notation names (castling_written_to). */
+    const Castling *c = &r->castlings[move_arg(m)];
     f->piece = piece_type(p->board[f->from]);
-    f->castle = geo_file(&r->geo, f->to) > geo_file(&r->geo, f->from) ? NT_CASTLE_SHORT : NT_CASTLE_LONG;
+    f->to = castling_written_to(r, c);
+    f->castle = geo_file(&r->geo, c->partner_from) > geo_file(&r->geo, c->king_from) ? NT_CASTLE_SHORT : NT_CASTLE_LONG;
     return;
+  }
   case MOVE_EN_PASSANT: f->victim = p->ep_victim; break;
   default:
     if (p->board[f->to] != SQ_EMPTY) f->victim = f->to;

@@ -1,5 +1,8 @@
 /* UCI front end: uci isready ucinewgame setoption position go stop ponderhit quit, with the
- * options UCI_Variant, Hash, Threads, Ponder, MultiPV and Move Overhead.  A turn of several
+ * options UCI_Variant, UCI_Chess960, Hash, Threads, Ponder, MultiPV and Move Overhead.  With
+ * UCI_Chess960 on, chess is Chess960, as in Stockfish and Fairy-Stockfish, whose variant name
+ * fischerandom is taken too; Chess960's castling is written as the king taking its own rook
+ * ("e1h1"), and "e1g1" and "O-O" are read where they name one castling.  A turn of several
  * parts is one token of its parts joined by commas, in "position ... moves e2e4,d2d4 e7e5,d7d5",
  * "bestmove e2e4,d2d4 ponder e7e5,d7d5" and the pv of info; a lone part that leaves the same
  * side to move is taken in position too ("moves e2e4 d2d4").  A pass goes out as the royal
@@ -41,7 +44,15 @@ typedef struct Uci {
   _Atomic int64_t turn_started_ms; /* and when its clock started (go, or ponderhit) */
   int parts;                       /* parts of the turn chosen so far (played on s->pos) */
   char best[512];                  /* their names, joined by commas */
+  bool chess960;                   /* UCI_Chess960 */
+  char asked[64];                  /* the last UCI_Variant value played ("chess" at first) */
 } Uci;
+
+/* The game a UCI_Variant value names: chess while UCI_Chess960 is on, and Fairy-Stockfish's
+ * fischerandom, are Chess960. */
+static const char *uci_game(const Uci *u, const char *variant) {
+  return !strcmp(variant, "fischerandom") || (u->chess960 && !strcmp(variant, "chess")) ? "chess960" : variant;
+}
 
 /* The engine's turn, one part after another: the search's move, then while the same side is
  * still to move the main line's next part, or a search for the rest of the turn.  The parts
@@ -116,6 +127,7 @@ static void send_id(Session *s) {
     strncat(combo, v, sizeof combo - strlen(combo) - 1);
   }
   session_say(s, "option name UCI_Variant type combo default chess%s", combo);
+  session_say(s, "option name UCI_Chess960 type check default false");
   session_say(s, "option name Hash type spin default 64 min %d max %d", SESSION_HASH_MIN_MB, SESSION_HASH_MAX_MB);
   session_say(s, "option name Threads type spin default 1 min 1 max %d", SRCH_MAX_THREADS);
   session_say(s, "option name Ponder type check default false");
@@ -147,11 +159,23 @@ static void set_option(Session *s, char *args, const char *original) {
   }
   char err[1024];
   long v;
+  Uci *u = s->front;
   if (!strcasecmp(name, "UCI_Variant")) {
-    if (!value || !session_set_variant(s, value, err, sizeof err))
+    if (!value || !session_set_variant(s, uci_game(u, value), err, sizeof err)) {
       session_say(s, "Error (%s): %s", value ? err : "no value", original);
-    else
+    } else {
+      snprintf(u->asked, sizeof u->asked, "%s", value);
       session_tell_warnings(s, "info string warning: ");
+    }
+  } else if (!strcasecmp(name, "UCI_Chess960")) {
+    if (!value || (strcmp(value, "true") && strcmp(value, "false"))) {
+      session_say(s, "Error (UCI_Chess960 takes true or false): %s", original);
+    } else {
+      u->chess960 = !strcmp(value, "true");
+      const char *game = uci_game(u, u->asked);
+      if (strcmp(s->variant, game) && !session_set_variant(s, game, err, sizeof err))
+        session_say(s, "Error (%s): %s", err, original);
+    }
   } else if (!strcasecmp(name, "Hash")) {
     int used = 0;
     if (!proto_read_int(value, SESSION_HASH_MIN_MB, SESSION_HASH_MAX_MB, &v) || !(used = session_set_hash(s, (int)v)))
@@ -351,6 +375,7 @@ int uci_loop(FILE *in, FILE *out, const ProtoOptions *options) {
   }
   Session *s = &session;
   Uci uci = {0};
+  snprintf(uci.asked, sizeof uci.asked, "chess");
   pthread_mutex_init(&uci.lock, NULL);
   s->front = &uci;
   /* A pass goes out as Fairy-Stockfish writes it in UCI, its royal piece's square twice (Janggi

@@ -4,7 +4,9 @@
  * from 0 as XBoard does (xiangqi a0..i9).  A turn of several parts travels as its parts
  * joined by commas ("usermove e2e4,d2d4"); the engine sends each part on its own line, every
  * part but the turn's last ending in a comma ("move e2e4," then "move d2d4").  A pass goes out
- * as "@@@@" and is read so, or as "0000", "pass" or the royal piece's square twice. */
+ * as "@@@@" and is read so, or as "0000", "pass" or the royal piece's square twice.  Variant
+ * fischerandom is Chess960, its castling sent as the king taking its own rook ("e1h1", as
+ * XBoard keeps it) and read so or as "O-O"/"O-O-O" (what XBoard sends engines by default). */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,8 +70,13 @@ static void from_xboard(const Session *s, const char *theirs, char *out, size_t 
   shift_ranks(theirs, out, outlen, zero_based_ranks(s) ? 1 : 0);
 }
 
-static const char *xboard_name(const char *variant) { return strcmp(variant, "chess") ? variant : "normal"; }
-static const char *rules_name(const char *xboard) { return strcmp(xboard, "normal") ? xboard : "chess"; }
+/* XBoard's names of Herald's games: normal is chess, fischerandom is chess960. */
+static const char *xboard_name(const char *variant) {
+  return !strcmp(variant, "chess") ? "normal" : !strcmp(variant, "chess960") ? "fischerandom" : variant;
+}
+static const char *rules_name(const char *xboard) {
+  return !strcmp(xboard, "normal") ? "chess" : !strcmp(xboard, "fischerandom") ? "chess960" : xboard;
+}
 
 /* Variants XBoard knows by name; any other is engine-defined and needs "setup" and "piece". */
 static bool xboard_knows(const char *name) {

@@ -118,7 +118,7 @@ static inline void pos_do_move(Position *p, Move m) {
     pos_take(p, c->partner_from);
     pos_put(p, king, c->king_to);
     pos_put(p, partner, c->partner_to);
-    rights &= r->castle_keep[c->king_from] & r->castle_keep[c->partner_from];
+    rights &= r->castle_keep[c->king_from] & r->castle_keep[c->partner_from] & r->castle_keep_piece[king];
     break;
   }
   case MOVE_PASS: break;
@@ -164,7 +164,7 @@ static inline void pos_do_move(Position *p, Move m) {
         p->key ^= r->zobrist_ep[to];
       }
     }
-    rights &= r->castle_keep[from] & r->castle_keep[to];
+    rights &= r->castle_keep[from] & r->castle_keep[to] & r->castle_keep_piece[code];
   }
   }
   for (uint32_t changed = rights ^ p->castle_rights; changed; changed &= changed - 1)

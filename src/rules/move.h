@@ -1,5 +1,5 @@
-/* Moves packed in 32 bits: from (8), to (8), kind (3), argument (5): the promotion or drop
- * type, or the castling index. */
+/* Moves packed in 32 bits: from (8), to (8), kind (3), argument (8): the promotion or drop
+ * type, or the castling index (Chess960 lists up to MAX_CASTLINGS = 128); 5 bits unused. */
 #ifndef HERALD_RULES_MOVE_H
 #define HERALD_RULES_MOVE_H
 
@@ -23,7 +23,7 @@ static inline Move move_make(int from, int to, int kind, int arg) {
 static inline int move_from(Move m) { return m & 0xFF; }
 static inline int move_to(Move m) { return (m >> 8) & 0xFF; }
 static inline int move_kind(Move m) { return (m >> 16) & 7; }
-static inline int move_arg(Move m) { return (m >> 19) & 31; }
+static inline int move_arg(Move m) { return (m >> 19) & 255; }
 
 typedef struct MoveList {
   int count;

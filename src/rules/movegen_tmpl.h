@@ -217,46 +217,48 @@ static void add_promotions(const Position *p, MoveList *list, int t, int from, i
 
 static void add_castlings(Position *p, MoveList *list, BB occ) {
   const Rules *r = p->rules;
+  const RuleTables *tb = r->tables;
   int us = p->side;
   /* Attacks by oracle pieces are not known here: the oracle then judges the castling. */
   bool referee_decides = r->oracle && pos_has_oracle_pieces(p, us ^ 1);
   int in_check = -1; /* not yet known: asked only of a castling whose squares are clear */
-  for (int i = 0; i < r->castling_count; i++) {
-    const Castling *c = &r->castlings[i];
-    if (c->color != us || !(p->castle_rights >> r->castle_right[i] & 1)) continue;
-    if (!p->board[c->king_from] || !p->board[c->partner_from]) continue;
-    if (piece_color(p->board[c->king_from]) != us || piece_color(p->board[c->partner_from]) != us) continue;
-    if ((c->king_type >= 0 && piece_type(p->board[c->king_from]) != c->king_type) ||
-        (c->partner_type >= 0 && piece_type(p->board[c->partner_from]) != c->partner_type))
-      continue;
-    const Geometry *g = &r->geo;
-    /* Every square between the outermost of the four must be empty but for the two movers. */
-    int rank = geo_rank(g, c->king_from);
-    int lo = c->king_from, hi = c->king_from;
-    int sqs[3] = {c->king_to, c->partner_from, c->partner_to};
-    for (int k = 0; k < 3; k++) lo = sqs[k] < lo ? sqs[k] : lo, hi = sqs[k] > hi ? sqs[k] : hi;
-    BB movers = bb_or(bb_square(c->king_from), bb_square(c->partner_from));
-    BB others = bb_andnot(occ, movers);
-    bool clear = geo_rank(g, lo) == rank && geo_rank(g, hi) == rank;
-    for (int sq = lo; clear && sq <= hi; sq++) clear = !bb_test(others, sq);
-    if (!clear) continue;
-    if (r->types[piece_type(p->board[c->king_from])].royal) {
-      if (in_check < 0) in_check = !referee_decides && !royals_safe(p, us);
-      if (in_check) continue;
+  for (uint32_t rights = p->castle_rights & r->color_rights[us]; rights; rights &= rights - 1)
+    for (int n = 0, bit = __builtin_ctz(rights); n < r->right_castling_count[bit]; n++) {
+      int i = r->right_castlings[bit][n];
+      const Castling *c = &r->castlings[i];
+      if (!p->board[c->king_from] || !p->board[c->partner_from]) continue;
+      if (piece_color(p->board[c->king_from]) != us || piece_color(p->board[c->partner_from]) != us) continue;
+      if ((c->king_type >= 0 && piece_type(p->board[c->king_from]) != c->king_type) ||
+          (c->partner_type >= 0 && piece_type(p->board[c->partner_from]) != c->partner_type))
+        continue;
+      /* Every square between the outermost of the four must be empty but for the two movers. */
+      if (!tb->castle_on_rank[i] || bb_any(bb_and(occ, tb_bb(tb->castle_path, i)))) continue;
+      BB movers = bb_or(bb_square(c->king_from), bb_square(c->partner_from));
+      if (r->types[piece_type(p->board[c->king_from])].royal) {
+        if (in_check < 0) in_check = !referee_decides && !royals_safe(p, us);
+        if (in_check) continue;
+      }
+      /* A royal king may not pass through or land on an attacked square; a castling piece that
+       * is not royal (extinction chess) may castle through attacks, as there is no check. */
+      if (referee_decides || !r->types[piece_type(p->board[c->king_from])].royal) {
+        push(list, move_make(c->king_from, c->king_to, MOVE_CASTLING, i));
+        continue;
+      }
+      /* The squares the king crosses are tested on the board as it is, the one it lands on as
+       * it will be: the partner may have shielded it, and a king that stays (Chess960: King c1,
+       * Rook b1, a Rook on a1 behind them) is tested there too. */
+      BB after = bb_or(bb_andnot(occ, movers), bb_or(bb_square(c->king_to), bb_square(c->partner_to)));
+      int step = c->king_to > c->king_from ? 1 : -1;
+      bool safe = true;
+      for (int sq = c->king_from; safe; sq += step) {
+        if (sq == c->king_to) {
+          safe = !attacked(p, sq, us ^ 1, after, bb_zero());
+          break;
+        }
+        if (sq != c->king_from) safe = !attacked(p, sq, us ^ 1, occ, bb_zero());
+      }
+      if (safe) push(list, move_make(c->king_from, c->king_to, MOVE_CASTLING, i));
     }
-    /* A royal king may not pass through or land on an attacked square; a castling piece that
-     * is not royal (extinction chess) may castle through attacks, as there is no check. */
-    if (referee_decides || !r->types[piece_type(p->board[c->king_from])].royal) {
-      push(list, move_make(c->king_from, c->king_to, MOVE_CASTLING, i));
-      continue;
-    }
-    BB after = bb_or(bb_andnot(occ, movers), bb_or(bb_square(c->king_to), bb_square(c->partner_to)));
-    int step = c->king_to > c->king_from ? 1 : -1;
-    bool safe = true;
-    for (int sq = c->king_from + step; safe && sq != c->king_to + step && c->king_to != c->king_from; sq += step)
-      safe = !attacked(p, sq, us ^ 1, sq == c->king_to ? after : occ, bb_zero());
-    if (safe) push(list, move_make(c->king_from, c->king_to, MOVE_CASTLING, i));
-  }
 }
 
 /* Plain moves of one piece (from >= 0) or drops of one type (drop_type >= 0), as a set of
@@ -371,7 +373,7 @@ static inline __attribute__((always_inline)) void generate(Position *p, TargetLi
       add_set(tl, -1, t, targets);
     }
   }
-  if (r->castling_count && p->castle_rights) add_castlings(p, list, occ);
+  if (p->castle_rights & r->color_rights[p->side]) add_castlings(p, list, occ);
   if (r->pass_allowed) push(list, move_make(0, 0, MOVE_PASS, 0));
 }
 

@@ -165,6 +165,7 @@ void pos_do_oracle_move(Position *p, Move m) {
     int sq = fx.square[i];
     if (p->board[sq] != SQ_EMPTY) {
       capture |= piece_color(p->board[sq]) != piece_color(mover) && sq != move_from(m);
+      rights &= r->castle_keep_piece[p->board[sq]]; /* a castling king that moved (castling_free) */
       pos_take(p, sq);
     }
     if (fx.after[i] != SQ_EMPTY) pos_put(p, fx.after[i], sq);

@@ -196,6 +196,24 @@ static bool read_board(Position *p, const char **text, bool compact, char *err, 
   return true;
 }
 
+/* Do castling k's king and partner stand where it needs them in p? */
+static bool castling_in_place(const Position *p, const Castling *k) {
+  int king = p->board[k->king_from], partner = p->board[k->partner_from];
+  return king && king != SQ_HOLE && piece_color(king) == k->color && partner && partner != SQ_HOLE &&
+         piece_color(partner) == k->color && (k->king_type < 0 || piece_type(king) == k->king_type) &&
+         (k->partner_type < 0 || piece_type(partner) == k->partner_type);
+}
+
+/* Does castling k's partner stand on the side a castling letter names: 'K' toward the last
+ * file, 'Q' toward the first, a file letter on that file (Shredder-FEN, X-FEN)? */
+static bool castling_fits_letter(const Geometry *g, const Castling *k, char letter) {
+  int kf = geo_file(g, k->king_from), pf = geo_file(g, k->partner_from);
+  return letter == 'K' ? pf > kf : letter == 'Q' ? pf < kf : letter >= 'A' && letter - 'A' == pf;
+}
+
+/* The castling field: K and Q (X-FEN) name the outermost partner in place on that side, the
+ * only one in chess and Chess960's usual case; a file letter (Shredder-FEN, or X-FEN for an
+ * inner partner) names the partner on that file. */
 static bool read_castling(Position *p, const char *field, char *err, int errlen) {
   const Rules *r = p->rules;
   const Geometry *g = &r->geo;
@@ -203,26 +221,25 @@ static bool read_castling(Position *p, const char *field, char *err, int errlen)
   for (const char *s = field; *s; s++) {
     int color = isupper((unsigned char)*s) ? WHITE : BLACK;
     char c = (char)toupper((unsigned char)*s);
-    bool found = false;
+    char what[2] = {*s, 0};
+    bool named = false;
+    int outermost = -1; /* the file of the partner the letter names */
     for (int i = 0; i < r->castling_count; i++) {
       const Castling *k = &r->castlings[i];
-      if (k->color != color) continue;
-      int kf = geo_file(g, k->king_from), pf = geo_file(g, k->partner_from);
-      bool match = c == 'K' ? pf > kf : c == 'Q' ? pf < kf : (c >= 'A' && c - 'A' == pf);
-      if (!match) continue;
-      int king = p->board[k->king_from], partner = p->board[k->partner_from];
-      if (!king || king == SQ_HOLE || piece_color(king) != color || !partner || partner == SQ_HOLE ||
-          piece_color(partner) != color || (k->king_type >= 0 && piece_type(king) != k->king_type) ||
-          (k->partner_type >= 0 && piece_type(partner) != k->partner_type)) {
-        char what[2] = {*s, 0};
-        return fail(p, err, errlen, "FEN: castling right '%s' but the king or its partner is not in place", what);
-      }
-      p->castle_rights |= 1u << r->castle_right[i];
-      found = true;
+      if (k->color != color || !castling_fits_letter(g, k, c)) continue;
+      named = true;
+      if (!castling_in_place(p, k)) continue;
+      int pf = geo_file(g, k->partner_from);
+      if (outermost < 0 || (c == 'K' ? pf > outermost : pf < outermost)) outermost = pf;
     }
-    if (!found) {
-      char what[2] = {*s, 0};
-      return fail(p, err, errlen, "FEN: castling right '%s' names no castling move of this variant", what);
+    if (!named) return fail(p, err, errlen, "FEN: castling right '%s' names no castling move of this variant", what);
+    if (outermost < 0)
+      return fail(p, err, errlen, "FEN: castling right '%s' but the king or its partner is not in place", what);
+    for (int i = 0; i < r->castling_count; i++) {
+      const Castling *k = &r->castlings[i];
+      if (k->color == color && castling_fits_letter(g, k, c) && castling_in_place(p, k) &&
+          geo_file(g, k->partner_from) == outermost)
+        p->castle_rights |= 1u << r->castle_right[i];
     }
   }
   return true;
@@ -379,20 +396,28 @@ void pos_get_fen(const Position *p, char *out, int outlen) {
   if (p->part) append(out, outlen, &n, "%d", p->part + 1);
   append(out, outlen, &n, " ");
   int written = 0;
+  uint32_t said = 0; /* one letter per right, though flexible castling lists several moves */
   for (int c = 0; c < 2; c++)
     for (int side = 0; side < 2; side++) /* K side first, as FEN writes KQkq */
       for (int i = 0; i < r->castling_count; i++) {
         const Castling *k = &r->castlings[i];
-        int kf = geo_file(g, k->king_from), pf = geo_file(g, k->partner_from);
-        if (k->color != c || !(p->castle_rights >> r->castle_right[i] & 1) || (side == 0) != (pf > kf)) continue;
-        bool seen = false; /* one letter per right, though flexible castling lists several moves */
-        for (int j = 0; j < i; j++) seen |= r->castle_right[j] == r->castle_right[i];
-        if (seen) continue;
+        int bit = r->castle_right[i];
+        /* Under castling_free a right's castlings differ in the king's square: the one in place. */
+        if (k->color != c || !(p->castle_rights >> bit & 1) || (said >> bit & 1) || !castling_in_place(p, k) ||
+            !castling_fits_letter(g, k, side == 0 ? 'K' : 'Q'))
+          continue;
+        said |= 1u << bit;
+        /* K or Q when it names this partner, the outermost in place on its side (X-FEN); else
+         * the partner's file (Shredder-FEN), as for an inner Rook in Chess960. */
+        int pf = geo_file(g, k->partner_from);
         char letter = side == 0 ? 'K' : 'Q';
-        for (int j = 0; j < r->castling_count; j++) /* two partners on one side: name the file */
-          if (r->castlings[j].color == c && r->castle_right[j] != r->castle_right[i] &&
-              (geo_file(g, r->castlings[j].partner_from) > kf) == (side == 0))
+        for (int j = 0; j < r->castling_count; j++) {
+          const Castling *o = &r->castlings[j];
+          int of = geo_file(g, o->partner_from);
+          if (o->color == c && o->king_from == k->king_from && castling_in_place(p, o) &&
+              (side == 0 ? of > pf : of < pf) && castling_fits_letter(g, o, side == 0 ? 'K' : 'Q'))
             letter = (char)('A' + pf);
+        }
         append(out, outlen, &n, "%c", c ? tolower((unsigned char)letter) : letter);
         written++;
       }
@@ -519,7 +544,8 @@ void pos_move_name(const Position *p, Move m, char *out, int outlen) {
   const Rules *r = p->rules;
   char from[2 * GEO_LABEL_MAX], to[2 * GEO_LABEL_MAX];
   geo_square_name(&r->geo, move_from(m), from);
-  geo_square_name(&r->geo, move_to(m), to);
+  geo_square_name(&r->geo,
+                  move_kind(m) == MOVE_CASTLING ? castling_written_to(r, &r->castlings[move_arg(m)]) : move_to(m), to);
   switch (move_kind(m)) {
   case MOVE_PASS: snprintf(out, outlen, "pass"); break;
   case MOVE_DROP: snprintf(out, outlen, "%c@%s", r->types[move_arg(m)].letter, to); break;
@@ -533,6 +559,37 @@ void pos_move_name(const Position *p, Move m, char *out, int outlen) {
   }
   default: snprintf(out, outlen, "%s%s", from, to);
   }
+}
+
+/* The castling text names as other programs write it (pos_parse_move), when only one legal
+ * castling fits: "O-O" ("0-0") toward the last file and "O-O-O" toward the first, as XBoard
+ * sends Fischer castling to engines; and under castling_free the king's own squares ("e1g1"),
+ * as a GUI writes a castling that knows nothing of Chess960. */
+static Move castling_named_otherwise(const Position *p, const MoveList *list, const char *text) {
+  const Rules *r = p->rules;
+  const Geometry *g = &r->geo;
+  int toward = !strcmp(text, "O-O") || !strcmp(text, "0-0")       ? 1
+               : !strcmp(text, "O-O-O") || !strcmp(text, "0-0-0") ? -1
+                                                                  : 0;
+  int from = -1, to = -1;
+  if (!toward && r->castling_free) {
+    int used = 0, more = 0;
+    from = geo_parse_square(g, text, &used);
+    to = from < 0 ? -1 : geo_parse_square(g, text + used, &more);
+    if (to < 0 || text[used + more]) return MOVE_NONE;
+  }
+  if (!toward && to < 0) return MOVE_NONE;
+  Move found = MOVE_NONE;
+  for (int i = 0; i < list->count; i++) {
+    if (move_kind(list->moves[i]) != MOVE_CASTLING) continue;
+    const Castling *c = &r->castlings[move_arg(list->moves[i])];
+    bool fits = toward ? (geo_file(g, c->partner_from) > geo_file(g, c->king_from)) == (toward > 0)
+                       : c->king_from == from && c->king_to == to;
+    if (!fits) continue;
+    if (found != MOVE_NONE) return MOVE_NONE; /* two castlings fit: which one is meant is not known */
+    found = list->moves[i];
+  }
+  return found;
 }
 
 Move pos_parse_move(Position *p, const char *text) {
@@ -550,6 +607,7 @@ Move pos_parse_move(Position *p, const char *text) {
   if (found == MOVE_NONE && names_a_pass(p, text))
     for (int i = 0; i < list->count && found == MOVE_NONE; i++)
       if (move_kind(list->moves[i]) == MOVE_PASS) found = list->moves[i];
+  if (found == MOVE_NONE) found = castling_named_otherwise(p, list, text);
   free(list);
   return found;
 }

@@ -149,7 +149,8 @@ uint64_t pos_perft(Position *p, int depth);
 /* Key recomputed from scratch, for tests of the incremental one. */
 uint64_t pos_compute_key(const Position *p);
 
-/* Coordinate notation: "e2e4", "e7e8q", "P@e4", "a10a9", "e1g1" for castling, "pass". */
+/* Coordinate notation: "e2e4", "e7e8q", "P@e4", "a10a9", "e1g1" for castling ("e1h1", the king
+ * taking its own rook, under Rules.castling_free: castling_written_to), "pass". */
 void pos_move_name(const Position *p, Move m, char *out, int outlen);
 
 /* How a pass is written for other programs, which do not know Herald's "pass" (see
@@ -167,7 +168,9 @@ int pos_royal_square(const Position *p);
 /* The legal move written so, or MOVE_NONE.  Besides "pass", a legal pass is read as other
  * programs write it: "0000" (UCI's null move), "@@@@" (XBoard's), or the square of a royal piece
  * of the side to move written twice ("e2e2", Fairy-Stockfish); a legal move of that very name
- * comes first.  Another square written twice stays no move. */
+ * comes first.  Another square written twice stays no move.  A castling is read as "O-O" or
+ * "O-O-O" too, and under castling_free as the king's two squares ("e1g1"), where one castling
+ * alone fits. */
 Move pos_parse_move(Position *p, const char *text);
 
 /* The verdict of the rules for the side to move, or RESULT_NONE; reason gets a short text. */

@@ -86,6 +86,42 @@ bool rules_add_castling(Rules *r, int color, const char *king_from, const char *
   return true;
 }
 
+bool rules_add_free_castling(Rules *r, int color, int rank, int king_type, int partner_type, int a_side_to,
+                             int h_side_to, char *err, int errlen) {
+  const Geometry *g = &r->geo;
+  if (king_type < 0 || king_type >= r->type_count) { /* its moves spend the rights: it must be known */
+    snprintf(err, errlen, "free castling needs the castling king's type");
+    return false;
+  }
+  for (int kf = 0; kf < g->width; kf++)
+    for (int pf = 0; pf < g->width; pf++) {
+      /* Toward the a-file the king lands on a_side_to and the partner on its right (c1, d1),
+       * toward the other edge on h_side_to and its left (g1, f1). */
+      bool a_side = pf < kf;
+      int kt = a_side ? a_side_to : h_side_to, pt = a_side ? kt + 1 : kt - 1;
+      int files[4] = {kf, kt, pf, pt}, sq[4];
+      bool on_board = pf != kf;
+      for (int i = 0; i < 4 && on_board; i++) {
+        on_board = geo_on_board(g, files[i], rank);
+        if (on_board) sq[i] = geo_square(g, files[i], rank);
+      }
+      if (!on_board) continue;
+      if (r->castling_count == MAX_CASTLINGS) {
+        snprintf(err, errlen, "more than %d castling moves", MAX_CASTLINGS);
+        return false;
+      }
+      r->castlings[r->castling_count++] = (Castling){.color = color,
+                                                     .king_from = sq[0],
+                                                     .king_to = sq[1],
+                                                     .partner_from = sq[2],
+                                                     .partner_to = sq[3],
+                                                     .king_type = king_type,
+                                                     .partner_type = partner_type};
+    }
+  r->castling_free = true;
+  return true;
+}
+
 int rules_find_type(const Rules *r, char letter, bool promoted_form) {
   letter = (char)toupper((unsigned char)letter);
   for (int t = 0; t < r->type_count; t++)
@@ -116,26 +152,36 @@ static void make_keys(Rules *r) {
 }
 
 /* Castling rights: one bit per (king square, partner square) pair, so that the several king
- * destinations of flexible castling share the right they spend. */
+ * destinations of flexible castling share the right they spend, and a move from or to either
+ * square spends it.  Under castling_free (Chess960) the king's square is not fixed, so a bit
+ * belongs to the partner's square (per colour) and a move of the castling king, from wherever
+ * it stands, spends all of its side's bits. */
 static bool assign_castle_rights(Rules *r, char *err, int errlen) {
-  int pair_king[MAX_CASTLINGS], pair_partner[MAX_CASTLINGS], pairs = 0;
+  int pair_color[MAX_CASTLINGS], pair_king[MAX_CASTLINGS], pair_partner[MAX_CASTLINGS], pairs = 0;
   for (int sq = 0; sq < GEO_MAX_SQUARES; sq++) r->castle_keep[sq] = ~0u;
+  for (int code = 0; code < 64; code++) r->castle_keep_piece[code] = ~0u;
+  memset(r->right_castling_count, 0, sizeof r->right_castling_count);
+  r->color_rights[0] = r->color_rights[1] = 0;
   for (int i = 0; i < r->castling_count; i++) {
     const Castling *c = &r->castlings[i];
+    int king = r->castling_free ? -1 : c->king_from;
     int bit = -1;
     for (int k = 0; k < pairs; k++)
-      if (pair_king[k] == c->king_from && pair_partner[k] == c->partner_from) bit = k;
+      if (pair_color[k] == c->color && pair_king[k] == king && pair_partner[k] == c->partner_from) bit = k;
     if (bit < 0) {
       if (pairs == 32) {
         snprintf(err, errlen, "more than 32 castling rights");
         return false;
       }
       bit = pairs++;
-      pair_king[bit] = c->king_from, pair_partner[bit] = c->partner_from;
+      pair_color[bit] = c->color, pair_king[bit] = king, pair_partner[bit] = c->partner_from;
     }
     r->castle_right[i] = bit;
-    r->castle_keep[c->king_from] &= ~(1u << bit);
+    r->right_castlings[bit][r->right_castling_count[bit]++] = (uint8_t)i;
+    r->color_rights[c->color & 1] |= 1u << bit;
+    if (!r->castling_free) r->castle_keep[c->king_from] &= ~(1u << bit);
     r->castle_keep[c->partner_from] &= ~(1u << bit);
+    if (r->castling_free && c->king_type >= 0) r->castle_keep_piece[piece_code(c->color, c->king_type)] &= ~(1u << bit);
   }
   return true;
 }
@@ -243,6 +289,7 @@ void rules_free(Rules *r) {
   free(t->zone);
   free(t->drop_mask);
   free(t->file_mask);
+  free(t->castle_path);
   free(t->lame);
   free(t->lame_first);
   free(t->lame_inverse);

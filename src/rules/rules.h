@@ -19,7 +19,7 @@ enum {
   MAX_TYPES = 30, /* piece types per variant (board codes fit in 6 bits) */
   MAX_ATOMS = 64, /* single-direction atoms per piece type */
   MAX_ZONES = 16,
-  MAX_CASTLINGS = 32,
+  MAX_CASTLINGS = 128, /* Chess960 lists every king and partner square of a rank: 2 x 8 x 7 */
   MAX_DIRECTIONS = 64, /* distinct ride directions over all pieces */
   RULES_ERR_LEN = 200
 };
@@ -133,6 +133,11 @@ typedef struct Rules {
   int zone_count;
   Castling castlings[MAX_CASTLINGS];
   int castling_count;
+  /* Chess960 castling (rules_add_free_castling): the castlings list every king square with every
+   * partner square of the rank, the position's rights say which king and partner are the
+   * castling ones, so a right belongs to its partner's square alone and any move of the
+   * castling king spends all of its side's rights (castle_keep_piece). */
+  bool castling_free;
   bool drops;            /* captured pieces go to the capturer's hand */
   GameResult stalemate;  /* result for the side that has no move and is not in check */
   GameResult checkmate;  /* normally RESULT_LOSS */
@@ -164,9 +169,24 @@ typedef struct Rules {
   uint64_t zobrist_ep[GEO_MAX_SQUARES];
   uint64_t zobrist_side, zobrist_part, zobrist_turn_piece, zobrist_turn_effects;
   uint32_t castle_keep[GEO_MAX_SQUARES]; /* rights that survive a move touching the square */
+  uint32_t castle_keep_piece[64];        /* rights that survive a move of the piece of this code */
   int castle_right[MAX_CASTLINGS];       /* right bit of each castling */
+  /* The castlings of each right bit, in index order: generation looks only at those whose right
+   * the position holds (Chess960 lists 112 castlings, of which a position uses at most four). */
+  uint8_t right_castlings[32][MAX_CASTLINGS];
+  uint8_t right_castling_count[32];
+  uint32_t color_rights[2]; /* the right bits of each colour's castlings */
   struct RuleTables *tables;
 } Rules;
+
+/* The square a castling is written to in coordinate notation: the king's destination ("e1g1"),
+ * or under castling_free its partner's square, the king taking its own rook ("e1h1"), as
+ * UCI_Chess960 and XBoard's Fischer castling write it: there the king's destination alone
+ * does not tell a castling from a king's step (King f1, Rook h1: "f1g1" is both), nor name a
+ * castling where the king stays. */
+static inline int castling_written_to(const Rules *r, const Castling *c) {
+  return r->castling_free ? c->partner_from : c->king_to;
+}
 
 /* Starts an empty model on a width x height board. */
 bool rules_init(Rules *r, const char *name, int width, int height, char *err, int errlen);
@@ -183,6 +203,15 @@ int rules_add_zone(Rules *r, const char *name, int file_lo, int file_hi, int ran
  * partner types default to any (-1); set Castling.king_type / partner_type to restrict them. */
 bool rules_add_castling(Rules *r, int color, const char *king_from, const char *king_to, const char *partner_from,
                         const char *partner_to, char *err, int errlen);
+
+/* Adds Chess960 castling for colour on the given rank (0-based) and sets Rules.castling_free: from
+ * every square of the rank, the king of king_type castles with a partner of partner_type on any
+ * other square of it, to the file a_side_to (0-based) when the partner stands toward the a-file
+ * and to h_side_to when toward the other edge; the partner lands next to the king on its other
+ * side (c1 and d1, g1 and f1 in Chess960).  Squares off the board or in holes are left out.  The
+ * rights then work as castling_free says for every castling of the rules: add no other kind. */
+bool rules_add_free_castling(Rules *r, int color, int rank, int king_type, int partner_type, int a_side_to,
+                             int h_side_to, char *err, int errlen);
 
 int rules_find_type(const Rules *r, char letter, bool promoted_form);
 

@@ -355,6 +355,16 @@ bool rules_build_tables(Rules *r, char *err, int errlen) {
   tb->file_mask = alloc_words(r->geo.width, bbw);
   for (int sq = 0; sq < b.n; sq++)
     if (!r->geo.hole[sq]) set_packed(tb->file_mask, bbw, geo_file(&r->geo, sq), sq);
+  tb->castle_path = alloc_words(r->castling_count, bbw);
+  for (int i = 0; i < r->castling_count; i++) {
+    const Castling *c = &r->castlings[i];
+    int lo = c->king_from, hi = c->king_from, sqs[3] = {c->king_to, c->partner_from, c->partner_to};
+    for (int k = 0; k < 3; k++) lo = sqs[k] < lo ? sqs[k] : lo, hi = sqs[k] > hi ? sqs[k] : hi;
+    int rank = geo_rank(&r->geo, c->king_from);
+    tb->castle_on_rank[i] = geo_rank(&r->geo, lo) == rank && geo_rank(&r->geo, hi) == rank;
+    for (int sq = lo; sq <= hi; sq++)
+      if (sq != c->king_from && sq != c->partner_from) set_packed(tb->castle_path, bbw, i, sq);
+  }
   tb->drop_mask = alloc_words(r->type_count * 2, bbw);
   for (int t = 0; t < r->type_count; t++)
     for (int c = 0; c < 2; c++) {

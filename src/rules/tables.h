@@ -39,6 +39,10 @@ typedef struct RuleTables {
   uint64_t *zone;      /* [z*2 + c] */
   uint64_t *drop_mask; /* [t*2 + c] */
   uint64_t *file_mask; /* [file] */
+  /* [castling]: the squares from the outermost of its four to the other, its king's and
+   * partner's own left out, which must be empty; castle_on_rank: those lie on one rank. */
+  uint64_t *castle_path;
+  bool castle_on_rank[MAX_CASTLINGS];
   RideEntry rides[MAX_TYPES][2][MAX_ATOMS];
   int ride_count[MAX_TYPES][2];
   LameEntry *lame; /* forward lists, lame_first[(t*2+c)*squares + sq] .. next */

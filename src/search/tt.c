@@ -10,16 +10,14 @@ struct TTEntry {
   _Atomic uint64_t data;
 };
 
-/* data: move (24 bits) | score + 32768 (16) | depth - TT_DEPTH_MIN (8) | bound (2) | age (6). */
+/* data: move's low 24 bits | score + 32768 (16) | depth - TT_DEPTH_MIN (8) | bound (2) | age (6)
+ * | move's high 8 bits (a castling index past 31: rules/move.h).  MOVE_NONE is all ones. */
 static inline uint64_t pack(Move move, int score, int depth, int bound, int age) {
-  uint64_t m = move == MOVE_NONE ? 0xFFFFFFu : (move & 0xFFFFFFu);
-  return m | (uint64_t)(uint16_t)(score + 32768) << 24 | (uint64_t)(uint8_t)(depth - TT_DEPTH_MIN) << 40 |
-         (uint64_t)(bound & 3) << 48 | (uint64_t)(age & 63) << 50;
+  return (uint64_t)(move & 0xFFFFFFu) | (uint64_t)(uint16_t)(score + 32768) << 24 |
+         (uint64_t)(uint8_t)(depth - TT_DEPTH_MIN) << 40 | (uint64_t)(bound & 3) << 48 | (uint64_t)(age & 63) << 50 |
+         (uint64_t)(move >> 24) << 56;
 }
-static inline Move data_move(uint64_t d) {
-  uint32_t m = (uint32_t)(d & 0xFFFFFFu);
-  return m == 0xFFFFFFu ? MOVE_NONE : m;
-}
+static inline Move data_move(uint64_t d) { return (Move)(d & 0xFFFFFFu) | (Move)(d >> 56) << 24; }
 static inline int data_score(uint64_t d) { return (int)((d >> 24) & 0xFFFF) - 32768; }
 static inline int data_depth(uint64_t d) { return (int)((d >> 40) & 0xFF) + TT_DEPTH_MIN; }
 static inline int data_bound(uint64_t d) { return (int)((d >> 48) & 3); }

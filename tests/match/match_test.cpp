@@ -379,6 +379,27 @@ TEST_F(MatchTest, CecpPingSyncDropsWhatCameBeforeThePong) {
   EXPECT_LT(log.find("new\n"), ping) << log;
 }
 
+// An engine that has no thinking output and says so ("Error (unkown command): post", as
+// Fairy-Stockfish 11.1 spells it) plays on; any other refusal still loses the set-up.
+TEST_F(MatchTest, CecpEngineWithoutPostPlaysOnWithoutComments) {
+  Engine(0, Cecp("quiet", "ping=1 usermove=1",
+                 "post) echo 'Error (unkown command): post';;\nping*) echo \"pong ${line#ping }\";;",
+                 "if [ $((n%2)) = 0 ]; then echo 'move g1f3'; else echo 'move f3g1'; fi"));
+  Herald(1, "H");
+  config_.games = 1;
+  config_.adjudication.max_plies = 4;
+  MtMatchState st;
+  EXPECT_EQ(Run(&st), MT_EXIT_DONE);
+  ASSERT_EQ(collected_.endings.size(), 1u);
+  EXPECT_EQ(collected_.endings[0], MT_END_MOVE_CAP) << collected_.reasons[0];
+  collected_ = Collected();
+  Engine(0, Cecp("picky", "ping=1 usermove=1",
+                 "force) echo 'Error (unknown command): force';;\nping*) echo \"pong ${line#ping }\";;",
+                 "echo 'move g1f3'"));
+  EXPECT_EQ(Run(&st), MT_EXIT_DONE);
+  EXPECT_EQ(collected_.reasons.at(0), "picky refused the set-up: Error (unknown command): force");
+}
+
 TEST_F(MatchTest, CecpEngineWithoutPongLosesTheSetUp) {
   Engine(0, Cecp("mute", "ping=1", "", "echo 'move g1f3'"));
   Herald(1, "H");
@@ -439,6 +460,47 @@ TEST_F(MatchTest, VariantTagAndTenRankBoard) {
   EXPECT_EQ(Run(&st), MT_EXIT_DONE);
   ASSERT_EQ(collected_.pgn.size(), 2u);
   EXPECT_NE(collected_.pgn[0].find("[Variant \"xiangqi\"]"), std::string::npos);
+  for (size_t i = 0; i < 2; i++) EXPECT_EQ(collected_.endings[i], MT_END_MOVE_CAP) << collected_.reasons[i];
+}
+
+// Chess960: every engine is told the start position, the PGN too (its variant names no one
+// start), and the castlings, the king taking its own rook, pass both protocols.
+TEST_F(MatchTest, Chess960StartIsAlwaysToldAndCastlingPassesBothProtocols) {
+  char err[128];
+  rules_free(&rules_);
+  ASSERT_TRUE(reference_rules(&rules_, "chess960", err, sizeof err));
+  config_.variant = "chess960";
+  Herald(0, "uci");
+  Engine(1, "cmd=" + HeraldBin() + ",proto=cecp,name=cecp");
+  MtOpening opening;
+  // Both sides may castle at once: White's King to c1 or staying on g1, Black's the same.
+  ASSERT_TRUE(mt_opening_parse(&rules_, "r5kr/pppppppp/8/8/8/8/PPPPPPPP/R5KR w HAha - 0 1 moves g1h1 g8a8", &opening,
+                               err, sizeof err))
+      << err;
+  config_.openings = &opening;
+  config_.opening_count = 1;
+  config_.tc.nodes = 0;
+  config_.tc.depth = 1;
+  config_.adjudication.max_plies = 12;
+  MtMatchState st;
+  EXPECT_EQ(Run(&st), MT_EXIT_DONE);
+  ASSERT_EQ(collected_.pgn.size(), 2u);
+  for (size_t i = 0; i < 2; i++) {
+    const std::string &pgn = collected_.pgn[i];
+    EXPECT_NE(pgn.find("[Variant \"chess960\"]"), std::string::npos) << pgn;
+    EXPECT_NE(pgn.find("[FEN \"r5kr/pppppppp/8/8/8/8/PPPPPPPP/R5KR w HAha - 0 1\"]"), std::string::npos) << pgn;
+    EXPECT_NE(pgn.find("1. O-O O-O-O"), std::string::npos) << pgn;
+    EXPECT_EQ(collected_.endings[i], MT_END_MOVE_CAP) << collected_.reasons[i];
+  }
+  // From the variant's own start, too, the FEN goes to the engines and the PGN.
+  config_.openings = nullptr;
+  config_.opening_count = 0;
+  collected_ = Collected();
+  EXPECT_EQ(Run(&st), MT_EXIT_DONE);
+  ASSERT_EQ(collected_.pgn.size(), 2u);
+  EXPECT_NE(collected_.pgn[0].find("[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]"),
+            std::string::npos)
+      << collected_.pgn[0];
   for (size_t i = 0; i < 2; i++) EXPECT_EQ(collected_.endings[i], MT_END_MOVE_CAP) << collected_.reasons[i];
 }
 
@@ -849,6 +911,30 @@ TEST(MatchProgram, RoundRobinOfHeraldFairyMaxAndFairyStockfish) {
     std::remove(kept.c_str());
   }
   std::remove(pgn);
+}
+
+// Chess960 against Fairy-Stockfish (UCI_Chess960) from a few starts of an openings file, every
+// game to its end without an illegal move or a crash.
+TEST(MatchProgram, Chess960AgainstFairyStockfish) {
+  std::string stockfish = programs::Installed("fairy-stockfish");
+  if (stockfish.empty()) GTEST_SKIP() << "fairy-stockfish is not installed";
+  char book[] = "/tmp/herald-match-960-XXXXXX";
+  int fd = mkstemp(book);
+  ASSERT_GE(fd, 0);
+  const char *starts = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\n"
+                       "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w CAca - 0 1\n";
+  ASSERT_EQ(write(fd, starts, strlen(starts)), (ssize_t)strlen(starts));
+  close(fd);
+  programs::Result r = programs::Shell(
+      programs::Program("herald-match") + " -engine cmd=" + programs::Program("herald") +
+      ",proto=uci,name=Herald -engine cmd=" + stockfish +
+      ",proto=uci,name=Fairy-Stockfish --variant chess960 --openings " + book + " --depth 2 --max-plies 60");
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("Score of Herald vs Fairy-Stockfish: "), std::string::npos) << r.out;
+  EXPECT_EQ(r.err.find("crash"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("illegal"), std::string::npos) << r.err;
+  EXPECT_EQ(r.out.find("illegal"), std::string::npos) << r.out;
+  std::remove(book);
 }
 
 } // namespace

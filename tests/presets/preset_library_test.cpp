@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -540,6 +541,112 @@ TEST(RulesInclude, ShogiPerftWithHandsMatchesFairyStockfish) {
     ASSERT_TRUE(pos_set_fen(&p, &c.g->rules, c.fen, err, sizeof err)) << err;
     EXPECT_EQ(pos_perft(&p, c.depth), c.nodes) << c.fen;
     pos_free(&p);
+  }
+}
+
+// Chess960 (herald-rules `castle960`): the referee from positions of any back rank, the unmoved
+// King and Rooks flagged as a game from that position would have them.
+namespace {
+struct Board960 {
+  GcInterp *gc = gc_new();
+  // fen's castling rights are given again as flags: the squares of the King and of each Rook.
+  Board960(const char *fen, const char *flags) {
+    GcError err;
+    EXPECT_EQ(gc_load_preset_file(gc, "presets/chess960.preset", kIncludeDir, &err), GC_OK) << err.message;
+    EXPECT_EQ(gc_start_from(gc, fen, strstr(fen, " b ") ? 2 : 1, &err), GC_OK) << err.message;
+    std::string code =
+        std::string("unsetflag f1 g1 h1 f8 g8 h8; ") + (*flags ? "setflag " + std::string(flags) + ";" : "");
+    EXPECT_EQ(gc_run_code(gc, code.c_str(), "flags", &err), GC_OK) << err.message;
+  }
+  ~Board960() { gc_free(gc); }
+  GcVerdict Try(const char *move) {
+    GcState *here = gc_state_save(gc);
+    GcVerdict v;
+    gc_play(gc, move, &v);
+    gc_state_restore(gc, here);
+    gc_state_free(here);
+    return v;
+  }
+  // The first rank after move, as FEN writes it ("2KR3R").
+  std::string RankAfter(const char *move) {
+    GcState *here = gc_state_save(gc);
+    GcVerdict v;
+    gc_play(gc, move, &v);
+    EXPECT_EQ(v.status, GC_LEGAL) << move << ": " << v.message;
+    std::string rank;
+    int empty = 0;
+    for (char file = 'a'; file <= 'h'; file++) {
+      std::string sq = std::string(1, file) + "1", piece = gc_space(gc, sq.c_str());
+      if (piece == "@") {
+        empty++;
+        continue;
+      }
+      if (empty) rank += std::to_string(empty), empty = 0;
+      rank += piece;
+    }
+    if (empty) rank += std::to_string(empty);
+    gc_state_restore(gc, here);
+    gc_state_free(here);
+    return rank;
+  }
+};
+} // namespace
+
+TEST(RulesInclude, Chess960CastlesAsTheKingTakesItsRook) {
+  // The King stays on g1, the Rook goes from h1 to f1; toward a1, the King goes to c1.
+  Board960 stays("r5kr/8/8/8/8/8/8/R5KR w HAha - 0 1", "a1 g1 h1 a8 g8 h8");
+  EXPECT_EQ(stays.RankAfter("K g1-h1"), "R4RK1");
+  EXPECT_EQ(stays.RankAfter("K g1-a1"), "2KR3R");
+  // The King's step to g1 or c1 is no castling here.
+  std::string step = stays.Try("K g1-c1").message;
+  EXPECT_EQ(step.find("You may not move your King from g1 to c1 that way."), 0u) << step;
+  // The Rook on the King's destination: they change places.
+  Board960 swap("4k3/8/8/8/8/8/8/4RKR1 w GE - 0 1", "e1 f1 g1");
+  EXPECT_EQ(swap.RankAfter("K f1-g1"), "4RRK1");
+  // King b1, Rook a1: the King goes right, to c1, and the Rook to d1, which must be empty.
+  EXPECT_EQ(Board960("4k3/8/8/8/8/8/8/RK6 w A - 0 1", "a1 b1").RankAfter("K b1-a1"), "2KR4");
+  EXPECT_STREQ(Board960("4k3/8/8/8/8/8/8/RK1N4 w A - 0 1", "a1 b1").Try("K b1-a1").message,
+               "You may not castle so now: the way is not clear, or the King is or would pass in check.");
+  // The Rook on b1 hid the black Rook on a1 from the King on c1.
+  EXPECT_STREQ(Board960("4k3/8/8/8/8/8/8/rRK5 w B - 0 1", "b1 c1").Try("K c1-b1").message,
+               "You may not castle into check.");
+  // A Rook that has moved, or a King.
+  EXPECT_STREQ(Board960("4k3/8/8/8/8/8/8/4K1R1 w - - 0 1", "e1").Try("K e1-g1").message,
+               "You may not castle with a piece that has moved.");
+  EXPECT_STREQ(Board960("4k3/8/8/8/8/8/8/4K1R1 w - - 0 1", "g1").Try("K e1-g1").message,
+               "You may not castle after your King has moved.");
+  // Passing f1, which the Rook on f8 sees.
+  EXPECT_STREQ(Board960("5rk1/8/8/8/8/8/8/1K5R w H - 0 1", "b1 h1").Try("K b1-h1").message,
+               "You may not castle so now: the way is not clear, or the King is or would pass in check.");
+  // Another piece moved onto its own is still refused.
+  EXPECT_STREQ(Board960("4k3/8/8/8/8/8/8/4KR1R w H - 0 1", "e1 h1").Try("R f1-h1").message,
+               "You may not capture your own pieces.");
+}
+
+// The preset's compiled rules and its referee on positions of the published Chess960 perft suite
+// (the chessprogramming wiki's, as Ethereal's src/perft/fischer.epd holds it), each figure also
+// counted by fairy-stockfish 11.1 with UCI_Chess960; the referee counts the first ply.
+TEST(RulesInclude, Chess960PerftMatchesThePublishedSuite) {
+  GameBox box("presets/chess960.preset");
+  ASSERT_NE(box.g, nullptr) << box.err;
+  const struct {
+    const char *fen, *flags;
+    uint64_t d1, d4;
+  } cases[] = {
+      {"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", "f1 g1 h1 f8 g8 h8", 21, 326672},
+      {"b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9", "e1 f1 g1", 20, 273318},
+      {"qbbnnrkr/2pp2pp/p7/1p2pp2/8/P3PP2/1PPP1KPP/QBBNNR1R w hf - 0 9", "f8 g8 h8", 22, 382958},
+      {"nqn2krb/p1prpppp/1pbp4/7P/5P2/8/PPPPPKP1/NQNRB1RB w g - 3 9", "f8 g8", 21, 248069},
+      {"bnnbrkr1/ppp2p1p/5q2/3pp1p1/4P3/1N4P1/PPPPRP1P/BN1B1KRQ w Gge - 0 9", "f1 g1 e8 f8 g8", 26, 1028084},
+      {"nb1r1nkr/ppp1ppp1/2bp4/7p/3P2qP/P6R/1PP1PPP1/NBQRBNK1 w Dhd - 1 9", "d1 g1 d8 g8 h8", 38, 2526992},
+  };
+  for (const auto &c : cases) {
+    Position p{};
+    char err[RULES_ERR_LEN];
+    ASSERT_TRUE(pos_set_fen(&p, &box.g->rules, c.fen, err, sizeof err)) << err;
+    EXPECT_EQ(pos_perft(&p, 4), c.d4) << c.fen;
+    pos_free(&p);
+    EXPECT_EQ(gc_referee_perft(Board960(c.fen, c.flags).gc, 1, false), c.d1) << c.fen;
   }
 }
 

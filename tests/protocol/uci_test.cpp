@@ -29,8 +29,9 @@ TEST(ProtocolUci, HandshakeNamesTheEngineAndItsOptions) {
   e.Send("uci");
   EXPECT_FALSE(e.Expect("id name Herald.*").empty());
   std::string variant = e.Expect("option name UCI_Variant type combo .*");
-  for (const char *v : {"chess", "capablanca", "xiangqi", "shogi", "crazyhouse", "grand"})
+  for (const char *v : {"chess", "capablanca", "xiangqi", "shogi", "crazyhouse", "grand", "chess960"})
     EXPECT_NE(variant.find(std::string("var ") + v), std::string::npos) << v;
+  EXPECT_FALSE(e.Expect("option name UCI_Chess960 type check default false").empty());
   EXPECT_FALSE(e.Expect("option name Hash type spin .*").empty());
   EXPECT_FALSE(e.Expect("option name Threads type spin .*").empty());
   EXPECT_FALSE(e.Expect("option name Ponder type check .*").empty());
@@ -110,6 +111,43 @@ TEST(ProtocolUci, VariantsThroughUciVariant) {
   e.Send("position startpos moves e2e4 d7d5 e4d5 d8d5 b1c3 d5a5");
   e.Send("go nodes 2000");
   EXPECT_FALSE(e.Expect("bestmove .*").empty());
+}
+
+// UCI_Chess960 makes chess Chess960 (as in Stockfish and Fairy-Stockfish, whose fischerandom
+// is taken too): any back rank by FEN, castling written as the king taking its own rook and
+// read so, or as the king's own squares where they name one castling.
+TEST(ProtocolUci, Chess960ThroughUciChess960) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("setoption name UCI_Chess960 value true");
+  e.Send("d");
+  EXPECT_EQ(e.Expect("info string variant .*"),
+            "info string variant chess960 fen bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+  // White's King stays on g1 (its Rook goes to f1), Black's goes to c8 (its Rook to d8).
+  e.Send("position fen r5kr/pppppppp/8/8/8/8/PPPPPPPP/R5KR w HAha - 0 1 moves g1h1 g8a8");
+  e.Send("d");
+  EXPECT_EQ(e.Expect("info string variant .*"),
+            "info string variant chess960 fen 2kr3r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 w - - 2 2");
+  e.Send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1g1");
+  e.Send("d");
+  EXPECT_EQ(e.Expect("info string variant .*"), "info string variant chess960 fen r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
+  e.Send("position fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
+  e.Send("go depth 2 searchmoves f1f2 g1h1");
+  std::string best = e.Expect("bestmove .*");
+  EXPECT_TRUE(std::regex_match(best, std::regex("bestmove f1f2( ponder .*)?"))) << best; // g1h1: f1 holds a Rook
+  e.Send("position fen r5kr/pppppppp/8/8/8/8/PPPPPPPP/R5KR w HAha - 0 1");
+  e.Send("go depth 2 searchmoves g1h1");
+  best = e.Expect("bestmove .*");
+  EXPECT_TRUE(std::regex_match(best, std::regex("bestmove g1h1( ponder .*)?"))) << best;
+  // Off again, chess is chess; Fairy-Stockfish's name fischerandom is Chess960 either way.
+  e.Send("setoption name UCI_Chess960 value false");
+  e.Send("d");
+  EXPECT_FALSE(e.Expect("info string variant chess fen rnbqkbnr/.*").empty());
+  e.Send("setoption name UCI_Variant value fischerandom");
+  e.Send("d");
+  EXPECT_FALSE(e.Expect("info string variant chess960 fen bbqnnrkr/.*").empty());
+  e.Send("setoption name UCI_Chess960 value maybe");
+  EXPECT_FALSE(e.Expect("Error \\(UCI_Chess960 takes true or false\\): .*").empty());
 }
 
 TEST(ProtocolUci, OptionsAreSetOrRefusedWithAnError) {

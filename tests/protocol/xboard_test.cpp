@@ -28,7 +28,7 @@ TEST(ProtocolXboard, FeaturesListEveryVariantAndTheProtocolFlags) {
                         "colors=0", "memory=1", "smp=1"})
     EXPECT_NE(flags.find(f), std::string::npos) << f;
   std::string variants = e.Expect("feature variants=.*");
-  for (const char *v : {"normal", "capablanca", "xiangqi", "shogi", "crazyhouse"})
+  for (const char *v : {"normal", "capablanca", "xiangqi", "shogi", "crazyhouse", "fischerandom"})
     EXPECT_NE(variants.find(v), std::string::npos) << v;
   EXPECT_FALSE(e.Expect("feature done=1").empty());
   e.Send("quit");
@@ -589,6 +589,31 @@ TEST(ProtocolXboard, JanggiPassesInEverySpellingAndTheEnginesOwn) {
   e.Send("sd 2");
   e.Send("go");
   EXPECT_EQ(e.Expect("move .*"), "move @@@@");
+}
+
+// fischerandom is Chess960: the position comes by setboard (Shredder-FEN or X-FEN), castling as
+// XBoard sends it to engines (O-O, O-O-O) or as the king taking its own rook.
+TEST(ProtocolXboard, FischerandomIsChess960WithItsCastling) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("new");
+  e.Send("variant fischerandom");
+  e.Send("setboard r5kr/pppppppp/8/8/8/8/PPPPPPPP/R5KR w HAha - 0 1");
+  e.Send("force");
+  e.Send("usermove O-O");   // the King stays on g1, the Rook goes to f1,
+  e.Send("usermove O-O-O"); // Black's King to c8, its Rook to d8,
+  e.Send("usermove f1e1");  // and then the Rooks are where castling put them
+  e.Send("usermove d8e8");
+  e.Send("setboard 1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w KQkq - 0 1");
+  e.Send("usermove g1b1"); // the King to c1, the Rook to d1, and the same for Black
+  e.Send("usermove g8b8");
+  e.Send("usermove d1e1");
+  e.Send("usermove d8e8");
+  e.Send("ping 1");
+  ASSERT_FALSE(e.Expect("pong 1").empty());
+  for (const std::string &l : e.Seen()) EXPECT_EQ(l.find("Illegal"), std::string::npos) << l;
+  e.Send("usermove O-O"); // the King has castled: no right is left
+  EXPECT_FALSE(e.Expect("Illegal move .*: O-O").empty());
 }
 
 // hint: the opponent's reply the engine expects after its move, in the position it expects it.

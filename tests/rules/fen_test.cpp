@@ -93,6 +93,46 @@ TEST_F(CoreFen, ShredderCastlingLettersNameTheRookFile) {
   EXPECT_EQ(Fen(p.get()), "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1");
 }
 
+// Chess960 (free castling): Shredder-FEN letters name the rook's file, X-FEN's K and Q the
+// outermost rook of its side; Herald writes X-FEN, a file letter only for an inner rook, as
+// XBoard reads and writes them.  The rights are those of the rooks on the named files.
+TEST(CoreFen960, ShredderAndXFenLettersForAnyKingAndRookFiles) {
+  auto c960 = Fixture("chess960");
+  const struct {
+    const char *in, *out;
+  } cases[] = {
+      {"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+       "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9"},
+      {"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9",
+       "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9"},
+      {"b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9",
+       "b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w KQ - 1 9"},
+      {"qbbnnrkr/2pp2pp/p7/1p2pp2/8/P3PP2/1PPP1KPP/QBBNNR1R w hf - 0 9",
+       "qbbnnrkr/2pp2pp/p7/1p2pp2/8/P3PP2/1PPP1KPP/QBBNNR1R w kq - 0 9"},
+      // Two rooks on one side: the inner one's right is written with its file.
+      {"rr2k3/8/8/8/8/8/8/RR2K3 w Bb - 0 1", "rr2k3/8/8/8/8/8/8/RR2K3 w Bb - 0 1"},
+      {"rr2k3/8/8/8/8/8/8/RR2K3 w Qq - 0 1", "rr2k3/8/8/8/8/8/8/RR2K3 w Qq - 0 1"},
+      {"rr2k3/8/8/8/8/8/8/RR2K3 w Aa - 0 1", "rr2k3/8/8/8/8/8/8/RR2K3 w Qq - 0 1"},
+      {"rr2k3/8/8/8/8/8/8/RR2K3 w ABab - 0 1", "rr2k3/8/8/8/8/8/8/RR2K3 w QBqb - 0 1"},
+      {"1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1", "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w KQkq - 0 1"},
+  };
+  for (const auto &c : cases) {
+    PosBox p, q;
+    ASSERT_TRUE(SetFen(p.get(), c960->get(), c.in));
+    EXPECT_EQ(Fen(p.get()), c.out) << c.in;
+    ASSERT_TRUE(SetFen(q.get(), c960->get(), c.out));
+    EXPECT_EQ(q->castle_rights, p->castle_rights) << c.out;
+    EXPECT_EQ(q->key, p->key) << c.out;
+  }
+  PosBox p;
+  char err[RULES_ERR_LEN] = "";
+  EXPECT_FALSE(pos_set_fen(p.get(), c960->get(), "rr2k3/8/8/8/8/8/8/RR2K3 w C - 0 1", err, sizeof err));
+  EXPECT_NE(std::string(err).find("castling right 'C' but the king or its partner is not in place"), std::string::npos)
+      << err;
+  EXPECT_FALSE(pos_set_fen(p.get(), c960->get(), "rr2k3/8/8/8/8/8/8/RR2K3 w E - 0 1", err, sizeof err));
+  EXPECT_NE(std::string(err).find("'E' but the king or its partner is not in place"), std::string::npos) << err;
+}
+
 TEST(CoreFenVariants, CapablancaTenFilesUsesTwoDigitRuns) {
   auto capa = Fixture("capablanca");
   ExpectRoundTrips(capa->get(), "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
@@ -414,6 +454,9 @@ TEST(CoreKeys, IncrementalKeyMatchesRecomputedKeyInEveryFixture) {
       {"shogi", "startpos"},
       {"crazyhouse", "startpos"},
       {"crazyhouse", "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5Q~2/PPPP1PPP/RNB1KBNR[Pn] b KQkq - 3 3"},
+      {"chess960", "startpos"},
+      {"chess960", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"},
+      {"chess960", "r5kr/8/8/8/8/8/8/R5KR w HAha - 0 1"},
   };
   for (const auto &w : walks) {
     auto rules = Fixture(w.rules);

@@ -91,6 +91,18 @@ const PerftCase kCases[] = {
     {"GrandNoPieceLostD3", "grand", "4k5/1P8/10/10/10/10/10/10/1NBQKCABN1/R8R w - - 0 1", 3, 19538},
     {"GrandKnightLostD3", "grand", "r3k4r/1P1n6/10/10/10/10/10/10/1NBQKCAB2/R8R w - - 0 1", 3, 390331},
     {"CapablancaCastlingD3", "capablanca", "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1", 3, 29210},
+    // Chess960: positions of the Chess960 perft suite (the chessprogramming wiki's "Chess960
+    // Perft Results", as Ethereal's src/perft/fischer.epd holds it; named by White's back rank),
+    // each figure also counted by fairy-stockfish with UCI_Chess960; the start position numbered
+    // 0 by fairy-stockfish alone.  Deeper figures: presets/chess960.preset.
+    {"Chess960StartD4", "chess960", "startpos", 4, 201143},
+    {"Chess960BQ1BNRKRD4", "chess960", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", 4, 326672},
+    {"Chess960BQNNRBKRD3", "chess960", "2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9", 3, 18002},
+    {"Chess960BQNNRKRBD4", "chess960", "b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9", 4, 273318},
+    {"Chess960QBBNNR1RD4", "chess960", "qbbnnrkr/2pp2pp/p7/1p2pp2/8/P3PP2/1PPP1KPP/QBBNNR1R w hf - 0 9", 4, 382958},
+    {"Chess960NQNRB1RBD4", "chess960", "nqn2krb/p1prpppp/1pbp4/7P/5P2/8/PPPPPKP1/NQNRB1RB w g - 3 9", 4, 248069},
+    {"Chess960BN1B1KRQD3", "chess960", "bnnbrkr1/ppp2p1p/5q2/3pp1p1/4P3/1N4P1/PPPPRP1P/BN1B1KRQ w Gge - 0 9", 3, 27228},
+    {"Chess960NBQRBNK1D3", "chess960", "nb1r1nkr/ppp1ppp1/2bp4/7p/3P2qP/P6R/1PP1PPP1/NBQRBNK1 w Dhd - 1 9", 3, 60060},
 };
 
 class CorePerft : public ::testing::TestWithParam<PerftCase> {};

@@ -102,6 +102,20 @@ static bool crazyhouse(Rules *r, char *err, int errlen) {
   return rules_finalize(r, err, errlen);
 }
 
+/* Chess960: chess with castling from any king square with either rook (rules_add_free_castling:
+ * the king to the c- or g-file, the rook beside it on the d- or f-file), from the start position
+ * numbered 0, BBQNNRKR. */
+static bool chess960(Rules *r, char *err, int errlen) {
+  if (!chess(r, err, errlen)) return false;
+  snprintf(r->name, sizeof r->name, "chess960");
+  r->castling_count = 0;
+  int king = rules_find_type(r, 'K', false), rook = rules_find_type(r, 'R', false);
+  for (int c = 0; c < 2; c++)
+    if (!rules_add_free_castling(r, c, c ? 7 : 0, king, rook, 2, 6, err, errlen)) return false;
+  snprintf(r->start_fen, sizeof r->start_fen, "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1");
+  return rules_finalize(r, err, errlen);
+}
+
 /* Xiangqi: palace-bound general and advisors, elephants that stay home and can be blocked,
  * the lame horse, the cannon that captures over a screen, soldiers that gain sideways steps
  * over the river, and generals that may not face each other (a royal-only capture along the
@@ -276,10 +290,10 @@ static bool minishogi(Rules *r, char *err, int errlen) {
 static const struct {
   const char *name;
   bool (*build)(Rules *, char *, int);
-} fixtures[] = {{"chess", chess},        {"capablanca", capablanca}, {"xiangqi", xiangqi},
-                {"shogi", shogi},        {"crazyhouse", crazyhouse}, {"grand", grand},
-                {"makruk", makruk},      {"knightmate", knightmate}, {"extinction", extinction},
-                {"minishogi", minishogi}};
+} fixtures[] = {{"chess", chess},         {"capablanca", capablanca}, {"xiangqi", xiangqi},
+                {"shogi", shogi},         {"crazyhouse", crazyhouse}, {"grand", grand},
+                {"makruk", makruk},       {"knightmate", knightmate}, {"extinction", extinction},
+                {"minishogi", minishogi}, {"chess960", chess960}};
 
 bool reference_rules(Rules *r, const char *name, char *err, int errlen) {
   for (size_t i = 0; i < sizeof fixtures / sizeof fixtures[0]; i++)
@@ -289,5 +303,5 @@ bool reference_rules(Rules *r, const char *name, char *err, int errlen) {
 }
 
 const char *reference_rules_names(void) {
-  return "chess capablanca xiangqi shogi crazyhouse grand makruk knightmate extinction minishogi";
+  return "chess capablanca xiangqi shogi crazyhouse grand makruk knightmate extinction minishogi chess960";
 }

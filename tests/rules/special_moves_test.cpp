@@ -1,4 +1,4 @@
-// Castling (standard, flexible, extended, non-rook partner), en passant (after 2- and 3-step
+// Castling (standard, flexible, extended, non-rook partner, Chess960), en passant (after 2- and 3-step
 // moves), promotion (chess, shogi, to captured pieces only), drops, and game results.
 #include <gtest/gtest.h>
 
@@ -271,6 +271,105 @@ TEST(CoreCastlingRules, BadCastlingSquaresAreRejected) {
   EXPECT_NE(std::string(err).find("'i1' is not a square of the board"), std::string::npos) << err;
   EXPECT_FALSE(rules_add_castling(rules.get(), WHITE, "e1", "g1", "h1x", "f1", err, sizeof err));
   EXPECT_NE(std::string(err).find("'h1x'"), std::string::npos) << err;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Chess960 castling (rules_add_free_castling): from any king square with either rook, the king
+// to the c- or g-file and the rook beside it; written as the king taking its own rook.
+
+class Core960Castling : public ::testing::Test {
+protected:
+  std::unique_ptr<RulesBox> rules = Fixture("chess960");
+  PosBox pos;
+  void Set(const char *fen) { ASSERT_TRUE(SetFen(pos.get(), rules->get(), fen)); }
+  Move Castling(const char *name) {
+    Move m = Find(pos.get(), name);
+    EXPECT_NE(m, MOVE_NONE) << name << " in " << Fen(pos.get());
+    EXPECT_EQ(move_kind(m), MOVE_CASTLING) << name;
+    return m;
+  }
+};
+
+TEST_F(Core960Castling, TheKingMayStayWhereItIs) {
+  // King g1, rook h1: the king stays on g1 and the rook goes to f1.
+  Set("r5kr/8/8/8/8/8/8/R5KR w HAha - 0 1");
+  pos_make(pos.get(), Castling("g1h1"));
+  EXPECT_EQ(Fen(pos.get()), "r5kr/8/8/8/8/8/8/R4RK1 b kq - 1 1");
+  pos_unmake(pos.get());
+  EXPECT_EQ(Fen(pos.get()), "r5kr/8/8/8/8/8/8/R5KR w KQkq - 0 1");
+  // Toward a1 the king goes from g1 to c1 and the rook from a1 to d1.
+  pos_make(pos.get(), Castling("g1a1"));
+  EXPECT_EQ(Fen(pos.get()), "r5kr/8/8/8/8/8/8/2KR3R b kq - 1 1");
+}
+
+TEST_F(Core960Castling, TheRookMayStandOnTheKingsDestination) {
+  // King e1, rook g1: they change places, the king to g1, the rook to f1.
+  Set("4k3/8/8/8/8/8/8/4K1R1 w G - 0 1");
+  Move m = Castling("e1g1");
+  pos_make(pos.get(), m);
+  EXPECT_EQ(Fen(pos.get()), "4k3/8/8/8/8/8/8/5RK1 b - - 1 1");
+  EXPECT_EQ(pos_compute_key(pos.get()), pos.get()->key);
+  pos_unmake(pos.get());
+  EXPECT_EQ(Fen(pos.get()), "4k3/8/8/8/8/8/8/4K1R1 w K - 0 1");
+  // King f1, rook g1 (b1q1rrkb, Chess960 position 2 of the perft suite): the same swap.
+  Set("4k3/8/8/8/8/8/8/4RKR1 w GE - 0 1");
+  pos_make(pos.get(), Castling("f1g1"));
+  EXPECT_EQ(Fen(pos.get()), "4k3/8/8/8/8/8/8/4RRK1 b - - 1 1");
+}
+
+TEST_F(Core960Castling, EverySquareTheTwoCrossOrReachMustBeEmpty) {
+  // King b1, rook a1: toward a1 the king goes right, to c1, and the rook to d1, which must be
+  // empty though it lies beyond both.
+  Set("4k3/8/8/8/8/8/8/RK6 w A - 0 1");
+  pos_make(pos.get(), Castling("b1a1"));
+  EXPECT_EQ(Fen(pos.get()), "4k3/8/8/8/8/8/8/2KR4 b - - 1 1");
+  Set("4k3/8/8/8/8/8/8/RK1N4 w A - 0 1");
+  EXPECT_FALSE(HasMove(pos.get(), "b1a1"));
+  // King f1, rook h1: castling is "f1h1"; "f1g1" stays the king's step.
+  Set("4k3/8/8/8/8/8/8/5K1R w H - 0 1");
+  EXPECT_TRUE(HasMove(pos.get(), "f1h1"));
+  Move step = Find(pos.get(), "f1g1");
+  ASSERT_NE(step, MOVE_NONE);
+  EXPECT_EQ(move_kind(step), MOVE_NORMAL);
+}
+
+TEST_F(Core960Castling, NoCastlingIntoAnAttackTheRookHid) {
+  // King c1 castles toward the rook on b1 without moving; the rook leaving b1 would open the
+  // rank to the black rook on a1.
+  Set("4k3/8/8/8/8/8/8/rRK5 w B - 0 1");
+  EXPECT_FALSE(HasMove(pos.get(), "c1b1"));
+  // Passing an attacked square forbids it too: king b1 to g1 crosses f1, which the rook on f8 sees.
+  Set("5rk1/8/8/8/8/8/8/1K5R w H - 0 1");
+  EXPECT_FALSE(HasMove(pos.get(), "b1h1"));
+  Set("6k1/8/8/8/8/8/8/1K5R w H - 0 1");
+  EXPECT_TRUE(HasMove(pos.get(), "b1h1"));
+}
+
+TEST_F(Core960Castling, RightsFollowTheRookFilesAndTheKing) {
+  Set("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1");
+  EXPECT_EQ(Fen(pos.get()), "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w KQkq - 0 1");
+  ASSERT_TRUE(Play(pos.get(), "g1g2")); // the g-rook's right goes, the b-rook's stays
+  EXPECT_EQ(Fen(pos.get()), "1r2k1r1/8/8/8/8/8/6R1/1R2K3 b Qkq - 1 1");
+  ASSERT_TRUE(Play(pos.get(), "e8d8")); // a king's move spends both of its side's rights
+  EXPECT_EQ(Fen(pos.get()), "1r1k2r1/8/8/8/8/8/6R1/1R2K3 w Q - 2 2");
+  ASSERT_TRUE(Play(pos.get(), "g2g1")); // a rook back on g1 gets no right back
+  EXPECT_EQ(Fen(pos.get()), "1r1k2r1/8/8/8/8/8/8/1R2K1R1 b Q - 3 2");
+  // A capture of the castling rook on its square spends its right.
+  Set("4k3/8/8/8/8/8/6b1/R3K2R b HA - 0 1");
+  ASSERT_TRUE(Play(pos.get(), "g2h1"));
+  EXPECT_EQ(Fen(pos.get()), "4k3/8/8/8/8/8/8/R3K2b w Q - 0 2");
+}
+
+TEST_F(Core960Castling, CastlingIsReadAsOtherProgramsWriteIt) {
+  Set("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+  Move short_castle = Castling("e1h1");
+  EXPECT_EQ(Find(pos.get(), "O-O"), short_castle);
+  EXPECT_EQ(Find(pos.get(), "0-0"), short_castle);
+  EXPECT_EQ(Find(pos.get(), "e1g1"), short_castle); // a GUI that is not in Chess960 mode
+  Move long_castle = Castling("e1a1");
+  EXPECT_EQ(Find(pos.get(), "O-O-O"), long_castle);
+  EXPECT_EQ(Find(pos.get(), "e1c1"), long_castle);
+  EXPECT_EQ(core_test::MoveName(pos.get(), short_castle), "e1h1");
 }
 
 // ---------------------------------------------------------------------------------------------
