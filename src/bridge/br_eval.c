@@ -2,6 +2,7 @@
  * one trial move, with the squares the move passes known to be empty and everything else
  * unknown (reference §3.1-§4.5 for the operators).  Inside bridge/ only. */
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -126,7 +127,9 @@ static int steps_to(const Scene *s, int o, int d, int steps[8][2], int nsteps, i
     *sx = steps[i][0], *sy = steps[i][1];
     if (!*sx && !*sy) continue;
     int k = *sx ? fx / *sx : fy / *sy;
-    if (k >= min_k && k * *sx == fx && k * *sy == fy) return k;
+    /* In 64 bits: a preset's step may be any int (checkhop c1 #0 1 2999999999), and k times
+     * the other component would overflow. */
+    if (k >= min_k && (int64_t)k * *sx == fx && (int64_t)k * *sy == fy) return k;
   }
   return 0;
 }
