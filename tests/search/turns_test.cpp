@@ -155,7 +155,9 @@ TEST(SearchTurns, EachPartOfATimedTurnTakesAboutHalfTheTurn) {
   // The second part gets what is left of the turn, all of it.
   pos_make(&pos.p, first.best);
   ASSERT_EQ(pos.p.part, 1);
-  limits.movetime_ms = 400 - first_ms;
+  // At least 1 ms: a first part that overran the whole turn (a machine busy with other work)
+  // must not leave 0, which sets no limit at all and searched for ever.
+  limits.movetime_ms = first_ms < 400 ? 400 - first_ms : 1;
   start = std::chrono::steady_clock::now();
   SearchResult second = srch_run(s.s, &pos.p, &limits, nullptr, nullptr);
   auto second_ms =
