@@ -60,12 +60,26 @@ int rules_add_zone(Rules *r, const char *name, int file_lo, int file_hi, int ran
   return z;
 }
 
-bool rules_add_castling(Rules *r, int color, const char *king_from, const char *king_to, const char *partner_from,
-                        const char *partner_to, char *err, int errlen) {
+/* One more castling of the king from sq[0] to sq[1] and its partner from sq[2] to sq[3];
+ * false when the table is full. */
+static bool push_castling(Rules *r, int color, const int sq[4], int king_type, int partner_type, char *err,
+                          int errlen) {
   if (r->castling_count == MAX_CASTLINGS) {
     snprintf(err, errlen, "more than %d castling moves", MAX_CASTLINGS);
     return false;
   }
+  r->castlings[r->castling_count++] = (Castling){.color = color,
+                                                 .king_from = sq[0],
+                                                 .king_to = sq[1],
+                                                 .partner_from = sq[2],
+                                                 .partner_to = sq[3],
+                                                 .king_type = king_type,
+                                                 .partner_type = partner_type};
+  return true;
+}
+
+bool rules_add_castling(Rules *r, int color, const char *king_from, const char *king_to, const char *partner_from,
+                        const char *partner_to, char *err, int errlen) {
   const char *names[4] = {king_from, king_to, partner_from, partner_to};
   int sq[4];
   for (int i = 0; i < 4; i++) {
@@ -76,14 +90,7 @@ bool rules_add_castling(Rules *r, int color, const char *king_from, const char *
       return false;
     }
   }
-  r->castlings[r->castling_count++] = (Castling){.color = color,
-                                                 .king_from = sq[0],
-                                                 .king_to = sq[1],
-                                                 .partner_from = sq[2],
-                                                 .partner_to = sq[3],
-                                                 .king_type = -1,
-                                                 .partner_type = -1};
-  return true;
+  return push_castling(r, color, sq, -1, -1, err, errlen);
 }
 
 bool rules_add_free_castling(Rules *r, int color, int rank, int king_type, int partner_type, int a_side_to,
@@ -106,17 +113,7 @@ bool rules_add_free_castling(Rules *r, int color, int rank, int king_type, int p
         if (on_board) sq[i] = geo_square(g, files[i], rank);
       }
       if (!on_board) continue;
-      if (r->castling_count == MAX_CASTLINGS) {
-        snprintf(err, errlen, "more than %d castling moves", MAX_CASTLINGS);
-        return false;
-      }
-      r->castlings[r->castling_count++] = (Castling){.color = color,
-                                                     .king_from = sq[0],
-                                                     .king_to = sq[1],
-                                                     .partner_from = sq[2],
-                                                     .partner_to = sq[3],
-                                                     .king_type = king_type,
-                                                     .partner_type = partner_type};
+      if (!push_castling(r, color, sq, king_type, partner_type, err, errlen)) return false;
     }
   r->castling_free = true;
   return true;
