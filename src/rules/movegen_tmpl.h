@@ -94,6 +94,28 @@ static inline void entry_targets(const Position *p, const RuleTables *tb, const 
   }
 }
 
+/* Does the restricted ride or hop e of colour `by` (tables.h) attack sq, looking back from sq
+ * along its line, where `first` and `second` are the first two pieces met (or -1)?  The
+ * attacker must stand in its zone, sq in its destination zone and range, and a hop that never
+ * meets its own type may neither leap one nor take one (janggi's cannon). */
+static inline bool restricted_attack(const Position *p, const RuleTables *tb, const LineEntry *e, int by, int sq,
+                                     int first, int second, BB gone) {
+  int from = e->kind == ATOM_HOP ? second : first;
+  if (from < 0) return false;
+  BB attackers = bb_zero();
+  for (uint32_t types = e->types; types; types &= types - 1)
+    attackers = bb_or(attackers, pieces(p, by, __builtin_ctz(types)));
+  if (!bb_test(bb_andnot(attackers, gone), from)) return false;
+  if (e->to_zone >= 0 && !bb_test(zone_of(tb, e->to_zone, by), sq)) return false;
+  if (e->from_zone >= 0 && !bb_test(zone_of(tb, e->from_zone, by), from)) return false;
+  if (e->limit >= 0 && !bb_test(tb_bb(tb->limit, e->limit * tb->squares + from), sq)) return false;
+  if (e->no_same_type) {
+    int mover = piece_type(p->board[from]);
+    if (piece_type(p->board[first]) == mover || piece_type(p->board[sq]) == mover) return false;
+  }
+  return true;
+}
+
 /* Does any piece of colour `by` attack sq, with the board's occupancy `occ` and the pieces on
  * `gone` removed (a piece just captured)? */
 static bool attacked(const Position *p, int sq, int by, BB occ, BB gone) {
@@ -113,25 +135,35 @@ static bool attacked(const Position *p, int sq, int by, BB occ, BB gone) {
       for (; types; types &= types - 1) attackers = bb_or(attackers, pieces(p, by, __builtin_ctz(types)));
       if (bb_any(bb_andnot(bb_and(attackers, group_targets(tb, grp, sq, occ)), gone))) return true;
     }
-  for (int d = 0; d < tb->dir_count; d++) {
-    uint32_t riders = tb->rider_rest[by][d], hoppers = tb->hopper_types[by][d];
-    if (!(riders | hoppers)) continue;
-    int back = tb->dir_reverse[d];
-    BB ray = tb_bb(tb->ray, back * n + sq), blockers = bb_and(ray, occ);
-    if (!bb_any(blockers)) continue;
-    int first = first_blocker(tb, back, blockers);
-    if (riders) {
-      BB attackers = bb_zero();
-      for (; riders; riders &= riders - 1) attackers = bb_or(attackers, pieces(p, by, __builtin_ctz(riders)));
-      if (bb_test(bb_andnot(attackers, gone), first)) return true;
-    }
-    if (hoppers) {
-      BB beyond = bb_and(tb_bb(tb->ray, back * n + first), occ);
-      if (!bb_any(beyond)) continue;
-      int second = first_blocker(tb, back, beyond);
-      BB attackers = bb_zero();
-      for (; hoppers; hoppers &= hoppers - 1) attackers = bb_or(attackers, pieces(p, by, __builtin_ctz(hoppers)));
-      if (bb_test(bb_andnot(attackers, gone), second)) return true;
+  if (tb->line_dir_count[by]) {
+    BB movers = bb_zero(); /* riders and hoppers stand on the line they attack along */
+    for (uint32_t types = tb->line_types[by]; types; types &= types - 1)
+      movers = bb_or(movers, pieces(p, by, __builtin_ctz(types)));
+    movers = bb_andnot(movers, gone);
+    for (int i = 0; i < tb->line_dir_count[by]; i++) {
+      int d = tb->line_dirs[by][i], back = tb->dir_reverse[d];
+      BB ray = tb_bb(tb->ray, back * n + sq);
+      if (!bb_any(bb_and(ray, movers))) continue;
+      BB blockers = bb_and(ray, occ);
+      if (!bb_any(blockers)) continue;
+      int first = first_blocker(tb, back, blockers), second = -1;
+      uint32_t riders = tb->rider_rest[by][d], hoppers = tb->hopper_types[by][d];
+      if (riders) {
+        BB attackers = bb_zero();
+        for (; riders; riders &= riders - 1) attackers = bb_or(attackers, pieces(p, by, __builtin_ctz(riders)));
+        if (bb_test(bb_andnot(attackers, gone), first)) return true;
+      }
+      if (tb->line_hoppers[by][d]) {
+        BB beyond = bb_and(tb_bb(tb->ray, back * n + first), occ);
+        if (bb_any(beyond)) second = first_blocker(tb, back, beyond);
+      }
+      if (hoppers && second >= 0) {
+        BB attackers = bb_zero();
+        for (; hoppers; hoppers &= hoppers - 1) attackers = bb_or(attackers, pieces(p, by, __builtin_ctz(hoppers)));
+        if (bb_test(bb_andnot(attackers, gone), second)) return true;
+      }
+      for (int e = 0; e < tb->restricted_count[by][d]; e++)
+        if (restricted_attack(p, tb, &tb->restricted[by][d][e], by, sq, first, second, gone)) return true;
     }
   }
   for (uint32_t types = tb->lame_attackers[by]; types; types &= types - 1) {
@@ -406,7 +438,7 @@ static void make_guard(const Position *p, Guard *g) {
   }
   BB special_lines = bb_zero();
   for (int d = 0; d < tb->dir_count; d++) {
-    uint32_t riders = tb->rider_types[them][d], hoppers = tb->hopper_types[them][d];
+    uint32_t riders = tb->line_riders[them][d], hoppers = tb->line_hoppers[them][d];
     int back = tb->dir_reverse[d];
     BB ray = tb_bb(tb->ray, back * n + k);
     if (tb->special_types[them]) special_lines = bb_or(special_lines, ray);
@@ -429,6 +461,9 @@ static void make_guard(const Position *p, Guard *g) {
       for (; hoppers; hoppers &= hoppers - 1) attackers = bb_or(attackers, pieces(p, them, __builtin_ctz(hoppers)));
       if (bb_test(attackers, first))
         g->sensitive = bb_or(g->sensitive, bb_andnot(ray, bb_or(past_first, bb_square(first))));
+      /* A hopper behind one screen that does not check (one of its own type, janggi, or out of
+       * its zone or range) may once another piece stands there. */
+      if (second >= 0 && bb_test(attackers, second)) g->sensitive = bb_or(g->sensitive, bb_square(first));
       if (second >= 0) {
         BB further = bb_and(tb_bb(tb->ray, back * n + second), occ);
         if (bb_any(further) && bb_test(attackers, first_blocker(tb, back, further)))

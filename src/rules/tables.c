@@ -82,6 +82,29 @@ static bool lame_path(const Geometry *g, int f, int r, int dx, int dy, Bits *leg
   return true;
 }
 
+/* Files type t's capturing ride or hop e, which is restricted, for the attack test to read
+ * backwards (RuleTables.restricted); false when its direction has no room left. */
+static bool add_restricted(RuleTables *tb, int c, int t, const RideEntry *e) {
+  LineEntry want = {.types = 0,
+                    .kind = e->kind,
+                    .no_same_type = e->kind == ATOM_HOP && e->no_same_type, /* rides ignore it */
+                    .limit = e->limit,
+                    .from_zone = e->from_zone,
+                    .to_zone = e->to_zone};
+  LineEntry *list = tb->restricted[c][e->dir];
+  uint8_t *count = &tb->restricted_count[c][e->dir];
+  for (int i = 0; i < *count; i++)
+    if (list[i].kind == want.kind && list[i].no_same_type == want.no_same_type && list[i].limit == want.limit &&
+        list[i].from_zone == want.from_zone && list[i].to_zone == want.to_zone) {
+      list[i].types |= 1u << t;
+      return true;
+    }
+  if (*count == MAX_LINE_ENTRIES) return false;
+  want.types = 1u << t;
+  list[(*count)++] = want;
+  return true;
+}
+
 /* True when a piece of type t, colour c, on sq could move at all on an empty board. */
 static bool can_move_from(const Rules *r, int t, int c, int sq) {
   const Geometry *g = &r->geo;
@@ -128,8 +151,10 @@ static bool build_piece(Builder *b, int t, int c, char *err, int errlen) {
           tb->rider_types[c][d] |= 1u << t;
         else if (plain && at->kind == ATOM_HOP)
           tb->hopper_types[c][d] |= 1u << t;
-        else
+        else if (at->kind == ATOM_GRASSHOP || !add_restricted(tb, c, t, e))
           tb->special_types[c] |= 1u << t;
+        if (at->kind == ATOM_RIDE) tb->line_riders[c][d] |= 1u << t;
+        if (at->kind == ATOM_HOP) tb->line_hoppers[c][d] |= 1u << t;
       }
       continue;
     }
@@ -349,6 +374,14 @@ bool rules_build_tables(Rules *r, char *err, int errlen) {
   build_rays(&b);
   for (int c = 0; c < 2; c++) memcpy(tb->rider_rest[c], tb->rider_types[c], sizeof tb->rider_rest[c]);
   if (bbw == 1 && gen_has_pext()) build_slider_groups(r, tb);
+  for (int c = 0; c < 2; c++)
+    for (int d = 0; d < tb->dir_count; d++) {
+      uint32_t types = tb->rider_rest[c][d] | tb->hopper_types[c][d];
+      for (int i = 0; i < tb->restricted_count[c][d]; i++) types |= tb->restricted[c][d][i].types;
+      if (!types) continue;
+      tb->line_dirs[c][tb->line_dir_count[c]++] = (uint8_t)d;
+      tb->line_types[c] |= types;
+    }
   tb->zone = alloc_words(r->zone_count * 2, bbw);
   for (int z = 0; z < r->zone_count; z++)
     for (int c = 0; c < 2; c++) pack(tb->zone + (size_t)(z * 2 + c) * bbw, &r->zones[z][c], bbw);

@@ -17,6 +17,19 @@ typedef struct RideEntry {
   int8_t to_zone;
 } RideEntry;
 
+/* Capturing rides or hops along one direction that are restricted (by zones at either end, by
+ * range, or for hops by never leaping nor taking their own type), grouped by those restrictions:
+ * the attack test reads them backwards from the target like the plain ones (janggi's palace
+ * lines and cannons), instead of generating every move of every such piece. */
+typedef struct LineEntry {
+  uint32_t types;
+  uint8_t kind; /* ATOM_RIDE or ATOM_HOP */
+  bool no_same_type;
+  int16_t limit;
+  int8_t from_zone, to_zone;
+} LineEntry;
+enum { MAX_LINE_ENTRIES = 8 }; /* per colour and direction; more fall back on special_types */
+
 typedef struct LameEntry {
   int16_t square; /* target (forward lists) or attacker (inverse lists) */
   uint8_t mode;
@@ -49,10 +62,20 @@ typedef struct RuleTables {
   /* Attack summaries, per attacking colour. */
   uint32_t leap_attackers[2]; /* types with capturing plain leaps */
   uint32_t lame_attackers[2];
-  uint32_t rider_types[2][MAX_DIRECTIONS];  /* unlimited, unzoned capturing rides along d */
-  uint32_t hopper_types[2][MAX_DIRECTIONS]; /* unlimited, unzoned capturing hops along d */
-  uint32_t special_types[2];                /* any other capturing ride, hop or grasshopper */
-  int promo_types;                          /* number of types that promote */
+  uint32_t rider_types[2][MAX_DIRECTIONS];                   /* unlimited, unzoned capturing rides along d */
+  uint32_t hopper_types[2][MAX_DIRECTIONS];                  /* unlimited, unzoned capturing hops along d */
+  LineEntry restricted[2][MAX_DIRECTIONS][MAX_LINE_ENTRIES]; /* the restricted rides and hops along d */
+  uint8_t restricted_count[2][MAX_DIRECTIONS];
+  /* The directions along which the attack test looks (rider_rest, hopper_types or restricted
+   * entries), in order, and the types it looks for along them. */
+  uint8_t line_dirs[2][MAX_DIRECTIONS];
+  int line_dir_count[2];
+  uint32_t line_types[2];
+  uint32_t special_types[2]; /* any other capturing ride, hop or grasshopper */
+  /* Every type with a capturing ride (hop) along d, restricted or not: where pins and screens are
+   * looked for. */
+  uint32_t line_riders[2][MAX_DIRECTIONS], line_hoppers[2][MAX_DIRECTIONS];
+  int promo_types; /* number of types that promote */
   /* Slider groups (boards of at most 64 squares, when the build has BMI2): a piece with all
    * four orthogonal (diagonal) unlimited rides, moving and capturing alike, finds its targets
    * with one PEXT-indexed lookup instead of four ray scans. */
