@@ -501,7 +501,8 @@ static bool legal_by_trial(Position *p, Move m) {
 
 static inline bool needs_trial(const Position *p, const Guard *g, Move m) {
   int kind = move_kind(m), from = move_from(m), to = move_to(m);
-  if (kind == MOVE_CASTLING || kind == MOVE_PASS) return kind == MOVE_PASS && !g->no_royals;
+  /* A pass leaves the board as it is: safe unless in check (or with several royals). */
+  if (kind == MOVE_CASTLING || kind == MOVE_PASS) return kind == MOVE_PASS && g->check_all;
   if (g->no_royals) return false;
   if (g->check_all || kind == MOVE_EN_PASSANT) return true;
   if (kind == MOVE_DROP) return p->rules->types[move_arg(m)].drop_no_mate || bb_test(g->sensitive, to);
