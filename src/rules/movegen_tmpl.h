@@ -94,12 +94,13 @@ static inline void entry_targets(const Position *p, const RuleTables *tb, const 
   }
 }
 
-/* Does the restricted ride or hop e of colour `by` (tables.h) attack sq, looking back from sq
- * along its line, where `first` and `second` are the first two pieces met (or -1)?  The
- * attacker must stand in its zone, sq in its destination zone and range, and a hop that never
- * meets its own type may neither leap one nor take one (janggi's cannon). */
+/* Does the restricted ride or hop e of colour `by` (tables.h) attack sq, where a piece of type
+ * target stands (or -1), looking back from sq along its line, where `first` and `second` are
+ * the first two pieces met (or -1)?  The attacker must stand in its zone, sq in its destination
+ * zone and range, and a hop that never meets its own type may neither leap one nor take one
+ * (janggi's cannon). */
 static inline bool restricted_attack(const Position *p, const RuleTables *tb, const LineEntry *e, int by, int sq,
-                                     int first, int second, BB gone) {
+                                     int target, int first, int second, BB gone) {
   int from = e->kind == ATOM_HOP ? second : first;
   if (from < 0) return false;
   BB attackers = bb_zero();
@@ -111,14 +112,15 @@ static inline bool restricted_attack(const Position *p, const RuleTables *tb, co
   if (e->limit >= 0 && !bb_test(tb_bb(tb->limit, e->limit * tb->squares + from), sq)) return false;
   if (e->no_same_type) {
     int mover = piece_type(p->board[from]);
-    if (piece_type(p->board[first]) == mover || piece_type(p->board[sq]) == mover) return false;
+    if (piece_type(p->board[first]) == mover || target == mover) return false;
   }
   return true;
 }
 
 /* Does any piece of colour `by` attack sq, with the board's occupancy `occ` and the pieces on
- * `gone` removed (a piece just captured)? */
-static bool attacked(const Position *p, int sq, int by, BB occ, BB gone) {
+ * `gone` removed (a piece just captured)?  target is the type of the piece attacked on sq, or
+ * -1: a hopper that never takes its own type (janggi) does not attack its own type. */
+static bool attacked(const Position *p, int sq, int by, BB occ, BB gone, int target) {
   const Rules *r = p->rules;
   const RuleTables *tb = r->tables;
   int n = tb->squares;
@@ -163,7 +165,7 @@ static bool attacked(const Position *p, int sq, int by, BB occ, BB gone) {
         if (bb_test(bb_andnot(attackers, gone), second)) return true;
       }
       for (int e = 0; e < tb->restricted_count[by][d]; e++)
-        if (restricted_attack(p, tb, &tb->restricted[by][d][e], by, sq, first, second, gone)) return true;
+        if (restricted_attack(p, tb, &tb->restricted[by][d][e], by, sq, target, first, second, gone)) return true;
     }
   }
   for (uint32_t types = tb->lame_attackers[by]; types; types &= types - 1) {
@@ -205,8 +207,10 @@ static inline BB royals_of(const Position *p, int c) {
 static bool royals_safe(const Position *p, int c) {
   if (!p->rules->royal_type_count) return true;
   BB royals = royals_of(p, c), occ = occupied(p);
-  while (bb_any(royals))
-    if (attacked(p, bb_pop(&royals), c ^ 1, occ, bb_zero())) return false;
+  while (bb_any(royals)) {
+    int sq = bb_pop(&royals);
+    if (attacked(p, sq, c ^ 1, occ, bb_zero(), piece_type(p->board[sq]))) return false;
+  }
   return true;
 }
 
@@ -286,7 +290,7 @@ static void add_castlings(Position *p, MoveList *list, BB occ) {
     int step = c->king_to > c->king_from ? 1 : -1;
     bool safe = true;
     for (int sq = c->king_from + step; safe && sq != c->king_to + step && c->king_to != c->king_from; sq += step)
-      safe = !attacked(p, sq, us ^ 1, sq == c->king_to ? after : occ, bb_zero());
+      safe = !attacked(p, sq, us ^ 1, sq == c->king_to ? after : occ, bb_zero(), piece_type(p->board[sq]));
     if (safe) push(list, move_make(c->king_from, c->king_to, MOVE_CASTLING, i));
   }
 }
@@ -411,16 +415,17 @@ static inline __attribute__((always_inline)) void generate(Position *p, TargetLi
 typedef struct Guard {
   bool check_all; /* in check, several royals, or drop-mate rules: test every move */
   bool no_royals;
-  int royal;    /* square of the single royal */
-  BB pinned;    /* own pieces that may be pinned to it */
-  BB sensitive; /* squares whose occupancy may change attacks on it (hoppers, lame legs) */
+  int royal;         /* square of the single royal */
+  bool steps_direct; /* its plain moves are judged without making them (royal_step_legal) */
+  BB pinned;         /* own pieces that may be pinned to it */
+  BB sensitive;      /* squares whose occupancy may change attacks on it (hoppers, lame legs) */
 } Guard;
 
 static void make_guard(const Position *p, Guard *g) {
   const Rules *r = p->rules;
   const RuleTables *tb = r->tables;
   int n = tb->squares, us = p->side, them = us ^ 1;
-  g->check_all = false;
+  g->check_all = g->steps_direct = false;
   g->royal = -1;
   g->pinned = g->sensitive = bb_zero();
   BB royals = r->royal_type_count ? royals_of(p, us) : bb_zero();
@@ -431,8 +436,9 @@ static void make_guard(const Position *p, Guard *g) {
     return;
   }
   int k = g->royal = bb_lsb(royals);
+  g->steps_direct = !tb->special_types[them];
   BB occ = occupied(p), own = color_bb(p, us);
-  if (attacked(p, k, them, occ, bb_zero())) {
+  if (attacked(p, k, them, occ, bb_zero(), piece_type(p->board[k]))) {
     g->check_all = true;
     return;
   }
@@ -499,6 +505,15 @@ static bool legal_by_trial(Position *p, Move m) {
   return ok;
 }
 
+/* Is the plain move of the single royal from `from` to `to` legal?  Judged without making it:
+ * is `to` attacked once the royal has left `from`, the piece it takes gone?  Exact where every
+ * attack is read from the tables (Guard.steps_direct): a special type's moves read the board. */
+static inline bool royal_step_legal(const Position *p, int from, int to) {
+  int them = p->side ^ 1;
+  BB target = bb_square(to), occ = bb_or(bb_andnot(occupied(p), bb_square(from)), target);
+  return !attacked(p, to, them, occ, bb_and(target, color_bb(p, them)), piece_type(p->board[from]));
+}
+
 static inline bool needs_trial(const Position *p, const Guard *g, Move m) {
   int kind = move_kind(m), from = move_from(m), to = move_to(m);
   /* A pass leaves the board as it is: safe unless in check (or with several royals). */
@@ -531,7 +546,7 @@ static BB checking_drops(const Position *p, int t) {
 }
 
 /* Squares of a target set whose moves need the full test. */
-static inline BB risky_targets(const Position *p, const Guard *g, const TargetSet *set) {
+static inline __attribute__((always_inline)) BB risky_targets(const Position *p, const Guard *g, const TargetSet *set) {
   if (set->drop_type >= 0 && p->rules->types[set->drop_type].drop_no_mate)
     return bb_and(set->targets, bb_or(checking_drops(p, set->drop_type), g->check_all ? set->targets : g->sensitive));
   if (g->no_royals) return bb_zero();
@@ -543,6 +558,12 @@ static inline BB risky_targets(const Position *p, const Guard *g, const TargetSe
 
 static inline Move set_move(const TargetSet *set, int to) {
   return set->drop_type >= 0 ? move_make(0, to, MOVE_DROP, set->drop_type) : move_make(set->from, to, MOVE_NORMAL, 0);
+}
+
+/* Is the move of set to `to`, one of its risky targets, legal? */
+static inline bool risky_target_legal(Position *p, const Guard *g, const TargetSet *set, int to) {
+  if (set->from == g->royal && g->steps_direct) return royal_step_legal(p, set->from, to);
+  return legal_by_trial(p, set_move(set, to));
 }
 
 /* Generates, then keeps the legal special moves in list; returns the guard through g. */
@@ -577,7 +598,7 @@ static inline __attribute__((always_inline)) void legal_of_kind(Position *p, Mov
     while (bb_any(targets)) {
       int to = bb_pop(&targets);
       Move m = set_move(set, to);
-      if (!bb_test(risky, to) || legal_by_trial(p, m)) push(list, m);
+      if (!bb_test(risky, to) || risky_target_legal(p, &g, set, to)) push(list, m);
     }
   }
 }
@@ -613,7 +634,7 @@ static bool check_answers(const Position *p, int k, BB *answers) {
   }
   if (!bb_any(checkers) || bb_more_than_one(checkers)) return false;
   /* An attack left once the checker is set aside is of a kind not followed here. */
-  if (attacked(p, k, them, occ, checkers)) return false;
+  if (attacked(p, k, them, occ, checkers, piece_type(p->board[k]))) return false;
   *answers = bb_or(checkers, between);
   return true;
 }
@@ -625,7 +646,8 @@ static void evasions(Position *p, MoveList *list) {
   BB royals = r->royal_type_count ? royals_of(p, p->side) : bb_zero();
   GenFilter f = {.kind = GEN_EVASIONS, .royal = bb_any(royals) ? bb_lsb(royals) : -1};
   if (game_over(p) || !bb_any(royals) || bb_more_than_one(royals) ||
-      !attacked(p, f.royal, p->side ^ 1, occupied(p), bb_zero()) || !check_answers(p, f.royal, &f.answers)) {
+      !attacked(p, f.royal, p->side ^ 1, occupied(p), bb_zero(), piece_type(p->board[f.royal])) ||
+      !check_answers(p, f.royal, &f.answers)) {
     legal_moves(p, list);
     return;
   }
@@ -653,7 +675,7 @@ static uint64_t count_legal(Position *p) {
     const TargetSet *set = &tl.sets[i];
     BB risky = risky_targets(p, &g, set);
     count += (uint64_t)bb_count(bb_andnot(set->targets, risky));
-    while (bb_any(risky)) count += legal_by_trial(p, set_move(set, bb_pop(&risky)));
+    while (bb_any(risky)) count += risky_target_legal(p, &g, set, bb_pop(&risky));
   }
   return count;
 }
