@@ -124,11 +124,13 @@ static bool attacked(const Position *p, int sq, int by, BB occ, BB gone, int tar
   const Rules *r = p->rules;
   const RuleTables *tb = r->tables;
   int n = tb->squares;
-  for (uint32_t types = tb->leap_attackers[by]; types; types &= types - 1) {
-    int t = __builtin_ctz(types);
-    BB from = bb_and(tb_bb(tb->attack_from_leap, (t * 2 + by) * n + sq), pieces(p, by, t));
-    if (bb_any(bb_andnot(from, gone))) return true;
-  }
+  /* Each kind of attacker is looked for only where one of its pieces may stand. */
+  if (bb_any(bb_and(tb_bb(tb->attack_from_any_leap, by * n + sq), color_bb(p, by))))
+    for (uint32_t types = tb->leap_attackers[by]; types; types &= types - 1) {
+      int t = __builtin_ctz(types);
+      BB from = bb_and(tb_bb(tb->attack_from_leap, (t * 2 + by) * n + sq), pieces(p, by, t));
+      if (bb_any(bb_andnot(from, gone))) return true;
+    }
   if (tb->slider_groups)
     for (int grp = 0; grp < 2; grp++) {
       uint32_t types = tb->group_types[by][grp];
@@ -171,6 +173,7 @@ static bool attacked(const Position *p, int sq, int by, BB occ, BB gone, int tar
   for (uint32_t types = tb->lame_attackers[by]; types; types &= types - 1) {
     int t = __builtin_ctz(types), list = (t * 2 + by) * n + sq;
     BB mine = bb_andnot(pieces(p, by, t), gone);
+    if (!bb_any(bb_and(tb_bb(tb->attack_from_lame, list), mine))) continue;
     for (int i = tb->lame_inverse_first[list]; i < tb->lame_inverse_first[list + 1]; i++) {
       const LameEntry *e = &tb->lame_inverse[i];
       if (bb_test(mine, e->square) && !bb_any(bb_and(tb_bb(tb->legs, e->leg), occ))) return true;
@@ -442,13 +445,15 @@ static void make_guard(const Position *p, Guard *g) {
     g->check_all = true;
     return;
   }
-  BB special_lines = bb_zero();
+  BB special_lines = bb_zero(), movers = bb_zero(); /* pins and screens need a rider or hopper on the line */
+  for (uint32_t types = tb->guard_types[them]; types; types &= types - 1)
+    movers = bb_or(movers, pieces(p, them, __builtin_ctz(types)));
   for (int d = 0; d < tb->dir_count; d++) {
     uint32_t riders = tb->line_riders[them][d], hoppers = tb->line_hoppers[them][d];
     int back = tb->dir_reverse[d];
     BB ray = tb_bb(tb->ray, back * n + k);
     if (tb->special_types[them]) special_lines = bb_or(special_lines, ray);
-    if (!(riders | hoppers)) continue;
+    if (!(riders | hoppers) || !bb_any(bb_and(ray, movers))) continue;
     BB blockers = bb_and(ray, occ);
     if (!bb_any(blockers)) continue;
     int first = first_blocker(tb, back, blockers);
@@ -481,6 +486,7 @@ static void make_guard(const Position *p, Guard *g) {
   for (uint32_t types = tb->lame_attackers[them]; types; types &= types - 1) {
     int t = __builtin_ctz(types), list = (t * 2 + them) * n + k;
     BB theirs = pieces(p, them, t);
+    if (!bb_any(bb_and(tb_bb(tb->attack_from_lame, list), theirs))) continue;
     for (int i = tb->lame_inverse_first[list]; i < tb->lame_inverse_first[list + 1]; i++)
       if (bb_test(theirs, tb->lame_inverse[i].square))
         g->sensitive = bb_or(g->sensitive, tb_bb(tb->legs, tb->lame_inverse[i].leg));

@@ -155,6 +155,7 @@ static bool build_piece(Builder *b, int t, int c, char *err, int errlen) {
           tb->special_types[c] |= 1u << t;
         if (at->kind == ATOM_RIDE) tb->line_riders[c][d] |= 1u << t;
         if (at->kind == ATOM_HOP) tb->line_hoppers[c][d] |= 1u << t;
+        if (at->kind != ATOM_GRASSHOP) tb->guard_types[c] |= 1u << t;
       }
       continue;
     }
@@ -173,6 +174,7 @@ static bool build_piece(Builder *b, int t, int c, char *err, int errlen) {
       if (at->mode & MODE_CAPTURE) {
         set_packed(tb->leap_capture, bbw, idx0 + sq, to);
         set_packed(tb->attack_from_leap, bbw, idx0 + to, sq);
+        set_packed(tb->attack_from_any_leap, bbw, c * b->n + to, sq);
         tb->leap_attackers[c] |= 1u << t;
       }
     }
@@ -244,6 +246,9 @@ static void build_lame_lists(Builder *b) {
     if (items[i].inv_list >= 0)
       tb->lame_inverse[tb->lame_inverse_first[items[i].inv_list] + inv_count[items[i].inv_list]++] = items[i].inv;
   }
+  tb->attack_from_lame = alloc_words(lists, tb->bbw);
+  for (int i = 0; i < len; i++)
+    if (items[i].inv_list >= 0) set_packed(tb->attack_from_lame, tb->bbw, items[i].inv_list, items[i].inv.square);
   tb->legs = alloc_words(b->legs_len, tb->bbw);
   for (int i = 0; i < b->legs_len; i++) pack(tb->legs + (size_t)i * tb->bbw, &b->legs[i], tb->bbw);
   free(items), free(count), free(inv_count);
@@ -365,6 +370,7 @@ bool rules_build_tables(Rules *r, char *err, int errlen) {
   tb->leap_quiet = alloc_words(lists, bbw);
   tb->leap_capture = alloc_words(lists, bbw);
   tb->attack_from_leap = alloc_words(lists, bbw);
+  tb->attack_from_any_leap = alloc_words(2 * b.n, bbw);
   for (int t = 0; t < r->type_count; t++)
     for (int c = 0; c < 2; c++)
       if (!build_piece(&b, t, c, err, errlen)) return false;

@@ -41,7 +41,8 @@ typedef struct RuleTables {
   uint64_t *board;      /* on-board squares */
   uint64_t *leap_quiet; /* [(t*2+c)*squares + sq] */
   uint64_t *leap_capture;
-  uint64_t *attack_from_leap; /* squares from which (t, c) leap-captures sq */
+  uint64_t *attack_from_leap;     /* squares from which (t, c) leap-captures sq */
+  uint64_t *attack_from_any_leap; /* [c*squares + sq]: the same for any type of colour c */
   int dir_count;
   int8_t dir_dx[MAX_DIRECTIONS], dir_dy[MAX_DIRECTIONS];
   uint8_t dir_reverse[MAX_DIRECTIONS];
@@ -59,6 +60,7 @@ typedef struct RuleTables {
   LameEntry *lame_inverse; /* attackers of sq by capturing lame leaps of (t, c) */
   int *lame_inverse_first;
   uint64_t *legs;
+  uint64_t *attack_from_lame; /* [(t*2+c)*squares + sq]: the squares of sq's inverse list */
   /* Attack summaries, per attacking colour. */
   uint32_t leap_attackers[2]; /* types with capturing plain leaps */
   uint32_t lame_attackers[2];
@@ -75,7 +77,8 @@ typedef struct RuleTables {
   /* Every type with a capturing ride (hop) along d, restricted or not: where pins and screens are
    * looked for. */
   uint32_t line_riders[2][MAX_DIRECTIONS], line_hoppers[2][MAX_DIRECTIONS];
-  int promo_types; /* number of types that promote */
+  uint32_t guard_types[2]; /* the types in line_riders and line_hoppers */
+  int promo_types;         /* number of types that promote */
   /* Slider groups (boards of at most 64 squares, when the build has BMI2): a piece with all
    * four orthogonal (diagonal) unlimited rides, moving and capturing alike, finds its targets
    * with one PEXT-indexed lookup instead of four ray scans. */
