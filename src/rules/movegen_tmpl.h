@@ -44,8 +44,8 @@ static inline BB ride_targets(const RuleTables *tb, int d, int sq, BB occ) {
 
 /* Targets of one ride, hop or grasshopper entry from sq, before its destination zone: *quiet (empty squares it may move to)
  * and *reach (occupied squares it could capture on, whatever their colour). */
-static inline void ride_entry_targets(const Position *p, const RuleTables *tb, const RideEntry *e, int sq, BB occ,
-                                      BB *quiet, BB *reach) {
+static inline __attribute__((always_inline)) void
+ride_entry_targets(const Position *p, const RuleTables *tb, const RideEntry *e, int sq, BB occ, BB *quiet, BB *reach) {
   int n = tb->squares, d = e->dir;
   BB targets;
   if (e->kind == ATOM_RIDE) {
@@ -84,8 +84,9 @@ static inline void ride_entry_targets(const Position *p, const RuleTables *tb, c
 
 static inline BB zone_of(const RuleTables *tb, int zone, int color) { return tb_bb(tb->zone, zone * 2 + color); }
 
-static inline void entry_targets(const Position *p, const RuleTables *tb, const RideEntry *e, int color, int sq, BB occ,
-                                 BB *quiet, BB *reach) {
+static inline __attribute__((always_inline)) void entry_targets(const Position *p, const RuleTables *tb,
+                                                                const RideEntry *e, int color, int sq, BB occ,
+                                                                BB *quiet, BB *reach) {
   ride_entry_targets(p, tb, e, sq, occ, quiet, reach);
   if (e->to_zone >= 0) {
     BB z = zone_of(tb, e->to_zone, color);
@@ -363,9 +364,8 @@ static inline __attribute__((always_inline)) void generate(Position *p, TargetLi
         quiet = bb_or(quiet, bb_and(slides, empty));
         capture = bb_or(capture, bb_and(slides, enemy));
       }
-      for (int i = 0; i < tb->ride_count[t][us]; i++) {
-        const RideEntry *e = &tb->rides[t][us][i];
-        if (e->royal_only || e->grouped) continue;
+      for (int i = 0; i < tb->gen_ride_count[t][us]; i++) {
+        const RideEntry *e = &tb->gen_rides[t][us][i];
         if (e->from_zone >= 0 && !bb_test(zone_of(tb, e->from_zone, us), from)) continue;
         BB q, reach;
         entry_targets(p, tb, e, us, from, occ, &q, &reach);

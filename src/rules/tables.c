@@ -388,6 +388,11 @@ bool rules_build_tables(Rules *r, char *err, int errlen) {
       tb->line_dirs[c][tb->line_dir_count[c]++] = (uint8_t)d;
       tb->line_types[c] |= types;
     }
+  for (int t = 0; t < r->type_count; t++)
+    for (int c = 0; c < 2; c++)
+      for (int i = 0; i < tb->ride_count[t][c]; i++)
+        if (!tb->rides[t][c][i].royal_only && !tb->rides[t][c][i].grouped)
+          tb->gen_rides[t][c][tb->gen_ride_count[t][c]++] = tb->rides[t][c][i];
   tb->zone = alloc_words(r->zone_count * 2, bbw);
   for (int z = 0; z < r->zone_count; z++)
     for (int c = 0; c < 2; c++) pack(tb->zone + (size_t)(z * 2 + c) * bbw, &r->zones[z][c], bbw);

@@ -55,6 +55,9 @@ typedef struct RuleTables {
   uint64_t *file_mask; /* [file] */
   RideEntry rides[MAX_TYPES][2][MAX_ATOMS];
   int ride_count[MAX_TYPES][2];
+  /* The entries of rides[t][c] that generation tries: neither royal-only nor grouped. */
+  RideEntry gen_rides[MAX_TYPES][2][MAX_ATOMS];
+  int gen_ride_count[MAX_TYPES][2];
   LameEntry *lame; /* forward lists, lame_first[(t*2+c)*squares + sq] .. next */
   int *lame_first;
   LameEntry *lame_inverse; /* attackers of sq by capturing lame leaps of (t, c) */
