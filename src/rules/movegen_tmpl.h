@@ -140,16 +140,17 @@ static bool attacked(const Position *p, int sq, int by, BB occ, BB gone, int tar
       for (; types; types &= types - 1) attackers = bb_or(attackers, pieces(p, by, __builtin_ctz(types)));
       if (bb_any(bb_andnot(bb_and(attackers, group_targets(tb, grp, sq, occ)), gone))) return true;
     }
-  if (tb->line_dir_count[by]) {
+  if (tb->line_backs[by]) {
     BB movers = bb_zero(); /* riders and hoppers stand on the line they attack along */
     for (uint32_t types = tb->line_types[by]; types; types &= types - 1)
       movers = bb_or(movers, pieces(p, by, __builtin_ctz(types)));
-    movers = bb_andnot(movers, gone);
-    for (int i = 0; i < tb->line_dir_count[by]; i++) {
-      int d = tb->line_dirs[by][i], back = tb->dir_reverse[d];
-      BB ray = tb_bb(tb->ray, back * n + sq);
-      if (!bb_any(bb_and(ray, movers))) continue;
-      BB blockers = bb_and(ray, occ);
+    /* The lines from sq to the movers on them, of those that attack along some line. */
+    BB aligned = bb_andnot(movers, gone);
+    uint64_t backs = 0;
+    while (bb_any(aligned)) backs |= tb->lines_toward[sq * n + bb_pop(&aligned)];
+    for (backs &= tb->line_backs[by]; backs; backs &= backs - 1) {
+      int back = __builtin_ctzll(backs), d = tb->dir_reverse[back];
+      BB ray = tb_bb(tb->ray, back * n + sq), blockers = bb_and(ray, occ);
       if (!bb_any(blockers)) continue;
       int first = first_blocker(tb, back, blockers), second = -1;
       uint32_t riders = tb->rider_rest[by][d], hoppers = tb->hopper_types[by][d];
@@ -445,16 +446,18 @@ static void make_guard(const Position *p, Guard *g) {
     g->check_all = true;
     return;
   }
-  BB special_lines = bb_zero(), movers = bb_zero(); /* pins and screens need a rider or hopper on the line */
+  if (tb->special_types[them]) /* their moves are not followed: every line from the royal is sensitive */
+    for (int d = 0; d < tb->dir_count; d++) g->sensitive = bb_or(g->sensitive, tb_bb(tb->ray, d * n + k));
+  /* Pins and screens need an enemy rider or hopper on the line: the lines toward those. */
+  BB movers = bb_zero();
   for (uint32_t types = tb->guard_types[them]; types; types &= types - 1)
     movers = bb_or(movers, pieces(p, them, __builtin_ctz(types)));
-  for (int d = 0; d < tb->dir_count; d++) {
+  uint64_t backs = 0;
+  while (bb_any(movers)) backs |= tb->lines_toward[k * n + bb_pop(&movers)];
+  for (backs &= tb->guard_backs[them]; backs; backs &= backs - 1) {
+    int back = __builtin_ctzll(backs), d = tb->dir_reverse[back];
     uint32_t riders = tb->line_riders[them][d], hoppers = tb->line_hoppers[them][d];
-    int back = tb->dir_reverse[d];
-    BB ray = tb_bb(tb->ray, back * n + k);
-    if (tb->special_types[them]) special_lines = bb_or(special_lines, ray);
-    if (!(riders | hoppers) || !bb_any(bb_and(ray, movers))) continue;
-    BB blockers = bb_and(ray, occ);
+    BB ray = tb_bb(tb->ray, back * n + k), blockers = bb_and(ray, occ);
     if (!bb_any(blockers)) continue;
     int first = first_blocker(tb, back, blockers);
     BB past_first = tb_bb(tb->ray, back * n + first), beyond = bb_and(past_first, occ);
@@ -482,7 +485,6 @@ static void make_guard(const Position *p, Guard *g) {
       }
     }
   }
-  g->sensitive = bb_or(g->sensitive, special_lines);
   for (uint32_t types = tb->lame_attackers[them]; types; types &= types - 1) {
     int t = __builtin_ctz(types), list = (t * 2 + them) * n + k;
     BB theirs = pieces(p, them, t);

@@ -240,6 +240,7 @@ void rules_free(Rules *r) {
   free(t->attack_from_leap);
   free(t->attack_from_any_leap);
   free(t->ray);
+  free(t->lines_toward);
   free(t->limit);
   free(t->zone);
   free(t->drop_mask);

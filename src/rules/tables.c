@@ -258,6 +258,7 @@ static void build_rays(Builder *b) {
   RuleTables *tb = b->t;
   const Geometry *g = &b->r->geo;
   tb->ray = alloc_words(tb->dir_count * b->n, tb->bbw);
+  tb->lines_toward = calloc((size_t)b->n * b->n, sizeof(uint64_t));
   tb->limit = alloc_words(tb->limit_count * b->n, tb->bbw);
   for (int d = 0; d < tb->dir_count; d++) {
     int dx = tb->dir_dx[d], dy = tb->dir_dy[d];
@@ -268,6 +269,7 @@ static void build_rays(Builder *b) {
       for (int step = 1; geo_on_board(g, f, rk); step++, f += dx, rk += dy) {
         int to = geo_square(g, f, rk);
         set_packed(tb->ray, tb->bbw, d * b->n + sq, to);
+        tb->lines_toward[sq * b->n + to] |= 1ULL << d;
         for (int l = 0; l < tb->limit_count; l++)
           if (b->limit_dir[l] == d && step <= b->limit_range[l]) set_packed(tb->limit, tb->bbw, l * b->n + sq, to);
       }
@@ -382,11 +384,12 @@ bool rules_build_tables(Rules *r, char *err, int errlen) {
   if (bbw == 1 && gen_has_pext()) build_slider_groups(r, tb);
   for (int c = 0; c < 2; c++)
     for (int d = 0; d < tb->dir_count; d++) {
+      if (tb->line_riders[c][d] | tb->line_hoppers[c][d]) tb->guard_backs[c] |= 1ULL << tb->dir_reverse[d];
       uint32_t types = tb->rider_rest[c][d] | tb->hopper_types[c][d];
       for (int i = 0; i < tb->restricted_count[c][d]; i++) types |= tb->restricted[c][d][i].types;
       if (!types) continue;
-      tb->line_dirs[c][tb->line_dir_count[c]++] = (uint8_t)d;
       tb->line_types[c] |= types;
+      tb->line_backs[c] |= 1ULL << tb->dir_reverse[d];
     }
   for (int t = 0; t < r->type_count; t++)
     for (int c = 0; c < 2; c++)

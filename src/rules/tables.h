@@ -71,16 +71,18 @@ typedef struct RuleTables {
   uint32_t hopper_types[2][MAX_DIRECTIONS];                  /* unlimited, unzoned capturing hops along d */
   LineEntry restricted[2][MAX_DIRECTIONS][MAX_LINE_ENTRIES]; /* the restricted rides and hops along d */
   uint8_t restricted_count[2][MAX_DIRECTIONS];
-  /* The directions along which the attack test looks (rider_rest, hopper_types or restricted
-   * entries), in order, and the types it looks for along them. */
-  uint8_t line_dirs[2][MAX_DIRECTIONS];
-  int line_dir_count[2];
+  /* The directions d along which the attack test looks (rider_rest, hopper_types or restricted
+   * entries), as bits dir_reverse[d] (it looks back from the target), and the types it looks
+   * for along them. */
+  uint64_t line_backs[2];
   uint32_t line_types[2];
+  uint64_t *lines_toward;    /* [sq*squares + other]: bit d when other is on ray d from sq */
   uint32_t special_types[2]; /* any other capturing ride, hop or grasshopper */
   /* Every type with a capturing ride (hop) along d, restricted or not: where pins and screens are
    * looked for. */
   uint32_t line_riders[2][MAX_DIRECTIONS], line_hoppers[2][MAX_DIRECTIONS];
   uint32_t guard_types[2]; /* the types in line_riders and line_hoppers */
+  uint64_t guard_backs[2]; /* bit dir_reverse[d] for each d with line_riders or line_hoppers */
   int promo_types;         /* number of types that promote */
   /* Slider groups (boards of at most 64 squares, when the build has BMI2): a piece with all
    * four orthogonal (diagonal) unlimited rides, moving and capturing alike, finds its targets
