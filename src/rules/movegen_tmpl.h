@@ -423,6 +423,7 @@ typedef struct Guard {
   bool steps_direct; /* its plain moves are judged without making them (royal_step_legal) */
   BB pinned;         /* own pieces that may be pinned to it */
   BB sensitive;      /* squares whose occupancy may change attacks on it (hoppers, lame legs) */
+  BB risky_from;     /* where a piece stands whose every move needs the full test: the royal, pinned, sensitive */
 } Guard;
 
 static void make_guard(const Position *p, Guard *g) {
@@ -493,6 +494,7 @@ static void make_guard(const Position *p, Guard *g) {
       if (bb_test(theirs, tb->lame_inverse[i].square))
         g->sensitive = bb_or(g->sensitive, tb_bb(tb->legs, tb->lame_inverse[i].leg));
   }
+  g->risky_from = bb_or(bb_or(g->pinned, g->sensitive), bb_square(k));
 }
 
 static void legal_moves(Position *p, MoveList *list);
@@ -559,8 +561,7 @@ static inline __attribute__((always_inline)) BB risky_targets(const Position *p,
     return bb_and(set->targets, bb_or(checking_drops(p, set->drop_type), g->check_all ? set->targets : g->sensitive));
   if (g->no_royals) return bb_zero();
   if (g->check_all) return set->targets;
-  if (set->drop_type >= 0) return bb_and(set->targets, g->sensitive);
-  if (set->from == g->royal || bb_test(g->pinned, set->from) || bb_test(g->sensitive, set->from)) return set->targets;
+  if (set->drop_type < 0 && bb_test(g->risky_from, set->from)) return set->targets;
   return bb_and(set->targets, g->sensitive);
 }
 
