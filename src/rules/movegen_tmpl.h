@@ -118,10 +118,17 @@ static inline bool restricted_attack(const Position *p, const RuleTables *tb, co
   return true;
 }
 
-/* Does any piece of colour `by` attack sq, with the board's occupancy `occ` and the pieces on
- * `gone` removed (a piece just captured)?  target is the type of the piece attacked on sq, or
- * -1: a hopper that never takes its own type (janggi) does not attack its own type. */
-static bool attacked(const Position *p, int sq, int by, BB occ, BB gone, int target) {
+/* The riders and hoppers of colour `by`, which stand on the line they attack along. */
+static inline BB line_movers(const Position *p, int by) {
+  BB movers = bb_zero();
+  for (uint32_t types = p->rules->tables->line_types[by]; types; types &= types - 1)
+    movers = bb_or(movers, pieces(p, by, __builtin_ctz(types)));
+  return movers;
+}
+
+/* attacked(), given line_movers(p, by), which a caller asking about several squares finds once. */
+static inline __attribute__((always_inline)) bool attacked_given(const Position *p, int sq, int by, BB occ, BB gone,
+                                                                 int target, BB movers) {
   const Rules *r = p->rules;
   const RuleTables *tb = r->tables;
   int n = tb->squares;
@@ -141,9 +148,6 @@ static bool attacked(const Position *p, int sq, int by, BB occ, BB gone, int tar
       if (bb_any(bb_andnot(bb_and(attackers, group_targets(tb, grp, sq, occ)), gone))) return true;
     }
   if (tb->line_backs[by]) {
-    BB movers = bb_zero(); /* riders and hoppers stand on the line they attack along */
-    for (uint32_t types = tb->line_types[by]; types; types &= types - 1)
-      movers = bb_or(movers, pieces(p, by, __builtin_ctz(types)));
     /* The lines from sq to the movers on them, of those that attack along some line. */
     BB aligned = bb_andnot(movers, gone);
     uint64_t backs = 0;
@@ -197,6 +201,13 @@ static bool attacked(const Position *p, int sq, int by, BB occ, BB gone, int tar
     }
   }
   return false;
+}
+
+/* Does any piece of colour `by` attack sq, with the board's occupancy `occ` and the pieces on
+ * `gone` removed (a piece just captured)?  target is the type of the piece attacked on sq, or
+ * -1: a hopper that never takes its own type (janggi) does not attack its own type. */
+static bool attacked(const Position *p, int sq, int by, BB occ, BB gone, int target) {
+  return attacked_given(p, sq, by, occ, gone, target, line_movers(p, by));
 }
 
 static inline BB occupied(const Position *p) { return bb_or(color_bb(p, 0), color_bb(p, 1)); }
@@ -420,7 +431,7 @@ typedef struct Guard {
   bool check_all; /* in check, several royals, or drop-mate rules: test every move */
   bool no_royals;
   int royal;         /* square of the single royal */
-  bool steps_direct; /* its plain moves are judged without making them (royal_step_legal) */
+  bool steps_direct; /* its plain moves are judged without making them (royal_steps_legal) */
   BB pinned;         /* own pieces that may be pinned to it */
   BB sensitive;      /* squares whose occupancy may change attacks on it (hoppers, lame legs) */
   BB risky_from;     /* where a piece stands whose every move needs the full test: the royal, pinned, sensitive */
@@ -515,13 +526,21 @@ static bool legal_by_trial(Position *p, Move m) {
   return ok;
 }
 
-/* Is the plain move of the single royal from `from` to `to` legal?  Judged without making it:
- * is `to` attacked once the royal has left `from`, the piece it takes gone?  Exact where every
- * attack is read from the tables (Guard.steps_direct): a special type's moves read the board. */
-static inline bool royal_step_legal(const Position *p, int from, int to) {
-  int them = p->side ^ 1;
-  BB target = bb_square(to), occ = bb_or(bb_andnot(occupied(p), bb_square(from)), target);
-  return !attacked(p, to, them, occ, bb_and(target, color_bb(p, them)), piece_type(p->board[from]));
+/* The squares of `to` that the single royal on `from` may move to with a plain move.  Judged
+ * without making the moves: is the square attacked once the royal has left `from`, the piece it
+ * takes gone?  Exact where every attack is read from the tables (Guard.steps_direct): a special
+ * type's moves read the board. */
+static BB royal_steps_legal(const Position *p, int from, BB to) {
+  int them = p->side ^ 1, royal = piece_type(p->board[from]);
+  BB occ = bb_andnot(occupied(p), bb_square(from)), enemy = color_bb(p, them), movers = line_movers(p, them);
+  BB legal = bb_zero();
+  while (bb_any(to)) {
+    int sq = bb_pop(&to);
+    BB square = bb_square(sq);
+    if (!attacked_given(p, sq, them, bb_or(occ, square), bb_and(square, enemy), royal, movers))
+      legal = bb_or(legal, square);
+  }
+  return legal;
 }
 
 static inline bool needs_trial(const Position *p, const Guard *g, Move m) {
@@ -569,10 +588,15 @@ static inline Move set_move(const TargetSet *set, int to) {
   return set->drop_type >= 0 ? move_make(0, to, MOVE_DROP, set->drop_type) : move_make(set->from, to, MOVE_NORMAL, 0);
 }
 
-/* Is the move of set to `to`, one of its risky targets, legal? */
-static inline bool risky_target_legal(Position *p, const Guard *g, const TargetSet *set, int to) {
-  if (set->from == g->royal && g->steps_direct) return royal_step_legal(p, set->from, to);
-  return legal_by_trial(p, set_move(set, to));
+/* The legal ones of risky, some of set's targets that need the full test. */
+static inline BB risky_legal(Position *p, const Guard *g, const TargetSet *set, BB risky) {
+  if (set->from == g->royal && g->steps_direct) return royal_steps_legal(p, set->from, risky);
+  BB legal = bb_zero();
+  while (bb_any(risky)) {
+    int to = bb_pop(&risky);
+    if (legal_by_trial(p, set_move(set, to))) legal = bb_or(legal, bb_square(to));
+  }
+  return legal;
 }
 
 /* Generates, then keeps the legal special moves in list; returns the guard through g. */
@@ -604,11 +628,8 @@ static inline __attribute__((always_inline)) void legal_of_kind(Position *p, Mov
   for (int i = 0; i < tl.count; i++) {
     const TargetSet *set = &tl.sets[i];
     BB risky = risky_targets(p, &g, set), targets = set->targets;
-    while (bb_any(targets)) {
-      int to = bb_pop(&targets);
-      Move m = set_move(set, to);
-      if (!bb_test(risky, to) || risky_target_legal(p, &g, set, to)) push(list, m);
-    }
+    if (bb_any(risky)) targets = bb_or(bb_andnot(targets, risky), risky_legal(p, &g, set, risky));
+    while (bb_any(targets)) push(list, set_move(set, bb_pop(&targets)));
   }
 }
 
@@ -684,7 +705,7 @@ static uint64_t count_legal(Position *p) {
     const TargetSet *set = &tl.sets[i];
     BB risky = risky_targets(p, &g, set);
     count += (uint64_t)bb_count(bb_andnot(set->targets, risky));
-    while (bb_any(risky)) count += risky_target_legal(p, &g, set, bb_pop(&risky));
+    if (bb_any(risky)) count += (uint64_t)bb_count(risky_legal(p, &g, set, risky));
   }
   return count;
 }
