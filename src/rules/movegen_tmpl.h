@@ -378,7 +378,10 @@ static inline __attribute__((always_inline)) void generate(Position *p, TargetLi
       }
       for (int i = 0; i < tb->gen_ride_count[t][us]; i++) {
         const RideEntry *e = &tb->gen_rides[t][us][i];
-        if (e->from_zone >= 0 && !bb_test(zone_of(tb, e->from_zone, us), from)) continue;
+        if (e->from_zone >= 0) { /* this and the entries after it start in zones (janggi's palace lines) */
+          if (!bb_test(tb_bb(tb->gen_zoned_from, t * 2 + us), from)) break;
+          if (!bb_test(zone_of(tb, e->from_zone, us), from)) continue;
+        }
         BB q, reach;
         entry_targets(p, tb, e, us, from, occ, &q, &reach);
         if (e->mode & MODE_MOVE) quiet = bb_or(quiet, q);

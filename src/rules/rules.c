@@ -241,6 +241,7 @@ void rules_free(Rules *r) {
   free(t->attack_from_any_leap);
   free(t->ray);
   free(t->lines_toward);
+  free(t->gen_zoned_from);
   free(t->limit);
   free(t->zone);
   free(t->drop_mask);

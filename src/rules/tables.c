@@ -391,11 +391,17 @@ bool rules_build_tables(Rules *r, char *err, int errlen) {
       tb->line_types[c] |= types;
       tb->line_backs[c] |= 1ULL << tb->dir_reverse[d];
     }
+  tb->gen_zoned_from = alloc_words(r->type_count * 2, bbw);
   for (int t = 0; t < r->type_count; t++)
     for (int c = 0; c < 2; c++)
-      for (int i = 0; i < tb->ride_count[t][c]; i++)
-        if (!tb->rides[t][c][i].royal_only && !tb->rides[t][c][i].grouped)
-          tb->gen_rides[t][c][tb->gen_ride_count[t][c]++] = tb->rides[t][c][i];
+      for (int zoned = 0; zoned < 2; zoned++) /* the entries without a zone first */
+        for (int i = 0; i < tb->ride_count[t][c]; i++) {
+          const RideEntry *e = &tb->rides[t][c][i];
+          if (e->royal_only || e->grouped || (e->from_zone >= 0) != zoned) continue;
+          tb->gen_rides[t][c][tb->gen_ride_count[t][c]++] = *e;
+          for (int sq = 0; zoned && sq < b.n; sq++)
+            if (in_zone(r, e->from_zone, c, sq)) set_packed(tb->gen_zoned_from, bbw, t * 2 + c, sq);
+        }
   tb->zone = alloc_words(r->zone_count * 2, bbw);
   for (int z = 0; z < r->zone_count; z++)
     for (int c = 0; c < 2; c++) pack(tb->zone + (size_t)(z * 2 + c) * bbw, &r->zones[z][c], bbw);

@@ -56,9 +56,10 @@ typedef struct RuleTables {
   RideEntry rides[MAX_TYPES][2][MAX_ATOMS];
   int ride_count[MAX_TYPES][2];
   /* The entries of rides[t][c] that generation tries: neither royal-only nor grouped. */
-  RideEntry gen_rides[MAX_TYPES][2][MAX_ATOMS];
+  RideEntry gen_rides[MAX_TYPES][2][MAX_ATOMS]; /* those from anywhere first, then those from a zone */
   int gen_ride_count[MAX_TYPES][2];
-  LameEntry *lame; /* forward lists, lame_first[(t*2+c)*squares + sq] .. next */
+  uint64_t *gen_zoned_from; /* [t*2+c]: the squares some entry from a zone starts from */
+  LameEntry *lame;          /* forward lists, lame_first[(t*2+c)*squares + sq] .. next */
   int *lame_first;
   LameEntry *lame_inverse; /* attackers of sq by capturing lame leaps of (t, c) */
   int *lame_inverse_first;
