@@ -6,11 +6,12 @@ herald=${1:-build/herald}
 fsf=$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)
 [ -x "$fsf" ] || fsf=""
 
-# variant  herald-rules  depth
+# variant  herald-rules  depth  (Herald's janggi is fsf's janggimodern: no end on bikjang)
 cases="chess chess 6
 capablanca capablanca 5
 xiangqi xiangqi 5
-shogi shogi 4"
+shogi shogi 4
+janggimodern janggi 5"
 
 fsf_run() { # variant depth -> "nodes seconds" (wall time of the whole process)
   local start end out
@@ -29,7 +30,7 @@ fsf_perft() {
   echo "$nodes $(echo "s = $sec - $base_sec; if (s < 0.001) s = 0.001; s" | bc -l)"
 }
 
-printf '%-11s %5s %12s %10s %12s %10s %7s\n' variant depth nodes "herald/s" "fsf nodes" "fsf/s" ratio
+printf '%-12s %5s %12s %10s %12s %10s %7s\n' variant depth nodes "herald/s" "fsf nodes" "fsf/s" ratio
 total=0
 while read -r variant rules depth; do
   line=$("$herald" perft "$rules" startpos "$depth")
@@ -40,10 +41,10 @@ while read -r variant rules depth; do
     read -r fnodes fsec < <(fsf_perft "$variant" "$depth")
     fnps=$(echo "$fnodes / $fsec" | bc -l)
     ratio=$(echo "$nps / $fnps" | bc -l)
-    printf '%-11s %5s %12s %10.0f %12s %10.0f %6.2fx\n' "$variant" "$depth" "$nodes" "$nps" "$fnodes" "$fnps" "$ratio"
+    printf '%-12s %5s %12s %10.0f %12s %10.0f %6.2fx\n' "$variant" "$depth" "$nodes" "$nps" "$fnodes" "$fnps" "$ratio"
     [ "$fnodes" = "$nodes" ] || echo "  MISMATCH: fairy-stockfish counts $fnodes"
   else
-    printf '%-11s %5s %12s %10.0f %12s %10s %7s\n' "$variant" "$depth" "$nodes" "$nps" - - -
+    printf '%-12s %5s %12s %10.0f %12s %10s %7s\n' "$variant" "$depth" "$nodes" "$nps" - - -
   fi
 done <<< "$cases"
 echo "signature: $total nodes"

@@ -457,11 +457,9 @@ static bool fit_add(FitTable *ft, int origin, int dest, int result) {
 static void hop_labels(Scene *s, int variant) {
   char own = s->mover[0], other = (char)(isupper((unsigned char)own) ? 'y' : 'Y');
   char own_enemy = (char)(isupper((unsigned char)own) ? 'x' : 'X');
-  snprintf(s->screen_label, sizeof s->screen_label, "%c",
-           variant == 1   ? own
-           : variant == 2 ? own_enemy
-                          : (char)toupper((unsigned char)other));
-  snprintf(s->dest_label, sizeof s->dest_label, "%c", variant == 3 ? own_enemy : other);
+  s->screen_label[0] = variant == 1 ? own : variant == 2 ? own_enemy : (char)toupper((unsigned char)other);
+  s->dest_label[0] = variant == 3 ? own_enemy : other;
+  s->screen_label[1] = s->dest_label[1] = 0;
 }
 
 /* The trials of one mode of the candidate under one labelling; false when one cannot be decided

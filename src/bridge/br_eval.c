@@ -25,9 +25,31 @@ static Val v_unknown(void) { return (Val){.kind = V_UNKNOWN}; }
 static Val v_bool(bool b) { return (Val){.kind = V_BOOL, .num = b}; }
 static Val v_num(int n) { return (Val){.kind = V_NUM, .num = n}; }
 static Val v_sq(int sq) { return (Val){.kind = V_SQ, .num = sq}; }
+/* Copies text into out (outlen > 0 bytes), cut short as snprintf would cut it.  By hand, as
+ * the next function: the trials of a preset's pieces compare and copy strings by the million,
+ * and snprintf was most of the time a preset took to load. */
+static void copy_text(char *out, size_t outlen, const char *text) {
+  size_t n = strnlen(text, outlen - 1);
+  memcpy(out, text, n);
+  out[n] = 0;
+}
+
+/* Writes the decimal number n into out (outlen > 0 bytes), cut short as snprintf would. */
+static void number_text(char *out, size_t outlen, int n) {
+  char digits[16];
+  int len = 0;
+  unsigned long long u = n < 0 ? 0ULL - (unsigned long long)n : (unsigned long long)n;
+  do digits[len++] = (char)('0' + u % 10), u /= 10;
+  while (u);
+  if (n < 0) digits[len++] = '-';
+  size_t w = 0;
+  while (len && w + 1 < outlen) out[w++] = digits[--len];
+  out[w] = 0;
+}
+
 static Val v_str(const char *s) {
   Val v = {.kind = V_STR};
-  snprintf(v.str, sizeof v.str, "%s", s);
+  copy_text(v.str, sizeof v.str, s);
   return v;
 }
 
@@ -47,9 +69,9 @@ static int truth(const Val *v) {
 
 static bool text_of(const Scene *s, const Val *v, char *out, int outlen) {
   if (v->kind == V_STR)
-    snprintf(out, outlen, "%s", v->str);
+    copy_text(out, (size_t)outlen, v->str);
   else if (v->kind == V_NUM)
-    snprintf(out, outlen, "%d", v->num);
+    number_text(out, (size_t)outlen, v->num);
   else if (v->kind == V_SQ && v->num >= 0)
     geo_square_name(s->geo, v->num, out);
   else if (v->kind == V_SQ)

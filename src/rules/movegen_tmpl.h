@@ -44,8 +44,8 @@ static inline BB ride_targets(const RuleTables *tb, int d, int sq, BB occ) {
 
 /* Targets of one ride, hop or grasshopper entry from sq, before its destination zone: *quiet (empty squares it may move to)
  * and *reach (occupied squares it could capture on, whatever their colour). */
-static inline void ride_entry_targets(const Position *p, const RuleTables *tb, const RideEntry *e, int sq, BB occ,
-                                      BB *quiet, BB *reach) {
+static inline __attribute__((always_inline)) void
+ride_entry_targets(const Position *p, const RuleTables *tb, const RideEntry *e, int sq, BB occ, BB *quiet, BB *reach) {
   int n = tb->squares, d = e->dir;
   BB targets;
   if (e->kind == ATOM_RIDE) {
@@ -84,8 +84,9 @@ static inline void ride_entry_targets(const Position *p, const RuleTables *tb, c
 
 static inline BB zone_of(const RuleTables *tb, int zone, int color) { return tb_bb(tb->zone, zone * 2 + color); }
 
-static inline void entry_targets(const Position *p, const RuleTables *tb, const RideEntry *e, int color, int sq, BB occ,
-                                 BB *quiet, BB *reach) {
+static inline __attribute__((always_inline)) void entry_targets(const Position *p, const RuleTables *tb,
+                                                                const RideEntry *e, int color, int sq, BB occ,
+                                                                BB *quiet, BB *reach) {
   ride_entry_targets(p, tb, e, sq, occ, quiet, reach);
   if (e->to_zone >= 0) {
     BB z = zone_of(tb, e->to_zone, color);
@@ -94,17 +95,50 @@ static inline void entry_targets(const Position *p, const RuleTables *tb, const 
   }
 }
 
-/* Does any piece of colour `by` attack sq, with the board's occupancy `occ` and the pieces on
- * `gone` removed (a piece just captured)? */
-static bool attacked(const Position *p, int sq, int by, BB occ, BB gone) {
+/* Does the restricted ride or hop e of colour `by` (tables.h) attack sq, where a piece of type
+ * target stands (or -1), looking back from sq along its line, where `first` and `second` are
+ * the first two pieces met (or -1)?  The attacker must stand in its zone, sq in its destination
+ * zone and range, and a hop that never meets its own type may neither leap one nor take one
+ * (janggi's cannon). */
+static inline bool restricted_attack(const Position *p, const RuleTables *tb, const LineEntry *e, int by, int sq,
+                                     int target, int first, int second, BB gone) {
+  int from = e->kind == ATOM_HOP ? second : first;
+  if (from < 0) return false;
+  BB attackers = bb_zero();
+  for (uint32_t types = e->types; types; types &= types - 1)
+    attackers = bb_or(attackers, pieces(p, by, __builtin_ctz(types)));
+  if (!bb_test(bb_andnot(attackers, gone), from)) return false;
+  if (e->to_zone >= 0 && !bb_test(zone_of(tb, e->to_zone, by), sq)) return false;
+  if (e->from_zone >= 0 && !bb_test(zone_of(tb, e->from_zone, by), from)) return false;
+  if (e->limit >= 0 && !bb_test(tb_bb(tb->limit, e->limit * tb->squares + from), sq)) return false;
+  if (e->no_same_type) {
+    int mover = piece_type(p->board[from]);
+    if (piece_type(p->board[first]) == mover || target == mover) return false;
+  }
+  return true;
+}
+
+/* The riders and hoppers of colour `by`, which stand on the line they attack along. */
+static inline BB line_movers(const Position *p, int by) {
+  BB movers = bb_zero();
+  for (uint32_t types = p->rules->tables->line_types[by]; types; types &= types - 1)
+    movers = bb_or(movers, pieces(p, by, __builtin_ctz(types)));
+  return movers;
+}
+
+/* attacked(), given line_movers(p, by), which a caller asking about several squares finds once. */
+static inline __attribute__((always_inline)) bool attacked_given(const Position *p, int sq, int by, BB occ, BB gone,
+                                                                 int target, BB movers) {
   const Rules *r = p->rules;
   const RuleTables *tb = r->tables;
   int n = tb->squares;
-  for (uint32_t types = tb->leap_attackers[by]; types; types &= types - 1) {
-    int t = __builtin_ctz(types);
-    BB from = bb_and(tb_bb(tb->attack_from_leap, (t * 2 + by) * n + sq), pieces(p, by, t));
-    if (bb_any(bb_andnot(from, gone))) return true;
-  }
+  /* Each kind of attacker is looked for only where one of its pieces may stand. */
+  if (bb_any(bb_and(tb_bb(tb->attack_from_any_leap, by * n + sq), color_bb(p, by))))
+    for (uint32_t types = tb->leap_attackers[by]; types; types &= types - 1) {
+      int t = __builtin_ctz(types);
+      BB from = bb_and(tb_bb(tb->attack_from_leap, (t * 2 + by) * n + sq), pieces(p, by, t));
+      if (bb_any(bb_andnot(from, gone))) return true;
+    }
   if (tb->slider_groups)
     for (int grp = 0; grp < 2; grp++) {
       uint32_t types = tb->group_types[by][grp];
@@ -113,30 +147,39 @@ static bool attacked(const Position *p, int sq, int by, BB occ, BB gone) {
       for (; types; types &= types - 1) attackers = bb_or(attackers, pieces(p, by, __builtin_ctz(types)));
       if (bb_any(bb_andnot(bb_and(attackers, group_targets(tb, grp, sq, occ)), gone))) return true;
     }
-  for (int d = 0; d < tb->dir_count; d++) {
-    uint32_t riders = tb->rider_rest[by][d], hoppers = tb->hopper_types[by][d];
-    if (!(riders | hoppers)) continue;
-    int back = tb->dir_reverse[d];
-    BB ray = tb_bb(tb->ray, back * n + sq), blockers = bb_and(ray, occ);
-    if (!bb_any(blockers)) continue;
-    int first = first_blocker(tb, back, blockers);
-    if (riders) {
-      BB attackers = bb_zero();
-      for (; riders; riders &= riders - 1) attackers = bb_or(attackers, pieces(p, by, __builtin_ctz(riders)));
-      if (bb_test(bb_andnot(attackers, gone), first)) return true;
-    }
-    if (hoppers) {
-      BB beyond = bb_and(tb_bb(tb->ray, back * n + first), occ);
-      if (!bb_any(beyond)) continue;
-      int second = first_blocker(tb, back, beyond);
-      BB attackers = bb_zero();
-      for (; hoppers; hoppers &= hoppers - 1) attackers = bb_or(attackers, pieces(p, by, __builtin_ctz(hoppers)));
-      if (bb_test(bb_andnot(attackers, gone), second)) return true;
+  if (tb->line_backs[by]) {
+    /* The lines from sq to the movers on them, of those that attack along some line. */
+    BB aligned = bb_andnot(movers, gone);
+    uint64_t backs = 0;
+    while (bb_any(aligned)) backs |= tb->lines_toward[sq * n + bb_pop(&aligned)];
+    for (backs &= tb->line_backs[by]; backs; backs &= backs - 1) {
+      int back = __builtin_ctzll(backs), d = tb->dir_reverse[back];
+      BB ray = tb_bb(tb->ray, back * n + sq), blockers = bb_and(ray, occ);
+      if (!bb_any(blockers)) continue;
+      int first = first_blocker(tb, back, blockers), second = -1;
+      uint32_t riders = tb->rider_rest[by][d], hoppers = tb->hopper_types[by][d];
+      if (riders) {
+        BB attackers = bb_zero();
+        for (; riders; riders &= riders - 1) attackers = bb_or(attackers, pieces(p, by, __builtin_ctz(riders)));
+        if (bb_test(bb_andnot(attackers, gone), first)) return true;
+      }
+      if (tb->line_hoppers[by][d]) {
+        BB beyond = bb_and(tb_bb(tb->ray, back * n + first), occ);
+        if (bb_any(beyond)) second = first_blocker(tb, back, beyond);
+      }
+      if (hoppers && second >= 0) {
+        BB attackers = bb_zero();
+        for (; hoppers; hoppers &= hoppers - 1) attackers = bb_or(attackers, pieces(p, by, __builtin_ctz(hoppers)));
+        if (bb_test(bb_andnot(attackers, gone), second)) return true;
+      }
+      for (int e = 0; e < tb->restricted_count[by][d]; e++)
+        if (restricted_attack(p, tb, &tb->restricted[by][d][e], by, sq, target, first, second, gone)) return true;
     }
   }
   for (uint32_t types = tb->lame_attackers[by]; types; types &= types - 1) {
     int t = __builtin_ctz(types), list = (t * 2 + by) * n + sq;
     BB mine = bb_andnot(pieces(p, by, t), gone);
+    if (!bb_any(bb_and(tb_bb(tb->attack_from_lame, list), mine))) continue;
     for (int i = tb->lame_inverse_first[list]; i < tb->lame_inverse_first[list + 1]; i++) {
       const LameEntry *e = &tb->lame_inverse[i];
       if (bb_test(mine, e->square) && !bb_any(bb_and(tb_bb(tb->legs, e->leg), occ))) return true;
@@ -160,6 +203,13 @@ static bool attacked(const Position *p, int sq, int by, BB occ, BB gone) {
   return false;
 }
 
+/* Does any piece of colour `by` attack sq, with the board's occupancy `occ` and the pieces on
+ * `gone` removed (a piece just captured)?  target is the type of the piece attacked on sq, or
+ * -1: a hopper that never takes its own type (janggi) does not attack its own type. */
+static bool attacked(const Position *p, int sq, int by, BB occ, BB gone, int target) {
+  return attacked_given(p, sq, by, occ, gone, target, line_movers(p, by));
+}
+
 static inline BB occupied(const Position *p) { return bb_or(color_bb(p, 0), color_bb(p, 1)); }
 
 static inline BB royals_of(const Position *p, int c) {
@@ -173,8 +223,10 @@ static inline BB royals_of(const Position *p, int c) {
 static bool royals_safe(const Position *p, int c) {
   if (!p->rules->royal_type_count) return true;
   BB royals = royals_of(p, c), occ = occupied(p);
-  while (bb_any(royals))
-    if (attacked(p, bb_pop(&royals), c ^ 1, occ, bb_zero())) return false;
+  while (bb_any(royals)) {
+    int sq = bb_pop(&royals);
+    if (attacked(p, sq, c ^ 1, occ, bb_zero(), piece_type(p->board[sq]))) return false;
+  }
   return true;
 }
 
@@ -249,13 +301,14 @@ static void add_castlings(Position *p, MoveList *list, BB occ) {
        * Rook b1, a Rook on a1 behind them) is tested there too. */
       BB after = bb_or(bb_andnot(occ, movers), bb_or(bb_square(c->king_to), bb_square(c->partner_to)));
       int step = c->king_to > c->king_from ? 1 : -1;
+      int king = piece_type(p->board[c->king_from]);
       bool safe = true;
       for (int sq = c->king_from; safe; sq += step) {
         if (sq == c->king_to) {
-          safe = !attacked(p, sq, us ^ 1, after, bb_zero());
+          safe = !attacked(p, sq, us ^ 1, after, bb_zero(), king);
           break;
         }
-        if (sq != c->king_from) safe = !attacked(p, sq, us ^ 1, occ, bb_zero());
+        if (sq != c->king_from) safe = !attacked(p, sq, us ^ 1, occ, bb_zero(), king);
       }
       if (safe) push(list, move_make(c->king_from, c->king_to, MOVE_CASTLING, i));
     }
@@ -326,10 +379,12 @@ static inline __attribute__((always_inline)) void generate(Position *p, TargetLi
         quiet = bb_or(quiet, bb_and(slides, empty));
         capture = bb_or(capture, bb_and(slides, enemy));
       }
-      for (int i = 0; i < tb->ride_count[t][us]; i++) {
-        const RideEntry *e = &tb->rides[t][us][i];
-        if (e->royal_only || e->grouped) continue;
-        if (e->from_zone >= 0 && !bb_test(zone_of(tb, e->from_zone, us), from)) continue;
+      for (int i = 0; i < tb->gen_ride_count[t][us]; i++) {
+        const RideEntry *e = &tb->gen_rides[t][us][i];
+        if (e->from_zone >= 0) { /* this and the entries after it start in zones (janggi's palace lines) */
+          if (!bb_test(tb_bb(tb->gen_zoned_from, t * 2 + us), from)) break;
+          if (!bb_test(zone_of(tb, e->from_zone, us), from)) continue;
+        }
         BB q, reach;
         entry_targets(p, tb, e, us, from, occ, &q, &reach);
         if (e->mode & MODE_MOVE) quiet = bb_or(quiet, q);
@@ -381,16 +436,18 @@ static inline __attribute__((always_inline)) void generate(Position *p, TargetLi
 typedef struct Guard {
   bool check_all; /* in check, several royals, or drop-mate rules: test every move */
   bool no_royals;
-  int royal;    /* square of the single royal */
-  BB pinned;    /* own pieces that may be pinned to it */
-  BB sensitive; /* squares whose occupancy may change attacks on it (hoppers, lame legs) */
+  int royal;         /* square of the single royal */
+  bool steps_direct; /* its plain moves are judged without making them (royal_steps_legal) */
+  BB pinned;         /* own pieces that may be pinned to it */
+  BB sensitive;      /* squares whose occupancy may change attacks on it (hoppers, lame legs) */
+  BB risky_from;     /* where a piece stands whose every move needs the full test: the royal, pinned, sensitive */
 } Guard;
 
 static void make_guard(const Position *p, Guard *g) {
   const Rules *r = p->rules;
   const RuleTables *tb = r->tables;
   int n = tb->squares, us = p->side, them = us ^ 1;
-  g->check_all = false;
+  g->check_all = g->steps_direct = false;
   g->royal = -1;
   g->pinned = g->sensitive = bb_zero();
   BB royals = r->royal_type_count ? royals_of(p, us) : bb_zero();
@@ -401,19 +458,24 @@ static void make_guard(const Position *p, Guard *g) {
     return;
   }
   int k = g->royal = bb_lsb(royals);
+  g->steps_direct = !tb->special_types[them];
   BB occ = occupied(p), own = color_bb(p, us);
-  if (attacked(p, k, them, occ, bb_zero())) {
+  if (attacked(p, k, them, occ, bb_zero(), piece_type(p->board[k]))) {
     g->check_all = true;
     return;
   }
-  BB special_lines = bb_zero();
-  for (int d = 0; d < tb->dir_count; d++) {
-    uint32_t riders = tb->rider_types[them][d], hoppers = tb->hopper_types[them][d];
-    int back = tb->dir_reverse[d];
-    BB ray = tb_bb(tb->ray, back * n + k);
-    if (tb->special_types[them]) special_lines = bb_or(special_lines, ray);
-    if (!(riders | hoppers)) continue;
-    BB blockers = bb_and(ray, occ);
+  if (tb->special_types[them]) /* their moves are not followed: every line from the royal is sensitive */
+    for (int d = 0; d < tb->dir_count; d++) g->sensitive = bb_or(g->sensitive, tb_bb(tb->ray, d * n + k));
+  /* Pins and screens need an enemy rider or hopper on the line: the lines toward those. */
+  BB movers = bb_zero();
+  for (uint32_t types = tb->guard_types[them]; types; types &= types - 1)
+    movers = bb_or(movers, pieces(p, them, __builtin_ctz(types)));
+  uint64_t backs = 0;
+  while (bb_any(movers)) backs |= tb->lines_toward[k * n + bb_pop(&movers)];
+  for (backs &= tb->guard_backs[them]; backs; backs &= backs - 1) {
+    int back = __builtin_ctzll(backs), d = tb->dir_reverse[back];
+    uint32_t riders = tb->line_riders[them][d], hoppers = tb->line_hoppers[them][d];
+    BB ray = tb_bb(tb->ray, back * n + k), blockers = bb_and(ray, occ);
     if (!bb_any(blockers)) continue;
     int first = first_blocker(tb, back, blockers);
     BB past_first = tb_bb(tb->ray, back * n + first), beyond = bb_and(past_first, occ);
@@ -431,6 +493,9 @@ static void make_guard(const Position *p, Guard *g) {
       for (; hoppers; hoppers &= hoppers - 1) attackers = bb_or(attackers, pieces(p, them, __builtin_ctz(hoppers)));
       if (bb_test(attackers, first))
         g->sensitive = bb_or(g->sensitive, bb_andnot(ray, bb_or(past_first, bb_square(first))));
+      /* A hopper behind one screen that does not check (one of its own type, janggi, or out of
+       * its zone or range) may once another piece stands there. */
+      if (second >= 0 && bb_test(attackers, second)) g->sensitive = bb_or(g->sensitive, bb_square(first));
       if (second >= 0) {
         BB further = bb_and(tb_bb(tb->ray, back * n + second), occ);
         if (bb_any(further) && bb_test(attackers, first_blocker(tb, back, further)))
@@ -438,14 +503,15 @@ static void make_guard(const Position *p, Guard *g) {
       }
     }
   }
-  g->sensitive = bb_or(g->sensitive, special_lines);
   for (uint32_t types = tb->lame_attackers[them]; types; types &= types - 1) {
     int t = __builtin_ctz(types), list = (t * 2 + them) * n + k;
     BB theirs = pieces(p, them, t);
+    if (!bb_any(bb_and(tb_bb(tb->attack_from_lame, list), theirs))) continue;
     for (int i = tb->lame_inverse_first[list]; i < tb->lame_inverse_first[list + 1]; i++)
       if (bb_test(theirs, tb->lame_inverse[i].square))
         g->sensitive = bb_or(g->sensitive, tb_bb(tb->legs, tb->lame_inverse[i].leg));
   }
+  g->risky_from = bb_or(bb_or(g->pinned, g->sensitive), bb_square(k));
 }
 
 static void legal_moves(Position *p, MoveList *list);
@@ -466,9 +532,27 @@ static bool legal_by_trial(Position *p, Move m) {
   return ok;
 }
 
+/* The squares of `to` that the single royal on `from` may move to with a plain move.  Judged
+ * without making the moves: is the square attacked once the royal has left `from`, the piece it
+ * takes gone?  Exact where every attack is read from the tables (Guard.steps_direct): a special
+ * type's moves read the board. */
+static BB royal_steps_legal(const Position *p, int from, BB to) {
+  int them = p->side ^ 1, royal = piece_type(p->board[from]);
+  BB occ = bb_andnot(occupied(p), bb_square(from)), enemy = color_bb(p, them), movers = line_movers(p, them);
+  BB legal = bb_zero();
+  while (bb_any(to)) {
+    int sq = bb_pop(&to);
+    BB square = bb_square(sq);
+    if (!attacked_given(p, sq, them, bb_or(occ, square), bb_and(square, enemy), royal, movers))
+      legal = bb_or(legal, square);
+  }
+  return legal;
+}
+
 static inline bool needs_trial(const Position *p, const Guard *g, Move m) {
   int kind = move_kind(m), from = move_from(m), to = move_to(m);
-  if (kind == MOVE_CASTLING || kind == MOVE_PASS) return kind == MOVE_PASS && !g->no_royals;
+  /* A pass leaves the board as it is: safe unless in check (or with several royals). */
+  if (kind == MOVE_CASTLING || kind == MOVE_PASS) return kind == MOVE_PASS && g->check_all;
   if (g->no_royals) return false;
   if (g->check_all || kind == MOVE_EN_PASSANT) return true;
   if (kind == MOVE_DROP) return p->rules->types[move_arg(m)].drop_no_mate || bb_test(g->sensitive, to);
@@ -497,18 +581,28 @@ static BB checking_drops(const Position *p, int t) {
 }
 
 /* Squares of a target set whose moves need the full test. */
-static inline BB risky_targets(const Position *p, const Guard *g, const TargetSet *set) {
+static inline __attribute__((always_inline)) BB risky_targets(const Position *p, const Guard *g, const TargetSet *set) {
   if (set->drop_type >= 0 && p->rules->types[set->drop_type].drop_no_mate)
     return bb_and(set->targets, bb_or(checking_drops(p, set->drop_type), g->check_all ? set->targets : g->sensitive));
   if (g->no_royals) return bb_zero();
   if (g->check_all) return set->targets;
-  if (set->drop_type >= 0) return bb_and(set->targets, g->sensitive);
-  if (set->from == g->royal || bb_test(g->pinned, set->from) || bb_test(g->sensitive, set->from)) return set->targets;
+  if (set->drop_type < 0 && bb_test(g->risky_from, set->from)) return set->targets;
   return bb_and(set->targets, g->sensitive);
 }
 
 static inline Move set_move(const TargetSet *set, int to) {
   return set->drop_type >= 0 ? move_make(0, to, MOVE_DROP, set->drop_type) : move_make(set->from, to, MOVE_NORMAL, 0);
+}
+
+/* The legal ones of risky, some of set's targets that need the full test. */
+static inline BB risky_legal(Position *p, const Guard *g, const TargetSet *set, BB risky) {
+  if (set->from == g->royal && g->steps_direct) return royal_steps_legal(p, set->from, risky);
+  BB legal = bb_zero();
+  while (bb_any(risky)) {
+    int to = bb_pop(&risky);
+    if (legal_by_trial(p, set_move(set, to))) legal = bb_or(legal, bb_square(to));
+  }
+  return legal;
 }
 
 /* Generates, then keeps the legal special moves in list; returns the guard through g. */
@@ -540,11 +634,8 @@ static inline __attribute__((always_inline)) void legal_of_kind(Position *p, Mov
   for (int i = 0; i < tl.count; i++) {
     const TargetSet *set = &tl.sets[i];
     BB risky = risky_targets(p, &g, set), targets = set->targets;
-    while (bb_any(targets)) {
-      int to = bb_pop(&targets);
-      Move m = set_move(set, to);
-      if (!bb_test(risky, to) || legal_by_trial(p, m)) push(list, m);
-    }
+    if (bb_any(risky)) targets = bb_or(bb_andnot(targets, risky), risky_legal(p, &g, set, risky));
+    while (bb_any(targets)) push(list, set_move(set, bb_pop(&targets)));
   }
 }
 
@@ -579,7 +670,7 @@ static bool check_answers(const Position *p, int k, BB *answers) {
   }
   if (!bb_any(checkers) || bb_more_than_one(checkers)) return false;
   /* An attack left once the checker is set aside is of a kind not followed here. */
-  if (attacked(p, k, them, occ, checkers)) return false;
+  if (attacked(p, k, them, occ, checkers, piece_type(p->board[k]))) return false;
   *answers = bb_or(checkers, between);
   return true;
 }
@@ -591,7 +682,8 @@ static void evasions(Position *p, MoveList *list) {
   BB royals = r->royal_type_count ? royals_of(p, p->side) : bb_zero();
   GenFilter f = {.kind = GEN_EVASIONS, .royal = bb_any(royals) ? bb_lsb(royals) : -1};
   if (game_over(p) || !bb_any(royals) || bb_more_than_one(royals) ||
-      !attacked(p, f.royal, p->side ^ 1, occupied(p), bb_zero()) || !check_answers(p, f.royal, &f.answers)) {
+      !attacked(p, f.royal, p->side ^ 1, occupied(p), bb_zero(), piece_type(p->board[f.royal])) ||
+      !check_answers(p, f.royal, &f.answers)) {
     legal_moves(p, list);
     return;
   }
@@ -619,7 +711,7 @@ static uint64_t count_legal(Position *p) {
     const TargetSet *set = &tl.sets[i];
     BB risky = risky_targets(p, &g, set);
     count += (uint64_t)bb_count(bb_andnot(set->targets, risky));
-    while (bb_any(risky)) count += legal_by_trial(p, set_move(set, bb_pop(&risky)));
+    if (bb_any(risky)) count += (uint64_t)bb_count(risky_legal(p, &g, set, risky));
   }
   return count;
 }

@@ -281,7 +281,10 @@ void rules_free(Rules *r) {
   free(t->leap_quiet);
   free(t->leap_capture);
   free(t->attack_from_leap);
+  free(t->attack_from_any_leap);
   free(t->ray);
+  free(t->lines_toward);
+  free(t->gen_zoned_from);
   free(t->limit);
   free(t->zone);
   free(t->drop_mask);
@@ -292,6 +295,7 @@ void rules_free(Rules *r) {
   free(t->lame_inverse);
   free(t->lame_inverse_first);
   free(t->legs);
+  free(t->attack_from_lame);
   free(t->group_attacks[0]);
   free(t->group_attacks[1]);
   free(t);

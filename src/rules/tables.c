@@ -82,6 +82,29 @@ static bool lame_path(const Geometry *g, int f, int r, int dx, int dy, Bits *leg
   return true;
 }
 
+/* Files type t's capturing ride or hop e, which is restricted, for the attack test to read
+ * backwards (RuleTables.restricted); false when its direction has no room left. */
+static bool add_restricted(RuleTables *tb, int c, int t, const RideEntry *e) {
+  LineEntry want = {.types = 0,
+                    .kind = e->kind,
+                    .no_same_type = e->kind == ATOM_HOP && e->no_same_type, /* rides ignore it */
+                    .limit = e->limit,
+                    .from_zone = e->from_zone,
+                    .to_zone = e->to_zone};
+  LineEntry *list = tb->restricted[c][e->dir];
+  uint8_t *count = &tb->restricted_count[c][e->dir];
+  for (int i = 0; i < *count; i++)
+    if (list[i].kind == want.kind && list[i].no_same_type == want.no_same_type && list[i].limit == want.limit &&
+        list[i].from_zone == want.from_zone && list[i].to_zone == want.to_zone) {
+      list[i].types |= 1u << t;
+      return true;
+    }
+  if (*count == MAX_LINE_ENTRIES) return false;
+  want.types = 1u << t;
+  list[(*count)++] = want;
+  return true;
+}
+
 /* True when a piece of type t, colour c, on sq could move at all on an empty board. */
 static bool can_move_from(const Rules *r, int t, int c, int sq) {
   const Geometry *g = &r->geo;
@@ -128,8 +151,11 @@ static bool build_piece(Builder *b, int t, int c, char *err, int errlen) {
           tb->rider_types[c][d] |= 1u << t;
         else if (plain && at->kind == ATOM_HOP)
           tb->hopper_types[c][d] |= 1u << t;
-        else
+        else if (at->kind == ATOM_GRASSHOP || !add_restricted(tb, c, t, e))
           tb->special_types[c] |= 1u << t;
+        if (at->kind == ATOM_RIDE) tb->line_riders[c][d] |= 1u << t;
+        if (at->kind == ATOM_HOP) tb->line_hoppers[c][d] |= 1u << t;
+        if (at->kind != ATOM_GRASSHOP) tb->guard_types[c] |= 1u << t;
       }
       continue;
     }
@@ -148,6 +174,7 @@ static bool build_piece(Builder *b, int t, int c, char *err, int errlen) {
       if (at->mode & MODE_CAPTURE) {
         set_packed(tb->leap_capture, bbw, idx0 + sq, to);
         set_packed(tb->attack_from_leap, bbw, idx0 + to, sq);
+        set_packed(tb->attack_from_any_leap, bbw, c * b->n + to, sq);
         tb->leap_attackers[c] |= 1u << t;
       }
     }
@@ -219,6 +246,9 @@ static void build_lame_lists(Builder *b) {
     if (items[i].inv_list >= 0)
       tb->lame_inverse[tb->lame_inverse_first[items[i].inv_list] + inv_count[items[i].inv_list]++] = items[i].inv;
   }
+  tb->attack_from_lame = alloc_words(lists, tb->bbw);
+  for (int i = 0; i < len; i++)
+    if (items[i].inv_list >= 0) set_packed(tb->attack_from_lame, tb->bbw, items[i].inv_list, items[i].inv.square);
   tb->legs = alloc_words(b->legs_len, tb->bbw);
   for (int i = 0; i < b->legs_len; i++) pack(tb->legs + (size_t)i * tb->bbw, &b->legs[i], tb->bbw);
   free(items), free(count), free(inv_count);
@@ -228,6 +258,7 @@ static void build_rays(Builder *b) {
   RuleTables *tb = b->t;
   const Geometry *g = &b->r->geo;
   tb->ray = alloc_words(tb->dir_count * b->n, tb->bbw);
+  tb->lines_toward = calloc((size_t)b->n * b->n, sizeof(uint64_t));
   tb->limit = alloc_words(tb->limit_count * b->n, tb->bbw);
   for (int d = 0; d < tb->dir_count; d++) {
     int dx = tb->dir_dx[d], dy = tb->dir_dy[d];
@@ -238,6 +269,7 @@ static void build_rays(Builder *b) {
       for (int step = 1; geo_on_board(g, f, rk); step++, f += dx, rk += dy) {
         int to = geo_square(g, f, rk);
         set_packed(tb->ray, tb->bbw, d * b->n + sq, to);
+        tb->lines_toward[sq * b->n + to] |= 1ULL << d;
         for (int l = 0; l < tb->limit_count; l++)
           if (b->limit_dir[l] == d && step <= b->limit_range[l]) set_packed(tb->limit, tb->bbw, l * b->n + sq, to);
       }
@@ -340,6 +372,7 @@ bool rules_build_tables(Rules *r, char *err, int errlen) {
   tb->leap_quiet = alloc_words(lists, bbw);
   tb->leap_capture = alloc_words(lists, bbw);
   tb->attack_from_leap = alloc_words(lists, bbw);
+  tb->attack_from_any_leap = alloc_words(2 * b.n, bbw);
   for (int t = 0; t < r->type_count; t++)
     for (int c = 0; c < 2; c++)
       if (!build_piece(&b, t, c, err, errlen)) return false;
@@ -349,6 +382,26 @@ bool rules_build_tables(Rules *r, char *err, int errlen) {
   build_rays(&b);
   for (int c = 0; c < 2; c++) memcpy(tb->rider_rest[c], tb->rider_types[c], sizeof tb->rider_rest[c]);
   if (bbw == 1 && gen_has_pext()) build_slider_groups(r, tb);
+  for (int c = 0; c < 2; c++)
+    for (int d = 0; d < tb->dir_count; d++) {
+      if (tb->line_riders[c][d] | tb->line_hoppers[c][d]) tb->guard_backs[c] |= 1ULL << tb->dir_reverse[d];
+      uint32_t types = tb->rider_rest[c][d] | tb->hopper_types[c][d];
+      for (int i = 0; i < tb->restricted_count[c][d]; i++) types |= tb->restricted[c][d][i].types;
+      if (!types) continue;
+      tb->line_types[c] |= types;
+      tb->line_backs[c] |= 1ULL << tb->dir_reverse[d];
+    }
+  tb->gen_zoned_from = alloc_words(r->type_count * 2, bbw);
+  for (int t = 0; t < r->type_count; t++)
+    for (int c = 0; c < 2; c++)
+      for (int zoned = 0; zoned < 2; zoned++) /* the entries without a zone first */
+        for (int i = 0; i < tb->ride_count[t][c]; i++) {
+          const RideEntry *e = &tb->rides[t][c][i];
+          if (e->royal_only || e->grouped || (e->from_zone >= 0) != zoned) continue;
+          tb->gen_rides[t][c][tb->gen_ride_count[t][c]++] = *e;
+          for (int sq = 0; zoned && sq < b.n; sq++)
+            if (in_zone(r, e->from_zone, c, sq)) set_packed(tb->gen_zoned_from, bbw, t * 2 + c, sq);
+        }
   tb->zone = alloc_words(r->zone_count * 2, bbw);
   for (int z = 0; z < r->zone_count; z++)
     for (int c = 0; c < 2; c++) pack(tb->zone + (size_t)(z * 2 + c) * bbw, &r->zones[z][c], bbw);

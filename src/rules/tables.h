@@ -17,6 +17,19 @@ typedef struct RideEntry {
   int8_t to_zone;
 } RideEntry;
 
+/* Capturing rides or hops along one direction that are restricted (by zones at either end, by
+ * range, or for hops by never leaping nor taking their own type), grouped by those restrictions:
+ * the attack test reads them backwards from the target like the plain ones (janggi's palace
+ * lines and cannons), instead of generating every move of every such piece. */
+typedef struct LineEntry {
+  uint32_t types;
+  uint8_t kind; /* ATOM_RIDE or ATOM_HOP */
+  bool no_same_type;
+  int16_t limit;
+  int8_t from_zone, to_zone;
+} LineEntry;
+enum { MAX_LINE_ENTRIES = 8 }; /* per colour and direction; more fall back on special_types */
+
 typedef struct LameEntry {
   int16_t square; /* target (forward lists) or attacker (inverse lists) */
   uint8_t mode;
@@ -28,7 +41,8 @@ typedef struct RuleTables {
   uint64_t *board;      /* on-board squares */
   uint64_t *leap_quiet; /* [(t*2+c)*squares + sq] */
   uint64_t *leap_capture;
-  uint64_t *attack_from_leap; /* squares from which (t, c) leap-captures sq */
+  uint64_t *attack_from_leap;     /* squares from which (t, c) leap-captures sq */
+  uint64_t *attack_from_any_leap; /* [c*squares + sq]: the same for any type of colour c */
   int dir_count;
   int8_t dir_dx[MAX_DIRECTIONS], dir_dy[MAX_DIRECTIONS];
   uint8_t dir_reverse[MAX_DIRECTIONS];
@@ -45,18 +59,36 @@ typedef struct RuleTables {
   bool castle_on_rank[MAX_CASTLINGS];
   RideEntry rides[MAX_TYPES][2][MAX_ATOMS];
   int ride_count[MAX_TYPES][2];
-  LameEntry *lame; /* forward lists, lame_first[(t*2+c)*squares + sq] .. next */
+  /* The entries of rides[t][c] that generation tries: neither royal-only nor grouped. */
+  RideEntry gen_rides[MAX_TYPES][2][MAX_ATOMS]; /* those from anywhere first, then those from a zone */
+  int gen_ride_count[MAX_TYPES][2];
+  uint64_t *gen_zoned_from; /* [t*2+c]: the squares some entry from a zone starts from */
+  LameEntry *lame;          /* forward lists, lame_first[(t*2+c)*squares + sq] .. next */
   int *lame_first;
   LameEntry *lame_inverse; /* attackers of sq by capturing lame leaps of (t, c) */
   int *lame_inverse_first;
   uint64_t *legs;
+  uint64_t *attack_from_lame; /* [(t*2+c)*squares + sq]: the squares of sq's inverse list */
   /* Attack summaries, per attacking colour. */
   uint32_t leap_attackers[2]; /* types with capturing plain leaps */
   uint32_t lame_attackers[2];
-  uint32_t rider_types[2][MAX_DIRECTIONS];  /* unlimited, unzoned capturing rides along d */
-  uint32_t hopper_types[2][MAX_DIRECTIONS]; /* unlimited, unzoned capturing hops along d */
-  uint32_t special_types[2];                /* any other capturing ride, hop or grasshopper */
-  int promo_types;                          /* number of types that promote */
+  uint32_t rider_types[2][MAX_DIRECTIONS];                   /* unlimited, unzoned capturing rides along d */
+  uint32_t hopper_types[2][MAX_DIRECTIONS];                  /* unlimited, unzoned capturing hops along d */
+  LineEntry restricted[2][MAX_DIRECTIONS][MAX_LINE_ENTRIES]; /* the restricted rides and hops along d */
+  uint8_t restricted_count[2][MAX_DIRECTIONS];
+  /* The directions d along which the attack test looks (rider_rest, hopper_types or restricted
+   * entries), as bits dir_reverse[d] (it looks back from the target), and the types it looks
+   * for along them. */
+  uint64_t line_backs[2];
+  uint32_t line_types[2];
+  uint64_t *lines_toward;    /* [sq*squares + other]: bit d when other is on ray d from sq */
+  uint32_t special_types[2]; /* any other capturing ride, hop or grasshopper */
+  /* Every type with a capturing ride (hop) along d, restricted or not: where pins and screens are
+   * looked for. */
+  uint32_t line_riders[2][MAX_DIRECTIONS], line_hoppers[2][MAX_DIRECTIONS];
+  uint32_t guard_types[2]; /* the types in line_riders and line_hoppers */
+  uint64_t guard_backs[2]; /* bit dir_reverse[d] for each d with line_riders or line_hoppers */
+  int promo_types;         /* number of types that promote */
   /* Slider groups (boards of at most 64 squares, when the build has BMI2): a piece with all
    * four orthogonal (diagonal) unlimited rides, moving and capturing alike, finds its targets
    * with one PEXT-indexed lookup instead of four ray scans. */
