@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <string>
@@ -25,7 +26,13 @@ TEST(Install, InstallsWhereTheReadmeSaysAndUninstallsIt) {
   char name[] = "/tmp/install-test-XXXXXX"; // no "herald" in it: the last check looks for that
   ASSERT_TRUE(mkdtemp(name));
   std::string prefix = std::string(name) + "/usr", destdir = std::string(name) + "/stage";
+  // The build folder as the Makefile names it (relative to the source folder): a make given an
+  // absolute BUILD writes absolute targets into the objects' .d files, which the usual make then
+  // ignores, so a later change of a header would not rebuild them.
   std::string build = programs::BuildDir();
+  char here[4096];
+  std::string source = std::string(getcwd(here, sizeof here) ? here : "") + "/";
+  if (build.rfind(source, 0) == 0) build = build.substr(source.size());
   // A make of its own: not the jobs of the make that runs the tests.
   std::string make = "env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s BUILD=" + build + " PREFIX=" + prefix;
 
