@@ -17,7 +17,7 @@ static int help(void) {
          "       herald perft GAME FEN|startpos DEPTH [--turns]\n"
          "       herald divide GAME FEN|startpos DEPTH [--turns]\n"
          "                                           (--turns: a ply is a whole turn of moves)\n"
-         "       herald walk GAME GAMES PLIES SEED    (FENs along random games)\n"
+         "       herald walk GAME GAMES PLIES SEED [FEN]  (FENs along random games)\n"
          "       herald referee GAME GAMEFILE         (Game Courier moves, one turn a line)\n"
          "       herald referee-bench GAME GAMES PLIES SEED\n"
          "       herald referee-perft GAME DEPTH [--parts] [--jobs N]  (perft by the referee alone)\n"

@@ -1,4 +1,4 @@
-/* `herald perft|divide GAME FEN DEPTH [--turns]` and `herald walk GAME GAMES PLIES SEED`. */
+/* `herald perft|divide GAME FEN DEPTH [--turns]` and `herald walk GAME GAMES PLIES SEED [FEN]`. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,7 +9,7 @@
 
 static int usage(void) {
   fprintf(stderr, "usage: herald perft|divide GAME FEN|startpos DEPTH [--turns]\n"
-                  "       herald walk GAME GAMES PLIES SEED\n");
+                  "       herald walk GAME GAMES PLIES SEED [FEN]\n");
   return 2;
 }
 
@@ -57,10 +57,10 @@ int app_perft_main(int argc, char **argv) {
   return 0;
 }
 
-/* Random games from the start position, one FEN per line: positions for differential
- * perft against other engines (tools/perft_compare.sh). */
+/* Random games from the start position, or from FEN, one FEN per line: positions for
+ * differential perft against other engines (tools/perft_compare.sh). */
 int app_walk_main(int argc, char **argv) {
-  if (argc != 6) return usage();
+  if (argc != 6 && argc != 7) return usage();
   long games, plies, seed_arg;
   if (!app_number(argv[3], 0, 1000000, "games", &games) || !app_number(argv[4], 0, 100000, "plies", &plies) ||
       !app_number(argv[5], 0, 2147483647, "seed", &seed_arg))
@@ -70,9 +70,15 @@ int app_walk_main(int argc, char **argv) {
   uint64_t seed = (uint64_t)seed_arg * 2654435761ULL + 1;
   static MoveList list;
   char err[RULES_ERR_LEN];
+  const char *start = argc == 7 ? argv[6] : "startpos";
   for (long g = 0; g < games; g++) {
     Position pos = {0};
-    pos_set_fen(&pos, &rules, "startpos", err, sizeof err);
+    if (!pos_set_fen(&pos, &rules, start, err, sizeof err)) {
+      fprintf(stderr, "herald walk: %s\n", err);
+      pos_free(&pos);
+      rules_free(&rules);
+      return 1;
+    }
     for (long ply = 0; ply < plies; ply++) {
       pos_legal_moves(&pos, &list);
       if (!list.count) break;

@@ -1,8 +1,9 @@
 /* UCI front end: uci isready ucinewgame setoption position go stop ponderhit quit, with the
  * options UCI_Variant, UCI_Chess960, Hash, Threads, Ponder, MultiPV and Move Overhead.  With
  * UCI_Chess960 on, chess is Chess960, as in Stockfish and Fairy-Stockfish, whose variant name
- * fischerandom is taken too; Chess960's castling is written as the king taking its own rook
- * ("e1h1"), and "e1g1" and "O-O" are read where they name one castling.  A turn of several
+ * fischerandom is taken too, and capablanca is Capablanca random chess (caparandom); their
+ * castling is written as the king taking its own rook ("e1h1"), and "e1g1" and "O-O" are read
+ * where they name one castling.  A turn of several
  * parts is one token of its parts joined by commas, in "position ... moves e2e4,d2d4 e7e5,d7d5",
  * "bestmove e2e4,d2d4 ponder e7e5,d7d5" and the pv of info; a lone part that leaves the same
  * side to move is taken in position too ("moves e2e4 d2d4").  A pass goes out as the royal
@@ -49,9 +50,10 @@ typedef struct Uci {
 } Uci;
 
 /* The game a UCI_Variant value names: chess while UCI_Chess960 is on, and Fairy-Stockfish's
- * fischerandom, are Chess960. */
+ * fischerandom, are Chess960; capablanca while UCI_Chess960 is on is caparandom. */
 static const char *uci_game(const Uci *u, const char *variant) {
-  return !strcmp(variant, "fischerandom") || (u->chess960 && !strcmp(variant, "chess")) ? "chess960" : variant;
+  if (!strcmp(variant, "fischerandom") || (u->chess960 && !strcmp(variant, "chess"))) return "chess960";
+  return u->chess960 && !strcmp(variant, "capablanca") ? "caparandom" : variant;
 }
 
 /* The engine's turn, one part after another: the search's move, then while the same side is

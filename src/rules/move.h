@@ -1,5 +1,5 @@
 /* Moves packed in 32 bits: from (8), to (8), kind (3), argument (8): the promotion or drop
- * type, or the castling index (Chess960 lists up to MAX_CASTLINGS = 128); 5 bits unused. */
+ * type, or the castling index (up to MAX_CASTLINGS = 256); 5 bits unused. */
 #ifndef HERALD_RULES_MOVE_H
 #define HERALD_RULES_MOVE_H
 

@@ -19,7 +19,9 @@ enum {
   MAX_TYPES = 30, /* piece types per variant (board codes fit in 6 bits) */
   MAX_ATOMS = 64, /* single-direction atoms per piece type */
   MAX_ZONES = 16,
-  MAX_CASTLINGS = 128, /* Chess960 lists every king and partner square of a rank: 2 x 8 x 7 */
+  /* Chess960 lists every king and partner square of a rank: 2 x 8 x 7 = 112, Capablanca random
+   * 2 x 10 x 9 = 180; a move's argument holds the index in 8 bits. */
+  MAX_CASTLINGS = 256,
   MAX_DIRECTIONS = 64, /* distinct ride directions over all pieces */
   RULES_ERR_LEN = 200
 };

@@ -913,28 +913,40 @@ TEST(MatchProgram, RoundRobinOfHeraldFairyMaxAndFairyStockfish) {
   std::remove(pgn);
 }
 
-// Chess960 against Fairy-Stockfish (UCI_Chess960) from a few starts of an openings file, every
-// game to its end without an illegal move or a crash.
-TEST(MatchProgram, Chess960AgainstFairyStockfish) {
+// A Fischer-random game (variant) against Fairy-Stockfish from a few starts of an openings
+// file, every game to its end without an illegal move or a crash.
+void RandomStartsAgainstFairyStockfish(const char *variant, const char *starts) {
   std::string stockfish = programs::Installed("fairy-stockfish");
   if (stockfish.empty()) GTEST_SKIP() << "fairy-stockfish is not installed";
   char book[] = "/tmp/herald-match-960-XXXXXX";
   int fd = mkstemp(book);
   ASSERT_GE(fd, 0);
-  const char *starts = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\n"
-                       "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w CAca - 0 1\n";
   ASSERT_EQ(write(fd, starts, strlen(starts)), (ssize_t)strlen(starts));
   close(fd);
-  programs::Result r = programs::Shell(
-      programs::Program("herald-match") + " -engine cmd=" + programs::Program("herald") +
-      ",proto=uci,name=Herald -engine cmd=" + stockfish +
-      ",proto=uci,name=Fairy-Stockfish --variant chess960 --openings " + book + " --depth 2 --max-plies 60");
+  programs::Result r =
+      programs::Shell(programs::Program("herald-match") + " -engine cmd=" + programs::Program("herald") +
+                      ",proto=uci,name=Herald -engine cmd=" + stockfish + ",proto=uci,name=Fairy-Stockfish --variant " +
+                      variant + " --openings " + book + " --depth 2 --max-plies 60");
   EXPECT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("Score of Herald vs Fairy-Stockfish: "), std::string::npos) << r.out;
   EXPECT_EQ(r.err.find("crash"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("time forfeit"), std::string::npos) << r.err;
   EXPECT_EQ(r.err.find("illegal"), std::string::npos) << r.err;
   EXPECT_EQ(r.out.find("illegal"), std::string::npos) << r.out;
   std::remove(book);
+}
+
+// Chess960 (UCI_Chess960 for both).
+TEST(MatchProgram, Chess960AgainstFairyStockfish) {
+  RandomStartsAgainstFairyStockfish("chess960", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\n"
+                                                "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w CAca - 0 1\n");
+}
+
+// Capablanca random chess (UCI_Variant caparandom for both), the second start ready to castle.
+TEST(MatchProgram, CaparandomAgainstFairyStockfish) {
+  RandomStartsAgainstFairyStockfish("caparandom",
+                                    "rqbnkbncra/pppppppppp/10/10/10/10/PPPPPPPPPP/RQBNKBNCRA w IAia - 0 1\n"
+                                    "r2k4nr/pppppppppp/10/10/10/10/PPPPPPPPPP/R2K4NR w JAja - 0 1\n");
 }
 
 } // namespace

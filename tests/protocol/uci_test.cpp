@@ -150,6 +150,35 @@ TEST(ProtocolUci, Chess960ThroughUciChess960) {
   EXPECT_FALSE(e.Expect("Error \\(UCI_Chess960 takes true or false\\): .*").empty());
 }
 
+// Capablanca random chess, as Fairy-Stockfish names it (caparandom) or as capablanca with
+// UCI_Chess960 on: any back rank of ten files by FEN, castling to the c- or i-file written as
+// the king taking its own rook.
+TEST(ProtocolUci, CaparandomCastlesAsTheKingTakesItsRook) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("setoption name UCI_Variant value caparandom");
+  e.Send("d");
+  EXPECT_EQ(e.Expect("info string variant .*"),
+            "info string variant caparandom fen rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1");
+  // White's King on b1 goes to c1 with its a1 Rook landing on d1; Black's King on i8 stays,
+  // its j8 Rook landing on h8.
+  e.Send("position fen rqbnbcn1kr/pppppppppp/10/10/10/10/PPPPPPPPPP/RK6R1 w IAja - 0 1 moves b1a1 i8j8");
+  e.Send("d");
+  EXPECT_EQ(e.Expect("info string variant .*"),
+            "info string variant caparandom fen rqbnbcnrk1/pppppppppp/10/10/10/10/PPPPPPPPPP/2KR4R1 w - - 2 2");
+  e.Send("position fen r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w JAja - 0 1");
+  e.Send("go depth 2 searchmoves f1j1");
+  std::string best = e.Expect("bestmove .*");
+  EXPECT_TRUE(std::regex_match(best, std::regex("bestmove f1j1( ponder .*)?"))) << best;
+  e.Send("setoption name UCI_Variant value capablanca");
+  e.Send("setoption name UCI_Chess960 value true");
+  e.Send("d");
+  EXPECT_FALSE(e.Expect("info string variant caparandom fen rnabqkbcnr/.*").empty());
+  e.Send("setoption name UCI_Chess960 value false");
+  e.Send("d");
+  EXPECT_FALSE(e.Expect("info string variant capablanca fen rnabqkbcnr/.*").empty());
+}
+
 TEST(ProtocolUci, OptionsAreSetOrRefusedWithAnError) {
   EngineProcess e;
   Handshake(e);

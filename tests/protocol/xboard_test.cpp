@@ -616,6 +616,25 @@ TEST(ProtocolXboard, FischerandomIsChess960WithItsCastling) {
   EXPECT_FALSE(e.Expect("Illegal move .*: O-O").empty());
 }
 
+// caparandom is XBoard's Capablanca random chess: ten files, castling to the c- or i-file.
+TEST(ProtocolXboard, CaparandomCastlesOnTenFiles) {
+  EngineProcess e;
+  Handshake(e);
+  e.Send("new");
+  e.Send("variant caparandom");
+  e.Send("setboard r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w JAja - 0 1");
+  e.Send("force");
+  e.Send("usermove O-O");  // the King to i1, the Rook to h1,
+  e.Send("usermove f8a8"); // Black's King to c8, its Rook to d8,
+  e.Send("usermove h1g1"); // and then the Rooks are where castling put them
+  e.Send("usermove d8e8");
+  e.Send("ping 1");
+  ASSERT_FALSE(e.Expect("pong 1").empty());
+  for (const std::string &l : e.Seen()) EXPECT_EQ(l.find("Illegal"), std::string::npos) << l;
+  e.Send("usermove O-O-O"); // the King has castled: no right is left
+  EXPECT_FALSE(e.Expect("Illegal move .*: O-O-O").empty());
+}
+
 // hint: the opponent's reply the engine expects after its move, in the position it expects it.
 TEST(ProtocolXboard, HintGivesTheExpectedReply) {
   EngineProcess e;
