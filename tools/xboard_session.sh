@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A real XBoard session under Xvfb: Herald against Fairy-Max in two-machine mode.
 # Usage: tools/xboard_session.sh [VARIANT] [SECONDS] [OPPONENT]   (needs xboard, xvfb, fairymax)
-# OPPONENT "herald" plays Herald against itself (for variants Fairy-Max does not know);
+# OPPONENT "herald" plays Herald against itself (for variants Fairy-Max does not know),
+# "fairy-stockfish" plays Debian's Fairy-Stockfish (in CECP, as XBoard starts it);
 # PROTOCOL "uci" runs Herald as a UCI engine through polyglot, XBoard's UCI adapter.
 #   tools/xboard_session.sh [VARIANT] [SECONDS] [OPPONENT] [PROTOCOL]
 # Prints the game and fails when XBoard saw an illegal move or an error from Herald.
@@ -11,6 +12,7 @@ opponent=/usr/games/fairymax
 [ "$variant" = xiangqi ] && opponent=/usr/games/maxqi   # Fairy-Max's xiangqi build
 herald=$(realpath "${HERALD:-build/herald}")
 [ "${3:-}" = herald ] && opponent=$herald
+[ "${3:-}" = fairy-stockfish ] && opponent=/usr/games/fairy-stockfish
 uci=()
 [ "${4:-}" = uci ] && uci=(-fUCI)
 export PATH="$PATH:/usr/games"   # polyglot lives there
