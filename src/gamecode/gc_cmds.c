@@ -10,6 +10,14 @@
 #define UNUSED (void)ins
 
 static char *arg_text(GcInterp *gc, const GcToken *t) {
+  if (t->kind == TK_WORD && !t->subst && t->text && t->text[0] == '$' && t->text[1]) {
+    /* A system variable ($moved, $origin ...) stands for its value, as in an expression:
+     * `add $moved $origin` puts the piece that moved back, not a piece labelled "$moved". */
+    GcValue v = gc_token_value(gc, t, NULL, 0);
+    char *s = gc_to_str_alloc(&v);
+    gc_release(&v);
+    return s;
+  }
   if (!t->subst && t->text) { /* nothing to substitute: a plain copy */
     size_t n = strlen(t->text) + 1;
     char *s = malloc(n);

@@ -606,3 +606,24 @@ TEST(GcReferee, FiftyMoveRuleByPlay) {
   EXPECT_EQ(g.last.result, GC_RESULT_DRAWN);
   EXPECT_EQ(gc_ply(g.gc), 100);
 }
+
+// A command's argument `$moved` (or `$origin` ...) stands for its value, as in an expression:
+// `add $moved $origin` puts back a piece of the label that moved, which the board's selectors
+// (onlyupper) then find, not a piece labelled "$moved".
+TEST(GcReferee, SystemVariablesInCommandsStandForTheirValues) {
+  GcInterp *gc = gc_new();
+  GcError err;
+  const char *text = "Game: T\nFiles: a b c d\nRanks: 1 2 3 4\nFEN: 1k2/4/4/K3\n\n[Pre-Game]\n\n"
+                     "[Post-Move 1]\nadd $moved $origin;\nset uppers count onlyupper;\n"
+                     "if != #uppers 2:\n  die \"the piece put back is not upper case\";\nendif;\n\n"
+                     "[Post-Move 2]\n";
+  ASSERT_EQ(gc_load_preset_text(gc, text, "t.preset", &err), GC_OK) << err.message;
+  ASSERT_EQ(gc_start(gc, &err), GC_OK) << err.message;
+  GcVerdict v{};
+  gc_play(gc, "K a1-a2", &v);
+  EXPECT_EQ(v.status, GC_LEGAL) << v.message;
+  ASSERT_NE(gc_space(gc, "a1"), nullptr);
+  EXPECT_STREQ(gc_space(gc, "a1"), "K");
+  EXPECT_STREQ(gc_space(gc, "a2"), "K");
+  gc_free(gc);
+}
