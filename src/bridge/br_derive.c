@@ -14,8 +14,9 @@
 void br_derive_royalty(BrGame *g) {
   const GcBoard *b = gc_get_board(g->gc);
   char found[128] = "";
-  if (br_setting_int(g->gc, "extinction", 0)) { /* herald-rules: Kpos/kpos only name castlers */
-    br_note(g, "royal: none (extinction)");
+  /* herald-rules: under extinction or noroyal, Kpos/kpos only name castlers */
+  if (br_setting_int(g->gc, "extinction", 0) || br_setting_int(g->gc, "noroyal", 0)) {
+    br_note(g, br_setting_int(g->gc, "extinction", 0) ? "royal: none (extinction)" : "royal: none (noroyal)");
     return;
   }
   for (int i = 0; i < g->piece_count; i++) {
@@ -166,7 +167,8 @@ static void add_flying_generals(BrGame *g) {
 }
 
 /* Game end from the fairychess settings of herald-rules: `stalemate win` (the stalemated side
- * loses, Shatranj), `bareking true` (a side left with its royal piece alone loses), `nmoves N` plies without capture or pawn move draw, `reps N` repetitions
+ * loses, Shatranj) or `stalemate loss` (it wins, antichess), `mustcapture true` (a side that can
+ * capture must), `bareking true` (a side left with its royal piece alone loses), `nmoves N` plies without capture or pawn move draw, `reps N` repetitions
  * draw (0 turns a rule off); and `passing true`, which makes a pass a legal move (Janggi). */
 void br_derive_game_end(BrGame *g) {
   Rules *r = &g->rules;
@@ -174,6 +176,13 @@ void br_derive_game_end(BrGame *g) {
   if (br_setting_words(g->gc, "stalemate", word, 1) == 1 && !strcmp(word[0], "win")) {
     r->stalemate = RESULT_LOSS;
     br_note(g, "stalemate loses");
+  } else if (br_setting_words(g->gc, "stalemate", word, 1) == 1 && !strcmp(word[0], "loss")) {
+    r->stalemate = RESULT_WIN;
+    br_note(g, "stalemate wins for the stalemated side");
+  }
+  if (br_setting_int(g->gc, "mustcapture", 0)) {
+    r->must_capture = true;
+    br_note(g, "a side that can capture must");
   }
   if (br_setting_int(g->gc, "extinction", 0)) {
     r->extinction = true;

@@ -76,7 +76,7 @@ static void compare_legal_list(const BrGame *g, GcInterp *gc, Position *pos, con
     }
     /* Where a part may be only some kinds of move (Extra Move: a double step only as the extra
      * move), the list, built from the pieces' moves for a stalemate test, may hold more. */
-    if (!found && !r->turn_restricted)
+    if (!found && !(r->turn_restricted && r->turn_parts > 1))
       record(st, pos, "the preset's legal list (setlegal) has a move the generator does not make", v->u.s, NULL);
   }
   for (int k = 0; k < list->count; k++) {

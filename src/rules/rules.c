@@ -215,7 +215,7 @@ bool rules_update_turns(Rules *r, char *err, int errlen) {
   }
   if (most && tr->parts[0] && tr->parts[1]) r->turn_parts = most;
   /* After a castling the turn's later parts are restricted (position.h, turn_frozen). */
-  r->turn_restricted = tr->piece_once || (r->turn_parts > 1 && r->castling_count > 0);
+  r->turn_restricted = tr->piece_once || (r->turn_parts > 1 && r->castling_count > 0) || r->must_capture;
   for (int i = 0; i < MAX_TURN_PARTS; i++) r->turn_restricted |= tr->kinds[i] || tr->first_kinds[i];
   return true;
 }

@@ -145,6 +145,7 @@ typedef struct Rules {
   GameResult checkmate;  /* normally RESULT_LOSS */
   bool extinction;       /* a side that loses all pieces of any one type loses */
   bool bare_royal_loses; /* a side left with only royal pieces loses */
+  bool must_capture;     /* a side that can capture must (antichess): only its captures are legal */
   int nmove_rule;        /* plies without capture or clock reset for a draw, 0 = none */
   int repetition_count;  /* n-fold repetition, 0 = none */
   GameResult repetition; /* result for the side to move when it happens */
@@ -158,7 +159,7 @@ typedef struct Rules {
   bool finalized;
   int bbw;                         /* words per bitboard in the hot code: 1, 2 or 4 */
   const struct MoveGenerator *gen; /* the model's generator for that width */
-  bool turn_restricted;            /* some part of a turn is restricted: generation filters (turns.c) */
+  bool turn_restricted;            /* a turn's part is restricted, or captures compulsory: turns.c filters */
   Bits board_mask;
   Bits stuck[MAX_TYPES][2]; /* squares the type could never move from (forced promotion) */
   int royal_type_count;

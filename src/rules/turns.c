@@ -1,7 +1,9 @@
 /* Turns of several parts whose parts are restricted (rules.h TurnRules): what each part may be
  * (a move, a capture, a multi-step move, a pass) and whether the piece that just moved may move
- * again.  The generator below the filter (the oracle's or the model's) makes the moves; this
- * one keeps those the part allows and adds the pass where the part allows one. */
+ * again; and compulsory capture (Rules.must_capture: antichess), where a side that can capture
+ * may make only its captures.  The generator below the filter (the oracle's or the model's)
+ * makes the moves; this one keeps those the part and the captures allow and adds the pass where
+ * the part allows one. */
 #include <stdlib.h>
 
 #include "rules/movegen.h"
@@ -31,6 +33,11 @@ static int part_kinds(const Position *p) {
   return pos_first_turn(p) ? t->first_kinds[part] : t->kinds[part];
 }
 
+/* Does m take an enemy piece (en passant included; a promotion onto an empty square does not)? */
+static bool takes(const Position *p, Move m) {
+  return pos_is_noisy(p, m) && (move_kind(m) != MOVE_PROMOTION || p->board[move_to(m)] != SQ_EMPTY);
+}
+
 static bool allowed(const Position *p, int kinds, Move m) {
   const Rules *r = p->rules;
   int kind = move_kind(m);
@@ -41,7 +48,7 @@ static bool allowed(const Position *p, int kinds, Move m) {
   if (kind != MOVE_DROP && from == p->turn_frozen) return false;
   if (kinds && !(kinds & PART_CAPTURE) && kind != MOVE_CASTLING && move_to(m) == p->turn_stale) return false;
   if (!kinds) return true;
-  if (pos_is_noisy(p, m) && (kind != MOVE_PROMOTION || p->board[move_to(m)] != SQ_EMPTY)) return kinds & PART_CAPTURE;
+  if (takes(p, m)) return kinds & PART_CAPTURE;
   if (pos_is_multistep(p, m)) return kinds & PART_MULTISTEP;
   return kinds & PART_MOVE;
 }
@@ -62,25 +69,59 @@ static void filter(Position *p, MoveList *list, bool add_pass) {
     list->moves[list->count++] = move_make(0, 0, MOVE_PASS, 0);
 }
 
+/* Compulsory capture: when `can_take` (some allowed move takes), only the moves of list that
+ * take are kept. */
+static void keep_captures(Position *p, MoveList *list, bool can_take) {
+  if (!p->rules->must_capture || !can_take) return;
+  int kept = 0;
+  for (int i = 0; i < list->count; i++)
+    if (takes(p, list->moves[i])) list->moves[kept++] = list->moves[i];
+  list->count = kept;
+}
+
+static bool some_take(const Position *p, const MoveList *list) {
+  for (int i = 0; i < list->count; i++)
+    if (takes(p, list->moves[i])) return true;
+  return false;
+}
+
+/* Can the side to move take something with a move the part allows?  Every capture is noisy. */
+static bool can_take(Position *p) {
+  MoveList *noisy = malloc(sizeof *noisy);
+  if (!noisy) abort();
+  gen_untouched(p)->noisy(p, noisy);
+  filter(p, noisy, false);
+  bool found = some_take(p, noisy);
+  free(noisy);
+  return found;
+}
+
+/* A list that holds every allowed capture (legal, pseudo-legal, evasions, noisy) tells itself
+ * whether one exists; the quiet list asks the noisy moves. */
 static void turns_legal(Position *p, MoveList *list) {
   gen_untouched(p)->legal(p, list);
   filter(p, list, true);
+  keep_captures(p, list, some_take(p, list));
 }
 static void turns_pseudo_legal(Position *p, MoveList *list) {
   gen_untouched(p)->pseudo_legal(p, list);
   filter(p, list, true);
+  keep_captures(p, list, some_take(p, list));
 }
 static void turns_noisy(Position *p, MoveList *list) {
   gen_untouched(p)->noisy(p, list);
   filter(p, list, false);
+  keep_captures(p, list, some_take(p, list));
 }
 static void turns_quiet(Position *p, MoveList *list) {
   gen_untouched(p)->quiet(p, list);
   filter(p, list, true);
+  if (p->rules->must_capture && list->count && can_take(p)) list->count = 0;
 }
 static void turns_evasions(Position *p, MoveList *list) {
   gen_untouched(p)->evasions(p, list);
   filter(p, list, true);
+  keep_captures(p, list, some_take(p, list));
 }
 static bool turns_in_check(const Position *p) { return gen_untouched(p)->in_check(p); }
 static bool turns_extinct(const Position *p, int color) { return gen_untouched(p)->extinct(p, color); }

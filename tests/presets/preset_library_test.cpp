@@ -386,6 +386,42 @@ TEST(RulesInclude, CheckmateIsDeclaredAndTheLegalListIsBuilt) {
   EXPECT_EQ(mate.result_player, 2);
 }
 
+// Antichess (herald-rules `mustcapture`, `stalemate loss`): a player who can capture must, the
+// legal list holds only the captures then, and nothing is royal.
+TEST(RulesInclude, AntichessForcesACapture) {
+  Referee ref("presets/antichess.preset");
+  for (const char *m : {"P e2-e4", "P d7-d5"}) ASSERT_EQ(ref.Play(m).status, GC_LEGAL) << m;
+  const GcValue *legal = gc_legal_moves(ref.gc);
+  ASSERT_NE(legal, nullptr);
+  EXPECT_EQ(gc_arr_len(legal), 1u); // e4xd5 alone
+  GcState *here = gc_state_save(ref.gc);
+  GcVerdict quiet = ref.Play("P a2-a3");
+  EXPECT_EQ(quiet.status, GC_ILLEGAL);
+  EXPECT_STREQ(quiet.message, "You must capture: you have a capture.");
+  gc_state_restore(ref.gc, here);
+  gc_state_free(here);
+  for (const char *m : {"P e4-d5", "Q d8-d5", "P a2-a3", "Q d5-d2", "K e1-d2"}) // the King takes, and is no royal
+    EXPECT_EQ(ref.Play(m).status, GC_LEGAL) << m;
+}
+
+// Giveaway (herald-rules `noroyal` beside Antichess's settings): the King castles, but not when
+// a capture is possible.
+TEST(RulesInclude, GiveawayCastlesUnlessItMustCapture) {
+  for (const char *bishop : {"B f1-e2", "B f1-b5"}) { // from b5 the Bishop can take on d7
+    Referee ref("presets/giveaway.preset");
+    for (const char *m : {"N g1-h3", "N g8-h6", "P e2-e3", "P e7-e6", bishop, "B f8-e7"})
+      ASSERT_EQ(ref.Play(m).status, GC_LEGAL) << m;
+    GcVerdict castle = ref.Play("K e1-g1");
+    if (!strcmp(bishop, "B f1-e2")) {
+      EXPECT_EQ(castle.status, GC_LEGAL) << castle.message;
+      EXPECT_STREQ(gc_space(ref.gc, "f1"), "R");
+    } else {
+      EXPECT_EQ(castle.status, GC_ILLEGAL);
+      EXPECT_STREQ(castle.message, "You must capture: you have a capture.");
+    }
+  }
+}
+
 TEST(RulesInclude, IllegalMovesAreExplainedWithTheDescription) {
   Referee ref("presets/capablanca.preset");
   GcVerdict v = ref.Play("A c1-c3");
