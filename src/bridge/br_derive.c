@@ -167,7 +167,7 @@ static void add_flying_generals(BrGame *g) {
 }
 
 /* Game end from the fairychess settings of herald-rules: `stalemate win` (the stalemated side
- * loses, Shatranj) or `stalemate loss` (it wins, antichess), `mustcapture true` (a side that can
+ * loses, Shatranj) or `stalemate loss` (it wins, antichess) or `stalemate fewer` (fewer pieces win, suicide), `mustcapture true` (a side that can
  * capture must), `bareking true` (a side left with its royal piece alone loses), `nmoves N` plies without capture or pawn move draw, `reps N` repetitions
  * draw (0 turns a rule off); and `passing true`, which makes a pass a legal move (Janggi). */
 void br_derive_game_end(BrGame *g) {
@@ -179,6 +179,9 @@ void br_derive_game_end(BrGame *g) {
   } else if (br_setting_words(g->gc, "stalemate", word, 1) == 1 && !strcmp(word[0], "loss")) {
     r->stalemate = RESULT_WIN;
     br_note(g, "stalemate wins for the stalemated side");
+  } else if (br_setting_words(g->gc, "stalemate", word, 1) == 1 && !strcmp(word[0], "fewer")) {
+    r->stalemate_by_count = true;
+    br_note(g, "stalemate: fewer pieces win, as many draw");
   }
   if (br_setting_int(g->gc, "mustcapture", 0)) {
     r->must_capture = true;

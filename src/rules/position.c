@@ -627,6 +627,17 @@ bool pos_opponent_mated(Position *p) {
   return mated;
 }
 
+GameResult pos_stalemate_result(const Position *p) {
+  const Rules *r = p->rules;
+  if (!r->stalemate_by_count) return r->stalemate;
+  int count[2] = {0, 0};
+  for (int c = 0; c < 2; c++)
+    for (int t = 0; t < r->type_count; t++)
+      for (int w = 0; w < BITS_WORDS; w++) count[c] += __builtin_popcountll(p->by_piece[c][t][w]);
+  int us = p->side;
+  return count[us] < count[us ^ 1] ? RESULT_WIN : count[us] > count[us ^ 1] ? RESULT_LOSS : RESULT_DRAW;
+}
+
 GameResult pos_game_result(Position *p, char *reason, int reasonlen) {
   const Rules *r = p->rules;
   if (reasonlen > 0) reason[0] = 0;
@@ -675,7 +686,7 @@ GameResult pos_game_result(Position *p, char *reason, int reasonlen) {
   if (!count) {
     bool check = pos_in_check(p);
     snprintf(reason, reasonlen, check ? "checkmate" : "stalemate");
-    return check ? r->checkmate : r->stalemate;
+    return check ? r->checkmate : pos_stalemate_result(p);
   }
   if (r->nmove_rule && p->halfmove >= r->nmove_rule) {
     snprintf(reason, reasonlen, "%d-move rule", r->nmove_rule / 2);

@@ -140,17 +140,18 @@ typedef struct Rules {
    * castling ones, so a right belongs to its partner's square alone and any move of the
    * castling king spends all of its side's rights (castle_keep_piece). */
   bool castling_free;
-  bool drops;            /* captured pieces go to the capturer's hand */
-  GameResult stalemate;  /* result for the side that has no move and is not in check */
-  GameResult checkmate;  /* normally RESULT_LOSS */
-  bool extinction;       /* a side that loses all pieces of any one type loses */
-  bool bare_royal_loses; /* a side left with only royal pieces loses */
-  bool must_capture;     /* a side that can capture must (antichess): only its captures are legal */
-  int nmove_rule;        /* plies without capture or clock reset for a draw, 0 = none */
-  int repetition_count;  /* n-fold repetition, 0 = none */
-  GameResult repetition; /* result for the side to move when it happens */
-  int turn_parts;        /* most moves in a turn (multi-move variants), normally 1 */
-  TurnRules turn;        /* how a turn of several parts goes (turn_parts > 1) */
+  bool drops;              /* captured pieces go to the capturer's hand */
+  GameResult stalemate;    /* result for the side that has no move and is not in check */
+  bool stalemate_by_count; /* instead: it wins with fewer pieces than the other side, draws with as many (suicide) */
+  GameResult checkmate;    /* normally RESULT_LOSS */
+  bool extinction;         /* a side that loses all pieces of any one type loses */
+  bool bare_royal_loses;   /* a side left with only royal pieces loses */
+  bool must_capture;       /* a side that can capture must (antichess): only its captures are legal */
+  int nmove_rule;          /* plies without capture or clock reset for a draw, 0 = none */
+  int repetition_count;    /* n-fold repetition, 0 = none */
+  GameResult repetition;   /* result for the side to move when it happens */
+  int turn_parts;          /* most moves in a turn (multi-move variants), normally 1 */
+  TurnRules turn;          /* how a turn of several parts goes (turn_parts > 1) */
   bool pass_allowed;
   bool double_pass_ends; /* a pass answering a pass ends the game in a draw (janggi) */
   char start_fen[512];

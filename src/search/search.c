@@ -59,7 +59,9 @@ static inline bool enter_node(Worker *w) {
 
 /* The result for a side without moves that is not in check: stalemate, unless passing is a
  * move, when only two passes in a row can have ended the game (janggi), a draw. */
-static GameResult no_move_result(const Rules *r) { return r->double_pass_ends ? RESULT_DRAW : r->stalemate; }
+static GameResult no_move_result(const Position *p) {
+  return p->rules->double_pass_ends ? RESULT_DRAW : pos_stalemate_result(p);
+}
 
 /* The score of a side to move that has no legal move.  At the start of its turn (part 0) it is
  * mated or stalemated by the rules.  Later in a turn of several moves (Rules.turn_parts > 1) the
@@ -68,7 +70,7 @@ static GameResult no_move_result(const Rules *r) { return r->double_pass_ends ? 
 static inline int no_move_score(const Position *p, bool in_check, int ply) {
   const Rules *r = p->rules;
   if (p->part > 0) return srch_mated_in(ply);
-  return in_check ? result_score(r->checkmate, ply) : result_score(no_move_result(r), ply);
+  return in_check ? result_score(r->checkmate, ply) : result_score(no_move_result(p), ply);
 }
 
 /* Can the move about to be made leave the same side to move?  Only pos_do_move knows for sure

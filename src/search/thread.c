@@ -244,8 +244,9 @@ static void *main_search(void *arg) {
   if (main_worker->root_count == 0) {
     /* Mate or stalemate; later in a turn of several moves, a dead end: a loss (search.c). */
     bool check = pos_in_check(&main_worker->pos);
-    res->score = main_worker->pos.part > 0 ? srch_mated_in(0)
-                                           : result_score(check ? s->rules->checkmate : s->rules->stalemate, 0);
+    res->score = main_worker->pos.part > 0
+                     ? srch_mated_in(0)
+                     : result_score(check ? s->rules->checkmate : pos_stalemate_result(&main_worker->pos), 0);
   } else {
     int started = 1;
     for (int i = 1; i < s->thread_count; i++, started++)

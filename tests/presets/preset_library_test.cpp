@@ -404,6 +404,39 @@ TEST(RulesInclude, AntichessForcesACapture) {
     EXPECT_EQ(ref.Play(m).status, GC_LEGAL) << m;
 }
 
+// Suicide (herald-rules `stalemate fewer`): a player without a move wins with fewer pieces
+// than the other, draws with as many and loses with more; the referee says the same.
+TEST(RulesInclude, SuicideCountsThePiecesOfABlockedPlayer) {
+  GameBox box("presets/suicide.preset");
+  ASSERT_NE(box.g, nullptr) << box.err;
+  const struct {
+    const char *fen;
+    GameResult result;
+  } cases[] = {
+      {"8/8/8/p7/P7/8/8/7k w - - 0 1", RESULT_WIN},   // 1 piece against 2
+      {"8/8/8/p6p/P6P/8/8/8 w - - 0 1", RESULT_DRAW}, // 2 against 2
+      {"8/8/8/p7/P7/P7/8/8 w - - 0 1", RESULT_LOSS},  // 2 against 1
+  };
+  for (const auto &c : cases) {
+    Position p{};
+    char err[RULES_ERR_LEN], reason[64];
+    ASSERT_TRUE(pos_set_fen(&p, &box.g->rules, c.fen, err, sizeof err)) << err;
+    EXPECT_EQ(pos_game_result(&p, reason, sizeof reason), c.result) << c.fen;
+    pos_free(&p);
+  }
+  // The referee: Black's last move blocks White's last Pawn, Black keeping two pieces.
+  GcInterp *gc = gc_new();
+  GcError e;
+  ASSERT_EQ(gc_load_preset_file(gc, "presets/suicide.preset", kIncludeDir, &e), GC_OK) << e.message;
+  ASSERT_EQ(gc_start_from(gc, "8/8/p7/8/P7/8/8/7k b - - 0 1", 2, &e), GC_OK) << e.message;
+  GcVerdict v;
+  gc_play(gc, "p a6-a5", &v);
+  EXPECT_EQ(v.status, GC_LEGAL) << v.message;
+  EXPECT_EQ(v.result, GC_RESULT_LOST); // Black, who moved, loses: White, blocked with fewer pieces, wins
+  EXPECT_EQ(v.result_player, 2);
+  gc_free(gc);
+}
+
 // Giveaway (herald-rules `noroyal` beside Antichess's settings): the King castles, but not when
 // a capture is possible.
 TEST(RulesInclude, GiveawayCastlesUnlessItMustCapture) {
