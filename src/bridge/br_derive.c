@@ -168,7 +168,8 @@ static void add_flying_generals(BrGame *g) {
 
 /* Game end from the fairychess settings of herald-rules: `stalemate win` (the stalemated side
  * loses, Shatranj) or `stalemate loss` (it wins, antichess) or `stalemate fewer` (fewer pieces win, suicide), `mustcapture true` (a side that can
- * capture must), `bareking true` (a side left with its royal piece alone loses), `nmoves N` plies without capture or pawn move draw, `reps N` repetitions
+ * capture must), `bareking true` (a side left with its royal piece alone loses) or `bareking win` (it wins,
+ * losers), `checkmate loss` (the checkmated side wins, losers), `nmoves N` plies without capture or pawn move draw, `reps N` repetitions
  * draw (0 turns a rule off); and `passing true`, which makes a pass a legal move (Janggi). */
 void br_derive_game_end(BrGame *g) {
   Rules *r = &g->rules;
@@ -191,9 +192,16 @@ void br_derive_game_end(BrGame *g) {
     r->extinction = true;
     br_note(g, "a side that loses every piece of a kind loses");
   }
-  if (br_setting_int(g->gc, "bareking", 0)) {
+  if (br_setting_words(g->gc, "bareking", word, 1) == 1 && !strcmp(word[0], "win")) {
+    r->bare_royal_wins = true;
+    br_note(g, "a bare royal piece wins");
+  } else if (br_setting_int(g->gc, "bareking", 0)) {
     r->bare_royal_loses = true;
     br_note(g, "a bare royal piece loses");
+  }
+  if (br_setting_words(g->gc, "checkmate", word, 1) == 1 && !strcmp(word[0], "loss")) {
+    r->checkmate = RESULT_WIN;
+    br_note(g, "checkmate wins for the checkmated side");
   }
   if (br_setting_int(g->gc, "flyinggenerals", 0)) add_flying_generals(g);
   if (gc_get_var(g->gc, "nmoves")) r->nmove_rule = br_setting_int(g->gc, "nmoves", 0);

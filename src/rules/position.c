@@ -649,12 +649,17 @@ GameResult pos_game_result(Position *p, char *reason, int reasonlen) {
       return extinct(p, us) ? RESULT_LOSS : RESULT_WIN;
     }
   }
-  if (r->bare_royal_loses) {
-    int others = 0;
-    for (int t = 0; t < r->type_count; t++)
-      if (!r->types[t].royal)
-        for (int w = 0; w < BITS_WORDS; w++) others += __builtin_popcountll(p->by_piece[us][t][w]);
-    if (!others) {
+  if (r->bare_royal_loses || r->bare_royal_wins) {
+    int others[2] = {0, 0};
+    for (int c = 0; c < 2; c++)
+      for (int t = 0; t < r->type_count; t++)
+        if (!r->types[t].royal)
+          for (int w = 0; w < BITS_WORDS; w++) others[c] += __builtin_popcountll(p->by_piece[c][t][w]);
+    if (!others[us]) {
+      snprintf(reason, reasonlen, "bare royal");
+      return r->bare_royal_wins ? RESULT_WIN : RESULT_LOSS;
+    }
+    if (!others[us ^ 1] && r->bare_royal_wins) { /* the game ended as the other side was left bare */
       snprintf(reason, reasonlen, "bare royal");
       return RESULT_LOSS;
     }

@@ -142,10 +142,11 @@ typedef struct Rules {
   bool castling_free;
   bool drops;              /* captured pieces go to the capturer's hand */
   GameResult stalemate;    /* result for the side that has no move and is not in check */
-  bool stalemate_by_count; /* instead: it wins with fewer pieces than the other side, draws with as many (suicide) */
+  bool stalemate_by_count; /* instead: fewer pieces than the other side win, as many draw (suicide) */
   GameResult checkmate;    /* normally RESULT_LOSS */
   bool extinction;         /* a side that loses all pieces of any one type loses */
   bool bare_royal_loses;   /* a side left with only royal pieces loses */
+  bool bare_royal_wins;    /* a side left with only royal pieces wins, and the game ends (losers) */
   bool must_capture;       /* a side that can capture must (antichess): only its captures are legal */
   int nmove_rule;          /* plies without capture or clock reset for a draw, 0 = none */
   int repetition_count;    /* n-fold repetition, 0 = none */

@@ -108,6 +108,17 @@ static bool repeated(Worker *w, int ply, GameResult *result) {
   return false;
 }
 
+/* Has colour c only royal pieces on the board? */
+static bool bare_royal(const Position *p, int c) {
+  const Rules *r = p->rules;
+  for (int t = 0; t < r->type_count; t++) {
+    if (r->types[t].royal) continue;
+    const uint64_t *b = p->by_piece[c][t];
+    if (b[0] | b[1] | b[2] | b[3]) return false;
+  }
+  return true;
+}
+
 /* Ends decided by material (extinction, bare royal) for the side to move. */
 static bool lost_by_material(const Position *p) {
   const Rules *r = p->rules;
@@ -118,16 +129,12 @@ static bool lost_by_material(const Position *p) {
       const uint64_t *b = p->by_piece[us][t];
       if (!(b[0] | b[1] | b[2] | b[3])) return true;
     }
-  if (r->bare_royal_loses) {
-    for (int t = 0; t < r->type_count; t++) {
-      if (r->types[t].royal) continue;
-      const uint64_t *b = p->by_piece[us][t];
-      if (b[0] | b[1] | b[2] | b[3]) return false;
-    }
-    return true;
-  }
+  if (r->bare_royal_loses) return bare_royal(p, us);
   return false;
 }
+
+/* Won by material: the side to move was left with its royal pieces alone (losers). */
+static bool won_by_material(const Position *p) { return p->rules->bare_royal_wins && bare_royal(p, p->side); }
 
 /* Null move is unsound in zugzwang: not with only royal and pawn-like pieces, not in drop
  * games (a tempo there is worth a piece), not in multi-move turns, not twice in a row. */
@@ -300,6 +307,7 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qdepth) {
   if (enter_node(w)) return 0;
   if (ply > w->seldepth) w->seldepth = ply;
   if (lost_by_material(p)) return srch_mated_in(ply);
+  if (won_by_material(p)) return -srch_mated_in(ply);
   if (ply >= SRCH_MAX_PLY - 1) return evaluate(w);
   bool pv = beta - alpha > 1;
   TTHit hit;
@@ -383,6 +391,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
   const Rules *r = s->rules;
   GameResult verdict;
   if (lost_by_material(p)) return srch_mated_in(ply);
+  if (won_by_material(p)) return -srch_mated_in(ply);
   /* The n-move counter counts every part of a turn, as the rules' verdict does. */
   if (r->nmove_rule && p->halfmove >= r->nmove_rule) return 0;
   if (repeated(w, ply, &verdict)) return result_score(verdict, ply);

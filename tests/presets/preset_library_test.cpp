@@ -437,6 +437,45 @@ TEST(RulesInclude, SuicideCountsThePiecesOfABlockedPlayer) {
   gc_free(gc);
 }
 
+// Losers (herald-rules `checkmate loss`, `bareking win` beside `mustcapture`): a player left with
+// the King alone wins and the game ends there (no move follows for either side, as
+// fairy-stockfish counts it), and so does a checkmated player; the referee says the same.
+TEST(RulesInclude, LosersIsWonByTheBareKingAndTheCheckmatedPlayer) {
+  GameBox box("presets/losers.preset");
+  ASSERT_NE(box.g, nullptr) << box.err;
+  const struct {
+    const char *fen;
+    GameResult result;
+  } cases[] = {
+      {"4k3/8/8/8/8/8/8/4K2R b - - 0 1", RESULT_WIN},                                // bare, to move
+      {"4k3/8/8/8/8/8/8/4K2R w - - 0 1", RESULT_LOSS},                               // the other is bare
+      {"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", RESULT_WIN}, // checkmated
+  };
+  for (const auto &c : cases) {
+    Position p{};
+    char err[RULES_ERR_LEN], reason[64];
+    ASSERT_TRUE(pos_set_fen(&p, &box.g->rules, c.fen, err, sizeof err)) << err;
+    EXPECT_EQ(pos_game_result(&p, reason, sizeof reason), c.result) << c.fen;
+    EXPECT_EQ(pos_perft(&p, 1), 0u) << c.fen;
+    pos_free(&p);
+  }
+  GcInterp *gc = gc_new();
+  GcError e;
+  ASSERT_EQ(gc_load_preset_file(gc, "presets/losers.preset", kIncludeDir, &e), GC_OK) << e.message;
+  ASSERT_EQ(gc_start_from(gc, "4k3/8/8/8/8/8/7r/4K2R w - - 0 1", 1, &e), GC_OK) << e.message;
+  GcState *here = gc_state_save(gc);
+  GcVerdict v;
+  gc_play(gc, "K e1-d1", &v); // the Rook can take: it must
+  EXPECT_EQ(v.status, GC_ILLEGAL);
+  gc_state_restore(gc, here);
+  gc_state_free(here);
+  gc_play(gc, "R h1-h2", &v); // takes Black's last piece but the King: Black wins
+  EXPECT_EQ(v.status, GC_LEGAL) << v.message;
+  EXPECT_EQ(v.result, GC_RESULT_LOST);
+  EXPECT_EQ(v.result_player, 1);
+  gc_free(gc);
+}
+
 // Giveaway (herald-rules `noroyal` beside Antichess's settings): the King castles, but not when
 // a capture is possible.
 TEST(RulesInclude, GiveawayCastlesUnlessItMustCapture) {
