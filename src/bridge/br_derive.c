@@ -166,6 +166,24 @@ static void add_flying_generals(BrGame *g) {
   br_note(g, "royal pieces may not face each other on an open file");
 }
 
+/* Goal squares (herald-rules `wgoal`/`bgoal`, King of the Hill): a royal piece of that side
+ * that reaches one wins. */
+static void derive_goal(BrGame *g) {
+  Rules *r = &g->rules;
+  const GcBoard *b = gc_get_board(g->gc);
+  char squares[GC_MAX_FILES * 4][GC_LABEL_MAX * 2];
+  for (int c = 0; c < 2; c++) {
+    int n = br_setting_words(g->gc, c == WHITE ? "wgoal" : "bgoal", squares, GC_MAX_FILES * 4);
+    for (int i = 0; i < n; i++) {
+      int at = gc_board_index(b, squares[i]);
+      if (at < 0) continue;
+      bits_set(&r->goal[c], geo_square(&r->geo, gc_board_file_of(b, at), gc_board_rank_of(b, at)));
+      r->has_goal = true;
+    }
+  }
+  if (r->has_goal) br_note(g, "a royal piece on a goal square (wgoal/bgoal) wins");
+}
+
 /* Game end from the fairychess settings of herald-rules: `stalemate win` (the stalemated side
  * loses, Shatranj) or `stalemate loss` (it wins, antichess) or `stalemate fewer` (fewer pieces win, suicide), `mustcapture true` (a side that can
  * capture must), `bareking true` (a side left with its royal piece alone loses) or `bareking win` (it wins,
@@ -199,6 +217,7 @@ void br_derive_game_end(BrGame *g) {
     r->bare_royal_loses = true;
     br_note(g, "a bare royal piece loses");
   }
+  derive_goal(g);
   if (br_setting_words(g->gc, "checkmate", word, 1) == 1 && !strcmp(word[0], "loss")) {
     r->checkmate = RESULT_WIN;
     br_note(g, "checkmate wins for the checkmated side");

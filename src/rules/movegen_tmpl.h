@@ -628,7 +628,7 @@ static inline __attribute__((always_inline)) void generate_and_guard(Position *p
 
 static inline bool game_over(const Position *p) {
   return pos_passes_ended(p) || (p->rules->extinction && (extinct(p, 0) || extinct(p, 1))) ||
-         (p->rules->bare_royal_wins && (bare(p, 0) || bare(p, 1)));
+         (p->rules->bare_royal_wins && (bare(p, 0) || bare(p, 1))) || (p->rules->has_goal && pos_goal_reached(p) >= 0);
 }
 
 /* The legal moves of the kind f asks for. */

@@ -638,6 +638,18 @@ GameResult pos_stalemate_result(const Position *p) {
   return count[us] < count[us ^ 1] ? RESULT_WIN : count[us] > count[us ^ 1] ? RESULT_LOSS : RESULT_DRAW;
 }
 
+int pos_goal_reached(const Position *p) {
+  const Rules *r = p->rules;
+  if (!r->has_goal) return -1;
+  for (int c = 0; c < 2; c++)
+    for (int t = 0; t < r->type_count; t++) {
+      if (!r->types[t].royal) continue;
+      for (int w = 0; w < BITS_WORDS; w++)
+        if (p->by_piece[c][t][w] & r->goal[c].w[w]) return c;
+    }
+  return -1;
+}
+
 GameResult pos_game_result(Position *p, char *reason, int reasonlen) {
   const Rules *r = p->rules;
   if (reasonlen > 0) reason[0] = 0;
@@ -648,6 +660,11 @@ GameResult pos_game_result(Position *p, char *reason, int reasonlen) {
       snprintf(reason, reasonlen, "a piece type is extinct");
       return extinct(p, us) ? RESULT_LOSS : RESULT_WIN;
     }
+  }
+  int goal = pos_goal_reached(p);
+  if (goal >= 0) {
+    snprintf(reason, reasonlen, "a royal piece reached its goal");
+    return goal == us ? RESULT_WIN : RESULT_LOSS;
   }
   if (r->bare_royal_loses || r->bare_royal_wins) {
     int others[2] = {0, 0};

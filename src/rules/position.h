@@ -178,6 +178,8 @@ GameResult pos_game_result(Position *p, char *reason, int reasonlen);
 /* The result for the side to move when it has no move and is not in check: Rules.stalemate, or
  * by the count of pieces on the board under Rules.stalemate_by_count. */
 GameResult pos_stalemate_result(const Position *p);
+/* The colour whose royal piece stands on its goal (Rules.goal: King of the Hill), or -1. */
+int pos_goal_reached(const Position *p);
 
 #ifdef __cplusplus
 }

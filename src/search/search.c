@@ -129,8 +129,8 @@ static bool lost_by_material(const Position *p) {
       const uint64_t *b = p->by_piece[us][t];
       if (!(b[0] | b[1] | b[2] | b[3])) return true;
     }
-  if (r->bare_royal_loses) return bare_royal(p, us);
-  return false;
+  if (r->bare_royal_loses && bare_royal(p, us)) return true;
+  return r->has_goal && pos_goal_reached(p) == (us ^ 1); /* the other side's royal reached its goal */
 }
 
 /* Won by material: the side to move was left with its royal pieces alone (losers). */

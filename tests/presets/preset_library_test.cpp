@@ -476,6 +476,40 @@ TEST(RulesInclude, LosersIsWonByTheBareKingAndTheCheckmatedPlayer) {
   gc_free(gc);
 }
 
+// King of the Hill (herald-rules `wgoal`/`bgoal`): a King on a centre square wins at once, and
+// no move follows (fairy-stockfish counts none); the referee says the same.
+TEST(RulesInclude, KingOfTheHillIsWonOnTheHill) {
+  GameBox box("presets/kingofthehill.preset");
+  ASSERT_NE(box.g, nullptr) << box.err;
+  const struct {
+    const char *fen;
+    GameResult result;
+    uint64_t perft2;
+  } cases[] = {
+      {"4k3/8/8/8/3K4/8/8/8 b - - 0 1", RESULT_LOSS, 0},  // White's King is on d4
+      {"4k3/8/8/4K3/8/8/8/8 w - - 0 1", RESULT_WIN, 0},   // White's on e5, White to move
+      {"4k3/8/8/8/8/2K5/8/8 w - - 0 1", RESULT_NONE, 35}, // c3: d4 a step away (fairy-stockfish: 35)
+  };
+  for (const auto &c : cases) {
+    Position p{};
+    char err[RULES_ERR_LEN], reason[64];
+    ASSERT_TRUE(pos_set_fen(&p, &box.g->rules, c.fen, err, sizeof err)) << err;
+    EXPECT_EQ(pos_game_result(&p, reason, sizeof reason), c.result) << c.fen;
+    EXPECT_EQ(pos_perft(&p, 2), c.perft2) << c.fen;
+    pos_free(&p);
+  }
+  GcInterp *gc = gc_new();
+  GcError e;
+  ASSERT_EQ(gc_load_preset_file(gc, "presets/kingofthehill.preset", kIncludeDir, &e), GC_OK) << e.message;
+  ASSERT_EQ(gc_start_from(gc, "4k3/8/8/8/8/2K5/8/8 w - - 0 1", 1, &e), GC_OK) << e.message;
+  GcVerdict v;
+  gc_play(gc, "K c3-d4", &v);
+  EXPECT_EQ(v.status, GC_LEGAL) << v.message;
+  EXPECT_EQ(v.result, GC_RESULT_WON);
+  EXPECT_EQ(v.result_player, 1);
+  gc_free(gc);
+}
+
 // Giveaway (herald-rules `noroyal` beside Antichess's settings): the King castles, but not when
 // a capture is possible.
 TEST(RulesInclude, GiveawayCastlesUnlessItMustCapture) {
