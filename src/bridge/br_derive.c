@@ -178,27 +178,29 @@ static void derive_goal(BrGame *g) {
       int at = gc_board_index(b, squares[i]);
       if (at < 0) continue;
       bits_set(&r->goal[c], geo_square(&r->geo, gc_board_file_of(b, at), gc_board_rank_of(b, at)));
-      r->has_goal = true;
     }
   }
-  if (r->has_goal) br_note(g, "a royal piece on a goal square (wgoal/bgoal) wins");
+  if (bits_any(&r->goal[0]) || bits_any(&r->goal[1])) br_note(g, "a royal piece on a goal square (wgoal/bgoal) wins");
 }
 
 /* Game end from the fairychess settings of herald-rules: `stalemate win` (the stalemated side
- * loses, Shatranj) or `stalemate loss` (it wins, antichess) or `stalemate fewer` (fewer pieces win, suicide), `mustcapture true` (a side that can
- * capture must), `bareking true` (a side left with its royal piece alone loses) or `bareking win` (it wins,
- * losers), `checkmate loss` (the checkmated side wins, losers), `nmoves N` plies without capture or pawn move draw, `reps N` repetitions
- * draw (0 turns a rule off); and `passing true`, which makes a pass a legal move (Janggi). */
+ * loses, Shatranj), `stalemate loss` (it wins, antichess) or `stalemate fewer` (fewer pieces
+ * win, suicide); `mustcapture true` (a side that can capture must); `bareking true` (a side
+ * left with its royal piece alone loses) or `bareking win` (it wins, losers); `checkmate loss`
+ * (the checkmated side wins, losers); `wgoal`/`bgoal` (goal squares); `nmoves N` plies without
+ * capture or pawn move draw, `reps N` repetitions draw (0 turns a rule off); and `passing true`,
+ * which makes a pass a legal move (Janggi). */
 void br_derive_game_end(BrGame *g) {
   Rules *r = &g->rules;
   char word[1][GC_LABEL_MAX * 2];
-  if (br_setting_words(g->gc, "stalemate", word, 1) == 1 && !strcmp(word[0], "win")) {
+  const char *stalemate = br_setting_words(g->gc, "stalemate", word, 1) == 1 ? word[0] : "";
+  if (!strcmp(stalemate, "win")) {
     r->stalemate = RESULT_LOSS;
     br_note(g, "stalemate loses");
-  } else if (br_setting_words(g->gc, "stalemate", word, 1) == 1 && !strcmp(word[0], "loss")) {
+  } else if (!strcmp(stalemate, "loss")) {
     r->stalemate = RESULT_WIN;
     br_note(g, "stalemate wins for the stalemated side");
-  } else if (br_setting_words(g->gc, "stalemate", word, 1) == 1 && !strcmp(word[0], "fewer")) {
+  } else if (!strcmp(stalemate, "fewer")) {
     r->stalemate_by_count = true;
     br_note(g, "stalemate: fewer pieces win, as many draw");
   }

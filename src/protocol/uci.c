@@ -3,10 +3,10 @@
  * UCI_Chess960 on, chess is Chess960, as in Stockfish and Fairy-Stockfish, whose variant name
  * fischerandom is taken too, and capablanca is Capablanca random chess (caparandom); their
  * castling is written as the king taking its own rook ("e1h1"), and "e1g1" and "O-O" are read
- * where they name one castling.  A turn of several
- * parts is one token of its parts joined by commas, in "position ... moves e2e4,d2d4 e7e5,d7d5",
- * "bestmove e2e4,d2d4 ponder e7e5,d7d5" and the pv of info; a lone part that leaves the same
- * side to move is taken in position too ("moves e2e4 d2d4").  A pass goes out as the royal
+ * where they name one castling.  A turn of several parts is one token of its parts joined by
+ * commas, in "position ... moves e2e4,d2d4 e7e5,d7d5", "bestmove e2e4,d2d4 ponder e7e5,d7d5"
+ * and the pv of info; a lone part that leaves the same side to move is taken in position too
+ * ("moves e2e4 d2d4").  A pass goes out as the royal
  * piece's square twice (Janggi "e2e2", as Fairy-Stockfish writes it) and is read so, or as
  * "0000", "@@@@" or "pass". */
 #include <stdatomic.h>

@@ -568,14 +568,6 @@ static bool extinct(const Position *p, int c) {
   return false;
 }
 
-/* Has colour c only royal pieces left on the board (Rules.bare_royal_wins)? */
-static bool bare(const Position *p, int c) {
-  const Rules *r = p->rules;
-  for (int t = 0; t < r->type_count; t++)
-    if (!r->types[t].royal && bb_any(pieces(p, c, t))) return false;
-  return true;
-}
-
 /* Drop squares from which a piece of type t would attack an enemy royal: where a drop that
  * may not mate (shogi pawn) has to be tried. */
 static BB checking_drops(const Position *p, int t) {
@@ -628,7 +620,8 @@ static inline __attribute__((always_inline)) void generate_and_guard(Position *p
 
 static inline bool game_over(const Position *p) {
   return pos_passes_ended(p) || (p->rules->extinction && (extinct(p, 0) || extinct(p, 1))) ||
-         (p->rules->bare_royal_wins && (bare(p, 0) || bare(p, 1))) || (p->rules->has_goal && pos_goal_reached(p) >= 0);
+         (p->rules->bare_royal_wins && (pos_bare_royal(p, 0) || pos_bare_royal(p, 1))) ||
+         (p->rules->has_goal && pos_goal_reached(p) >= 0);
 }
 
 /* The legal moves of the kind f asks for. */

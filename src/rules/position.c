@@ -627,15 +627,27 @@ bool pos_opponent_mated(Position *p) {
   return mated;
 }
 
+int pos_piece_count(const Position *p, int c) {
+  int count = 0;
+  for (int t = 0; t < p->rules->type_count; t++)
+    for (int w = 0; w < BITS_WORDS; w++) count += __builtin_popcountll(p->by_piece[c][t][w]);
+  return count;
+}
+
+bool pos_bare_royal(const Position *p, int c) {
+  const Rules *r = p->rules;
+  for (int t = 0; t < r->type_count; t++)
+    if (!r->types[t].royal)
+      for (int w = 0; w < BITS_WORDS; w++)
+        if (p->by_piece[c][t][w]) return false;
+  return true;
+}
+
 GameResult pos_stalemate_result(const Position *p) {
   const Rules *r = p->rules;
   if (!r->stalemate_by_count) return r->stalemate;
-  int count[2] = {0, 0};
-  for (int c = 0; c < 2; c++)
-    for (int t = 0; t < r->type_count; t++)
-      for (int w = 0; w < BITS_WORDS; w++) count[c] += __builtin_popcountll(p->by_piece[c][t][w]);
-  int us = p->side;
-  return count[us] < count[us ^ 1] ? RESULT_WIN : count[us] > count[us ^ 1] ? RESULT_LOSS : RESULT_DRAW;
+  int mine = pos_piece_count(p, p->side), theirs = pos_piece_count(p, p->side ^ 1);
+  return mine < theirs ? RESULT_WIN : mine > theirs ? RESULT_LOSS : RESULT_DRAW;
 }
 
 int pos_goal_reached(const Position *p) {
@@ -666,20 +678,13 @@ GameResult pos_game_result(Position *p, char *reason, int reasonlen) {
     snprintf(reason, reasonlen, "a royal piece reached its goal");
     return goal == us ? RESULT_WIN : RESULT_LOSS;
   }
-  if (r->bare_royal_loses || r->bare_royal_wins) {
-    int others[2] = {0, 0};
-    for (int c = 0; c < 2; c++)
-      for (int t = 0; t < r->type_count; t++)
-        if (!r->types[t].royal)
-          for (int w = 0; w < BITS_WORDS; w++) others[c] += __builtin_popcountll(p->by_piece[c][t][w]);
-    if (!others[us]) {
-      snprintf(reason, reasonlen, "bare royal");
-      return r->bare_royal_wins ? RESULT_WIN : RESULT_LOSS;
-    }
-    if (!others[us ^ 1] && r->bare_royal_wins) { /* the game ended as the other side was left bare */
-      snprintf(reason, reasonlen, "bare royal");
-      return RESULT_LOSS;
-    }
+  if ((r->bare_royal_loses || r->bare_royal_wins) && pos_bare_royal(p, us)) {
+    snprintf(reason, reasonlen, "bare royal");
+    return r->bare_royal_wins ? RESULT_WIN : RESULT_LOSS;
+  }
+  if (r->bare_royal_wins && pos_bare_royal(p, us ^ 1)) { /* the game ended as the other side was left bare */
+    snprintf(reason, reasonlen, "bare royal");
+    return RESULT_LOSS;
   }
   if (r->oracle) {
     bool known = false;

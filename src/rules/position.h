@@ -175,6 +175,9 @@ Move pos_parse_move(Position *p, const char *text);
 
 /* The verdict of the rules for the side to move, or RESULT_NONE; reason gets a short text. */
 GameResult pos_game_result(Position *p, char *reason, int reasonlen);
+/* The pieces colour c has on the board, and whether they are all royal (a bare royal). */
+int pos_piece_count(const Position *p, int c);
+bool pos_bare_royal(const Position *p, int c);
 /* The result for the side to move when it has no move and is not in check: Rules.stalemate, or
  * by the count of pieces on the board under Rules.stalemate_by_count. */
 GameResult pos_stalemate_result(const Position *p);

@@ -233,6 +233,7 @@ bool rules_finalize(Rules *r, char *err, int errlen) {
   static const MoveGenerator *const by_width[] = {[1] = &gen_w1, [2] = &gen_w2, [4] = &gen_w4};
   r->bbw = g->squares <= 64 ? 1 : g->squares <= 128 ? 2 : 4;
   r->gen = by_width[r->bbw];
+  r->has_goal = bits_any(&r->goal[0]) || bits_any(&r->goal[1]);
   r->royal_type_count = 0;
   r->royal_types = 0;
   for (int t = 0; t < r->type_count; t++) {

@@ -147,14 +147,13 @@ typedef struct Rules {
   bool extinction;         /* a side that loses all pieces of any one type loses */
   bool bare_royal_loses;   /* a side left with only royal pieces loses */
   bool bare_royal_wins;    /* a side left with only royal pieces wins, and the game ends (losers) */
-  bool has_goal;           /* a royal piece reaching goal[its colour] wins (King of the Hill) */
-  Bits goal[2];
-  bool must_capture;     /* a side that can capture must (antichess): only its captures are legal */
-  int nmove_rule;        /* plies without capture or clock reset for a draw, 0 = none */
-  int repetition_count;  /* n-fold repetition, 0 = none */
-  GameResult repetition; /* result for the side to move when it happens */
-  int turn_parts;        /* most moves in a turn (multi-move variants), normally 1 */
-  TurnRules turn;        /* how a turn of several parts goes (turn_parts > 1) */
+  Bits goal[2];            /* a royal piece reaching goal[its colour] wins (King of the Hill) */
+  bool must_capture;       /* a side that can capture must (antichess): only its captures are legal */
+  int nmove_rule;          /* plies without capture or clock reset for a draw, 0 = none */
+  int repetition_count;    /* n-fold repetition, 0 = none */
+  GameResult repetition;   /* result for the side to move when it happens */
+  int turn_parts;          /* most moves in a turn (multi-move variants), normally 1 */
+  TurnRules turn;          /* how a turn of several parts goes (turn_parts > 1) */
   bool pass_allowed;
   bool double_pass_ends; /* a pass answering a pass ends the game in a draw (janggi) */
   char start_fen[512];
@@ -164,6 +163,7 @@ typedef struct Rules {
   int bbw;                         /* words per bitboard in the hot code: 1, 2 or 4 */
   const struct MoveGenerator *gen; /* the model's generator for that width */
   bool turn_restricted;            /* a turn's part is restricted, or captures compulsory: turns.c filters */
+  bool has_goal;                   /* some square of goal[] is set */
   Bits board_mask;
   Bits stuck[MAX_TYPES][2]; /* squares the type could never move from (forced promotion) */
   int royal_type_count;

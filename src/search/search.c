@@ -108,17 +108,6 @@ static bool repeated(Worker *w, int ply, GameResult *result) {
   return false;
 }
 
-/* Has colour c only royal pieces on the board? */
-static bool bare_royal(const Position *p, int c) {
-  const Rules *r = p->rules;
-  for (int t = 0; t < r->type_count; t++) {
-    if (r->types[t].royal) continue;
-    const uint64_t *b = p->by_piece[c][t];
-    if (b[0] | b[1] | b[2] | b[3]) return false;
-  }
-  return true;
-}
-
 /* Ends decided by material (extinction, bare royal) for the side to move. */
 static bool lost_by_material(const Position *p) {
   const Rules *r = p->rules;
@@ -129,12 +118,12 @@ static bool lost_by_material(const Position *p) {
       const uint64_t *b = p->by_piece[us][t];
       if (!(b[0] | b[1] | b[2] | b[3])) return true;
     }
-  if (r->bare_royal_loses && bare_royal(p, us)) return true;
+  if (r->bare_royal_loses && pos_bare_royal(p, us)) return true;
   return r->has_goal && pos_goal_reached(p) == (us ^ 1); /* the other side's royal reached its goal */
 }
 
 /* Won by material: the side to move was left with its royal pieces alone (losers). */
-static bool won_by_material(const Position *p) { return p->rules->bare_royal_wins && bare_royal(p, p->side); }
+static bool won_by_material(const Position *p) { return p->rules->bare_royal_wins && pos_bare_royal(p, p->side); }
 
 /* Null move is unsound in zugzwang: not with only royal and pawn-like pieces, not in drop
  * games (a tempo there is worth a piece), not in multi-move turns, not twice in a row. */

@@ -15,6 +15,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -359,18 +360,52 @@ namespace {
 
 struct Referee {
   GcInterp *gc = gc_new();
-  explicit Referee(const char *path) {
+  // From the preset's start, or from fen (its side to move playing first).
+  explicit Referee(const char *path, const char *fen = nullptr) {
     GcError err;
     EXPECT_EQ(gc_load_preset_file(gc, path, kIncludeDir, &err), GC_OK) << err.message;
-    EXPECT_EQ(gc_start(gc, &err), GC_OK) << err.message;
+    int started = fen ? gc_start_from(gc, fen, strstr(fen, " b ") ? 2 : 1, &err) : gc_start(gc, &err);
+    EXPECT_EQ(started, GC_OK) << err.message;
   }
   ~Referee() { gc_free(gc); }
+  Referee(const Referee &) = delete;
+  Referee &operator=(const Referee &) = delete;
   GcVerdict Play(const char *move) {
     GcVerdict v;
     gc_play(gc, move, &v);
     return v;
   }
+  // The verdict on move, the game left as it was.
+  GcVerdict Try(const char *move) {
+    GcState *here = gc_state_save(gc);
+    GcVerdict v = Play(move);
+    gc_state_restore(gc, here);
+    gc_state_free(here);
+    return v;
+  }
 };
+
+// The compiled rules' verdict on each position, and its perft (where perft >= 0).
+struct VerdictCase {
+  const char *fen;
+  GameResult result;
+  int64_t perft;
+  int depth;
+};
+void ExpectVerdicts(const char *path, std::initializer_list<VerdictCase> cases) {
+  GameBox box(path);
+  ASSERT_NE(box.g, nullptr) << box.err;
+  for (const VerdictCase &c : cases) {
+    Position p{};
+    char err[RULES_ERR_LEN], reason[64];
+    ASSERT_TRUE(pos_set_fen(&p, &box.g->rules, c.fen, err, sizeof err)) << err;
+    EXPECT_EQ(pos_game_result(&p, reason, sizeof reason), c.result) << c.fen;
+    if (c.perft >= 0) {
+      EXPECT_EQ(pos_perft(&p, c.depth), (uint64_t)c.perft) << c.fen;
+    }
+    pos_free(&p);
+  }
+}
 
 } // namespace
 
@@ -394,12 +429,9 @@ TEST(RulesInclude, AntichessForcesACapture) {
   const GcValue *legal = gc_legal_moves(ref.gc);
   ASSERT_NE(legal, nullptr);
   EXPECT_EQ(gc_arr_len(legal), 1u); // e4xd5 alone
-  GcState *here = gc_state_save(ref.gc);
-  GcVerdict quiet = ref.Play("P a2-a3");
+  GcVerdict quiet = ref.Try("P a2-a3");
   EXPECT_EQ(quiet.status, GC_ILLEGAL);
   EXPECT_STREQ(quiet.message, "You must capture: you have a capture.");
-  gc_state_restore(ref.gc, here);
-  gc_state_free(here);
   for (const char *m : {"P e4-d5", "Q d8-d5", "P a2-a3", "Q d5-d2", "K e1-d2"}) // the King takes, and is no royal
     EXPECT_EQ(ref.Play(m).status, GC_LEGAL) << m;
 }
@@ -407,107 +439,43 @@ TEST(RulesInclude, AntichessForcesACapture) {
 // Suicide (herald-rules `stalemate fewer`): a player without a move wins with fewer pieces
 // than the other, draws with as many and loses with more; the referee says the same.
 TEST(RulesInclude, SuicideCountsThePiecesOfABlockedPlayer) {
-  GameBox box("presets/suicide.preset");
-  ASSERT_NE(box.g, nullptr) << box.err;
-  const struct {
-    const char *fen;
-    GameResult result;
-  } cases[] = {
-      {"8/8/8/p7/P7/8/8/7k w - - 0 1", RESULT_WIN},   // 1 piece against 2
-      {"8/8/8/p6p/P6P/8/8/8 w - - 0 1", RESULT_DRAW}, // 2 against 2
-      {"8/8/8/p7/P7/P7/8/8 w - - 0 1", RESULT_LOSS},  // 2 against 1
-  };
-  for (const auto &c : cases) {
-    Position p{};
-    char err[RULES_ERR_LEN], reason[64];
-    ASSERT_TRUE(pos_set_fen(&p, &box.g->rules, c.fen, err, sizeof err)) << err;
-    EXPECT_EQ(pos_game_result(&p, reason, sizeof reason), c.result) << c.fen;
-    pos_free(&p);
-  }
-  // The referee: Black's last move blocks White's last Pawn, Black keeping two pieces.
-  GcInterp *gc = gc_new();
-  GcError e;
-  ASSERT_EQ(gc_load_preset_file(gc, "presets/suicide.preset", kIncludeDir, &e), GC_OK) << e.message;
-  ASSERT_EQ(gc_start_from(gc, "8/8/p7/8/P7/8/8/7k b - - 0 1", 2, &e), GC_OK) << e.message;
-  GcVerdict v;
-  gc_play(gc, "p a6-a5", &v);
+  ExpectVerdicts("presets/suicide.preset", {{"8/8/8/p7/P7/8/8/7k w - - 0 1", RESULT_WIN, -1, 0},    // 1 piece against 2
+                                            {"8/8/8/p6p/P6P/8/8/8 w - - 0 1", RESULT_DRAW, -1, 0},  // 2 against 2
+                                            {"8/8/8/p7/P7/P7/8/8 w - - 0 1", RESULT_LOSS, -1, 0}}); // 2 against 1
+  // Black's last move blocks White's last Pawn, Black keeping two pieces.
+  GcVerdict v = Referee("presets/suicide.preset", "8/8/p7/8/P7/8/8/7k b - - 0 1").Play("p a6-a5");
   EXPECT_EQ(v.status, GC_LEGAL) << v.message;
   EXPECT_EQ(v.result, GC_RESULT_LOST); // Black, who moved, loses: White, blocked with fewer pieces, wins
   EXPECT_EQ(v.result_player, 2);
-  gc_free(gc);
 }
 
 // Losers (herald-rules `checkmate loss`, `bareking win` beside `mustcapture`): a player left with
 // the King alone wins and the game ends there (no move follows for either side, as
 // fairy-stockfish counts it), and so does a checkmated player; the referee says the same.
 TEST(RulesInclude, LosersIsWonByTheBareKingAndTheCheckmatedPlayer) {
-  GameBox box("presets/losers.preset");
-  ASSERT_NE(box.g, nullptr) << box.err;
-  const struct {
-    const char *fen;
-    GameResult result;
-  } cases[] = {
-      {"4k3/8/8/8/8/8/8/4K2R b - - 0 1", RESULT_WIN},                                // bare, to move
-      {"4k3/8/8/8/8/8/8/4K2R w - - 0 1", RESULT_LOSS},                               // the other is bare
-      {"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", RESULT_WIN}, // checkmated
-  };
-  for (const auto &c : cases) {
-    Position p{};
-    char err[RULES_ERR_LEN], reason[64];
-    ASSERT_TRUE(pos_set_fen(&p, &box.g->rules, c.fen, err, sizeof err)) << err;
-    EXPECT_EQ(pos_game_result(&p, reason, sizeof reason), c.result) << c.fen;
-    EXPECT_EQ(pos_perft(&p, 1), 0u) << c.fen;
-    pos_free(&p);
-  }
-  GcInterp *gc = gc_new();
-  GcError e;
-  ASSERT_EQ(gc_load_preset_file(gc, "presets/losers.preset", kIncludeDir, &e), GC_OK) << e.message;
-  ASSERT_EQ(gc_start_from(gc, "4k3/8/8/8/8/8/7r/4K2R w - - 0 1", 1, &e), GC_OK) << e.message;
-  GcState *here = gc_state_save(gc);
-  GcVerdict v;
-  gc_play(gc, "K e1-d1", &v); // the Rook can take: it must
-  EXPECT_EQ(v.status, GC_ILLEGAL);
-  gc_state_restore(gc, here);
-  gc_state_free(here);
-  gc_play(gc, "R h1-h2", &v); // takes Black's last piece but the King: Black wins
+  ExpectVerdicts("presets/losers.preset",
+                 {{"4k3/8/8/8/8/8/8/4K2R b - - 0 1", RESULT_WIN, 0, 1},  // bare, to move
+                  {"4k3/8/8/8/8/8/8/4K2R w - - 0 1", RESULT_LOSS, 0, 1}, // the other is bare
+                  {"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", RESULT_WIN, 0, 1}}); // checkmated
+  Referee ref("presets/losers.preset", "4k3/8/8/8/8/8/7r/4K2R w - - 0 1");
+  EXPECT_EQ(ref.Try("K e1-d1").status, GC_ILLEGAL); // the Rook can take: it must
+  GcVerdict v = ref.Play("R h1-h2");                // takes Black's last piece but the King: Black wins
   EXPECT_EQ(v.status, GC_LEGAL) << v.message;
   EXPECT_EQ(v.result, GC_RESULT_LOST);
   EXPECT_EQ(v.result_player, 1);
-  gc_free(gc);
 }
 
 // King of the Hill (herald-rules `wgoal`/`bgoal`): a King on a centre square wins at once, and
 // no move follows (fairy-stockfish counts none); the referee says the same.
 TEST(RulesInclude, KingOfTheHillIsWonOnTheHill) {
-  GameBox box("presets/kingofthehill.preset");
-  ASSERT_NE(box.g, nullptr) << box.err;
-  const struct {
-    const char *fen;
-    GameResult result;
-    uint64_t perft2;
-  } cases[] = {
-      {"4k3/8/8/8/3K4/8/8/8 b - - 0 1", RESULT_LOSS, 0},  // White's King is on d4
-      {"4k3/8/8/4K3/8/8/8/8 w - - 0 1", RESULT_WIN, 0},   // White's on e5, White to move
-      {"4k3/8/8/8/8/2K5/8/8 w - - 0 1", RESULT_NONE, 35}, // c3: d4 a step away (fairy-stockfish: 35)
-  };
-  for (const auto &c : cases) {
-    Position p{};
-    char err[RULES_ERR_LEN], reason[64];
-    ASSERT_TRUE(pos_set_fen(&p, &box.g->rules, c.fen, err, sizeof err)) << err;
-    EXPECT_EQ(pos_game_result(&p, reason, sizeof reason), c.result) << c.fen;
-    EXPECT_EQ(pos_perft(&p, 2), c.perft2) << c.fen;
-    pos_free(&p);
-  }
-  GcInterp *gc = gc_new();
-  GcError e;
-  ASSERT_EQ(gc_load_preset_file(gc, "presets/kingofthehill.preset", kIncludeDir, &e), GC_OK) << e.message;
-  ASSERT_EQ(gc_start_from(gc, "4k3/8/8/8/8/2K5/8/8 w - - 0 1", 1, &e), GC_OK) << e.message;
-  GcVerdict v;
-  gc_play(gc, "K c3-d4", &v);
+  ExpectVerdicts("presets/kingofthehill.preset",
+                 {{"4k3/8/8/8/3K4/8/8/8 b - - 0 1", RESULT_LOSS, 0, 2},    // White's King is on d4
+                  {"4k3/8/8/4K3/8/8/8/8 w - - 0 1", RESULT_WIN, 0, 2},     // White's on e5, White to move
+                  {"4k3/8/8/8/8/2K5/8/8 w - - 0 1", RESULT_NONE, 35, 2}}); // c3: d4 a step away (fairy-stockfish: 35)
+  GcVerdict v = Referee("presets/kingofthehill.preset", "4k3/8/8/8/8/2K5/8/8 w - - 0 1").Play("K c3-d4");
   EXPECT_EQ(v.status, GC_LEGAL) << v.message;
   EXPECT_EQ(v.result, GC_RESULT_WON);
   EXPECT_EQ(v.result_player, 1);
-  gc_free(gc);
 }
 
 // Giveaway (herald-rules `noroyal` beside Antichess's settings): the King castles, but not when
