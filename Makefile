@@ -41,7 +41,7 @@ $(TEST_C:%.c=$(BUILD)/obj/%.o): CFLAGS += -Itests
 .PHONY: all test sanitize tsan tsan-ci bench fuzz fuzz-ci clean format format-check install uninstall deb \
   windows windows-test
 EXE   ?= # .exe for Windows
-TOOLS := $(BUILD)/herald-match$(EXE) $(BUILD)/herald-selfplay$(EXE)
+TOOLS := $(BUILD)/herald-match$(EXE) $(BUILD)/herald-selfplay$(EXE) $(BUILD)/herald-tune$(EXE)
 all: $(BUILD)/herald$(EXE) $(TOOLS)
 
 # The version line of the three programs (src/app/version.h): the VERSION file, and the git
@@ -54,7 +54,7 @@ VERSION_LINE   := $(HERALD_VERSION) $(HERALD_GIT)
 $(shell mkdir -p $(BUILD) && [ "$$(cat $(VERSION_STAMP) 2>/dev/null)" = "$(VERSION_LINE)" ] || \
   echo "$(VERSION_LINE)" > $(VERSION_STAMP))
 VERSIONED_OBJ  := $(BUILD)/obj/src/app/main.o $(BUILD)/obj/tools/match/herald_match.o \
-  $(BUILD)/obj/tools/match/herald_selfplay.o
+  $(BUILD)/obj/tools/match/herald_selfplay.o $(BUILD)/obj/tools/tune/herald_tune.o
 $(VERSIONED_OBJ): CFLAGS += -DHERALD_VERSION='"$(HERALD_VERSION)"' -DHERALD_GIT='"$(HERALD_GIT)"'
 $(VERSIONED_OBJ): $(VERSION_STAMP)
 
@@ -69,7 +69,7 @@ $(BUILD)/obj/%.o: %.cpp
 # The preset library inside the binary (src/bridge/builtin_files.h): every game of presets/
 # plays from any folder.  embed_files is a build-time tool, built without the sanitizers and for
 # the machine that builds (HOST_CC), which is not the one that runs a cross-compiled program.
-EMBED_FILES := $(sort $(wildcard presets/*.preset presets/include/*))
+EMBED_FILES := $(sort $(wildcard presets/*.preset presets/include/*)) $(sort $(wildcard nets/*.eval.gz))
 HOST_CC ?= $(CC)
 $(BUILD)/embed_files: tools/embed/embed_files.c
 	@mkdir -p $(dir $@)
@@ -88,9 +88,11 @@ $(BUILD)/libherald.a: $(LIB_OBJ)
 $(BUILD)/herald$(EXE): $(BUILD)/obj/src/app/main.o $(APP_OBJ) $(BUILD)/libherald.a
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LDLIBS)
 
-# The user tools (tools/match/): engine matches and self-play testing.
+# The user tools (tools/match/, tools/tune/): engine matches, self-play testing, and the tuner of
+# the evaluation's weights.
 $(BUILD)/herald-match$(EXE): $(BUILD)/obj/tools/match/herald_match.o $(BUILD)/libherald.a
 $(BUILD)/herald-selfplay$(EXE): $(BUILD)/obj/tools/match/herald_selfplay.o $(BUILD)/libherald.a
+$(BUILD)/herald-tune$(EXE): $(BUILD)/obj/tools/tune/herald_tune.o $(BUILD)/libherald.a
 $(TOOLS):
 	$(CC) $(CFLAGS) $^ -o $@ $(LDFLAGS) $(LDLIBS)
 
@@ -144,7 +146,7 @@ TSAN_CI_TESTS += ProtocolXboard.TheEnginesTurnOfTwoPartsIsSentPartByPart
 empty :=
 space := $(empty) $(empty)
 tsan-ci:
-	$(MAKE) $(TSAN_BUILD) build/tsan/herald build/tsan/herald-match build/tsan/herald-selfplay build/tsan/herald_tests
+	$(MAKE) $(TSAN_BUILD) build/tsan/herald build/tsan/herald-match build/tsan/herald-selfplay build/tsan/herald-tune build/tsan/herald_tests
 	@for t in $(TSAN_CI_TESTS); do build/tsan/herald_tests --gtest_list_tests --gtest_filter="$$t" | grep -q '^  ' || \
 	  { echo "tsan-ci: no test is called $$t (renamed? update TSAN_CI_TESTS)"; exit 1; }; done
 	rm -rf build/tsan/races && mkdir -p build/tsan/races
@@ -215,7 +217,7 @@ fuzz: $(FUZZERS)
 # under the sanitizers take seconds); long exploration is `make fuzz`.
 FUZZ_CI_RUNS := archive:600000 betza:3000 catalog:20000 defcompile:20000 enginespec:1000000 engineoutput:200000 \
   epd:90000 fen:300000 gamecode:20000 notation:40000 opening:100000 pgn:20000 pgnimport:10000 protocol:800 \
-  preset:500 selfplayjson:150000 ucigo:12000
+  preset:500 selfplayjson:150000 ucigo:12000 evalweights:300000
 fuzz-ci: $(FUZZERS)
 	@for spec in $(FUZZ_CI_RUNS); do name=$${spec%%:*}; runs=$${spec##*:}; \
 	  rm -rf build/fuzz/ci-$$name; mkdir -p build/fuzz/ci-$$name; \
@@ -236,7 +238,7 @@ BINDIR   := $(PREFIX)/bin
 MAN6DIR  := $(PREFIX)/share/man/man6
 PRESETDIR:= $(PREFIX)/share/herald/presets
 ENGDIR   := $(PREFIX)/share/games/plugins/xboard
-PROGRAMS := herald herald-match herald-selfplay
+PROGRAMS := herald herald-match herald-selfplay herald-tune
 INSTALL_PRESETS  := $(notdir $(wildcard presets/*.preset))
 INSTALL_INCLUDES := $(notdir $(wildcard presets/include/*))
 install: $(BUILD)/herald $(TOOLS)
@@ -273,4 +275,4 @@ clean:
 	rm -rf build
 
 -include $(LIB_OBJ:.o=.d) $(APP_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BUILD)/obj/src/app/main.d $(wildcard build/fuzz/obj/src/*/*.d) \
-  $(wildcard $(BUILD)/obj/tools/match/*.d)
+  $(wildcard $(BUILD)/obj/tools/match/*.d) $(wildcard $(BUILD)/obj/tools/tune/*.d)

@@ -92,6 +92,8 @@ static int distance_to_zone(const Rules *r, int zone, int sq) {
   return best;
 }
 
+static void default_weights(EvalTables *e);
+
 void ev_init(EvalTables *e, const Rules *r) {
   memset(e, 0, sizeof *e);
   e->rules = r;
@@ -239,17 +241,45 @@ void ev_init(EvalTables *e, const Rules *r) {
       }
     }
   }
+  for (int t = 0; t < r->type_count; t++) {
+    e->phase_value[t] = e->value[t];
+    if (!e->pawn_like[t]) continue;
+    const PieceType *pt = &r->types[t];
+    for (int i = 0; i < pt->atom_count && e->pawn_capture_count[t] < 8; i++) {
+      const Atom *a = &pt->atoms[i];
+      if (a->kind != ATOM_LEAP || !(a->mode & MODE_CAPTURE) || a->initial || a->royal_only) continue;
+      e->pawn_captures[t][e->pawn_capture_count[t]++] = (struct EvalLeap){a->dx, a->dy};
+    }
+  }
+  default_weights(e);
   if (start) pos_free(start);
   free(start);
   free(mobility);
 }
 
-/* Penalty for each further pawn-like piece of a type on one file: they block each other. */
+/* The default weights of the terms (centipawns, or percent of a derived table). */
 enum { DOUBLED_MG = 12, DOUBLED_EG = 20, TEMPO = 10 };
 /* Royal shelter: own pieces next to a royal piece, enemy pieces (not pawn-like) within two. */
 enum { SHELTER = 10, SHELTER_MAX = 3, THREAT = 12 };
 /* Each square a piece reaches on the actual board. */
 enum { MOBILITY_MG = 3, MOBILITY_EG = 4 };
+
+static void default_weights(EvalTables *e) {
+  EvalPair *w = e->weights.w;
+  memset(&e->weights, 0, sizeof e->weights);
+  w[EV_PSQ] = (EvalPair){100, 100};
+  w[EV_PASSED] = (EvalPair){100, 100}; /* the middle-game feature is a third of the bonus */
+  w[EV_DOUBLED] = (EvalPair){-DOUBLED_MG, -DOUBLED_EG};
+  w[EV_SHELTER] = (EvalPair){SHELTER, 0};
+  w[EV_ROYAL_THREAT] = (EvalPair){-THREAT, 0};
+  w[EV_TEMPO] = (EvalPair){TEMPO, TEMPO};
+  for (int t = 0; t < e->rules->type_count; t++) {
+    w[ev_type_weight(t, EV_TYPE_VALUE)] = (EvalPair){e->value[t], e->value_eg[t]};
+    w[ev_type_weight(t, EV_TYPE_HAND)] = (EvalPair){e->hand_value[t], e->hand_value[t]};
+    if (e->step_count[t]) w[ev_type_weight(t, EV_TYPE_MOBILITY)] = (EvalPair){MOBILITY_MG, MOBILITY_EG};
+  }
+  e->defaults = e->weights;
+}
 
 static inline bool is_pawn_like(const EvalTables *e, int code) {
   return code != SQ_EMPTY && code != SQ_HOLE && e->pawn_like[piece_type(code)];
@@ -292,9 +322,11 @@ static int mobility(const EvalTables *e, const Position *p, int t, int c, int sq
   return count;
 }
 
-static int royal_safety(const EvalTables *e, const Position *p, int c, int sq) {
+/* Own pieces next to the royal piece on sq (at most SHELTER_MAX) and enemy pieces, not
+ * pawn-like, within two squares of it. */
+static void royal_safety(const EvalTables *e, const Position *p, int c, int sq, int *shelter, int *threats) {
   const Geometry *g = &e->rules->geo;
-  int file = geo_file(g, sq), rank = geo_rank(g, sq), shelter = 0, threats = 0;
+  int file = geo_file(g, sq), rank = geo_rank(g, sq), near_own = 0, near_enemy = 0;
   for (int dy = -2; dy <= 2; dy++)
     for (int dx = -2; dx <= 2; dx++) {
       if ((!dx && !dy) || !geo_on_board(g, file + dx, rank + dy)) continue;
@@ -302,57 +334,152 @@ static int royal_safety(const EvalTables *e, const Position *p, int c, int sq) {
       if (code == SQ_EMPTY || code == SQ_HOLE || e->royal[piece_type(code)]) continue;
       bool near = dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1;
       if (piece_color(code) == c)
-        shelter += near;
+        near_own += near;
       else
-        threats += !e->pawn_like[piece_type(code)];
+        near_enemy += !e->pawn_like[piece_type(code)];
     }
-  return SHELTER * (shelter < SHELTER_MAX ? shelter : SHELTER_MAX) - THREAT * threats;
+  *shelter = near_own < SHELTER_MAX ? near_own : SHELTER_MAX;
+  *threats = near_enemy;
 }
 
-int ev_classic(const EvalTables *e, const Position *p) {
+/* The pawn-like terms that need every pawn-like piece of a side at once: isolated and
+ * connected ones (by file, over all pawn-like types together) and the enemy pieces they
+ * attack.  files[c][f]: pawn-like pieces of colour c on file f. */
+static void pawn_relations(const EvalTables *e, const Position *p, int c, const int *sqs, int n,
+                           const int files[2][GEO_MAX_SIDE], int *isolated, int *connected, int *threats) {
+  const Geometry *g = &e->rules->geo;
+  int dir = c == WHITE ? 1 : -1;
+  for (int i = 0; i < n; i++) {
+    int sq = sqs[i], x = geo_file(g, sq), y = geo_rank(g, sq);
+    bool left = x > 0 && files[c][x - 1], right = x + 1 < g->width && files[c][x + 1];
+    if (!left && !right) {
+      (*isolated)++;
+    } else {
+      bool joined = false;
+      for (int dx = -1; dx <= 1 && !joined; dx += 2)
+        for (int back = 0; back <= 1 && !joined; back++) {
+          int tx = x + dx, ty = y - back * dir;
+          if (!geo_on_board(g, tx, ty)) continue;
+          int code = p->board[geo_square(g, tx, ty)];
+          joined = is_pawn_like(e, code) && piece_color(code) == c;
+        }
+      *connected += joined;
+    }
+    int t = piece_type(p->board[sq]);
+    for (int k = 0; k < e->pawn_capture_count[t]; k++) {
+      int tx = x + e->pawn_captures[t][k].dx, ty = y + e->pawn_captures[t][k].dy * dir;
+      if (!geo_on_board(g, tx, ty)) continue;
+      int code = p->board[geo_square(g, tx, ty)];
+      if (code == SQ_EMPTY || code == SQ_HOLE || piece_color(code) == c) continue;
+      int victim = piece_type(code);
+      *threats += !e->royal[victim] && !e->pawn_like[victim];
+    }
+  }
+}
+
+/* The features of p; the relations between pawn-like pieces only when `relations` (their
+ * weights are 0 until a tuned file sets them, and they cost a pass over the pawn-like pieces). */
+static inline void features(const EvalTables *e, const Position *p, EvalFeatures *f, bool relations) {
   const Rules *r = e->rules;
   const Geometry *g = &r->geo;
-  int mg = 0, eg = 0, material = 0;
+  f->used = EV_TERMS + EV_PER_TYPE * r->type_count;
+  memset(f->mg, 0, sizeof f->mg[0] * (size_t)f->used);
+  memset(f->eg, 0, sizeof f->eg[0] * (size_t)f->used);
+  int material = 0, files[2][GEO_MAX_SIDE] = {{0}};
+  int pawn_squares[2][GEO_MAX_SQUARES], pawns[2] = {0, 0};
+  /* Sums kept in locals, White's minus Black's, and stored once. */
+  int psq_mg = 0, psq_eg = 0, passed_mg = 0, passed_eg = 0, doubled = 0, shelter = 0, threats = 0, pairs = 0;
   for (int c = 0; c < 2; c++) {
     int sign = c == WHITE ? 1 : -1;
-    int side_mg = 0, side_eg = 0;
     for (int t = 0; t < r->type_count; t++) {
-      int on_file[GEO_MAX_SIDE] = {0};
+      int on_file[GEO_MAX_SIDE] = {0}, on_colour[2] = {0, 0}, count = 0, reach = 0;
       for (int w = 0; w < BITS_WORDS; w++) {
         for (uint64_t bits = p->by_piece[c][t][w]; bits; bits &= bits - 1) {
           int sq = w * 64 + __builtin_ctzll(bits);
-          side_mg += e->value[t] + e->psq_mg[t][c][sq];
-          side_eg += e->value_eg[t] + e->psq_eg[t][c][sq];
-          if (!e->pawn_like[t]) material += e->value[t];
+          count++;
+          psq_mg += sign * e->psq_mg[t][c][sq];
+          psq_eg += sign * e->psq_eg[t][c][sq];
+          if (e->colour_bound[t]) on_colour[(geo_file(g, sq) + geo_rank(g, sq)) & 1]++;
           if (e->pawn_like[t]) {
-            if (on_file[geo_file(g, sq)]++) side_mg -= DOUBLED_MG, side_eg -= DOUBLED_EG;
+            int file = geo_file(g, sq);
+            if (on_file[file]++) doubled += sign;
+            files[c][file]++;
+            pawn_squares[c][pawns[c]++] = sq;
             if (e->passed_eg[t][c][sq] && passed(e, p, c, sq)) {
-              side_eg += e->passed_eg[t][c][sq];
-              side_mg += e->passed_eg[t][c][sq] / 3;
+              passed_eg += sign * e->passed_eg[t][c][sq];
+              passed_mg += sign * (e->passed_eg[t][c][sq] / 3);
             }
+          } else {
+            material += e->phase_value[t];
           }
-          if (e->royal[t])
-            side_mg += royal_safety(e, p, c, sq);
-          else if (e->step_count[t]) {
-            int reach = mobility(e, p, t, c, sq);
-            side_mg += MOBILITY_MG * reach;
-            side_eg += MOBILITY_EG * reach;
+          if (e->royal[t]) {
+            int near_own, near_enemy;
+            royal_safety(e, p, c, sq, &near_own, &near_enemy);
+            shelter += sign * near_own;
+            threats += sign * near_enemy;
+          } else if (e->step_count[t]) {
+            reach += mobility(e, p, t, c, sq);
           }
         }
       }
+      int value = ev_type_weight(t, EV_TYPE_VALUE), hand = ev_type_weight(t, EV_TYPE_HAND);
+      int moves = ev_type_weight(t, EV_TYPE_MOBILITY);
+      f->mg[value] += sign * count, f->eg[value] += sign * count;
+      f->mg[moves] += sign * reach, f->eg[moves] += sign * reach;
+      if (on_colour[0] && on_colour[1]) pairs += sign;
       if (p->hand[c][t]) {
-        side_mg += p->hand[c][t] * e->hand_value[t];
-        side_eg += p->hand[c][t] * e->hand_value[t];
-        if (!e->pawn_like[t]) material += p->hand[c][t] * e->value[t];
+        f->mg[hand] += sign * p->hand[c][t], f->eg[hand] += sign * p->hand[c][t];
+        if (!e->pawn_like[t]) material += p->hand[c][t] * e->phase_value[t];
       }
     }
-    mg += sign * side_mg;
-    eg += sign * side_eg;
   }
-  int phase = 256;
-  if (e->start_material > 0) phase = material >= e->start_material ? 256 : material * 256 / e->start_material;
-  int score = (mg * phase + eg * (256 - phase)) / 256;
-  return (p->side == WHITE ? score : -score) + TEMPO;
+  f->mg[EV_PSQ] = psq_mg, f->eg[EV_PSQ] = psq_eg;
+  f->mg[EV_PASSED] = passed_mg, f->eg[EV_PASSED] = passed_eg;
+  f->mg[EV_DOUBLED] = f->eg[EV_DOUBLED] = doubled;
+  f->mg[EV_SHELTER] = f->eg[EV_SHELTER] = shelter;
+  f->mg[EV_ROYAL_THREAT] = f->eg[EV_ROYAL_THREAT] = threats;
+  f->mg[EV_PAIR] = f->eg[EV_PAIR] = pairs;
+  for (int c = 0; c < 2 && relations; c++) {
+    int sign = c == WHITE ? 1 : -1, isolated = 0, connected = 0, threats = 0;
+    pawn_relations(e, p, c, pawn_squares[c], pawns[c], files, &isolated, &connected, &threats);
+    f->mg[EV_ISOLATED] += sign * isolated, f->eg[EV_ISOLATED] += sign * isolated;
+    f->mg[EV_CONNECTED] += sign * connected, f->eg[EV_CONNECTED] += sign * connected;
+    f->mg[EV_PAWN_THREAT] += sign * threats, f->eg[EV_PAWN_THREAT] += sign * threats;
+  }
+  f->mg[EV_TEMPO] = f->eg[EV_TEMPO] = p->side == WHITE ? 1 : -1;
+  f->phase = 256;
+  if (e->start_material > 0) f->phase = material >= e->start_material ? 256 : material * 256 / e->start_material;
+}
+
+void ev_features(const EvalTables *e, const Position *p, EvalFeatures *f) { features(e, p, f, true); }
+
+void ev_set_weights(EvalTables *e, const EvalWeights *w) {
+  e->weights = *w;
+  const EvalPair *x = w->w;
+  e->pawn_relations = x[EV_ISOLATED].mg || x[EV_ISOLATED].eg || x[EV_CONNECTED].mg || x[EV_CONNECTED].eg ||
+                      x[EV_PAWN_THREAT].mg || x[EV_PAWN_THREAT].eg;
+}
+
+int ev_score_features(const EvalWeights *weights, const EvalFeatures *f) {
+  const EvalPair *w = weights->w;
+  /* The percent terms first, then the plain ones (EV_PASSED + 1 on, but for the tempo). */
+  int mg = w[EV_PSQ].mg * f->mg[EV_PSQ] / 100 + w[EV_PASSED].mg * f->mg[EV_PASSED] / 100;
+  int eg = w[EV_PSQ].eg * f->eg[EV_PSQ] / 100 + w[EV_PASSED].eg * f->eg[EV_PASSED] / 100;
+  for (int i = EV_PASSED + 1; i < f->used; i++) {
+    if (i == EV_TEMPO) continue;
+    mg += w[i].mg * f->mg[i];
+    eg += w[i].eg * f->eg[i];
+  }
+  int score = (mg * f->phase + eg * (256 - f->phase)) / 256;
+  int tempo = (w[EV_TEMPO].mg * f->phase + w[EV_TEMPO].eg * (256 - f->phase)) / 256;
+  return score + f->mg[EV_TEMPO] * tempo;
+}
+
+int ev_classic(const EvalTables *e, const Position *p) {
+  EvalFeatures f;
+  features(e, p, &f, e->pawn_relations);
+  int white = ev_score_features(&e->weights, &f);
+  return p->side == WHITE ? white : -white;
 }
 
 static int classic_entry(const Evaluator *self, const Position *p) { return ev_classic(self->tables, p); }

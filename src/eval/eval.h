@@ -19,6 +19,51 @@ extern "C" {
 
 enum { EV_MAX_VALUE = 20000 /* stands for a royal piece in exchange counts */ };
 
+/* The weights of the classical evaluation: the score is linear in them, a middle-game and an
+ * end-game sum tapered by the material left, so that a tuner (herald-tune) can fit them to the
+ * results of games.  Terms that scale a derived table (piece-square, passed) count in percent
+ * of it.  ev_init sets every weight from the movement alone; terms whose default is 0 are only
+ * used once a tuned file (nets/GAME.eval.gz) gives them a value. */
+typedef struct EvalPair {
+  int mg, eg;
+} EvalPair;
+
+typedef enum EvalTerm {                  /* the percent terms first (ev_weight_scale) */
+                        EV_PSQ,          /* percent of the derived piece-square tables */
+                        EV_PASSED,       /* percent of the derived bonus of a passed pawn-like piece */
+                        EV_DOUBLED,      /* a further pawn-like piece of a type on one file */
+                        EV_ISOLATED,     /* a pawn-like piece with no own pawn-like piece on a neighbouring file */
+                        EV_CONNECTED,    /* a pawn-like piece beside or just behind another on a neighbouring file */
+                        EV_SHELTER,      /* own pieces next to the royal piece, three at most */
+                        EV_ROYAL_THREAT, /* enemy pieces (not pawn-like) within two squares of the royal piece */
+                        EV_PAIR,         /* two colour-bound pieces of a type, on squares of both colours */
+                        EV_PAWN_THREAT,  /* an enemy piece (not pawn-like, not royal) that a pawn-like piece attacks */
+                        EV_TEMPO,        /* the side to move */
+                        EV_TERMS
+} EvalTerm;
+
+/* Per piece type: its material on the board and in hand, and each square it reaches. */
+enum { EV_PER_TYPE = 3, EV_TYPE_VALUE = 0, EV_TYPE_HAND = 1, EV_TYPE_MOBILITY = 2 };
+enum { EV_WEIGHTS = EV_TERMS + EV_PER_TYPE * MAX_TYPES };
+
+/* Weight i: the terms first, then for each type its value, hand and mobility weights. */
+static inline int ev_type_weight(int type, int which) { return EV_TERMS + EV_PER_TYPE * type + which; }
+
+typedef struct EvalWeights {
+  EvalPair w[EV_WEIGHTS];
+} EvalWeights;
+
+/* The features of a position that the weights multiply, White's minus Black's (tempo: +1 when
+ * White moves, -1 when Black does), with the game phase (256 = all material left, 0 = none).
+ * The evaluation from White's view is (mg * phase + eg * (256 - phase)) / 256, where
+ * mg = sum of w[i].mg * mg[i] / scale[i] (scale 100 for percent terms, else 1) and eg alike;
+ * tempo is tapered on its own and added after. */
+typedef struct EvalFeatures {
+  int mg[EV_WEIGHTS], eg[EV_WEIGHTS];
+  int phase;
+  int used; /* features 0 .. used-1 are set: EV_TERMS + EV_PER_TYPE * type_count */
+} EvalFeatures;
+
 /* Per-type figures derived once from a Rules value. */
 typedef struct EvalTables {
   const Rules *rules;
@@ -46,6 +91,15 @@ typedef struct EvalTables {
   int step_count[MAX_TYPES];
   /* End-game bonus of a passed pawn-like piece that promotes (none ahead to stop it). */
   int16_t passed_eg[MAX_TYPES][2][GEO_MAX_SQUARES];
+  /* The capturing leaps of pawn-like types (for White), for the threats they make. */
+  struct EvalLeap {
+    int8_t dx, dy;
+  } pawn_captures[MAX_TYPES][8];
+  int pawn_capture_count[MAX_TYPES];
+  int phase_value[MAX_TYPES]; /* what a piece counts toward the game phase: its derived value */
+  EvalWeights weights;        /* ev_init's defaults, or a tuned file's (eval_weights.h) */
+  EvalWeights defaults;       /* ev_init's, kept for a file that names only some weights */
+  bool pawn_relations;        /* some weight of isolated, connected or pawn threats is set */
 } EvalTables;
 
 /* Derives the tables for r (which must be finalised).  e may be large: allocate it on the heap. */
@@ -54,6 +108,16 @@ void ev_init(EvalTables *e, const Rules *r);
 /* The classical evaluation: material, hand, piece-square, pawn-like structure (doubled, passed),
  * shelter of the royal pieces, tapered by the material left. */
 int ev_classic(const EvalTables *e, const Position *p);
+
+/* The features of p (see EvalFeatures), for a tuner: ev_score_features(&e->weights, f) is
+ * ev_classic(e, p) seen from White. */
+void ev_features(const EvalTables *e, const Position *p, EvalFeatures *f);
+/* Puts weights w in force (the search's tables: not during a search). */
+void ev_set_weights(EvalTables *e, const EvalWeights *w);
+/* White's view of the features under weights w (what ev_classic returns for White to move). */
+int ev_score_features(const EvalWeights *w, const EvalFeatures *f);
+/* Scale of weight i: 100 for the percent terms, else 1. */
+static inline int ev_weight_scale(int i) { return i == EV_PSQ || i == EV_PASSED ? 100 : 1; }
 
 /* What the search calls.  `evaluate` receives the Evaluator itself so that a net keeps its
  * weights in `context`; ev_default gives the classical evaluation.  A net that adds to the

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "match/args.h"
 #include "match/match.h"
 #include "match/stats.h"
 #include "match/text.h"
@@ -188,6 +189,11 @@ static void *worker(void *arg) {
   Pool *pool = arg;
   const MtSelfplayConfig *c = pool->config;
   Search *s = srch_new(c->rules, c->hash_mb > 0 ? c->hash_mb : 16, 1);
+  char weights_err[256];
+  if (s && c->eval_weights && !srch_set_eval_weights(s, c->eval_weights, weights_err, sizeof weights_err)) {
+    srch_free(s); /* mt_selfplay_run read the file before: it no longer can */
+    s = NULL;
+  }
   MoveList *list = malloc(sizeof *list);
   MtSelfplayReport *mine = malloc(sizeof *mine);
   Move *moves = malloc((size_t)max_plies_of(c) * sizeof *moves);
@@ -221,11 +227,65 @@ static void *worker(void *arg) {
   return NULL;
 }
 
+int mt_selfplay_option(MtSelfplayConfig *c, const char *name, const char *value, char *err, int errlen) {
+  long n;
+  uint64_t u;
+  /* The ranges: what a run can mean (merge refuses reports beyond 50 million games). */
+  if (!strcmp(name, "--games")) {
+    if (!mt_arg_long(value, 1, 50000000, name, &n, err, errlen)) return -1;
+    c->games = (int)n;
+  } else if (!strcmp(name, "--nodes")) {
+    if (!mt_arg_u64(value, 1, 1000000000000ULL, name, &u, err, errlen)) return -1;
+    c->nodes = u;
+  } else if (!strcmp(name, "--max-plies")) {
+    if (!mt_arg_long(value, 1, 100000, name, &n, err, errlen)) return -1;
+    c->max_plies = (int)n;
+  } else if (!strcmp(name, "--random-plies")) {
+    if (!mt_arg_long(value, 0, 1000, name, &n, err, errlen)) return -1;
+    c->random_plies = (int)n;
+  } else if (!strcmp(name, "--threads")) {
+    if (!mt_arg_long(value, 1, 1024, name, &n, err, errlen)) return -1;
+    c->threads = (int)n;
+  } else if (!strcmp(name, "--seed")) {
+    if (!mt_arg_u64(value, 0, UINT64_MAX, name, &u, err, errlen)) return -1;
+    c->seed = u;
+  } else if (!strcmp(name, "--shard")) {
+    const char *slash = strchr(value, '/');
+    char first[32];
+    long i, count;
+    size_t len = slash ? (size_t)(slash - value) : 0;
+    if (!slash || len >= sizeof first) {
+      snprintf(err, (size_t)errlen, "--shard I/N with 0 <= I < N, not %.40s", value);
+      return -1;
+    }
+    memcpy(first, value, len);
+    first[len] = 0;
+    if (!mt_arg_long(first, 0, 999999, "--shard I", &i, err, errlen) ||
+        !mt_arg_long(slash + 1, 1, 1000000, "--shard N", &count, err, errlen))
+      return -1;
+    if (i >= count) {
+      snprintf(err, (size_t)errlen, "--shard I/N with 0 <= I < N, not %.40s", value);
+      return -1;
+    }
+    c->shard_index = (int)i, c->shard_count = (int)count;
+  } else {
+    return 0;
+  }
+  return 1;
+}
+
 bool mt_selfplay_run(const MtSelfplayConfig *c, MtSelfplayReport *report, char *err, int errlen) {
   report_init(report, c->rules, c->nodes);
   if (c->shard_count < 1 || c->shard_index < 0 || c->shard_index >= c->shard_count) {
     snprintf(err, errlen, "bad shard %d/%d", c->shard_index, c->shard_count);
     return false;
+  }
+  if (c->eval_weights) { /* a file that cannot be used is said once, before any game */
+    Search *probe = srch_new(c->rules, 1, 1);
+    bool ok = probe && srch_set_eval_weights(probe, c->eval_weights, err, errlen);
+    if (!probe) snprintf(err, errlen, "out of memory for the searcher");
+    srch_free(probe);
+    if (!ok) return false;
   }
   Pool pool;
   memset(&pool, 0, sizeof pool);

@@ -57,6 +57,7 @@ typedef struct MtSelfplayConfig {
   int shard_index, shard_count; /* this process plays games g with g % count == index */
   int threads;                  /* games at once */
   int hash_mb;                  /* per searcher; 0: 16 */
+  const char *eval_weights;     /* srch_set_eval_weights's source; NULL: the default */
   const volatile sig_atomic_t *cancel;
   void (*on_progress)(void *context, int done, int planned);
   /* Each finished game (for its PGN), one call at a time, before on_progress counts it. */
@@ -96,6 +97,10 @@ typedef struct MtSelfplayReport {
 } MtSelfplayReport;
 
 void mt_selfplay_config_init(MtSelfplayConfig *c);
+/* One of the options that shape a run, as the tools take them: --games, --nodes, --max-plies,
+ * --random-plies, --threads, --seed, --shard I/N.  1: taken into c; 0: not one of them; -1: a
+ * bad value, err says why (nothing changed). */
+int mt_selfplay_option(MtSelfplayConfig *c, const char *name, const char *value, char *err, int errlen);
 /* Plays the games of this shard; false with a message when no searcher could be made. */
 bool mt_selfplay_run(const MtSelfplayConfig *c, MtSelfplayReport *report, char *err, int errlen);
 

@@ -18,6 +18,7 @@ bool session_init_with(Session *s, FILE *out, int hash_mb, SessionLendFn lend, v
   pthread_mutex_init(&s->search_lock, NULL);
   s->hash_mb = hash_mb > 0 ? hash_mb : 64;
   s->threads = 1;
+  snprintf(s->eval_weights, sizeof s->eval_weights, "%s", SRCH_WEIGHTS_DEFAULT);
   s->move_overhead_ms = 30;
   s->multipv = 1;
   s->post = true;
@@ -103,6 +104,8 @@ bool session_set_variant(Session *s, const char *name, char *err, int errlen) {
     if (!lent) br_free(game);
     return false;
   }
+  if (!srch_set_eval_weights(search, s->eval_weights, NULL, 0)) /* a file of another game */
+    snprintf(s->eval_weights, sizeof s->eval_weights, "%s", SRCH_WEIGHTS_DEFAULT);
   srch_free(s->search);
   pos_free(&s->pos);
   drop_game(s);
@@ -113,6 +116,17 @@ bool session_set_variant(Session *s, const char *name, char *err, int errlen) {
   s->search = search;
   snprintf(s->variant, sizeof s->variant, "%s", name);
   return session_set_fen(s, "startpos", err, errlen);
+}
+
+bool session_set_eval_weights(Session *s, const char *source, char *err, int errlen) {
+  session_stop(s);
+  if (strlen(source) >= sizeof s->eval_weights) {
+    snprintf(err, errlen, "a path of more than %zu characters", sizeof s->eval_weights - 1);
+    return false;
+  }
+  if (!srch_set_eval_weights(s->search, source, err, errlen)) return false;
+  snprintf(s->eval_weights, sizeof s->eval_weights, "%s", source);
+  return true;
 }
 
 bool session_preset_failure(Session *s, const SearchResult *result, char *out, int outlen) {

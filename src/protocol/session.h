@@ -45,6 +45,7 @@ struct Session {
   Position pos;
   Search *search;
   int hash_mb, threads;
+  char eval_weights[512]; /* srch_set_eval_weights's source for every game loaded */
   int64_t move_overhead_ms;
   int multipv;
   _Atomic bool ponder; /* toggled by the input thread, read by the waiter */
@@ -71,6 +72,12 @@ struct Session {
 
 /* The hash sizes the front ends offer (UCI's Hash option, XBoard's memory), in MB. */
 enum { SESSION_HASH_MIN_MB = 1, SESSION_HASH_MAX_MB = 65536 };
+
+/* The evaluation's weights (EvalWeights option): SRCH_WEIGHTS_DEFAULT, SRCH_WEIGHTS_NONE or a
+ * weights file's path, for the game in play and the games loaded after it (a file made for
+ * another game leaves those to their default weights).  False with err when the file cannot be
+ * used: the weights in force stay. */
+bool session_set_eval_weights(Session *s, const char *source, char *err, int errlen);
 
 /* hash_mb: the starting hash size, 0 for the default.  Starts with "chess", loaded. */
 bool session_init(Session *s, FILE *out, int hash_mb, char *err, int errlen);

@@ -136,6 +136,7 @@ static void send_id(Session *s) {
   session_say(s, "option name MultiPV type spin default 1 min 1 max %d", SRCH_MAX_PV);
   session_say(s, "option name Move Overhead type spin default 30 min 0 max 5000");
   session_say(s, "option name PresetPath type string default <empty>");
+  session_say(s, "option name EvalWeights type string default %s", SRCH_WEIGHTS_DEFAULT);
   session_say(s, "option name LoadTime type spin default %d min 1 max %d", br_default_load_limit_ms() / 1000,
               BR_LOAD_LIMIT_MAX_S);
   session_say(s, "uciok");
@@ -203,6 +204,10 @@ static void set_option(Session *s, char *args, const char *original) {
     char why[600];
     if (!session_set_preset_path(s, value && strcmp(value, "<empty>") ? value : "", why, sizeof why))
       session_say(s, "Error (bad PresetPath, %s): %s", why, original);
+  } else if (!strcasecmp(name, "EvalWeights")) { /* <default>, <none> or a weights file */
+    char why[1024];
+    if (!session_set_eval_weights(s, value && *value ? value : SRCH_WEIGHTS_DEFAULT, why, sizeof why))
+      session_say(s, "Error (bad EvalWeights, %s): %s", why, original);
   } else if (!strcasecmp(name, "LoadTime")) { /* seconds a preset may take to load */
     if (!proto_read_int(value, 1, BR_LOAD_LIMIT_MAX_S, &v))
       session_say(s, "Error (bad LoadTime value): %s", original);

@@ -389,6 +389,7 @@ static void send_features(Session *s) {
   session_say(s, "feature option=\"MultiPV -spin 1 1 %d\"", SRCH_MAX_PV);
   session_say(s, "feature option=\"Move Overhead -spin 30 0 5000\"");
   session_say(s, "feature option=\"LoadTime -spin %d 1 %d\"", br_default_load_limit_ms() / 1000, BR_LOAD_LIMIT_MAX_S);
+  session_say(s, "feature option=\"EvalWeights -file %s\"", SRCH_WEIGHTS_DEFAULT);
   session_say(s, "feature done=1");
 }
 
@@ -506,7 +507,11 @@ static void set_option(Session *s, char *args, const char *original) {
     s->move_overhead_ms = v;
   else if (!strcmp(args, "LoadTime") && proto_read_int(eq + 1, 1, BR_LOAD_LIMIT_MAX_S, &v))
     catalog_set_load_limit(&s->catalog, (int)v * 1000);
-  else
+  else if (!strcmp(args, "EvalWeights")) {
+    char why[1024];
+    if (!session_set_eval_weights(s, eq[1] ? eq + 1 : SRCH_WEIGHTS_DEFAULT, why, sizeof why))
+      session_say(s, "Error (bad EvalWeights, %s): %s", why, original);
+  } else
     session_say(s, "Error (unknown option or bad value): %s", original);
 }
 

@@ -67,6 +67,14 @@ void srch_free(Search *s);
 /* Replaces the evaluation (a net); NULL restores the classical one.  Not during a search. */
 void srch_set_evaluator(Search *s, const Evaluator *ev);
 const EvalTables *srch_eval_tables(const Search *s);
+/* The weights of the classical evaluation: SRCH_WEIGHTS_DEFAULT, the tuned file shipped for the
+ * game (nets/NAME.eval.gz) when there is one, else the weights derived from the movement (what
+ * srch_new takes); SRCH_WEIGHTS_NONE, always the derived ones; anything else, the path of a
+ * weights file (eval_weights.h).  False with err (file:line: reason) when the file cannot be
+ * used: the weights in force stay.  Not during a search. */
+#define SRCH_WEIGHTS_DEFAULT "<default>"
+#define SRCH_WEIGHTS_NONE "<none>"
+bool srch_set_eval_weights(Search *s, const char *source, char *err, int errlen);
 /* Forgets everything learnt: TT, histories.  Call for a new game, and before a run whose node
  * count must be reproducible. */
 void srch_clear(Search *s);

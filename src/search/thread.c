@@ -2,10 +2,12 @@
  * iterative deepening with aspiration windows and multi-PV, limits, pondering, reports. */
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "eval/eval_weights.h"
 #include "rules/oracle.h"
 #include "search/search_internal.h"
 
@@ -87,6 +89,7 @@ Search *srch_new(const Rules *r, int hash_mb, int threads) {
     return NULL;
   }
   ev_init(s->tables, r);
+  srch_set_eval_weights(s, SRCH_WEIGHTS_DEFAULT, NULL, 0); /* a shipped file was tested: it parses */
   ev_default(&s->evaluator, s->tables);
   atomic_init(&s->stop, false);
   atomic_init(&s->pondering, false);
@@ -120,6 +123,20 @@ void srch_set_evaluator(Search *s, const Evaluator *ev) {
 }
 
 const EvalTables *srch_eval_tables(const Search *s) { return s->tables; }
+
+bool srch_set_eval_weights(Search *s, const char *source, char *err, int errlen) {
+  if (atomic_load(&s->running)) {
+    if (err && errlen > 0) snprintf(err, (size_t)errlen, "the evaluation cannot change during a search");
+    return false;
+  }
+  EvalWeights w = s->tables->defaults;
+  bool found = false;
+  bool ok = !strcmp(source, SRCH_WEIGHTS_NONE)      ? true
+            : !strcmp(source, SRCH_WEIGHTS_DEFAULT) ? ev_weights_builtin(s->tables, &w, &found, err, errlen)
+                                                    : ev_weights_read(s->tables, source, &w, err, errlen);
+  if (ok) ev_set_weights(s->tables, &w);
+  return ok;
+}
 
 void srch_clear(Search *s) {
   srch_tt_clear(&s->tt);

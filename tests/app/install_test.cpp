@@ -39,10 +39,11 @@ TEST(Install, InstallsWhereTheReadmeSaysAndUninstallsIt) {
   programs::Result r = Shell(make + " install");
   ASSERT_EQ(r.status, 0) << r.out << r.err;
   for (const char *file :
-       {"bin/herald", "bin/herald-match", "bin/herald-selfplay", "share/man/man6/herald.6",
-        "share/man/man6/herald-match.6", "share/man/man6/herald-selfplay.6", "share/herald/presets/chess.preset",
-        "share/herald/presets/capablanca.preset", "share/herald/presets/include/herald-pieces.txt",
-        "share/herald/presets/include/herald-rules.txt", "share/games/plugins/xboard/herald.eng"})
+       {"bin/herald", "bin/herald-match", "bin/herald-selfplay", "bin/herald-tune", "share/man/man6/herald.6",
+        "share/man/man6/herald-match.6", "share/man/man6/herald-selfplay.6", "share/man/man6/herald-tune.6",
+        "share/herald/presets/chess.preset", "share/herald/presets/capablanca.preset",
+        "share/herald/presets/include/herald-pieces.txt", "share/herald/presets/include/herald-rules.txt",
+        "share/games/plugins/xboard/herald.eng"})
     EXPECT_TRUE(IsFile(prefix + "/" + file)) << file;
   std::string eng = programs::Slurp(prefix + "/share/games/plugins/xboard/herald.eng");
   EXPECT_EQ(eng.rfind("plugin spec 0.0\n" + prefix + "/bin/herald\n", 0), 0u) << eng;

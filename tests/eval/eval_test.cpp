@@ -11,13 +11,7 @@ namespace {
 using search_test::PositionOwner;
 using search_test::RulesOwner;
 
-struct Tables {
-  EvalTables *e = static_cast<EvalTables *>(std::malloc(sizeof(EvalTables)));
-  explicit Tables(const Rules *r) { ev_init(e, r); }
-  ~Tables() { std::free(e); }
-  Tables(const Tables &) = delete;
-  Tables &operator=(const Tables &) = delete;
-};
+using Tables = search_test::TablesOwner;
 
 // The type a FEN letter stands for: test data, so naming pieces is fine here.
 int Type(const Rules *r, char letter, bool promoted = false) { return rules_find_type(r, letter, promoted); }

@@ -255,4 +255,27 @@ TEST(MatchSelfplayPreset, TheRefereeWatchesEveryGame) {
   }
 }
 
+// The options that shape a run, shared by herald-selfplay and herald-tune play.
+TEST(MatchSelfplayOptions, RunOptionsAreTakenOrRefusedWithoutChange) {
+  MtSelfplayConfig c;
+  mt_selfplay_config_init(&c);
+  char err[160] = "";
+  EXPECT_EQ(mt_selfplay_option(&c, "--games", "12", err, sizeof err), 1);
+  EXPECT_EQ(mt_selfplay_option(&c, "--nodes", "700", err, sizeof err), 1);
+  EXPECT_EQ(mt_selfplay_option(&c, "--shard", "1/3", err, sizeof err), 1);
+  EXPECT_EQ(mt_selfplay_option(&c, "--seed", "18446744073709551615", err, sizeof err), 1);
+  EXPECT_EQ(c.games, 12);
+  EXPECT_EQ(c.nodes, 700u);
+  EXPECT_EQ(c.shard_index, 1);
+  EXPECT_EQ(c.shard_count, 3);
+  EXPECT_EQ(c.seed, UINT64_MAX);
+  EXPECT_EQ(mt_selfplay_option(&c, "--json", "x.json", err, sizeof err), 0);
+  EXPECT_EQ(mt_selfplay_option(&c, "--shard", "3/3", err, sizeof err), -1);
+  EXPECT_STREQ(err, "--shard I/N with 0 <= I < N, not 3/3");
+  EXPECT_EQ(mt_selfplay_option(&c, "--threads", "0", err, sizeof err), -1);
+  EXPECT_EQ(mt_selfplay_option(&c, "--games", "-1", err, sizeof err), -1);
+  EXPECT_EQ(c.games, 12);
+  EXPECT_EQ(c.shard_index, 1);
+}
+
 } // namespace

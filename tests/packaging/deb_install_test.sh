@@ -21,10 +21,10 @@ out=$(/usr/games/herald --version) || fail "herald --version"
 grep -qx "herald $(dpkg-query -W -f '${Version}' herald)" <<<"$out" || fail "herald --version says '$out'"
 out=$(printf 'uci\nisready\nposition startpos moves e2e4\ngo depth 4\nquit\n' | /usr/games/herald)
 grep -q '^bestmove ' <<<"$out" || fail "no bestmove over UCI: $out"
-for prog in herald-match herald-selfplay; do
+for prog in herald-match herald-selfplay herald-tune; do
   /usr/games/$prog --help | grep -q "$prog" || fail "$prog --help"
 done
-for page in herald herald-match herald-selfplay; do
+for page in herald herald-match herald-selfplay herald-tune; do
   man -l "/usr/share/man/man6/$page.6.gz" 2>/dev/null | grep -q "^NAME" || fail "man page $page"
 done
 eng=/usr/share/games/plugins/xboard/herald.eng

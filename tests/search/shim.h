@@ -37,6 +37,15 @@ struct RulesOwner {
   bool built = false;
 };
 
+// The evaluation's tables for a rule set, on the heap (they are large).
+struct TablesOwner {
+  EvalTables *e = static_cast<EvalTables *>(std::malloc(sizeof(EvalTables)));
+  explicit TablesOwner(const Rules *r) { ev_init(e, r); }
+  ~TablesOwner() { std::free(e); }
+  TablesOwner(const TablesOwner &) = delete;
+  TablesOwner &operator=(const TablesOwner &) = delete;
+};
+
 struct PositionOwner {
   Position p{};
   PositionOwner(const Rules *r, const std::string &fen) {

@@ -8,7 +8,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 dir=${1:-build/windows}
-for program in herald herald-match herald-selfplay; do
+for program in herald herald-match herald-selfplay herald-tune; do
   [ -f "$dir/$program.exe" ] || { echo "wine_test: no $dir/$program.exe (make windows)"; exit 1; }
 done
 command -v wine >/dev/null || { echo "wine_test: no wine (apt-get install wine wine64)"; exit 1; }

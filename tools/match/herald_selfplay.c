@@ -155,32 +155,6 @@ static bool number(const char *text, long min, long max, const char *what, long 
   return false;
 }
 
-static bool count(const char *text, uint64_t min, uint64_t max, const char *what, uint64_t *out) {
-  char err[160];
-  if (mt_arg_u64(text, min, max, what, out, err, sizeof err)) return true;
-  fprintf(stderr, "herald-selfplay: %s\n", err);
-  return false;
-}
-
-/* --shard I/N: 0 <= I < N. */
-static bool shard(char *text, int *index, int *count_out) {
-  char *slash = strchr(text, '/');
-  long i, n;
-  if (!slash) {
-    fprintf(stderr, "herald-selfplay: --shard I/N with 0 <= I < N\n");
-    return false;
-  }
-  *slash = 0;
-  bool ok = number(text, 0, 999999, "--shard I", &i) && number(slash + 1, 1, 1000000, "--shard N", &n);
-  *slash = '/';
-  if (ok && i >= n) {
-    fprintf(stderr, "herald-selfplay: --shard I/N with 0 <= I < N\n");
-    ok = false;
-  }
-  if (ok) *index = (int)i, *count_out = (int)n;
-  return ok;
-}
-
 int main(int argc, char **argv) {
   if (argc > 1 && !strcmp(argv[1], "merge")) return merge_main(argc - 1, argv + 1);
   if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
@@ -220,23 +194,13 @@ int main(int argc, char **argv) {
     }
     char *v = argv[++i];
     long n;
-    /* The ranges: what a run can mean (merge refuses reports beyond 50 million games). */
-    if (!strcmp(a, "--games")) {
-      if (!number(v, 1, 50000000, a, &n)) return 1;
-      c.games = (int)n;
-    } else if (!strcmp(a, "--nodes")) {
-      if (!count(v, 1, 1000000000000ULL, a, &c.nodes)) return 1;
-    } else if (!strcmp(a, "--max-plies")) {
-      if (!number(v, 1, 100000, a, &n)) return 1;
-      c.max_plies = (int)n;
-    } else if (!strcmp(a, "--random-plies")) {
-      if (!number(v, 0, 1000, a, &n)) return 1;
-      c.random_plies = (int)n;
-    } else if (!strcmp(a, "--threads")) {
-      if (!number(v, 1, 1024, a, &n)) return 1;
-      c.threads = (int)n;
-    } else if (!strcmp(a, "--seed")) {
-      if (!count(v, 0, UINT64_MAX, a, &c.seed)) return 1;
+    int taken = mt_selfplay_option(&c, a, v, err, sizeof err);
+    if (taken < 0) {
+      fprintf(stderr, "herald-selfplay: %s\n", err);
+      return 1;
+    }
+    if (taken) {
+      continue;
     } else if (!strcmp(a, "--json"))
       json_path = v;
     else if (!strcmp(a, "--html"))
@@ -251,8 +215,6 @@ int main(int argc, char **argv) {
         fprintf(stderr, "herald-selfplay: --presets: %s\n", err);
         return 1;
       }
-    } else if (!strcmp(a, "--shard")) {
-      if (!shard(v, &c.shard_index, &c.shard_count)) return 1;
     } else {
       fprintf(stderr, "herald-selfplay: unknown option %s (herald-selfplay --help)\n", a);
       return 1;

@@ -1,0 +1,216 @@
+/* Texel tuning over the linear features of the classical evaluation (eval_tune.h).
+ *
+ * The parameters are the weights in use, each a middle-game and an end-game figure: theta[2i]
+ * and theta[2i+1] for weight i.  A position is kept as its non-zero products of feature, phase
+ * and scale, x[j], so that its evaluation from White's view is the sum of theta[j] * x[j]
+ * (what ev_score_features computes, but for the rounding of integers). */
+#include "eval/eval_tune.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "eval/eval_weights.h"
+
+struct EvTuneSet {
+  const EvalTables *e;
+  size_t count, result_cap, start_cap; /* positions */
+  size_t *start;                        /* [count + 1]: each position's first entry */
+  float *result;                        /* from White's view */
+  size_t entries, index_cap, value_cap;
+  uint16_t *index; /* theta index */
+  float *value;    /* its product */
+  Position scratch; /* for ev_tune_add_line */
+};
+
+static bool grow(void **array, size_t *cap, size_t need, size_t size) {
+  if (need <= *cap) return true;
+  size_t n = *cap ? *cap : 1024;
+  while (n < need) n *= 2;
+  void *fresh = realloc(*array, n * size);
+  if (!fresh) return false;
+  *array = fresh;
+  *cap = n;
+  return true;
+}
+
+EvTuneSet *ev_tune_new(const EvalTables *e) {
+  EvTuneSet *set = calloc(1, sizeof *set);
+  if (!set) return NULL;
+  set->e = e;
+  if (!grow((void **)&set->start, &set->start_cap, 1, sizeof *set->start)) {
+    free(set);
+    return NULL;
+  }
+  set->start[0] = 0;
+  return set;
+}
+
+void ev_tune_free(EvTuneSet *set) {
+  if (!set) return;
+  free(set->start);
+  free(set->result);
+  free(set->index);
+  free(set->value);
+  pos_free(&set->scratch);
+  free(set);
+}
+
+size_t ev_tune_count(const EvTuneSet *set) { return set->count; }
+
+bool ev_tune_add(EvTuneSet *set, const Position *p, double white_result) {
+  EvalFeatures f;
+  ev_features(set->e, p, &f);
+  size_t need = set->entries + 2 * (size_t)f.used;
+  if (!grow((void **)&set->result, &set->result_cap, set->count + 1, sizeof *set->result) ||
+      !grow((void **)&set->start, &set->start_cap, set->count + 2, sizeof *set->start) ||
+      !grow((void **)&set->index, &set->index_cap, need, sizeof *set->index) ||
+      !grow((void **)&set->value, &set->value_cap, need, sizeof *set->value))
+    return false;
+  double mg_part = f.phase / 256.0, eg_part = 1.0 - mg_part;
+  for (int i = 0; i < f.used; i++) {
+    double scale = ev_weight_scale(i);
+    if (f.mg[i]) set->index[set->entries] = (uint16_t)(2 * i), set->value[set->entries++] = (float)(f.mg[i] * mg_part / scale);
+    if (f.eg[i]) set->index[set->entries] = (uint16_t)(2 * i + 1), set->value[set->entries++] = (float)(f.eg[i] * eg_part / scale);
+  }
+  set->result[set->count++] = (float)white_result;
+  set->start[set->count] = set->entries;
+  return true;
+}
+
+bool ev_tune_add_line(EvTuneSet *set, const char *line, bool *added, char *err, int errlen) {
+  *added = false;
+  while (*line == ' ' || *line == '\t') line++;
+  if (!*line || *line == '\n' || *line == '\r' || *line == '#') return true;
+  const char *bar = strrchr(line, '|');
+  if (!bar) {
+    snprintf(err, (size_t)errlen, "no '|' between the position and the result");
+    return false;
+  }
+  char fen[600], result[16];
+  size_t n = (size_t)(bar - line);
+  while (n && (line[n - 1] == ' ' || line[n - 1] == '\t')) n--;
+  if (n == 0 || n >= sizeof fen) {
+    snprintf(err, (size_t)errlen, "the position is %s", n ? "too long" : "missing");
+    return false;
+  }
+  memcpy(fen, line, n);
+  fen[n] = 0;
+  const char *r = bar + 1;
+  while (*r == ' ' || *r == '\t') r++;
+  size_t rn = strcspn(r, " \t\r\n");
+  if (rn >= sizeof result) rn = sizeof result - 1;
+  memcpy(result, r, rn);
+  result[rn] = 0;
+  double white;
+  if (!strcmp(result, "1") || !strcmp(result, "1.0") || !strcmp(result, "1-0"))
+    white = 1;
+  else if (!strcmp(result, "0") || !strcmp(result, "0.0") || !strcmp(result, "0-1"))
+    white = 0;
+  else if (!strcmp(result, "0.5") || !strcmp(result, "1/2-1/2"))
+    white = 0.5;
+  else {
+    snprintf(err, (size_t)errlen, "the result '%s' is none of 1, 0.5, 0, 1-0, 1/2-1/2, 0-1", result);
+    return false;
+  }
+  char why[RULES_ERR_LEN];
+  if (!pos_set_fen(&set->scratch, set->e->rules, fen, why, sizeof why)) {
+    snprintf(err, (size_t)errlen, "bad position: %s", why);
+    return false;
+  }
+  if (!ev_tune_add(set, &set->scratch, white)) {
+    snprintf(err, (size_t)errlen, "out of memory");
+    return false;
+  }
+  *added = true;
+  return true;
+}
+
+static inline double sigmoid(double k, double eval) { return 1.0 / (1.0 + exp(-k * eval)); }
+
+static inline double evaluate(const EvTuneSet *set, const double *theta, size_t pos) {
+  double sum = 0;
+  for (size_t j = set->start[pos]; j < set->start[pos + 1]; j++) sum += theta[set->index[j]] * set->value[j];
+  return sum;
+}
+
+/* Mean squared error over the training (held_out false) or the held-out positions. */
+static double loss(const EvTuneSet *set, const double *theta, double k, int every, bool held_out) {
+  double sum = 0;
+  size_t n = 0;
+  for (size_t i = 0; i < set->count; i++) {
+    if (((i % (size_t)every) == 0) != held_out) continue;
+    double d = set->result[i] - sigmoid(k, evaluate(set, theta, i));
+    sum += d * d;
+    n++;
+  }
+  return n ? sum / (double)n : 0;
+}
+
+/* The scale of the sigmoid that fits the start weights best (golden section on log k). */
+static double fit_k(const EvTuneSet *set, const double *theta, int every) {
+  double lo = log(1e-4), hi = log(0.1);
+  const double golden = 0.6180339887498949;
+  for (int i = 0; i < 60; i++) {
+    double a = hi - golden * (hi - lo), b = lo + golden * (hi - lo);
+    if (loss(set, theta, exp(a), every, false) < loss(set, theta, exp(b), every, false))
+      hi = b;
+    else
+      lo = a;
+  }
+  return exp((lo + hi) / 2);
+}
+
+bool ev_tune_fit(EvTuneSet *set, const EvTuneConfig *config, EvalWeights *weights, EvTuneReport *report) {
+  memset(report, 0, sizeof *report);
+  if (!set->count) return false;
+  int epochs = config && config->epochs > 0 ? config->epochs : 2000;
+  double rate = config && config->rate > 0 ? config->rate : 1.0;
+  int every = config && config->validation_every > 1 ? config->validation_every : 10;
+  if ((size_t)every > set->count) every = (int)set->count + 1; /* too few to hold any out */
+  int used = ev_weight_count(set->e), params = 2 * used;
+  double *theta = calloc((size_t)params * 4, sizeof *theta);
+  if (!theta) return false;
+  double *gradient = theta + params, *m = gradient + params, *v = m + params;
+  for (int i = 0; i < used; i++) theta[2 * i] = weights->w[i].mg, theta[2 * i + 1] = weights->w[i].eg;
+  double k = fit_k(set, theta, every);
+  report->k = k;
+  for (size_t i = 0; i < set->count; i++) {
+    if (i % (size_t)every == 0)
+      report->validation_positions++;
+    else
+      report->train_positions++;
+  }
+  report->train_before = loss(set, theta, k, every, false);
+  report->validation_before = loss(set, theta, k, every, true);
+  const double beta1 = 0.9, beta2 = 0.999, epsilon = 1e-8;
+  double scale = report->train_positions ? 1.0 / (double)report->train_positions : 1.0;
+  for (int epoch = 1; epoch <= epochs; epoch++) {
+    memset(gradient, 0, (size_t)params * sizeof *gradient);
+    for (size_t i = 0; i < set->count; i++) {
+      if (i % (size_t)every == 0) continue;
+      double s = sigmoid(k, evaluate(set, theta, i));
+      double g = -2.0 * (set->result[i] - s) * s * (1 - s) * k * scale;
+      for (size_t j = set->start[i]; j < set->start[i + 1]; j++) gradient[set->index[j]] += g * set->value[j];
+    }
+    double c1 = 1 - pow(beta1, epoch), c2 = 1 - pow(beta2, epoch);
+    for (int j = 0; j < params; j++) {
+      m[j] = beta1 * m[j] + (1 - beta1) * gradient[j];
+      v[j] = beta2 * v[j] + (1 - beta2) * gradient[j] * gradient[j];
+      if (gradient[j] != 0 || m[j] != 0) theta[j] -= rate * (m[j] / c1) / (sqrt(v[j] / c2) + epsilon);
+    }
+    if (config && config->on_progress && (epoch % 100 == 0 || epoch == epochs))
+      config->on_progress(config->context, epoch, epochs, loss(set, theta, k, every, false),
+                          loss(set, theta, k, every, true));
+  }
+  report->train_after = loss(set, theta, k, every, false);
+  report->validation_after = loss(set, theta, k, every, true);
+  for (int i = 0; i < used; i++) {
+    weights->w[i].mg = (int)lround(fmax(-EV_WEIGHT_LIMIT, fmin(EV_WEIGHT_LIMIT, theta[2 * i])));
+    weights->w[i].eg = (int)lround(fmax(-EV_WEIGHT_LIMIT, fmin(EV_WEIGHT_LIMIT, theta[2 * i + 1])));
+  }
+  free(theta);
+  return true;
+}

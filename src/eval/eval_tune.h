@@ -1,0 +1,53 @@
+/* Texel-style tuning of the classical evaluation's weights: positions labelled with the result
+ * of the game they come from, the weights fitted so that a sigmoid of the evaluation predicts
+ * the results (least squares, Adam).  The evaluation is linear in its weights (EvalFeatures),
+ * so each position is reduced once to its few non-zero features and every pass is cheap.
+ * Used by herald-tune (tools/tune/); nothing here prints. */
+#ifndef HERALD_EVAL_EVAL_TUNE_H
+#define HERALD_EVAL_EVAL_TUNE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "eval/eval.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct EvTuneSet EvTuneSet;
+
+EvTuneSet *ev_tune_new(const EvalTables *e);
+void ev_tune_free(EvTuneSet *set);
+/* Adds position p with the result of its game from White's view (1, 0.5, 0). */
+bool ev_tune_add(EvTuneSet *set, const Position *p, double white_result);
+size_t ev_tune_count(const EvTuneSet *set);
+
+/* A line of a data file: "FEN | RESULT", the result from White's view (1, 0.5, 0, or 1-0,
+ * 1/2-1/2, 0-1).  Blank lines and lines starting with '#' are skipped (true, *added false).
+ * False with a reason in err when the line is neither. */
+bool ev_tune_add_line(EvTuneSet *set, const char *line, bool *added, char *err, int errlen);
+
+typedef struct EvTuneConfig {
+  int epochs;          /* passes of gradient descent; 0: 2000 */
+  double rate;         /* Adam's step, in centipawns; 0: 1.0 */
+  int validation_every; /* every n-th position is held out to measure; 0: 10 */
+  void (*on_progress)(void *context, int epoch, int epochs, double train_loss, double validation_loss);
+  void *context;
+} EvTuneConfig;
+
+typedef struct EvTuneReport {
+  double k;                                  /* the sigmoid's scale fitted to the start weights */
+  double train_before, train_after;          /* mean squared error on the fitted positions */
+  double validation_before, validation_after; /* and on the held-out ones */
+  size_t train_positions, validation_positions;
+} EvTuneReport;
+
+/* Fits the weights in use (ev_weight_count) starting from *weights, which gets the result,
+ * rounded to whole numbers.  False when the set holds no position. */
+bool ev_tune_fit(EvTuneSet *set, const EvTuneConfig *config, EvalWeights *weights, EvTuneReport *report);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

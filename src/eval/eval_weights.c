@@ -1,0 +1,281 @@
+/* Tuned evaluation weights in a file: names, parsing, gzip reading and writing, and the files
+ * shipped in the binary (nets/NAME.eval.gz, embedded beside the presets). */
+#include "eval/eval_weights.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#include "bridge/builtin_files.h"
+
+/* A weights file is a few kilobytes; anything near this is not one. */
+enum { MAX_FILE_BYTES = 1 << 20, MAX_LINE = 256 };
+
+static const char *const TERM_NAMES[EV_TERMS] = {
+    [EV_PSQ] = "psq",         [EV_PASSED] = "passed",   [EV_DOUBLED] = "doubled",
+    [EV_ISOLATED] = "isolated", [EV_CONNECTED] = "connected", [EV_SHELTER] = "shelter",
+    [EV_ROYAL_THREAT] = "royal_threat", [EV_PAIR] = "pair", [EV_PAWN_THREAT] = "pawn_threat",
+    [EV_TEMPO] = "tempo"};
+static const char *const PER_TYPE_NAMES[EV_PER_TYPE] = {
+    [EV_TYPE_VALUE] = "value", [EV_TYPE_HAND] = "hand", [EV_TYPE_MOBILITY] = "mobility"};
+
+static void say(char *err, int errlen, const char *fmt, ...) {
+  if (!err || errlen <= 0) return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(err, (size_t)errlen, fmt, ap);
+  va_end(ap);
+}
+
+int ev_weight_count(const EvalTables *e) { return EV_TERMS + EV_PER_TYPE * e->rules->type_count; }
+
+/* A type's name as one word: letters, digits and '_' ("Pawn", "Silver_General"). */
+static void base_word(const PieceType *pt, char *out, int outlen) {
+  int n = 0;
+  for (const char *c = pt->name; *c && n < outlen - 1; c++) out[n++] = isalnum((unsigned char)*c) ? *c : '_';
+  if (!n && outlen > 1) out[n++] = pt->letter ? pt->letter : 'T';
+  out[n] = 0;
+}
+
+/* The word of type t; a type whose word an earlier type already has is told apart by its FEN
+ * letter ("Dragon_promoted_R"). */
+static void type_word(const EvalTables *e, int t, char *out, int outlen) {
+  const PieceType *pt = &e->rules->types[t];
+  char word[EV_WEIGHT_NAME_LEN];
+  base_word(pt, word, sizeof word - 16);
+  bool taken = false;
+  for (int u = 0; u < t && !taken; u++) {
+    char other[EV_WEIGHT_NAME_LEN];
+    base_word(&e->rules->types[u], other, sizeof other - 16);
+    taken = !strcmp(other, word);
+  }
+  if (taken)
+    snprintf(out, (size_t)outlen, "%s_%s%c", word, pt->promoted_form ? "promoted_" : "", pt->letter);
+  else
+    snprintf(out, (size_t)outlen, "%s", word);
+}
+
+void ev_weight_name(const EvalTables *e, int i, char *out, int outlen) {
+  if (i < EV_TERMS) {
+    snprintf(out, (size_t)outlen, "%s", TERM_NAMES[i]);
+    return;
+  }
+  int t = (i - EV_TERMS) / EV_PER_TYPE, which = (i - EV_TERMS) % EV_PER_TYPE;
+  char word[EV_WEIGHT_NAME_LEN];
+  type_word(e, t, word, sizeof word);
+  snprintf(out, (size_t)outlen, "%s.%s", PER_TYPE_NAMES[which], word);
+}
+
+int ev_weight_index(const EvalTables *e, const char *name) {
+  int n = ev_weight_count(e);
+  for (int i = 0; i < n; i++) {
+    char candidate[2 * EV_WEIGHT_NAME_LEN];
+    ev_weight_name(e, i, candidate, sizeof candidate);
+    if (!strcmp(candidate, name)) return i;
+  }
+  return -1;
+}
+
+/* One integer word within the limit. */
+static bool figure(const char *word, int *out) {
+  char *end;
+  errno = 0;
+  long v = strtol(word, &end, 10);
+  if (errno || end == word || *end || v < -EV_WEIGHT_LIMIT || v > EV_WEIGHT_LIMIT) return false;
+  *out = (int)v;
+  return true;
+}
+
+bool ev_weights_parse(const EvalTables *e, const char *text, size_t len, const char *file, EvalWeights *out,
+                      char *err, int errlen) {
+  EvalWeights w = e->defaults;
+  bool named[EV_WEIGHTS] = {false}, have_game = false;
+  int line_no = 0;
+  size_t at = 0;
+  while (at < len) {
+    line_no++;
+    size_t end = at;
+    while (end < len && text[end] != '\n') end++;
+    if (end - at >= MAX_LINE) {
+      say(err, errlen, "%s:%d: line longer than %d characters", file, line_no, MAX_LINE - 1);
+      return false;
+    }
+    char line[MAX_LINE];
+    memcpy(line, text + at, end - at);
+    line[end - at] = 0;
+    at = end + 1;
+    for (char *c = line; *c; c++)
+      if (*c == '\r' || *c == '\t') *c = ' ';
+      else if ((unsigned char)*c < 32 || *c == 127) {
+        say(err, errlen, "%s:%d: a control character: this is not a weights file", file, line_no);
+        return false;
+      }
+    char *hash = strchr(line, '#');
+    if (hash) *hash = 0;
+    char *words[4];
+    int n = 0;
+    for (char *c = line; *c && n < 4;) {
+      while (*c == ' ') c++;
+      if (!*c) break;
+      words[n++] = c;
+      while (*c && *c != ' ') c++;
+      if (*c) *c++ = 0;
+    }
+    if (n == 0) continue;
+    if (!strcmp(words[0], "game")) {
+      if (n != 2) {
+        say(err, errlen, "%s:%d: 'game' takes one name", file, line_no);
+        return false;
+      }
+      if (have_game) {
+        say(err, errlen, "%s:%d: a second 'game' line", file, line_no);
+        return false;
+      }
+      if (strcmp(words[1], e->rules->name)) {
+        say(err, errlen, "%s:%d: these weights are for the game '%s', not '%s'", file, line_no, words[1],
+            e->rules->name);
+        return false;
+      }
+      have_game = true;
+      continue;
+    }
+    if (!have_game) {
+      say(err, errlen, "%s:%d: a 'game NAME' line must come before the weights", file, line_no);
+      return false;
+    }
+    int index = ev_weight_index(e, words[0]);
+    if (index < 0) {
+      say(err, errlen, "%s:%d: no weight '%.60s' in the game %s", file, line_no, words[0], e->rules->name);
+      return false;
+    }
+    if (n != 3 || !figure(words[1], &w.w[index].mg) || !figure(words[2], &w.w[index].eg)) {
+      say(err, errlen, "%s:%d: '%s' takes two whole numbers (middle game, end game) within %d", file, line_no,
+          words[0], EV_WEIGHT_LIMIT);
+      return false;
+    }
+    if (named[index]) {
+      say(err, errlen, "%s:%d: '%s' is given twice", file, line_no, words[0]);
+      return false;
+    }
+    named[index] = true;
+  }
+  if (!have_game) {
+    say(err, errlen, "%s:%d: no 'game NAME' line: this is not a weights file", file, line_no > 0 ? line_no : 1);
+    return false;
+  }
+  *out = w;
+  return true;
+}
+
+bool ev_weights_read(const EvalTables *e, const char *path, EvalWeights *out, char *err, int errlen) {
+  gzFile in = gzopen(path, "rb");
+  if (!in) {
+    say(err, errlen, "%s: cannot open: %s", path, strerror(errno ? errno : ENOENT));
+    return false;
+  }
+  char *text = malloc(MAX_FILE_BYTES + 1);
+  if (!text) {
+    gzclose(in);
+    say(err, errlen, "%s: out of memory", path);
+    return false;
+  }
+  int got = gzread(in, text, MAX_FILE_BYTES + 1);
+  int zerr;
+  const char *zmsg = got < 0 ? gzerror(in, &zerr) : NULL;
+  bool ok = false;
+  if (got < 0)
+    say(err, errlen, "%s: cannot read: %s", path, zmsg ? zmsg : "a gzip error");
+  else if (got > MAX_FILE_BYTES)
+    say(err, errlen, "%s: larger than %d bytes: this is not a weights file", path, MAX_FILE_BYTES);
+  else
+    ok = ev_weights_parse(e, text, (size_t)got, path, out, err, errlen);
+  gzclose(in);
+  free(text);
+  return ok;
+}
+
+/* The bytes of an embedded file, inflated when they are gzip. */
+static bool inflate_bytes(const char *data, long size, char **text, size_t *len) {
+  const unsigned char *bytes = (const unsigned char *)data;
+  *text = malloc(MAX_FILE_BYTES + 1);
+  if (!*text) return false;
+  if (size < 2 || bytes[0] != 0x1f || bytes[1] != 0x8b) {
+    if (size > MAX_FILE_BYTES) return false;
+    memcpy(*text, data, (size_t)size);
+    *len = (size_t)size;
+    return true;
+  }
+  z_stream z = {0};
+  if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK) return false;
+  z.next_in = (Bytef *)bytes;
+  z.avail_in = (uInt)size;
+  z.next_out = (Bytef *)*text;
+  z.avail_out = MAX_FILE_BYTES;
+  int rc = inflate(&z, Z_FINISH);
+  *len = z.total_out;
+  inflateEnd(&z);
+  return rc == Z_STREAM_END;
+}
+
+bool ev_weights_builtin(const EvalTables *e, EvalWeights *out, bool *found, char *err, int errlen) {
+  char name[128];
+  snprintf(name, sizeof name, "nets/%s.eval.gz", e->rules->name);
+  *found = false;
+  for (int i = 0; builtin_files[i].name; i++) {
+    if (strcmp(builtin_files[i].name, name)) continue;
+    *found = true;
+    char *text = NULL;
+    size_t len = 0;
+    bool ok = inflate_bytes(builtin_files[i].text, builtin_files[i].size, &text, &len);
+    if (!ok)
+      say(err, errlen, "%s: not a gzip file of at most %d bytes", name, MAX_FILE_BYTES);
+    else
+      ok = ev_weights_parse(e, text, len, name, out, err, errlen);
+    free(text);
+    return ok;
+  }
+  return true;
+}
+
+char *ev_weights_format(const EvalTables *e, const EvalWeights *w, const char *comment) {
+  size_t cap = 16384 + (comment ? 2 * strlen(comment) : 0), used = 0;
+  char *text = malloc(cap);
+  if (!text) return NULL;
+  text[0] = 0;
+#define APPEND(...) used += (size_t)snprintf(text + used, cap - used, __VA_ARGS__)
+  for (const char *c = comment; c && *c;) {
+    const char *nl = strchr(c, '\n');
+    int n = nl ? (int)(nl - c) : (int)strlen(c);
+    if (used + (size_t)n + 8 >= cap) break;
+    APPEND("# %.*s\n", n, c);
+    c += n + (nl ? 1 : 0);
+  }
+  APPEND("game %s\n", e->rules->name);
+  int n = ev_weight_count(e);
+  for (int i = 0; i < n && used + 128 < cap; i++) {
+    char name[2 * EV_WEIGHT_NAME_LEN];
+    ev_weight_name(e, i, name, sizeof name);
+    APPEND("%s %d %d\n", name, w->w[i].mg, w->w[i].eg);
+  }
+#undef APPEND
+  return text;
+}
+
+bool ev_weights_write(const EvalTables *e, const EvalWeights *w, const char *comment, const char *path, char *err,
+                      int errlen) {
+  char *text = ev_weights_format(e, w, comment);
+  if (!text) {
+    say(err, errlen, "%s: out of memory", path);
+    return false;
+  }
+  gzFile gz = gzopen(path, "wb9");
+  bool ok = gz && gzputs(gz, text) >= 0;
+  if (gz && gzclose(gz) != Z_OK) ok = false;
+  if (!ok) say(err, errlen, "%s: cannot write: %s", path, strerror(errno ? errno : EIO));
+  free(text);
+  return ok;
+}

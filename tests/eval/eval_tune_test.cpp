@@ -1,0 +1,105 @@
+// Texel tuning: data lines are read or refused with a reason, and the fit recovers the weights
+// that made the labels (a teacher evaluation) from positions of random games.
+#include <cmath>
+#include <cstdint>
+#include <string>
+
+#include "eval/eval_tune.h"
+#include "eval/eval_weights.h"
+#include "search/shim.h"
+
+namespace {
+
+using search_test::PositionOwner;
+using search_test::RulesOwner;
+
+using Tables = search_test::TablesOwner;
+
+struct SetOwner {
+  EvTuneSet *set;
+  explicit SetOwner(const EvalTables *e) : set(ev_tune_new(e)) {}
+  ~SetOwner() { ev_tune_free(set); }
+  SetOwner(const SetOwner &) = delete;
+  SetOwner &operator=(const SetOwner &) = delete;
+};
+
+std::string AddLine(EvTuneSet *set, const std::string &line, bool *added) {
+  char err[256] = "";
+  return ev_tune_add_line(set, line.c_str(), added, err, sizeof err) ? "" : err;
+}
+
+TEST(EvalTune, DataLinesAreReadOrRefusedWithAReason) {
+  RulesOwner rules("chess");
+  Tables t(rules.r);
+  SetOwner s(t.e);
+  bool added = false;
+  EXPECT_EQ(AddLine(s.set, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | 0.5\n", &added), "");
+  EXPECT_TRUE(added);
+  EXPECT_EQ(AddLine(s.set, "4k3/8/8/8/8/8/8/3QK3 w - - 0 1|1-0", &added), "");
+  EXPECT_EQ(AddLine(s.set, "4k3/8/8/8/8/8/8/3qK3 w - - 0 1 | 0-1 trailing words", &added), "");
+  EXPECT_EQ(AddLine(s.set, "4k3/8/8/8/8/8/8/4K3 w - - 0 1 | 1/2-1/2", &added), "");
+  EXPECT_EQ(ev_tune_count(s.set), 4u);
+  EXPECT_EQ(AddLine(s.set, "# a comment", &added), "");
+  EXPECT_FALSE(added);
+  EXPECT_EQ(AddLine(s.set, "   \n", &added), "");
+  EXPECT_FALSE(added);
+  EXPECT_EQ(AddLine(s.set, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", &added), "no '|' between the position and the result");
+  EXPECT_EQ(AddLine(s.set, "4k3/8/8/8/8/8/8/4K3 w - - 0 1 | 2", &added),
+            "the result '2' is none of 1, 0.5, 0, 1-0, 1/2-1/2, 0-1");
+  EXPECT_EQ(AddLine(s.set, " | 1", &added), "the position is missing");
+  EXPECT_EQ(AddLine(s.set, "4k3/8/8/8 w - - 0 1 | 1", &added).rfind("bad position: ", 0), 0u);
+  EXPECT_EQ(ev_tune_count(s.set), 4u);
+}
+
+TEST(EvalTune, NoPositionsNoFit) {
+  RulesOwner rules("chess");
+  Tables t(rules.r);
+  SetOwner s(t.e);
+  EvalWeights w = t.e->weights;
+  EvTuneReport report;
+  EXPECT_FALSE(ev_tune_fit(s.set, nullptr, &w, &report));
+}
+
+// Labels from a teacher that values the Knight 250 centipawns above the derived figure: fitted
+// from the derived weights, the Knight's value climbs most of the way and the error falls.
+TEST(EvalTune, TheFitRecoversTheTeachersKnight) {
+  RulesOwner rules("chess");
+  Tables t(rules.r);
+  EvalWeights teacher = t.e->weights;
+  int knight = ev_type_weight(rules_find_type(rules.r, 'N', false), EV_TYPE_VALUE);
+  teacher.w[knight].mg += 250;
+  teacher.w[knight].eg += 250;
+  SetOwner s(t.e);
+  PositionOwner pos(rules.r, "startpos");
+  MoveList list;
+  uint64_t seed = 12345;
+  for (int game = 0; game < 300; game++) {
+    char err[RULES_ERR_LEN];
+    ASSERT_TRUE(pos_set_fen(&pos.p, rules.r, "startpos", err, sizeof err));
+    for (int ply = 0; ply < 80; ply++) {
+      pos_legal_moves(&pos.p, &list);
+      if (!list.count) break;
+      seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+      pos_make(&pos.p, list.moves[seed % list.count]);
+      if (ply < 10) continue;
+      EvalFeatures f;
+      ev_features(t.e, &pos.p, &f);
+      double label = 1.0 / (1.0 + std::exp(-0.006 * ev_score_features(&teacher, &f)));
+      ASSERT_TRUE(ev_tune_add(s.set, &pos.p, label));
+    }
+  }
+  EvalWeights fitted = t.e->weights;
+  EvTuneConfig config = {};
+  config.epochs = 600;
+  config.rate = 3;
+  EvTuneReport report;
+  ASSERT_TRUE(ev_tune_fit(s.set, &config, &fitted, &report));
+  EXPECT_GT(report.train_positions, 10000u);
+  EXPECT_LT(report.train_after, report.train_before / 2);
+  EXPECT_LT(report.validation_after, report.validation_before / 2);
+  int start = t.e->weights.w[knight].mg, gained = (fitted.w[knight].mg + fitted.w[knight].eg) / 2 - start;
+  EXPECT_GT(gained, 150) << "Knight " << start << " -> " << fitted.w[knight].mg << " / " << fitted.w[knight].eg;
+  EXPECT_LT(gained, 400);
+}
+
+} // namespace

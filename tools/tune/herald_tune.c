@@ -1,0 +1,328 @@
+/* herald-tune: tunes the classical evaluation's weights of a game from Herald's own games.
+ *   herald-tune play GAME --out DATA [--games N] [--nodes N] ...   self-play, quiet positions
+ *                                                                  labelled with the result
+ *   herald-tune fit GAME DATA... --out WEIGHTS [--epochs N] ...    Texel tuning of the weights
+ * The weights file (nets/GAME.eval.gz when it ships with Herald) is what the engine loads for
+ * the game (src/eval/eval_weights.h); nets/README.md says how each shipped file was made. */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "app/version.h"
+#include "bridge/bridge.h"
+#include "bridge/catalog.h"
+#include "eval/eval_tune.h"
+#include "eval/eval_weights.h"
+#include "match/args.h"
+#include "match/selfplay.h"
+#include "search/search.h"
+
+static volatile sig_atomic_t interrupted;
+static void on_signal(int sig) {
+  (void)sig;
+  interrupted = 1;
+}
+
+static bool number(const char *text, long min, long max, const char *what, long *out) {
+  char err[160];
+  if (mt_arg_long(text, min, max, what, out, err, sizeof err)) return true;
+  fprintf(stderr, "herald-tune: %s\n", err);
+  return false;
+}
+
+static void usage(FILE *out) {
+  fprintf(out,
+          "usage: herald-tune play GAME --out DATA [options]   self-play: positions and results\n"
+          "       herald-tune fit GAME DATA... --out WEIGHTS [options]   fit the weights to them\n"
+          "GAME: a preset's name or path (herald list).\n"
+          "play options:\n"
+          "  --games N          games (default 1000)\n"
+          "  --nodes N          nodes per move (default 5000)\n"
+          "  --random-plies K   random legal plies first, for variety (default 8)\n"
+          "  --threads N        games at once (default 1)\n"
+          "  --seed S           of the random plies (default 1); --shard I/N: games G %% N == I\n"
+          "  --weights SOURCE   the evaluation playing: default (the shipped file, if any), none\n"
+          "                     (derived from the movement), or a weights file\n"
+          "fit options:\n"
+          "  --epochs N         passes of gradient descent (default 2000)\n"
+          "  --rate X           step of each pass, in centipawns (default 1)\n"
+          "  --from SOURCE      the weights to start from: none (default), default, or a file\n"
+          "both: --presets DIR  look for GAME.preset in DIR first\n"
+          "DATA is text, a position a line: FEN | RESULT (1, 0.5, 0 from White's view).\n"
+          "WEIGHTS is a gzip-compressed text file; the engine loads nets/GAME.eval.gz by itself,\n"
+          "or any file by its option EvalWeights.\n");
+}
+
+/* ---- play ------------------------------------------------------------------------------- */
+
+typedef struct PlayOut {
+  FILE *file;
+  const Rules *rules;
+  int random_plies;
+  long positions;
+  bool failed;
+  Position pos;
+} PlayOut;
+
+/* Each quiet position of a game after its random plies, labelled with the game's result: not
+ * in check, at the start of a turn, and the move played from it neither captures nor promotes
+ * (a position in the middle of an exchange is not judged by the evaluation alone). */
+static void on_game(void *context, const MtSelfplayGame *game) {
+  PlayOut *out = context;
+  if (game->ending != MT_SELFPLAY_RULES) return; /* cut or broken: no result to learn from */
+  const char *result = game->winner == 0 ? "1" : game->winner == 1 ? "0" : "0.5";
+  char err[RULES_ERR_LEN];
+  if (!pos_set_fen(&out->pos, out->rules, out->rules->start_fen, err, sizeof err)) {
+    out->failed = true;
+    return;
+  }
+  for (int i = 0; i < game->move_count; i++) {
+    Position *p = &out->pos;
+    if (i >= out->random_plies && p->part == 0 && !pos_in_check(p) && !pos_is_noisy(p, game->moves[i])) {
+      char fen[1024];
+      pos_get_fen(p, fen, sizeof fen);
+      if (fprintf(out->file, "%s | %s\n", fen, result) < 0) out->failed = true;
+      out->positions++;
+    }
+    pos_make(p, game->moves[i]);
+  }
+}
+
+static void on_play_progress(void *context, int done, int planned) {
+  PlayOut *out = context;
+  fprintf(stderr, "\rgames %d/%d, positions %ld", done, planned, out->positions);
+  if (done == planned) fputc('\n', stderr);
+  fflush(stderr);
+}
+
+static int play_main(int argc, char **argv, Catalog *catalog) {
+  MtSelfplayConfig c;
+  mt_selfplay_config_init(&c);
+  c.games = 1000;
+  c.nodes = 5000;
+  c.random_plies = 8;
+  c.seed = 1;
+  const char *out_path = NULL;
+  char err[4096];
+  for (int i = 3; i < argc; i++) {
+    const char *a = argv[i];
+    if (i + 1 >= argc) {
+      fprintf(stderr, "herald-tune: %s needs a value (herald-tune --help)\n", a);
+      return 1;
+    }
+    const char *v = argv[++i];
+    int taken = mt_selfplay_option(&c, a, v, err, sizeof err);
+    if (taken < 0) {
+      fprintf(stderr, "herald-tune: %s\n", err);
+      return 1;
+    }
+    if (taken) {
+      continue;
+    } else if (!strcmp(a, "--out")) {
+      out_path = v;
+    } else if (!strcmp(a, "--weights")) {
+      c.eval_weights = v;
+    } else if (!strcmp(a, "--presets")) {
+      if (!catalog_add_folder(catalog, v, err, sizeof err)) {
+        fprintf(stderr, "herald-tune: --presets: %s\n", err);
+        return 1;
+      }
+    } else {
+      fprintf(stderr, "herald-tune: unknown option %s (herald-tune --help)\n", a);
+      return 1;
+    }
+  }
+  if (!out_path) {
+    fprintf(stderr, "herald-tune: play needs --out DATA\n");
+    return 1;
+  }
+  BrGame *game = catalog_open(catalog, argv[2], true, err, sizeof err);
+  if (!game) {
+    fprintf(stderr, "herald-tune: %s\n", err);
+    return 1;
+  }
+  PlayOut out = {NULL, br_game_rules(game), c.random_plies, 0, false, {0}};
+  out.file = fopen(out_path, "w");
+  if (!out.file) {
+    fprintf(stderr, "herald-tune: %s: %s\n", out_path, strerror(errno));
+    br_free(game);
+    return 1;
+  }
+  c.rules = out.rules;
+  c.on_game = on_game;
+  c.on_progress = on_play_progress;
+  c.context = &out;
+  c.cancel = &interrupted;
+  signal(SIGINT, on_signal);
+  signal(SIGTERM, on_signal);
+  MtSelfplayReport *report = malloc(sizeof *report);
+  bool ran = report && mt_selfplay_run(&c, report, err, sizeof err);
+  if (fclose(out.file)) out.failed = true;
+  pos_free(&out.pos);
+  int status = 0;
+  if (!ran) {
+    fprintf(stderr, "herald-tune: %s\n", report ? err : "out of memory");
+    status = 1;
+  } else if (out.failed) {
+    fprintf(stderr, "herald-tune: %s: could not write every position\n", out_path);
+    status = 1;
+  } else {
+    printf("%d games (%d won by the first player, %d drawn, %d by the second), %ld positions in %s\n",
+           report->games, report->first_wins, report->draws, report->second_wins, out.positions, out_path);
+  }
+  free(report);
+  br_free(game);
+  return interrupted ? 5 : status;
+}
+
+/* ---- fit -------------------------------------------------------------------------------- */
+
+static bool read_data(EvTuneSet *set, const char *path) {
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    fprintf(stderr, "herald-tune: %s: %s\n", path, strerror(errno));
+    return false;
+  }
+  char line[2048], err[RULES_ERR_LEN + 64];
+  bool ok = true;
+  for (long n = 1; ok && fgets(line, sizeof line, f); n++) {
+    bool added;
+    if (!strchr(line, '\n') && !feof(f)) {
+      fprintf(stderr, "herald-tune: %s:%ld: line longer than %zu characters\n", path, n, sizeof line - 2);
+      ok = false;
+    } else if (!ev_tune_add_line(set, line, &added, err, sizeof err)) {
+      fprintf(stderr, "herald-tune: %s:%ld: %s\n", path, n, err);
+      ok = false;
+    }
+  }
+  fclose(f);
+  return ok;
+}
+
+static void on_fit_progress(void *context, int epoch, int epochs, double train, double validation) {
+  (void)context;
+  fprintf(stderr, "\repoch %d/%d: error %.6f, held out %.6f", epoch, epochs, train, validation);
+  if (epoch == epochs) fputc('\n', stderr);
+  fflush(stderr);
+}
+
+static int fit_main(int argc, char **argv, Catalog *catalog) {
+  EvTuneConfig config = {0};
+  const char *out_path = NULL, *from = SRCH_WEIGHTS_NONE;
+  const char *inputs[256];
+  int input_count = 0;
+  char err[4096];
+  for (int i = 3; i < argc; i++) {
+    const char *a = argv[i];
+    if (strncmp(a, "--", 2)) {
+      if (input_count == 256) {
+        fprintf(stderr, "herald-tune: more than 256 data files\n");
+        return 1;
+      }
+      inputs[input_count++] = a;
+      continue;
+    }
+    if (i + 1 >= argc) {
+      fprintf(stderr, "herald-tune: %s needs a value (herald-tune --help)\n", a);
+      return 1;
+    }
+    const char *v = argv[++i];
+    long n;
+    double x;
+    if (!strcmp(a, "--epochs")) {
+      if (!number(v, 1, 1000000, a, &n)) return 1;
+      config.epochs = (int)n;
+    } else if (!strcmp(a, "--rate")) {
+      if (!mt_arg_double(v, 1e-6, 1000, a, &x, err, sizeof err)) {
+        fprintf(stderr, "herald-tune: %s\n", err);
+        return 1;
+      }
+      config.rate = x;
+    } else if (!strcmp(a, "--out")) {
+      out_path = v;
+    } else if (!strcmp(a, "--from")) {
+      from = !strcmp(v, "none") ? SRCH_WEIGHTS_NONE : !strcmp(v, "default") ? SRCH_WEIGHTS_DEFAULT : v;
+    } else if (!strcmp(a, "--presets")) {
+      if (!catalog_add_folder(catalog, v, err, sizeof err)) {
+        fprintf(stderr, "herald-tune: --presets: %s\n", err);
+        return 1;
+      }
+    } else {
+      fprintf(stderr, "herald-tune: unknown option %s (herald-tune --help)\n", a);
+      return 1;
+    }
+  }
+  if (!out_path || !input_count) {
+    fprintf(stderr, "herald-tune: fit needs data files and --out WEIGHTS\n");
+    return 1;
+  }
+  BrGame *game = catalog_open(catalog, argv[2], true, err, sizeof err);
+  if (!game) {
+    fprintf(stderr, "herald-tune: %s\n", err);
+    return 1;
+  }
+  /* The searcher's tables are the evaluation the engine plays with: the same derivation. */
+  Search *search = srch_new(br_game_rules(game), 1, 1);
+  if (!search || !srch_set_eval_weights(search, from, err, sizeof err)) {
+    fprintf(stderr, "herald-tune: %s\n", search ? err : "out of memory");
+    srch_free(search);
+    br_free(game);
+    return 1;
+  }
+  const EvalTables *tables = srch_eval_tables(search);
+  EvTuneSet *set = ev_tune_new(tables);
+  int status = 0;
+  for (int i = 0; i < input_count && status == 0; i++)
+    if (!set || !read_data(set, inputs[i])) status = 1;
+  EvalWeights weights = tables->weights;
+  EvTuneReport report;
+  config.on_progress = on_fit_progress;
+  if (status == 0 && !ev_tune_fit(set, &config, &weights, &report)) {
+    fprintf(stderr, "herald-tune: no positions in the data\n");
+    status = 1;
+  }
+  if (status == 0) {
+    char comment[1024];
+    time_t now = time(NULL);
+    char when[32];
+    strftime(when, sizeof when, "%Y-%m-%d", gmtime(&now));
+    snprintf(comment, sizeof comment,
+             "herald evaluation weights, made by herald-tune %s on %s\n"
+             "from %zu positions (%zu held out), %d epochs; sigmoid scale k = %.6f\n"
+             "mean squared error %.6f -> %.6f, held out %.6f -> %.6f",
+             HERALD_VERSION, when, report.train_positions + report.validation_positions, report.validation_positions,
+             config.epochs ? config.epochs : 2000, report.k, report.train_before, report.train_after,
+             report.validation_before, report.validation_after);
+    if (!ev_weights_write(tables, &weights, comment, out_path, err, sizeof err)) {
+      fprintf(stderr, "herald-tune: %s\n", err);
+      status = 1;
+    } else {
+      printf("%s\nwritten to %s\n", comment, out_path);
+    }
+  }
+  ev_tune_free(set);
+  srch_free(search);
+  br_free(game);
+  return status;
+}
+
+int main(int argc, char **argv) {
+  if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+    usage(stdout);
+    return 0;
+  }
+  if (argc >= 2 && !strcmp(argv[1], "--version")) {
+    app_print_version("herald-tune");
+    return 0;
+  }
+  if (argc < 3 || (strcmp(argv[1], "play") && strcmp(argv[1], "fit"))) {
+    usage(stderr);
+    return 1;
+  }
+  Catalog catalog;
+  catalog_init(&catalog);
+  return !strcmp(argv[1], "play") ? play_main(argc, argv, &catalog) : fit_main(argc, argv, &catalog);
+}
