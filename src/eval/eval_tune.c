@@ -17,11 +17,11 @@
 struct EvTuneSet {
   const EvalTables *e;
   size_t count, result_cap, start_cap; /* positions */
-  size_t *start;                        /* [count + 1]: each position's first entry */
-  float *result;                        /* from White's view */
+  size_t *start;                       /* [count + 1]: each position's first entry */
+  float *result;                       /* from White's view */
   size_t entries, index_cap, value_cap;
-  uint16_t *index; /* theta index */
-  float *value;    /* its product */
+  uint16_t *index;  /* theta index */
+  float *value;     /* its product */
   Position scratch; /* for ev_tune_add_line */
 };
 
@@ -72,8 +72,10 @@ bool ev_tune_add(EvTuneSet *set, const Position *p, double white_result) {
   double mg_part = f.phase / 256.0, eg_part = 1.0 - mg_part;
   for (int i = 0; i < f.used; i++) {
     double scale = ev_weight_scale(i);
-    if (f.mg[i]) set->index[set->entries] = (uint16_t)(2 * i), set->value[set->entries++] = (float)(f.mg[i] * mg_part / scale);
-    if (f.eg[i]) set->index[set->entries] = (uint16_t)(2 * i + 1), set->value[set->entries++] = (float)(f.eg[i] * eg_part / scale);
+    if (f.mg[i])
+      set->index[set->entries] = (uint16_t)(2 * i), set->value[set->entries++] = (float)(f.mg[i] * mg_part / scale);
+    if (f.eg[i])
+      set->index[set->entries] = (uint16_t)(2 * i + 1), set->value[set->entries++] = (float)(f.eg[i] * eg_part / scale);
   }
   set->result[set->count++] = (float)white_result;
   set->start[set->count] = set->entries;
@@ -136,12 +138,15 @@ static inline double evaluate(const EvTuneSet *set, const double *theta, size_t 
   return sum;
 }
 
-/* Mean squared error over the training (held_out false) or the held-out positions. */
-static double loss(const EvTuneSet *set, const double *theta, double k, int every, bool held_out) {
+/* Which positions take part: 0 left out (decided), 1 training, 2 held out. */
+enum { LEFT_OUT = 0, TRAINING = 1, HELD_OUT = 2 };
+
+/* Mean squared error over the positions of one part. */
+static double loss(const EvTuneSet *set, const double *theta, double k, const uint8_t *part, int which) {
   double sum = 0;
   size_t n = 0;
   for (size_t i = 0; i < set->count; i++) {
-    if (((i % (size_t)every) == 0) != held_out) continue;
+    if (part[i] != which) continue;
     double d = set->result[i] - sigmoid(k, evaluate(set, theta, i));
     sum += d * d;
     n++;
@@ -150,12 +155,12 @@ static double loss(const EvTuneSet *set, const double *theta, double k, int ever
 }
 
 /* The scale of the sigmoid that fits the start weights best (golden section on log k). */
-static double fit_k(const EvTuneSet *set, const double *theta, int every) {
+static double fit_k(const EvTuneSet *set, const double *theta, const uint8_t *part) {
   double lo = log(1e-4), hi = log(0.1);
   const double golden = 0.6180339887498949;
   for (int i = 0; i < 60; i++) {
     double a = hi - golden * (hi - lo), b = lo + golden * (hi - lo);
-    if (loss(set, theta, exp(a), every, false) < loss(set, theta, exp(b), every, false))
+    if (loss(set, theta, exp(a), part, TRAINING) < loss(set, theta, exp(b), part, TRAINING))
       hi = b;
     else
       lo = a;
@@ -169,28 +174,47 @@ bool ev_tune_fit(EvTuneSet *set, const EvTuneConfig *config, EvalWeights *weight
   int epochs = config && config->epochs > 0 ? config->epochs : 2000;
   double rate = config && config->rate > 0 ? config->rate : 1.0;
   int every = config && config->validation_every > 1 ? config->validation_every : 10;
-  if ((size_t)every > set->count) every = (int)set->count + 1; /* too few to hold any out */
+  int decided = config && config->decided ? config->decided : 1000;
+  double l2 = config && config->l2 ? config->l2 : 1e-8;
+  if (l2 < 0) l2 = 0;
   int used = ev_weight_count(set->e), params = 2 * used;
-  double *theta = calloc((size_t)params * 4, sizeof *theta);
-  if (!theta) return false;
-  double *gradient = theta + params, *m = gradient + params, *v = m + params;
-  for (int i = 0; i < used; i++) theta[2 * i] = weights->w[i].mg, theta[2 * i + 1] = weights->w[i].eg;
-  double k = fit_k(set, theta, every);
-  report->k = k;
-  for (size_t i = 0; i < set->count; i++) {
-    if (i % (size_t)every == 0)
-      report->validation_positions++;
-    else
-      report->train_positions++;
+  double *theta = calloc((size_t)params * 5, sizeof *theta);
+  uint8_t *part = malloc(set->count);
+  if (!theta || !part) {
+    free(theta);
+    free(part);
+    return false;
   }
-  report->train_before = loss(set, theta, k, every, false);
-  report->validation_before = loss(set, theta, k, every, true);
+  double *gradient = theta + params, *m = gradient + params, *v = m + params, *start = v + params;
+  for (int i = 0; i < used; i++) theta[2 * i] = weights->w[i].mg, theta[2 * i + 1] = weights->w[i].eg;
+  memcpy(start, theta, (size_t)params * sizeof *theta);
+  for (size_t i = 0; i < set->count; i++) {
+    if (decided > 0 && fabs(evaluate(set, theta, i)) > decided) {
+      part[i] = LEFT_OUT;
+      report->decided_positions++;
+    } else if ((size_t)every <= set->count && i % (size_t)every == 0) { /* too few: none held out */
+      part[i] = HELD_OUT;
+      report->validation_positions++;
+    } else {
+      part[i] = TRAINING;
+      report->train_positions++;
+    }
+  }
+  if (!report->train_positions) {
+    free(theta);
+    free(part);
+    return false;
+  }
+  double k = fit_k(set, theta, part);
+  report->k = k;
+  report->train_before = loss(set, theta, k, part, TRAINING);
+  report->validation_before = loss(set, theta, k, part, HELD_OUT);
   const double beta1 = 0.9, beta2 = 0.999, epsilon = 1e-8;
-  double scale = report->train_positions ? 1.0 / (double)report->train_positions : 1.0;
+  double scale = 1.0 / (double)report->train_positions;
   for (int epoch = 1; epoch <= epochs; epoch++) {
-    memset(gradient, 0, (size_t)params * sizeof *gradient);
+    for (int j = 0; j < params; j++) gradient[j] = 2 * l2 * (theta[j] - start[j]);
     for (size_t i = 0; i < set->count; i++) {
-      if (i % (size_t)every == 0) continue;
+      if (part[i] != TRAINING) continue;
       double s = sigmoid(k, evaluate(set, theta, i));
       double g = -2.0 * (set->result[i] - s) * s * (1 - s) * k * scale;
       for (size_t j = set->start[i]; j < set->start[i + 1]; j++) gradient[set->index[j]] += g * set->value[j];
@@ -199,18 +223,20 @@ bool ev_tune_fit(EvTuneSet *set, const EvTuneConfig *config, EvalWeights *weight
     for (int j = 0; j < params; j++) {
       m[j] = beta1 * m[j] + (1 - beta1) * gradient[j];
       v[j] = beta2 * v[j] + (1 - beta2) * gradient[j] * gradient[j];
-      if (gradient[j] != 0 || m[j] != 0) theta[j] -= rate * (m[j] / c1) / (sqrt(v[j] / c2) + epsilon);
+      /* A weight no position uses has no gradient, m and v stay 0: it stays where it started. */
+      theta[j] -= rate * (m[j] / c1) / (sqrt(v[j] / c2) + epsilon);
     }
     if (config && config->on_progress && (epoch % 100 == 0 || epoch == epochs))
-      config->on_progress(config->context, epoch, epochs, loss(set, theta, k, every, false),
-                          loss(set, theta, k, every, true));
+      config->on_progress(config->context, epoch, epochs, loss(set, theta, k, part, TRAINING),
+                          loss(set, theta, k, part, HELD_OUT));
   }
-  report->train_after = loss(set, theta, k, every, false);
-  report->validation_after = loss(set, theta, k, every, true);
+  report->train_after = loss(set, theta, k, part, TRAINING);
+  report->validation_after = loss(set, theta, k, part, HELD_OUT);
   for (int i = 0; i < used; i++) {
     weights->w[i].mg = (int)lround(fmax(-EV_WEIGHT_LIMIT, fmin(EV_WEIGHT_LIMIT, theta[2 * i])));
     weights->w[i].eg = (int)lround(fmax(-EV_WEIGHT_LIMIT, fmin(EV_WEIGHT_LIMIT, theta[2 * i + 1])));
   }
   free(theta);
+  free(part);
   return true;
 }

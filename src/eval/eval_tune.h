@@ -29,18 +29,27 @@ size_t ev_tune_count(const EvTuneSet *set);
 bool ev_tune_add_line(EvTuneSet *set, const char *line, bool *added, char *err, int errlen);
 
 typedef struct EvTuneConfig {
-  int epochs;          /* passes of gradient descent; 0: 2000 */
-  double rate;         /* Adam's step, in centipawns; 0: 1.0 */
+  int epochs;           /* passes of gradient descent; 0: 2000 */
+  double rate;          /* Adam's step, in centipawns; 0: 1.0 */
   int validation_every; /* every n-th position is held out to measure; 0: 10 */
+  /* Positions the start weights judge beyond this many centipawns are left out: a game whose
+   * material already decided it teaches only that more is better, and drives the weights of
+   * what decided it beyond all measure; 0: 1000, negative: none left out. */
+  int decided;
+  /* Each weight is drawn back toward its start: the error grows by l2 times the square of the
+   * distance (in centipawns) summed over the weights; 0: 1e-8 (a weight 100 centipawns away
+   * costs 0.0001), negative: none. */
+  double l2;
   void (*on_progress)(void *context, int epoch, int epochs, double train_loss, double validation_loss);
   void *context;
 } EvTuneConfig;
 
 typedef struct EvTuneReport {
-  double k;                                  /* the sigmoid's scale fitted to the start weights */
-  double train_before, train_after;          /* mean squared error on the fitted positions */
+  double k;                                   /* the sigmoid's scale fitted to the start weights */
+  double train_before, train_after;           /* mean squared error on the fitted positions */
   double validation_before, validation_after; /* and on the held-out ones */
   size_t train_positions, validation_positions;
+  size_t decided_positions; /* left out (EvTuneConfig.decided) */
 } EvTuneReport;
 
 /* Fits the weights in use (ev_weight_count) starting from *weights, which gets the result,

@@ -15,11 +15,16 @@
 /* A weights file is a few kilobytes; anything near this is not one. */
 enum { MAX_FILE_BYTES = 1 << 20, MAX_LINE = 256 };
 
-static const char *const TERM_NAMES[EV_TERMS] = {
-    [EV_PSQ] = "psq",         [EV_PASSED] = "passed",   [EV_DOUBLED] = "doubled",
-    [EV_ISOLATED] = "isolated", [EV_CONNECTED] = "connected", [EV_SHELTER] = "shelter",
-    [EV_ROYAL_THREAT] = "royal_threat", [EV_PAIR] = "pair", [EV_PAWN_THREAT] = "pawn_threat",
-    [EV_TEMPO] = "tempo"};
+static const char *const TERM_NAMES[EV_TERMS] = {[EV_PSQ] = "psq",
+                                                 [EV_PASSED] = "passed",
+                                                 [EV_DOUBLED] = "doubled",
+                                                 [EV_ISOLATED] = "isolated",
+                                                 [EV_CONNECTED] = "connected",
+                                                 [EV_SHELTER] = "shelter",
+                                                 [EV_ROYAL_THREAT] = "royal_threat",
+                                                 [EV_PAIR] = "pair",
+                                                 [EV_PAWN_THREAT] = "pawn_threat",
+                                                 [EV_TEMPO] = "tempo"};
 static const char *const PER_TYPE_NAMES[EV_PER_TYPE] = {
     [EV_TYPE_VALUE] = "value", [EV_TYPE_HAND] = "hand", [EV_TYPE_MOBILITY] = "mobility"};
 
@@ -90,8 +95,8 @@ static bool figure(const char *word, int *out) {
   return true;
 }
 
-bool ev_weights_parse(const EvalTables *e, const char *text, size_t len, const char *file, EvalWeights *out,
-                      char *err, int errlen) {
+bool ev_weights_parse(const EvalTables *e, const char *text, size_t len, const char *file, EvalWeights *out, char *err,
+                      int errlen) {
   EvalWeights w = e->defaults;
   bool named[EV_WEIGHTS] = {false}, have_game = false;
   int line_no = 0;
@@ -109,7 +114,8 @@ bool ev_weights_parse(const EvalTables *e, const char *text, size_t len, const c
     line[end - at] = 0;
     at = end + 1;
     for (char *c = line; *c; c++)
-      if (*c == '\r' || *c == '\t') *c = ' ';
+      if (*c == '\r' || *c == '\t')
+        *c = ' ';
       else if ((unsigned char)*c < 32 || *c == 127) {
         say(err, errlen, "%s:%d: a control character: this is not a weights file", file, line_no);
         return false;
@@ -153,8 +159,8 @@ bool ev_weights_parse(const EvalTables *e, const char *text, size_t len, const c
       return false;
     }
     if (n != 3 || !figure(words[1], &w.w[index].mg) || !figure(words[2], &w.w[index].eg)) {
-      say(err, errlen, "%s:%d: '%s' takes two whole numbers (middle game, end game) within %d", file, line_no,
-          words[0], EV_WEIGHT_LIMIT);
+      say(err, errlen, "%s:%d: '%s' takes two whole numbers (middle game, end game) within %d", file, line_no, words[0],
+          EV_WEIGHT_LIMIT);
       return false;
     }
     if (named[index]) {

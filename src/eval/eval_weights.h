@@ -34,8 +34,8 @@ int ev_weight_index(const EvalTables *e, const char *name);
 
 /* Parses a weights file's text (len bytes, not necessarily 0-terminated) for e's rules into
  * *out, starting from e->defaults.  False with "file:line: reason" in err. */
-bool ev_weights_parse(const EvalTables *e, const char *text, size_t len, const char *file, EvalWeights *out,
-                      char *err, int errlen);
+bool ev_weights_parse(const EvalTables *e, const char *text, size_t len, const char *file, EvalWeights *out, char *err,
+                      int errlen);
 /* Reads the file at path (gzip or plain text) as ev_weights_parse does. */
 bool ev_weights_read(const EvalTables *e, const char *path, EvalWeights *out, char *err, int errlen);
 /* The weights shipped in the binary for e's rules (nets/NAME.eval.gz), when there are some:

@@ -59,8 +59,8 @@ TEST(HeraldTune, PlaysFitsAndTheEngineTakesTheWeights) {
 TEST(HeraldTune, MistakesAreSaidWithANonZeroExit) {
   TempDir dir;
   std::string bad = dir.Write("bad.txt", "startpos | 1\nnot a position | 2\n");
-  programs::Result r = programs::Shell(programs::Program("herald-tune") + " fit chess " + bad + " --out " + dir.path +
-                                       "/w.gz");
+  programs::Result r =
+      programs::Shell(programs::Program("herald-tune") + " fit chess " + bad + " --out " + dir.path + "/w.gz");
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.err.find(bad + ":2: the result '2' is none of"), std::string::npos) << r.err;
   r = programs::Shell(programs::Program("herald-tune") + " play chess --games 0 --out " + dir.path + "/d.txt");

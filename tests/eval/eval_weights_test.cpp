@@ -150,8 +150,7 @@ TEST(EvalWeights, ABadFileIsRefusedWithItsLine) {
   EXPECT_EQ(Parse(t.e, "game chess\ngame chess\n", &w), "w.txt:2: a second 'game' line");
   EXPECT_EQ(Parse(t.e, std::string("game chess\ntempo 1 2\x01\n"), &w),
             "w.txt:2: a control character: this is not a weights file");
-  EXPECT_EQ(Parse(t.e, "game chess\n" + std::string(300, 'x') + "\n", &w),
-            "w.txt:2: line longer than 255 characters");
+  EXPECT_EQ(Parse(t.e, "game chess\n" + std::string(300, 'x') + "\n", &w), "w.txt:2: line longer than 255 characters");
   EXPECT_EQ(Parse(t.e, "game chess\r\ntempo 1 2 # a comment\r\n", &w), "");
   char err[256] = "";
   EXPECT_FALSE(ev_weights_read(t.e, "/nonexistent/w.gz", &w, err, sizeof err));

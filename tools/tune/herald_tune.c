@@ -34,26 +34,29 @@ static bool number(const char *text, long min, long max, const char *what, long 
 }
 
 static void usage(FILE *out) {
-  fprintf(out,
-          "usage: herald-tune play GAME --out DATA [options]   self-play: positions and results\n"
-          "       herald-tune fit GAME DATA... --out WEIGHTS [options]   fit the weights to them\n"
-          "GAME: a preset's name or path (herald list).\n"
-          "play options:\n"
-          "  --games N          games (default 1000)\n"
-          "  --nodes N          nodes per move (default 5000)\n"
-          "  --random-plies K   random legal plies first, for variety (default 8)\n"
-          "  --threads N        games at once (default 1)\n"
-          "  --seed S           of the random plies (default 1); --shard I/N: games G %% N == I\n"
-          "  --weights SOURCE   the evaluation playing: default (the shipped file, if any), none\n"
-          "                     (derived from the movement), or a weights file\n"
-          "fit options:\n"
-          "  --epochs N         passes of gradient descent (default 2000)\n"
-          "  --rate X           step of each pass, in centipawns (default 1)\n"
-          "  --from SOURCE      the weights to start from: none (default), default, or a file\n"
-          "both: --presets DIR  look for GAME.preset in DIR first\n"
-          "DATA is text, a position a line: FEN | RESULT (1, 0.5, 0 from White's view).\n"
-          "WEIGHTS is a gzip-compressed text file; the engine loads nets/GAME.eval.gz by itself,\n"
-          "or any file by its option EvalWeights.\n");
+  fprintf(out, "usage: herald-tune play GAME --out DATA [options]   self-play: positions and results\n"
+               "       herald-tune fit GAME DATA... --out WEIGHTS [options]   fit the weights to them\n"
+               "GAME: a preset's name or path (herald list).\n"
+               "play options:\n"
+               "  --games N          games (default 1000)\n"
+               "  --nodes N          nodes per move (default 5000)\n"
+               "  --random-plies K   random legal plies first, for variety (default 8)\n"
+               "  --threads N        games at once (default 1)\n"
+               "  --seed S           of the random plies (default 1); --shard I/N: games G %% N == I\n"
+               "  --weights SOURCE   the evaluation playing: default (the shipped file, if any), none\n"
+               "                     (derived from the movement), or a weights file\n"
+               "fit options:\n"
+               "  --epochs N         passes of gradient descent (default 2000)\n"
+               "  --rate X           step of each pass, in centipawns (default 1)\n"
+               "  --from SOURCE      the weights to start from: none (default), default, or a file\n"
+               "  --decided CP       leave out positions the start weights judge beyond CP (default\n"
+               "                     1000; 0: none left out): their games were decided already\n"
+               "  --l2 X             pull toward the start weights: X times the squared distance\n"
+               "                     (default 1e-8; 0: none)\n"
+               "both: --presets DIR  look for GAME.preset in DIR first\n"
+               "DATA is text, a position a line: FEN | RESULT (1, 0.5, 0 from White's view).\n"
+               "WEIGHTS is a gzip-compressed text file; the engine loads nets/GAME.eval.gz by itself,\n"
+               "or any file by its option EvalWeights.\n");
 }
 
 /* ---- play ------------------------------------------------------------------------------- */
@@ -170,8 +173,8 @@ static int play_main(int argc, char **argv, Catalog *catalog) {
     fprintf(stderr, "herald-tune: %s: could not write every position\n", out_path);
     status = 1;
   } else {
-    printf("%d games (%d won by the first player, %d drawn, %d by the second), %ld positions in %s\n",
-           report->games, report->first_wins, report->draws, report->second_wins, out.positions, out_path);
+    printf("%d games (%d won by the first player, %d drawn, %d by the second), %ld positions in %s\n", report->games,
+           report->first_wins, report->draws, report->second_wins, out.positions, out_path);
   }
   free(report);
   br_free(game);
@@ -241,6 +244,15 @@ static int fit_main(int argc, char **argv, Catalog *catalog) {
         return 1;
       }
       config.rate = x;
+    } else if (!strcmp(a, "--decided")) {
+      if (!number(v, -1, 100000, a, &n)) return 1;
+      config.decided = n ? (int)n : -1;
+    } else if (!strcmp(a, "--l2")) {
+      if (!mt_arg_double(v, 0, 1, a, &x, err, sizeof err)) {
+        fprintf(stderr, "herald-tune: %s\n", err);
+        return 1;
+      }
+      config.l2 = x > 0 ? x : -1;
     } else if (!strcmp(a, "--out")) {
       out_path = v;
     } else if (!strcmp(a, "--from")) {
@@ -291,11 +303,14 @@ static int fit_main(int argc, char **argv, Catalog *catalog) {
     strftime(when, sizeof when, "%Y-%m-%d", gmtime(&now));
     snprintf(comment, sizeof comment,
              "herald evaluation weights, made by herald-tune %s on %s\n"
-             "from %zu positions (%zu held out), %d epochs; sigmoid scale k = %.6f\n"
+             "from %zu positions (%zu held out, %zu decided left out), %d epochs, l2 %g; sigmoid scale k = %.6f\n"
              "mean squared error %.6f -> %.6f, held out %.6f -> %.6f",
-             HERALD_VERSION, when, report.train_positions + report.validation_positions, report.validation_positions,
-             config.epochs ? config.epochs : 2000, report.k, report.train_before, report.train_after,
-             report.validation_before, report.validation_after);
+             HERALD_VERSION, when, report.train_positions + report.validation_positions + report.decided_positions,
+             report.validation_positions, report.decided_positions, config.epochs ? config.epochs : 2000,
+             config.l2 > 0   ? config.l2
+             : config.l2 < 0 ? 0
+                             : 1e-8,
+             report.k, report.train_before, report.train_after, report.validation_before, report.validation_after);
     if (!ev_weights_write(tables, &weights, comment, out_path, err, sizeof err)) {
       fprintf(stderr, "herald-tune: %s\n", err);
       status = 1;
