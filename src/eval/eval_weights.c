@@ -38,30 +38,25 @@ static void say(char *err, int errlen, const char *fmt, ...) {
 
 int ev_weight_count(const EvalTables *e) { return EV_TERMS + EV_PER_TYPE * e->rules->type_count; }
 
-/* A type's name as one word: letters, digits and '_' ("Pawn", "Silver_General"). */
-static void base_word(const PieceType *pt, char *out, int outlen) {
-  int n = 0;
-  for (const char *c = pt->name; *c && n < outlen - 1; c++) out[n++] = isalnum((unsigned char)*c) ? *c : '_';
-  if (!n && outlen > 1) out[n++] = pt->letter ? pt->letter : 'T';
-  out[n] = 0;
-}
-
-/* The word of type t; a type whose word an earlier type already has is told apart by its FEN
- * letter ("Dragon_promoted_R"). */
+/* A type's word: its FEN letter, '+' before it for a promoted form ("N", "+P"), the same in
+ * every preset of a game whatever it calls its pieces; its name as one word (letters, digits,
+ * '_') for a type without a letter. */
 static void type_word(const EvalTables *e, int t, char *out, int outlen) {
   const PieceType *pt = &e->rules->types[t];
-  char word[EV_WEIGHT_NAME_LEN];
-  base_word(pt, word, sizeof word - 16);
-  bool taken = false;
-  for (int u = 0; u < t && !taken; u++) {
-    char other[EV_WEIGHT_NAME_LEN];
-    base_word(&e->rules->types[u], other, sizeof other - 16);
-    taken = !strcmp(other, word);
+  if (pt->letter) {
+    int same = 0; /* earlier types written alike (a preset's own business): told apart by count */
+    for (int u = 0; u < t; u++)
+      same += e->rules->types[u].letter == pt->letter && e->rules->types[u].promoted_form == pt->promoted_form;
+    if (same)
+      snprintf(out, (size_t)outlen, "%s%c%d", pt->promoted_form ? "+" : "", pt->letter, same + 1);
+    else
+      snprintf(out, (size_t)outlen, "%s%c", pt->promoted_form ? "+" : "", pt->letter);
+    return;
   }
-  if (taken)
-    snprintf(out, (size_t)outlen, "%s_%s%c", word, pt->promoted_form ? "promoted_" : "", pt->letter);
-  else
-    snprintf(out, (size_t)outlen, "%s", word);
+  int n = 0;
+  for (const char *c = pt->name; *c && n < outlen - 1; c++) out[n++] = isalnum((unsigned char)*c) ? *c : '_';
+  if (!n && outlen > 1) out[n++] = 'T';
+  out[n] = 0;
 }
 
 void ev_weight_name(const EvalTables *e, int i, char *out, int outlen) {

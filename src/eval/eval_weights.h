@@ -6,7 +6,7 @@
  *   # any comment: how the weights were made
  *   game chess
  *   psq 100 100
- *   value.Knight 310 295
+ *   value.N 310 295
  *
  * `game` names the rules the weights were tuned for, and must come before any weight; each
  * further line is a weight's name (ev_weight_name), its middle-game and its end-game figure.
@@ -27,7 +27,8 @@ enum { EV_WEIGHT_NAME_LEN = 48, EV_WEIGHT_LIMIT = 100000 /* largest figure a fil
 
 /* Weights in use for e's rules: EV_TERMS + EV_PER_TYPE * type_count. */
 int ev_weight_count(const EvalTables *e);
-/* The name of weight i ("psq", "value.Knight"), unique within the rules. */
+/* The name of weight i ("psq", "value.N", "hand.+P": the type by its FEN letter), unique
+ * within the rules. */
 void ev_weight_name(const EvalTables *e, int i, char *out, int outlen);
 /* The index of the weight named `name`, or -1. */
 int ev_weight_index(const EvalTables *e, const char *name);
