@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The Windows programs of `make windows`, run under wine (make windows-test; CI): perft, a UCI and
 # a CECP session through pipes as a GUI holds them, herald-match.exe playing two herald.exe (the
-# engines started by CreateProcess), herald-selfplay.exe, and referee-perft's refusal of --jobs.
+# engines started by CreateProcess), herald-selfplay.exe, herald-tune.exe, and referee-perft's
+# refusal of --jobs.
 # Each check prints what it got when it fails; the script exits 1 when one did.
 #   tests/windows/wine_test.sh [DIR]      DIR: where the .exe files are (build/windows)
 # Needs wine and wine64 (Debian); no display: the programs are console programs.
@@ -107,6 +108,18 @@ status=$?
 grep -q '^Self-play of chess: 2 games' "$tmp/selfplay.out" || fail herald-selfplay "no report of 2 games" "$tmp/selfplay.out"
 grep -q 'search/rules disagreements: 0' "$tmp/selfplay.out" || fail herald-selfplay "disagreements" "$tmp/selfplay.out"
 tr -d '\r' <"$tmp/selfplay.out" | grep -E '^(Self-play|First player|Rule disagreements)'
+
+echo "== herald-tune.exe: 2 games of chess for data, then a fit the engine takes"
+timeout 300 wine "$dir/herald-tune.exe" play chess --games 2 --nodes 300 --out "$tmp/tune.txt" >"$tmp/tune.out" 2>&1 &&
+  timeout 120 wine "$dir/herald-tune.exe" fit chess "$tmp/tune.txt" --epochs 20 --out "$tmp/chess.eval.gz" \
+    >>"$tmp/tune.out" 2>&1
+status=$?
+[ $status -eq 0 ] && [ -s "$tmp/chess.eval.gz" ] || fail herald-tune "exit $status, or no weights file" "$tmp/tune.out"
+weights=$(winepath -w "$tmp/chess.eval.gz" 2>/dev/null) || weights="Z:$tmp/chess.eval.gz"
+out=$(printf 'uci\nsetoption name EvalWeights value %s\nisready\nquit\n' "$weights" |
+  timeout 60 wine "$herald" 2>&1 | tr -d '\r')
+grep -q '^readyok' <<<"$out" && ! grep -q 'Error' <<<"$out" || fail herald-tune "the engine refused the weights" <(echo "$out")
+tr -d '\r' <"$tmp/tune.out" | grep -E '^(2 games|written to)'
 
 echo "== referee-perft --jobs 2 is refused on Windows"
 timeout 120 wine "$herald" referee-perft chess-tutorial 1 --jobs 2 >"$tmp/jobs.out" 2>&1
