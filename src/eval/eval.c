@@ -242,7 +242,6 @@ void ev_init(EvalTables *e, const Rules *r) {
     }
   }
   for (int t = 0; t < r->type_count; t++) {
-    e->phase_value[t] = e->value[t];
     if (!e->pawn_like[t]) continue;
     const PieceType *pt = &r->types[t];
     for (int i = 0; i < pt->atom_count && e->pawn_capture_count[t] < 8; i++) {
@@ -377,17 +376,40 @@ static void pawn_relations(const EvalTables *e, const Position *p, int c, const 
   }
 }
 
-/* The features of p; the relations between pawn-like pieces only when `relations` (their
- * weights are 0 until a tuned file sets them, and they cost a pass over the pawn-like pieces). */
-static inline void features(const EvalTables *e, const Position *p, EvalFeatures *f, bool relations) {
+/* Where features() puts what it counts: into a feature vector for a tuner (f set), or straight
+ * into the weighted middle- and end-game sums for the search, which needs no vector. */
+typedef struct FeatureSink {
+  EvalFeatures *f;
+  const EvalPair *w;
+  int mg, eg;
+} FeatureSink;
+
+static inline void put(FeatureSink *s, int i, int mg, int eg) {
+  if (s->f) {
+    s->f->mg[i] += mg, s->f->eg[i] += eg;
+  } else {
+    s->mg += s->w[i].mg * mg, s->eg += s->w[i].eg * eg;
+  }
+}
+
+/* A percent term: its weight scales a derived table (ev_weight_scale). */
+static inline void put_percent(FeatureSink *s, int i, int mg, int eg) {
+  if (s->f) {
+    s->f->mg[i] += mg, s->f->eg[i] += eg;
+  } else {
+    s->mg += s->w[i].mg * mg / 100, s->eg += s->w[i].eg * eg / 100;
+  }
+}
+
+/* The features of p into s, less the tempo; returns the game phase.  The relations between
+ * pawn-like pieces only when `relations` (their weights are 0 until a tuned file sets them, and
+ * they cost a pass over the pawn-like pieces). */
+static inline int features(const EvalTables *e, const Position *p, FeatureSink *s, bool relations) {
   const Rules *r = e->rules;
   const Geometry *g = &r->geo;
-  f->used = EV_TERMS + EV_PER_TYPE * r->type_count;
-  memset(f->mg, 0, sizeof f->mg[0] * (size_t)f->used);
-  memset(f->eg, 0, sizeof f->eg[0] * (size_t)f->used);
   int material = 0, files[2][GEO_MAX_SIDE] = {{0}};
   int pawn_squares[2][GEO_MAX_SQUARES], pawns[2] = {0, 0};
-  /* Sums kept in locals, White's minus Black's, and stored once. */
+  /* Sums kept in locals, White's minus Black's, and put once. */
   int psq_mg = 0, psq_eg = 0, passed_mg = 0, passed_eg = 0, doubled = 0, shelter = 0, threats = 0, pairs = 0;
   for (int c = 0; c < 2; c++) {
     int sign = c == WHITE ? 1 : -1;
@@ -410,7 +432,7 @@ static inline void features(const EvalTables *e, const Position *p, EvalFeatures
               passed_mg += sign * (e->passed_eg[t][c][sq] / 3);
             }
           } else {
-            material += e->phase_value[t];
+            material += e->value[t];
           }
           if (e->royal[t]) {
             int near_own, near_enemy;
@@ -422,42 +444,54 @@ static inline void features(const EvalTables *e, const Position *p, EvalFeatures
           }
         }
       }
-      int value = ev_type_weight(t, EV_TYPE_VALUE), hand = ev_type_weight(t, EV_TYPE_HAND);
-      int moves = ev_type_weight(t, EV_TYPE_MOBILITY);
-      f->mg[value] += sign * count, f->eg[value] += sign * count;
-      f->mg[moves] += sign * reach, f->eg[moves] += sign * reach;
+      if (count) put(s, ev_type_weight(t, EV_TYPE_VALUE), sign * count, sign * count);
+      if (reach) put(s, ev_type_weight(t, EV_TYPE_MOBILITY), sign * reach, sign * reach);
       if (on_colour[0] && on_colour[1]) pairs += sign;
       if (p->hand[c][t]) {
-        f->mg[hand] += sign * p->hand[c][t], f->eg[hand] += sign * p->hand[c][t];
-        if (!e->pawn_like[t]) material += p->hand[c][t] * e->phase_value[t];
+        put(s, ev_type_weight(t, EV_TYPE_HAND), sign * p->hand[c][t], sign * p->hand[c][t]);
+        if (!e->pawn_like[t]) material += p->hand[c][t] * e->value[t];
       }
     }
   }
-  f->mg[EV_PSQ] = psq_mg, f->eg[EV_PSQ] = psq_eg;
-  f->mg[EV_PASSED] = passed_mg, f->eg[EV_PASSED] = passed_eg;
-  f->mg[EV_DOUBLED] = f->eg[EV_DOUBLED] = doubled;
-  f->mg[EV_SHELTER] = f->eg[EV_SHELTER] = shelter;
-  f->mg[EV_ROYAL_THREAT] = f->eg[EV_ROYAL_THREAT] = threats;
-  f->mg[EV_PAIR] = f->eg[EV_PAIR] = pairs;
+  put_percent(s, EV_PSQ, psq_mg, psq_eg);
+  put_percent(s, EV_PASSED, passed_mg, passed_eg);
+  put(s, EV_DOUBLED, doubled, doubled);
+  put(s, EV_SHELTER, shelter, shelter);
+  put(s, EV_ROYAL_THREAT, threats, threats);
+  put(s, EV_PAIR, pairs, pairs);
   for (int c = 0; c < 2 && relations; c++) {
     int sign = c == WHITE ? 1 : -1, isolated = 0, connected = 0, threats = 0;
     pawn_relations(e, p, c, pawn_squares[c], pawns[c], files, &isolated, &connected, &threats);
-    f->mg[EV_ISOLATED] += sign * isolated, f->eg[EV_ISOLATED] += sign * isolated;
-    f->mg[EV_CONNECTED] += sign * connected, f->eg[EV_CONNECTED] += sign * connected;
-    f->mg[EV_PAWN_THREAT] += sign * threats, f->eg[EV_PAWN_THREAT] += sign * threats;
+    put(s, EV_ISOLATED, sign * isolated, sign * isolated);
+    put(s, EV_CONNECTED, sign * connected, sign * connected);
+    put(s, EV_PAWN_THREAT, sign * threats, sign * threats);
   }
-  f->mg[EV_TEMPO] = f->eg[EV_TEMPO] = p->side == WHITE ? 1 : -1;
-  f->phase = 256;
-  if (e->start_material > 0) f->phase = material >= e->start_material ? 256 : material * 256 / e->start_material;
+  if (e->start_material <= 0) return 256;
+  return material >= e->start_material ? 256 : material * 256 / e->start_material;
 }
 
-void ev_features(const EvalTables *e, const Position *p, EvalFeatures *f) { features(e, p, f, true); }
+void ev_features(const EvalTables *e, const Position *p, EvalFeatures *f) {
+  f->used = EV_TERMS + EV_PER_TYPE * e->rules->type_count;
+  memset(f->mg, 0, sizeof f->mg[0] * (size_t)f->used);
+  memset(f->eg, 0, sizeof f->eg[0] * (size_t)f->used);
+  FeatureSink s = {.f = f};
+  f->phase = features(e, p, &s, true);
+  f->mg[EV_TEMPO] = f->eg[EV_TEMPO] = p->side == WHITE ? 1 : -1;
+}
 
 void ev_set_weights(EvalTables *e, const EvalWeights *w) {
   e->weights = *w;
   const EvalPair *x = w->w;
   e->pawn_relations = x[EV_ISOLATED].mg || x[EV_ISOLATED].eg || x[EV_CONNECTED].mg || x[EV_CONNECTED].eg ||
                       x[EV_PAWN_THREAT].mg || x[EV_PAWN_THREAT].eg;
+}
+
+/* The tapered sum of the weighted middle- and end-game figures, and the tempo of the side to
+ * move tapered on its own (ev_score_features' arithmetic, so that both agree to the centipawn). */
+static inline int taper(const EvalPair *w, int mg, int eg, int phase, int tempo_sign) {
+  int score = (mg * phase + eg * (256 - phase)) / 256;
+  int tempo = (w[EV_TEMPO].mg * phase + w[EV_TEMPO].eg * (256 - phase)) / 256;
+  return score + tempo_sign * tempo;
 }
 
 int ev_score_features(const EvalWeights *weights, const EvalFeatures *f) {
@@ -470,15 +504,13 @@ int ev_score_features(const EvalWeights *weights, const EvalFeatures *f) {
     mg += w[i].mg * f->mg[i];
     eg += w[i].eg * f->eg[i];
   }
-  int score = (mg * f->phase + eg * (256 - f->phase)) / 256;
-  int tempo = (w[EV_TEMPO].mg * f->phase + w[EV_TEMPO].eg * (256 - f->phase)) / 256;
-  return score + f->mg[EV_TEMPO] * tempo;
+  return taper(w, mg, eg, f->phase, f->mg[EV_TEMPO]);
 }
 
 int ev_classic(const EvalTables *e, const Position *p) {
-  EvalFeatures f;
-  features(e, p, &f, e->pawn_relations);
-  int white = ev_score_features(&e->weights, &f);
+  FeatureSink s = {.w = e->weights.w};
+  int phase = features(e, p, &s, e->pawn_relations);
+  int white = taper(s.w, s.mg, s.eg, phase, p->side == WHITE ? 1 : -1);
   return p->side == WHITE ? white : -white;
 }
 

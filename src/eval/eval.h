@@ -96,10 +96,9 @@ typedef struct EvalTables {
     int8_t dx, dy;
   } pawn_captures[MAX_TYPES][8];
   int pawn_capture_count[MAX_TYPES];
-  int phase_value[MAX_TYPES]; /* what a piece counts toward the game phase: its derived value */
-  EvalWeights weights;        /* ev_init's defaults, or a tuned file's (eval_weights.h) */
-  EvalWeights defaults;       /* ev_init's, kept for a file that names only some weights */
-  bool pawn_relations;        /* some weight of isolated, connected or pawn threats is set */
+  EvalWeights weights;  /* ev_init's defaults, or a tuned file's (eval_weights.h) */
+  EvalWeights defaults; /* ev_init's, kept for a file that names only some weights */
+  bool pawn_relations;  /* some weight of isolated, connected or pawn threats is set */
 } EvalTables;
 
 /* Derives the tables for r (which must be finalised).  e may be large: allocate it on the heap. */

@@ -87,21 +87,30 @@ void TeacherSet(const Rules *r, const EvalTables *e, EvTuneSet *set, int *knight
   }
 }
 
+// The teacher's positions and a fit configuration for them.
+class EvalTuneTeacher : public ::testing::Test {
+protected:
+  void SetUp() override { TeacherSet(rules.r, t.e, s.set, &knight); }
+  EvTuneConfig Config(int epochs, int decided, double l2) const {
+    EvTuneConfig config = {};
+    config.epochs = epochs;
+    config.rate = 3;
+    config.decided = decided;
+    config.l2 = l2;
+    return config;
+  }
+  RulesOwner rules{"chess"};
+  Tables t{rules.r};
+  SetOwner s{t.e};
+  int knight = 0;
+};
+
 // Fitted freely from the derived weights, the Knight's value climbs most of the way to the
 // teacher's and the error falls.  (Random games are mostly middle games: the middle-game
 // figure is the one they teach.)
-TEST(EvalTune, TheFitRecoversTheTeachersKnight) {
-  RulesOwner rules("chess");
-  Tables t(rules.r);
-  SetOwner s(t.e);
-  int knight;
-  TeacherSet(rules.r, t.e, s.set, &knight);
+TEST_F(EvalTuneTeacher, TheFitRecoversTheTeachersKnight) {
   EvalWeights fitted = t.e->weights;
-  EvTuneConfig config = {};
-  config.epochs = 600;
-  config.rate = 3;
-  config.decided = -1;
-  config.l2 = -1;
+  EvTuneConfig config = Config(600, -1, -1);
   EvTuneReport report;
   ASSERT_TRUE(ev_tune_fit(s.set, &config, &fitted, &report));
   EXPECT_GT(report.train_positions, 10000u);
@@ -114,18 +123,9 @@ TEST(EvalTune, TheFitRecoversTheTeachersKnight) {
 }
 
 // Positions judged beyond `decided` are left out, and a strong pull keeps the weights home.
-TEST(EvalTune, DecidedPositionsAreLeftOutAndThePullHoldsTheWeights) {
-  RulesOwner rules("chess");
-  Tables t(rules.r);
-  SetOwner s(t.e);
-  int knight;
-  TeacherSet(rules.r, t.e, s.set, &knight);
+TEST_F(EvalTuneTeacher, DecidedPositionsAreLeftOutAndThePullHoldsTheWeights) {
   EvalWeights fitted = t.e->weights;
-  EvTuneConfig config = {};
-  config.epochs = 300;
-  config.rate = 3;
-  config.decided = 300;
-  config.l2 = 1e-3;
+  EvTuneConfig config = Config(300, 300, 1e-3);
   EvTuneReport report;
   ASSERT_TRUE(ev_tune_fit(s.set, &config, &fitted, &report));
   EXPECT_GT(report.decided_positions, 100u);

@@ -33,6 +33,25 @@ static bool number(const char *text, long min, long max, const char *what, long 
   return false;
 }
 
+static bool real(const char *text, double min, double max, const char *what, double *out) {
+  char err[160];
+  if (mt_arg_double(text, min, max, what, out, err, sizeof err)) return true;
+  fprintf(stderr, "herald-tune: %s\n", err);
+  return false;
+}
+
+/* The options play and fit share, after their own: --presets, and any other is refused. */
+static bool common_option(Catalog *catalog, const char *a, const char *v) {
+  char err[4096];
+  if (strcmp(a, "--presets")) {
+    fprintf(stderr, "herald-tune: unknown option %s (herald-tune --help)\n", a);
+    return false;
+  }
+  if (catalog_add_folder(catalog, v, err, sizeof err)) return true;
+  fprintf(stderr, "herald-tune: --presets: %s\n", err);
+  return false;
+}
+
 static void usage(FILE *out) {
   fprintf(out, "usage: herald-tune play GAME --out DATA [options]   self-play: positions and results\n"
                "       herald-tune fit GAME DATA... --out WEIGHTS [options]   fit the weights to them\n"
@@ -128,13 +147,7 @@ static int play_main(int argc, char **argv, Catalog *catalog) {
       out_path = v;
     } else if (!strcmp(a, "--weights")) {
       c.eval_weights = v;
-    } else if (!strcmp(a, "--presets")) {
-      if (!catalog_add_folder(catalog, v, err, sizeof err)) {
-        fprintf(stderr, "herald-tune: --presets: %s\n", err);
-        return 1;
-      }
-    } else {
-      fprintf(stderr, "herald-tune: unknown option %s (herald-tune --help)\n", a);
+    } else if (!common_option(catalog, a, v)) {
       return 1;
     }
   }
@@ -239,31 +252,19 @@ static int fit_main(int argc, char **argv, Catalog *catalog) {
       if (!number(v, 1, 1000000, a, &n)) return 1;
       config.epochs = (int)n;
     } else if (!strcmp(a, "--rate")) {
-      if (!mt_arg_double(v, 1e-6, 1000, a, &x, err, sizeof err)) {
-        fprintf(stderr, "herald-tune: %s\n", err);
-        return 1;
-      }
+      if (!real(v, 1e-6, 1000, a, &x)) return 1;
       config.rate = x;
     } else if (!strcmp(a, "--decided")) {
       if (!number(v, -1, 100000, a, &n)) return 1;
       config.decided = n ? (int)n : -1;
     } else if (!strcmp(a, "--l2")) {
-      if (!mt_arg_double(v, 0, 1, a, &x, err, sizeof err)) {
-        fprintf(stderr, "herald-tune: %s\n", err);
-        return 1;
-      }
+      if (!real(v, 0, 1, a, &x)) return 1;
       config.l2 = x > 0 ? x : -1;
     } else if (!strcmp(a, "--out")) {
       out_path = v;
     } else if (!strcmp(a, "--from")) {
       from = !strcmp(v, "none") ? SRCH_WEIGHTS_NONE : !strcmp(v, "default") ? SRCH_WEIGHTS_DEFAULT : v;
-    } else if (!strcmp(a, "--presets")) {
-      if (!catalog_add_folder(catalog, v, err, sizeof err)) {
-        fprintf(stderr, "herald-tune: --presets: %s\n", err);
-        return 1;
-      }
-    } else {
-      fprintf(stderr, "herald-tune: unknown option %s (herald-tune --help)\n", a);
+    } else if (!common_option(catalog, a, v)) {
       return 1;
     }
   }
