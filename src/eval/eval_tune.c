@@ -6,6 +6,7 @@
  * (what ev_score_features computes, but for the rounding of integers). */
 #include "eval/eval_tune.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -14,11 +15,14 @@
 
 #include "eval/eval_weights.h"
 
+enum { NO_SCORE = -1000000, SCORE_LIMIT = 100000 };
+
 struct EvTuneSet {
   const EvalTables *e;
-  size_t count, result_cap, start_cap; /* positions */
-  size_t *start;                       /* [count + 1]: each position's first entry */
-  float *result;                       /* from White's view */
+  size_t count, result_cap, score_cap, start_cap; /* positions */
+  size_t *start;                                  /* [count + 1]: each position's first entry */
+  float *result;                                  /* from White's view */
+  float *score;                                   /* a search's, White's view; NAN: none */
   size_t entries, index_cap, value_cap;
   uint16_t *index;  /* theta index */
   float *value;     /* its product */
@@ -52,6 +56,7 @@ void ev_tune_free(EvTuneSet *set) {
   if (!set) return;
   free(set->start);
   free(set->result);
+  free(set->score);
   free(set->index);
   free(set->value);
   pos_free(&set->scratch);
@@ -61,10 +66,15 @@ void ev_tune_free(EvTuneSet *set) {
 size_t ev_tune_count(const EvTuneSet *set) { return set->count; }
 
 bool ev_tune_add(EvTuneSet *set, const Position *p, double white_result) {
+  return ev_tune_add_scored(set, p, white_result, NO_SCORE);
+}
+
+bool ev_tune_add_scored(EvTuneSet *set, const Position *p, double white_result, int white_score) {
   EvalFeatures f;
   ev_features(set->e, p, &f);
   size_t need = set->entries + 2 * (size_t)f.used;
   if (!grow((void **)&set->result, &set->result_cap, set->count + 1, sizeof *set->result) ||
+      !grow((void **)&set->score, &set->score_cap, set->count + 1, sizeof *set->score) ||
       !grow((void **)&set->start, &set->start_cap, set->count + 2, sizeof *set->start) ||
       !grow((void **)&set->index, &set->index_cap, need, sizeof *set->index) ||
       !grow((void **)&set->value, &set->value_cap, need, sizeof *set->value))
@@ -77,8 +87,23 @@ bool ev_tune_add(EvTuneSet *set, const Position *p, double white_result) {
     if (f.eg[i])
       set->index[set->entries] = (uint16_t)(2 * i + 1), set->value[set->entries++] = (float)(f.eg[i] * eg_part / scale);
   }
+  set->score[set->count] = white_score == NO_SCORE ? NAN : (float)white_score;
   set->result[set->count++] = (float)white_result;
   set->start[set->count] = set->entries;
+  return true;
+}
+
+/* The field of a data line that starts at *text, up to the next '|' or the end, trimmed, into
+ * out; *text moves past the '|' (NULL at the end).  False when it does not fit. */
+static bool next_field(const char **text, char *out, size_t size) {
+  const char *t = *text;
+  while (*t == ' ' || *t == '\t') t++;
+  size_t n = strcspn(t, "|");
+  *text = t[n] == '|' ? t + n + 1 : NULL;
+  while (n && (t[n - 1] == ' ' || t[n - 1] == '\t' || t[n - 1] == '\r' || t[n - 1] == '\n')) n--;
+  if (n >= size) return false;
+  memcpy(out, t, n);
+  out[n] = 0;
   return true;
 }
 
@@ -86,26 +111,26 @@ bool ev_tune_add_line(EvTuneSet *set, const char *line, bool *added, char *err, 
   *added = false;
   while (*line == ' ' || *line == '\t') line++;
   if (!*line || *line == '\n' || *line == '\r' || *line == '#') return true;
-  const char *bar = strrchr(line, '|');
-  if (!bar) {
+  char fen[600], result[128], score[16] = "";
+  const char *rest = line;
+  bool fen_fits = next_field(&rest, fen, sizeof fen);
+  if (!rest) {
     snprintf(err, (size_t)errlen, "no '|' between the position and the result");
     return false;
   }
-  char fen[600], result[16];
-  size_t n = (size_t)(bar - line);
-  while (n && (line[n - 1] == ' ' || line[n - 1] == '\t')) n--;
-  if (n == 0 || n >= sizeof fen) {
-    snprintf(err, (size_t)errlen, "the position is %s", n ? "too long" : "missing");
+  if (!fen_fits || !fen[0]) {
+    snprintf(err, (size_t)errlen, "the position is %s", fen_fits ? "missing" : "too long");
     return false;
   }
-  memcpy(fen, line, n);
-  fen[n] = 0;
-  const char *r = bar + 1;
-  while (*r == ' ' || *r == '\t') r++;
-  size_t rn = strcspn(r, " \t\r\n");
-  if (rn >= sizeof result) rn = sizeof result - 1;
-  memcpy(result, r, rn);
-  result[rn] = 0;
+  if (!next_field(&rest, result, sizeof result)) {
+    snprintf(err, (size_t)errlen, "the result is too long");
+    return false;
+  }
+  if (rest && (!next_field(&rest, score, sizeof score) || rest)) {
+    snprintf(err, (size_t)errlen, "after the result, only a score may follow (FEN | RESULT | SCORE)");
+    return false;
+  }
+  result[strcspn(result, " \t")] = 0; /* words after the result are a comment */
   double white;
   if (!strcmp(result, "1") || !strcmp(result, "1.0") || !strcmp(result, "1-0"))
     white = 1;
@@ -117,12 +142,23 @@ bool ev_tune_add_line(EvTuneSet *set, const char *line, bool *added, char *err, 
     snprintf(err, (size_t)errlen, "the result '%s' is none of 1, 0.5, 0, 1-0, 1/2-1/2, 0-1", result);
     return false;
   }
+  int white_score = NO_SCORE;
+  if (score[0]) {
+    char *end;
+    errno = 0;
+    long v = strtol(score, &end, 10);
+    if (*end || errno || v < -SCORE_LIMIT || v > SCORE_LIMIT) {
+      snprintf(err, (size_t)errlen, "the score '%s' is not a whole number of centipawns within %d", score, SCORE_LIMIT);
+      return false;
+    }
+    white_score = (int)v;
+  }
   char why[RULES_ERR_LEN];
   if (!pos_set_fen(&set->scratch, set->e->rules, fen, why, sizeof why)) {
     snprintf(err, (size_t)errlen, "bad position: %s", why);
     return false;
   }
-  if (!ev_tune_add(set, &set->scratch, white)) {
+  if (!ev_tune_add_scored(set, &set->scratch, white, white_score)) {
     snprintf(err, (size_t)errlen, "out of memory");
     return false;
   }
@@ -141,26 +177,28 @@ static inline double evaluate(const EvTuneSet *set, const double *theta, size_t 
 /* Which positions take part: 0 left out (decided), 1 training, 2 held out. */
 enum { LEFT_OUT = 0, TRAINING = 1, HELD_OUT = 2 };
 
-/* Mean squared error over the positions of one part. */
-static double loss(const EvTuneSet *set, const double *theta, double k, const uint8_t *part, int which) {
+/* Mean squared error against the labels over the positions of one part. */
+static double loss(const EvTuneSet *set, const float *label, const double *theta, double k, const uint8_t *part,
+                   int which) {
   double sum = 0;
   size_t n = 0;
   for (size_t i = 0; i < set->count; i++) {
     if (part[i] != which) continue;
-    double d = set->result[i] - sigmoid(k, evaluate(set, theta, i));
+    double d = label[i] - sigmoid(k, evaluate(set, theta, i));
     sum += d * d;
     n++;
   }
   return n ? sum / (double)n : 0;
 }
 
-/* The scale of the sigmoid that fits the start weights best (golden section on log k). */
+/* The scale of the sigmoid that fits the start weights to the results best (golden section on
+ * log k). */
 static double fit_k(const EvTuneSet *set, const double *theta, const uint8_t *part) {
   double lo = log(1e-4), hi = log(0.1);
   const double golden = 0.6180339887498949;
   for (int i = 0; i < 60; i++) {
     double a = hi - golden * (hi - lo), b = lo + golden * (hi - lo);
-    if (loss(set, theta, exp(a), part, TRAINING) < loss(set, theta, exp(b), part, TRAINING))
+    if (loss(set, set->result, theta, exp(a), part, TRAINING) < loss(set, set->result, theta, exp(b), part, TRAINING))
       hi = b;
     else
       lo = a;
@@ -207,8 +245,25 @@ bool ev_tune_fit(EvTuneSet *set, const EvTuneConfig *config, EvalWeights *weight
   }
   double k = fit_k(set, theta, part);
   report->k = k;
-  report->train_before = loss(set, theta, k, part, TRAINING);
-  report->validation_before = loss(set, theta, k, part, HELD_OUT);
+  /* The labels: results, with the scores blended in where asked and given. */
+  double score_weight = config && config->score_weight > 0 ? fmin(config->score_weight, 1) : 0;
+  float *label = set->result;
+  if (score_weight > 0) {
+    label = malloc(set->count * sizeof *label);
+    if (!label) {
+      free(theta);
+      free(part);
+      return false;
+    }
+    for (size_t i = 0; i < set->count; i++) {
+      label[i] = set->result[i];
+      if (isnan(set->score[i])) continue;
+      label[i] = (float)((1 - score_weight) * set->result[i] + score_weight * sigmoid(k, set->score[i]));
+      report->scored_positions++;
+    }
+  }
+  report->train_before = loss(set, label, theta, k, part, TRAINING);
+  report->validation_before = loss(set, label, theta, k, part, HELD_OUT);
   const double beta1 = 0.9, beta2 = 0.999, epsilon = 1e-8;
   double scale = 1.0 / (double)report->train_positions;
   for (int epoch = 1; epoch <= epochs; epoch++) {
@@ -216,7 +271,7 @@ bool ev_tune_fit(EvTuneSet *set, const EvTuneConfig *config, EvalWeights *weight
     for (size_t i = 0; i < set->count; i++) {
       if (part[i] != TRAINING) continue;
       double s = sigmoid(k, evaluate(set, theta, i));
-      double g = -2.0 * (set->result[i] - s) * s * (1 - s) * k * scale;
+      double g = -2.0 * (label[i] - s) * s * (1 - s) * k * scale;
       for (size_t j = set->start[i]; j < set->start[i + 1]; j++) gradient[set->index[j]] += g * set->value[j];
     }
     double c1 = 1 - pow(beta1, epoch), c2 = 1 - pow(beta2, epoch);
@@ -227,11 +282,12 @@ bool ev_tune_fit(EvTuneSet *set, const EvTuneConfig *config, EvalWeights *weight
       theta[j] -= rate * (m[j] / c1) / (sqrt(v[j] / c2) + epsilon);
     }
     if (config && config->on_progress && (epoch % 100 == 0 || epoch == epochs))
-      config->on_progress(config->context, epoch, epochs, loss(set, theta, k, part, TRAINING),
-                          loss(set, theta, k, part, HELD_OUT));
+      config->on_progress(config->context, epoch, epochs, loss(set, label, theta, k, part, TRAINING),
+                          loss(set, label, theta, k, part, HELD_OUT));
   }
-  report->train_after = loss(set, theta, k, part, TRAINING);
-  report->validation_after = loss(set, theta, k, part, HELD_OUT);
+  report->train_after = loss(set, label, theta, k, part, TRAINING);
+  report->validation_after = loss(set, label, theta, k, part, HELD_OUT);
+  if (label != set->result) free(label);
   for (int i = 0; i < used; i++) {
     weights->w[i].mg = (int)lround(fmax(-EV_WEIGHT_LIMIT, fmin(EV_WEIGHT_LIMIT, theta[2 * i])));
     weights->w[i].eg = (int)lround(fmax(-EV_WEIGHT_LIMIT, fmin(EV_WEIGHT_LIMIT, theta[2 * i + 1])));

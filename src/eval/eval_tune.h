@@ -21,11 +21,15 @@ EvTuneSet *ev_tune_new(const EvalTables *e);
 void ev_tune_free(EvTuneSet *set);
 /* Adds position p with the result of its game from White's view (1, 0.5, 0). */
 bool ev_tune_add(EvTuneSet *set, const Position *p, double white_result);
+/* The same with a search's score of p (centipawns, White's view), which the fit may blend into
+ * the label (EvTuneConfig.score_weight). */
+bool ev_tune_add_scored(EvTuneSet *set, const Position *p, double white_result, int white_score);
 size_t ev_tune_count(const EvTuneSet *set);
 
-/* A line of a data file: "FEN | RESULT", the result from White's view (1, 0.5, 0, or 1-0,
- * 1/2-1/2, 0-1).  Blank lines and lines starting with '#' are skipped (true, *added false).
- * False with a reason in err when the line is neither. */
+/* A line of a data file: "FEN | RESULT" or "FEN | RESULT | SCORE", the result from White's view
+ * (1, 0.5, 0, or 1-0, 1/2-1/2, 0-1) and a search's score in centipawns, also White's view.
+ * Blank lines and lines starting with '#' are skipped (true, *added false).  False with a
+ * reason in err when the line is neither. */
 bool ev_tune_add_line(EvTuneSet *set, const char *line, bool *added, char *err, int errlen);
 
 typedef struct EvTuneConfig {
@@ -40,6 +44,10 @@ typedef struct EvTuneConfig {
    * distance (in centipawns) summed over the weights; 0: 1e-8 (a weight 100 centipawns away
    * costs 0.0001), negative: none. */
   double l2;
+  /* The label of a position with a score: (1 - score_weight) * result + score_weight *
+   * sigmoid(score), the sigmoid's scale the one fitted to the results.  A search's score is a
+   * less noisy judgement of the position than the one result of its game.  0: results only. */
+  double score_weight;
   void (*on_progress)(void *context, int epoch, int epochs, double train_loss, double validation_loss);
   void *context;
 } EvTuneConfig;
@@ -50,6 +58,7 @@ typedef struct EvTuneReport {
   double validation_before, validation_after; /* and on the held-out ones */
   size_t train_positions, validation_positions;
   size_t decided_positions; /* left out (EvTuneConfig.decided) */
+  size_t scored_positions;  /* with a search's score */
 } EvTuneReport;
 
 /* Fits the weights in use (ev_weight_count) starting from *weights, which gets the result,

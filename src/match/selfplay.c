@@ -108,15 +108,17 @@ static void end_game(MtSelfplayReport *r, MtSelfplayGame *game, int winner, MtSe
   game->move_count = plies;
 }
 
-/* Plays game number index into r, its moves into moves (room for max_plies) and *game; false
+/* Plays game number index into r, its moves into moves and their scores into scores (room for
+ * max_plies each) and *game; false
  * when no game could start. */
-static bool play_game(const MtSelfplayConfig *c, Search *s, MoveList *list, int index, Move *moves,
+static bool play_game(const MtSelfplayConfig *c, Search *s, MoveList *list, int index, Move *moves, int *scores,
                       MtSelfplayGame *game, MtSelfplayReport *r) {
   Position p = {0}; /* pos_set_fen keeps the history buffer it finds */
   char err[128], reason[64], note[600] = "";
   memset(game, 0, sizeof *game);
   game->index = index;
   game->moves = moves;
+  game->scores = scores;
   if (!pos_set_fen(&p, c->rules, c->rules->start_fen, err, sizeof err)) {
     r->disagreements++;
     return false;
@@ -142,12 +144,14 @@ static bool play_game(const MtSelfplayConfig *c, Search *s, MoveList *list, int 
       break;
     }
     Move m;
+    int score = MT_SELFPLAY_NO_SCORE;
     if (ply < c->random_plies) {
       pos_legal_moves(&p, list);
       m = list->moves[next_random(&state) % (uint64_t)list->count];
     } else {
       SearchResult best = srch_run(s, &p, &limits, NULL, NULL);
       m = best.best;
+      score = p.side == WHITE ? best.score : -best.score;
       if (m == MOVE_NONE || !pos_is_legal(&p, m)) {
         r->disagreements++;
         end_game(r, game, -1, MT_SELFPLAY_SEARCH_DISAGREED, "search and rules disagree", ply);
@@ -166,6 +170,7 @@ static bool play_game(const MtSelfplayConfig *c, Search *s, MoveList *list, int 
       }
     }
     moves[ply] = m; /* ply < max_plies: the cap ends the game first */
+    scores[ply] = score;
     pos_make(&p, m);
   }
   if (judged) ref->game_end(judged);
@@ -197,13 +202,14 @@ static void *worker(void *arg) {
   MoveList *list = malloc(sizeof *list);
   MtSelfplayReport *mine = malloc(sizeof *mine);
   Move *moves = malloc((size_t)max_plies_of(c) * sizeof *moves);
+  int *scores = malloc((size_t)max_plies_of(c) * sizeof *scores);
   MtSelfplayGame game;
-  if (!s || !list || !mine || !moves) {
+  if (!s || !list || !mine || !moves || !scores) {
     pthread_mutex_lock(&pool->lock);
     pool->failed = true;
     pthread_mutex_unlock(&pool->lock);
   }
-  for (; s && list && mine && moves;) {
+  for (; s && list && mine && moves && scores;) {
     pthread_mutex_lock(&pool->lock);
     while (pool->next < c->games && !in_shard(c, pool->next)) pool->next++;
     bool stop = pool->next >= c->games || (c->cancel && *c->cancel);
@@ -211,7 +217,7 @@ static void *worker(void *arg) {
     pthread_mutex_unlock(&pool->lock);
     if (stop) break;
     report_init(mine, c->rules, c->nodes);
-    bool played = play_game(c, s, list, index, moves, &game, mine);
+    bool played = play_game(c, s, list, index, moves, scores, &game, mine);
     pthread_mutex_lock(&pool->lock);
     char err[64];
     mt_selfplay_report_add(pool->total, mine, err, sizeof err);
@@ -221,6 +227,7 @@ static void *worker(void *arg) {
     pthread_mutex_unlock(&pool->lock);
   }
   free(moves);
+  free(scores);
   free(mine);
   free(list);
   if (s) srch_free(s);

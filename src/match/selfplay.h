@@ -37,9 +37,14 @@ typedef enum {
 } MtSelfplayEnding;
 
 /* One finished game, lent to MtSelfplayConfig.on_game for the call only. */
+enum { MT_SELFPLAY_NO_SCORE = -1000000 };
+
 typedef struct MtSelfplayGame {
   int index;         /* in the whole run (all shards), from 0 */
   const Move *moves; /* every ply from the start position, the random ones included */
+  /* For each ply, the search's score of the position before it (centipawns, White's view), or
+   * MT_SELFPLAY_NO_SCORE where no search chose the move (the random plies). */
+  const int *scores;
   int move_count;
   int winner; /* 0 the first player, 1 the second, -1 a draw */
   MtSelfplayEnding ending;

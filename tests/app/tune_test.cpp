@@ -36,12 +36,24 @@ TEST(HeraldTune, PlaysFitsAndTheEngineTakesTheWeights) {
   EXPECT_NE(play.out.find("4 games ("), std::string::npos) << play.out;
   std::string positions = programs::Slurp(data);
   ASSERT_GT(Lines(positions), 20) << positions;
-  EXPECT_NE(positions.find(" | "), std::string::npos);
-  programs::Result fit =
-      programs::Shell(programs::Program("herald-tune") + " fit chess " + data + " --epochs 50 --out " + weights);
+  // Every line: the position, the game's result and the score the search gave the position.
+  for (size_t at = 0, end; (end = positions.find('\n', at)) != std::string::npos; at = end + 1) {
+    std::string line = positions.substr(at, end - at);
+    size_t first = line.find(" | "), second = line.find(" | ", first + 3);
+    ASSERT_NE(second, std::string::npos) << line;
+    std::string result = line.substr(first + 3, second - first - 3), score = line.substr(second + 3);
+    EXPECT_TRUE(result == "1" || result == "0" || result == "0.5") << line;
+    EXPECT_EQ(score.find_first_not_of("-0123456789"), std::string::npos) << line;
+  }
+  programs::Result fit = programs::Shell(programs::Program("herald-tune") + " fit chess " + data +
+                                         " --epochs 50 --score-weight 0.5 --out " + weights);
   ASSERT_EQ(fit.status, 0) << fit.err;
   std::string text = Gunzip(weights);
   EXPECT_NE(text.find("# herald evaluation weights, made by herald-tune"), std::string::npos) << text;
+  EXPECT_NE(text.find("labels: results and search scores (" + std::to_string(Lines(positions)) +
+                      " positions scored, score weight 0.5)"),
+            std::string::npos)
+      << text;
   EXPECT_NE(text.find("\ngame chess\n"), std::string::npos) << text;
   EXPECT_NE(text.find("\nvalue."), std::string::npos) << text;
   programs::Result engine = programs::Shell("printf 'uci\\nsetoption name EvalWeights value " + weights +
@@ -75,6 +87,10 @@ TEST(HeraldTune, MistakesAreSaidWithANonZeroExit) {
   EXPECT_NE(r.err.find(bad + ":1: a 'game NAME' line must come before the weights"), std::string::npos) << r.err;
   r = programs::Shell(programs::Program("herald-tune") + " fit chess --out " + dir.path + "/w.gz");
   EXPECT_EQ(r.status, 1);
+  r = programs::Shell(programs::Program("herald-tune") + " fit chess " + bad + " --score-weight 1.5 --out " + dir.path +
+                      "/w.gz");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("--score-weight"), std::string::npos) << r.err;
   r = programs::Shell(programs::Program("herald-tune"));
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.err.find("usage: herald-tune play"), std::string::npos);

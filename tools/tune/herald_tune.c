@@ -72,8 +72,11 @@ static void usage(FILE *out) {
                "                     1000; 0: none left out): their games were decided already\n"
                "  --l2 X             pull toward the start weights: X times the squared distance\n"
                "                     (default 1e-8; 0: none)\n"
+               "  --score-weight X   label = (1 - X) * result + X * sigmoid(search score), where the\n"
+               "                     data has scores (default 0: results only)\n"
                "both: --presets DIR  look for GAME.preset in DIR first\n"
-               "DATA is text, a position a line: FEN | RESULT (1, 0.5, 0 from White's view).\n"
+               "DATA is text, a position a line: FEN | RESULT [| SCORE] (1, 0.5, 0 and centipawns,\n"
+               "both from White's view; play writes the score its search gave the position).\n"
                "WEIGHTS is a gzip-compressed text file; the engine loads nets/GAME.eval.gz by itself,\n"
                "or any file by its option EvalWeights.\n");
 }
@@ -89,9 +92,13 @@ typedef struct PlayOut {
   Position pos;
 } PlayOut;
 
-/* Each quiet position of a game after its random plies, labelled with the game's result: not
- * in check, at the start of a turn, and the move played from it neither captures nor promotes
- * (a position in the middle of an exchange is not judged by the evaluation alone). */
+/* A search's score as a data line holds it: mate scores at the line's limit. */
+static int clamp_score(int score) { return score > 100000 ? 100000 : score < -100000 ? -100000 : score; }
+
+/* Each quiet position of a game after its random plies, labelled with the game's result and the
+ * search's score of it: not in check, at the start of a turn, and the move played from it
+ * neither captures nor promotes (a position in the middle of an exchange is not judged by the
+ * evaluation alone). */
 static void on_game(void *context, const MtSelfplayGame *game) {
   PlayOut *out = context;
   if (game->ending != MT_SELFPLAY_RULES) return; /* cut or broken: no result to learn from */
@@ -106,7 +113,11 @@ static void on_game(void *context, const MtSelfplayGame *game) {
     if (i >= out->random_plies && p->part == 0 && !pos_in_check(p) && !pos_is_noisy(p, game->moves[i])) {
       char fen[1024];
       pos_get_fen(p, fen, sizeof fen);
-      if (fprintf(out->file, "%s | %s\n", fen, result) < 0) out->failed = true;
+      int score = game->scores[i];
+      int written = score == MT_SELFPLAY_NO_SCORE
+                        ? fprintf(out->file, "%s | %s\n", fen, result)
+                        : fprintf(out->file, "%s | %s | %d\n", fen, result, clamp_score(score));
+      if (written < 0) out->failed = true;
       out->positions++;
     }
     pos_make(p, game->moves[i]);
@@ -260,6 +271,9 @@ static int fit_main(int argc, char **argv, Catalog *catalog) {
     } else if (!strcmp(a, "--l2")) {
       if (!real(v, 0, 1, a, &x)) return 1;
       config.l2 = x > 0 ? x : -1;
+    } else if (!strcmp(a, "--score-weight")) {
+      if (!real(v, 0, 1, a, &x)) return 1;
+      config.score_weight = x;
     } else if (!strcmp(a, "--out")) {
       out_path = v;
     } else if (!strcmp(a, "--from")) {
@@ -305,13 +319,16 @@ static int fit_main(int argc, char **argv, Catalog *catalog) {
     snprintf(comment, sizeof comment,
              "herald evaluation weights, made by herald-tune %s on %s\n"
              "from %zu positions (%zu held out, %zu decided left out), %d epochs, l2 %g; sigmoid scale k = %.6f\n"
+             "labels: results%s (%zu positions scored, score weight %g)\n"
              "mean squared error %.6f -> %.6f, held out %.6f -> %.6f",
              HERALD_VERSION, when, report.train_positions + report.validation_positions + report.decided_positions,
              report.validation_positions, report.decided_positions, config.epochs ? config.epochs : 2000,
              config.l2 > 0   ? config.l2
              : config.l2 < 0 ? 0
                              : 1e-8,
-             report.k, report.train_before, report.train_after, report.validation_before, report.validation_after);
+             report.k, report.scored_positions ? " and search scores" : " only", report.scored_positions,
+             config.score_weight, report.train_before, report.train_after, report.validation_before,
+             report.validation_after);
     if (!ev_weights_write(tables, &weights, comment, out_path, err, sizeof err)) {
       fprintf(stderr, "herald-tune: %s\n", err);
       status = 1;
