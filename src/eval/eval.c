@@ -384,20 +384,13 @@ typedef struct FeatureSink {
   int mg, eg;
 } FeatureSink;
 
-static inline void put(FeatureSink *s, int i, int mg, int eg) {
+/* Feature i counts mg and eg; `scale` is ev_weight_scale(i), passed as a constant so that the
+ * search's sums divide only for the percent terms (100: their weight scales a derived table). */
+static inline void put(FeatureSink *s, int i, int mg, int eg, int scale) {
   if (s->f) {
     s->f->mg[i] += mg, s->f->eg[i] += eg;
   } else {
-    s->mg += s->w[i].mg * mg, s->eg += s->w[i].eg * eg;
-  }
-}
-
-/* A percent term: its weight scales a derived table (ev_weight_scale). */
-static inline void put_percent(FeatureSink *s, int i, int mg, int eg) {
-  if (s->f) {
-    s->f->mg[i] += mg, s->f->eg[i] += eg;
-  } else {
-    s->mg += s->w[i].mg * mg / 100, s->eg += s->w[i].eg * eg / 100;
+    s->mg += s->w[i].mg * mg / scale, s->eg += s->w[i].eg * eg / scale;
   }
 }
 
@@ -444,27 +437,27 @@ static inline int features(const EvalTables *e, const Position *p, FeatureSink *
           }
         }
       }
-      if (count) put(s, ev_type_weight(t, EV_TYPE_VALUE), sign * count, sign * count);
-      if (reach) put(s, ev_type_weight(t, EV_TYPE_MOBILITY), sign * reach, sign * reach);
+      if (count) put(s, ev_type_weight(t, EV_TYPE_VALUE), sign * count, sign * count, 1);
+      if (reach) put(s, ev_type_weight(t, EV_TYPE_MOBILITY), sign * reach, sign * reach, 1);
       if (on_colour[0] && on_colour[1]) pairs += sign;
       if (p->hand[c][t]) {
-        put(s, ev_type_weight(t, EV_TYPE_HAND), sign * p->hand[c][t], sign * p->hand[c][t]);
+        put(s, ev_type_weight(t, EV_TYPE_HAND), sign * p->hand[c][t], sign * p->hand[c][t], 1);
         if (!e->pawn_like[t]) material += p->hand[c][t] * e->value[t];
       }
     }
   }
-  put_percent(s, EV_PSQ, psq_mg, psq_eg);
-  put_percent(s, EV_PASSED, passed_mg, passed_eg);
-  put(s, EV_DOUBLED, doubled, doubled);
-  put(s, EV_SHELTER, shelter, shelter);
-  put(s, EV_ROYAL_THREAT, threats, threats);
-  put(s, EV_PAIR, pairs, pairs);
+  put(s, EV_PSQ, psq_mg, psq_eg, 100);
+  put(s, EV_PASSED, passed_mg, passed_eg, 100);
+  put(s, EV_DOUBLED, doubled, doubled, 1);
+  put(s, EV_SHELTER, shelter, shelter, 1);
+  put(s, EV_ROYAL_THREAT, threats, threats, 1);
+  put(s, EV_PAIR, pairs, pairs, 1);
   for (int c = 0; c < 2 && relations; c++) {
     int sign = c == WHITE ? 1 : -1, isolated = 0, connected = 0, threats = 0;
     pawn_relations(e, p, c, pawn_squares[c], pawns[c], files, &isolated, &connected, &threats);
-    put(s, EV_ISOLATED, sign * isolated, sign * isolated);
-    put(s, EV_CONNECTED, sign * connected, sign * connected);
-    put(s, EV_PAWN_THREAT, sign * threats, sign * threats);
+    put(s, EV_ISOLATED, sign * isolated, sign * isolated, 1);
+    put(s, EV_CONNECTED, sign * connected, sign * connected, 1);
+    put(s, EV_PAWN_THREAT, sign * threats, sign * threats, 1);
   }
   if (e->start_material <= 0) return 256;
   return material >= e->start_material ? 256 : material * 256 / e->start_material;

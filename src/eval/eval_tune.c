@@ -15,8 +15,6 @@
 
 #include "eval/eval_weights.h"
 
-enum { NO_SCORE = -1000000, SCORE_LIMIT = 100000 };
-
 struct EvTuneSet {
   const EvalTables *e;
   size_t count, result_cap, score_cap, start_cap; /* positions */
@@ -65,11 +63,8 @@ void ev_tune_free(EvTuneSet *set) {
 
 size_t ev_tune_count(const EvTuneSet *set) { return set->count; }
 
-bool ev_tune_add(EvTuneSet *set, const Position *p, double white_result) {
-  return ev_tune_add_scored(set, p, white_result, NO_SCORE);
-}
-
-bool ev_tune_add_scored(EvTuneSet *set, const Position *p, double white_result, int white_score) {
+/* Adds p with its result and a score, NAN for none. */
+static bool add(EvTuneSet *set, const Position *p, double white_result, float white_score) {
   EvalFeatures f;
   ev_features(set->e, p, &f);
   size_t need = set->entries + 2 * (size_t)f.used;
@@ -87,10 +82,16 @@ bool ev_tune_add_scored(EvTuneSet *set, const Position *p, double white_result, 
     if (f.eg[i])
       set->index[set->entries] = (uint16_t)(2 * i + 1), set->value[set->entries++] = (float)(f.eg[i] * eg_part / scale);
   }
-  set->score[set->count] = white_score == NO_SCORE ? NAN : (float)white_score;
+  set->score[set->count] = white_score;
   set->result[set->count++] = (float)white_result;
   set->start[set->count] = set->entries;
   return true;
+}
+
+bool ev_tune_add(EvTuneSet *set, const Position *p, double white_result) { return add(set, p, white_result, NAN); }
+
+bool ev_tune_add_scored(EvTuneSet *set, const Position *p, double white_result, int white_score) {
+  return add(set, p, white_result, (float)white_score);
 }
 
 /* The field of a data line that starts at *text, up to the next '|' or the end, trimmed, into
@@ -142,23 +143,24 @@ bool ev_tune_add_line(EvTuneSet *set, const char *line, bool *added, char *err, 
     snprintf(err, (size_t)errlen, "the result '%s' is none of 1, 0.5, 0, 1-0, 1/2-1/2, 0-1", result);
     return false;
   }
-  int white_score = NO_SCORE;
+  float white_score = NAN;
   if (score[0]) {
     char *end;
     errno = 0;
     long v = strtol(score, &end, 10);
-    if (*end || errno || v < -SCORE_LIMIT || v > SCORE_LIMIT) {
-      snprintf(err, (size_t)errlen, "the score '%s' is not a whole number of centipawns within %d", score, SCORE_LIMIT);
+    if (*end || errno || v < -EV_TUNE_SCORE_LIMIT || v > EV_TUNE_SCORE_LIMIT) {
+      snprintf(err, (size_t)errlen, "the score '%s' is not a whole number of centipawns within %d", score,
+               EV_TUNE_SCORE_LIMIT);
       return false;
     }
-    white_score = (int)v;
+    white_score = (float)v;
   }
   char why[RULES_ERR_LEN];
   if (!pos_set_fen(&set->scratch, set->e->rules, fen, why, sizeof why)) {
     snprintf(err, (size_t)errlen, "bad position: %s", why);
     return false;
   }
-  if (!ev_tune_add_scored(set, &set->scratch, white, white_score)) {
+  if (!add(set, &set->scratch, white, white_score)) {
     snprintf(err, (size_t)errlen, "out of memory");
     return false;
   }

@@ -21,8 +21,9 @@ EvTuneSet *ev_tune_new(const EvalTables *e);
 void ev_tune_free(EvTuneSet *set);
 /* Adds position p with the result of its game from White's view (1, 0.5, 0). */
 bool ev_tune_add(EvTuneSet *set, const Position *p, double white_result);
-/* The same with a search's score of p (centipawns, White's view), which the fit may blend into
- * the label (EvTuneConfig.score_weight). */
+/* The same with a search's score of p (centipawns, White's view, within EV_TUNE_SCORE_LIMIT),
+ * which the fit may blend into the label (EvTuneConfig.score_weight). */
+enum { EV_TUNE_SCORE_LIMIT = 100000 };
 bool ev_tune_add_scored(EvTuneSet *set, const Position *p, double white_result, int white_score);
 size_t ev_tune_count(const EvTuneSet *set);
 

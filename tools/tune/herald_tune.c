@@ -93,7 +93,11 @@ typedef struct PlayOut {
 } PlayOut;
 
 /* A search's score as a data line holds it: mate scores at the line's limit. */
-static int clamp_score(int score) { return score > 100000 ? 100000 : score < -100000 ? -100000 : score; }
+static int clamp_score(int score) {
+  return score > EV_TUNE_SCORE_LIMIT    ? EV_TUNE_SCORE_LIMIT
+         : score < -EV_TUNE_SCORE_LIMIT ? -EV_TUNE_SCORE_LIMIT
+                                        : score;
+}
 
 /* Each quiet position of a game after its random plies, labelled with the game's result and the
  * search's score of it: not in check, at the start of a turn, and the move played from it
