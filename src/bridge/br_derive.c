@@ -187,7 +187,8 @@ static void derive_goal(BrGame *g) {
  * loses, Shatranj), `stalemate loss` (it wins, antichess) or `stalemate fewer` (fewer pieces
  * win, suicide); `mustcapture true` (a side that can capture must); `bareking true` (a side
  * left with its royal piece alone loses) or `bareking win` (it wins, losers); `checkmate loss`
- * (the checkmated side wins, losers); `wgoal`/`bgoal` (goal squares); `nmoves N` plies without
+ * (the checkmated side wins, losers); `wgoal`/`bgoal` (goal squares); `checks N` (the player who
+ * gives N checks wins, three-check); `nmoves N` plies without
  * capture or pawn move draw, `reps N` repetitions draw (0 turns a rule off); and `passing true`,
  * which makes a pass a legal move (Janggi). */
 void br_derive_game_end(BrGame *g) {
@@ -220,6 +221,13 @@ void br_derive_game_end(BrGame *g) {
     br_note(g, "a bare royal piece loses");
   }
   derive_goal(g);
+  int checks = br_setting_int(g->gc, "checks", 0);
+  if (checks > 0) {
+    r->check_limit = checks; /* rules_finalize refuses more than it can count */
+    char said[64];
+    snprintf(said, sizeof said, "a player who gives %d checks wins", checks);
+    br_note(g, said);
+  }
   if (br_setting_words(g->gc, "checkmate", word, 1) == 1 && !strcmp(word[0], "loss")) {
     r->checkmate = RESULT_WIN;
     br_note(g, "checkmate wins for the checkmated side");

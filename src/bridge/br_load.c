@@ -304,7 +304,10 @@ static bool build(BrGame *g, char *err, int errlen) {
     if (rank) n += snprintf(fen + n, sizeof fen - n, "/");
   }
   if (r->drops) n += snprintf(fen + n, sizeof fen - n, "[]");
-  snprintf(fen + n, sizeof fen - n, " %c %s - 0 1", gc_side_to_move(g->gc) == 1 ? 'w' : 'b', rights[0] ? rights : "-");
+  n += snprintf(fen + n, sizeof fen - n, " %c %s -", gc_side_to_move(g->gc) == 1 ? 'w' : 'b', rights[0] ? rights : "-");
+  /* The checks still to give, which fairy-stockfish reads in a check-counting game's FEN. */
+  if (r->check_limit > 0) n += snprintf(fen + n, sizeof fen - n, " %d+%d", r->check_limit, r->check_limit);
+  snprintf(fen + n, sizeof fen - n, " 0 1");
   snprintf(g->start_fen, sizeof g->start_fen, "%s", fen);
   snprintf(r->start_fen, sizeof r->start_fen, "%.500s", fen);
   /* The pieces, their promotions and castlings as a whole: the FEN's line, where they are. */

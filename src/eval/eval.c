@@ -260,6 +260,10 @@ void ev_init(EvalTables *e, const Rules *r) {
 enum { DOUBLED_MG = 12, DOUBLED_EG = 20, TEMPO = 10 };
 /* Royal shelter: own pieces next to a royal piece, enemy pieces (not pawn-like) within two. */
 enum { SHELTER = 10, SHELTER_MAX = 3, THREAT = 12 };
+/* A check-counting game: the checks a side has given, in units that grow with the square of
+ * the share of the checks needed (ev_check_units), so that the last checks before the win
+ * weigh most (three-check: the first check 1 unit, the second 4). */
+enum { CHECK_UNIT = 100 };
 /* Each square a piece reaches on the actual board. */
 enum { MOBILITY_MG = 3, MOBILITY_EG = 4 };
 
@@ -272,6 +276,7 @@ static void default_weights(EvalTables *e) {
   w[EV_SHELTER] = (EvalPair){SHELTER, 0};
   w[EV_ROYAL_THREAT] = (EvalPair){-THREAT, 0};
   w[EV_TEMPO] = (EvalPair){TEMPO, TEMPO};
+  w[EV_CHECKS] = (EvalPair){CHECK_UNIT, CHECK_UNIT};
   for (int t = 0; t < e->rules->type_count; t++) {
     w[ev_type_weight(t, EV_TYPE_VALUE)] = (EvalPair){e->value[t], e->value_eg[t]};
     w[ev_type_weight(t, EV_TYPE_HAND)] = (EvalPair){e->hand_value[t], e->hand_value[t]};
@@ -458,6 +463,10 @@ static inline int features(const EvalTables *e, const Position *p, FeatureSink *
     put(s, EV_ISOLATED, sign * isolated, sign * isolated, 1);
     put(s, EV_CONNECTED, sign * connected, sign * connected, 1);
     put(s, EV_PAWN_THREAT, sign * threats, sign * threats, 1);
+  }
+  if (r->check_limit) {
+    int units = ev_check_units(r->check_limit, p->checks[WHITE]) - ev_check_units(r->check_limit, p->checks[BLACK]);
+    put(s, EV_CHECKS, units, units, 1);
   }
   if (e->start_material <= 0) return 256;
   return material >= e->start_material ? 256 : material * 256 / e->start_material;

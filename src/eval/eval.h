@@ -38,6 +38,7 @@ typedef enum EvalTerm {                  /* the percent terms first (ev_weight_s
                         EV_ROYAL_THREAT, /* enemy pieces (not pawn-like) within two squares of the royal piece */
                         EV_PAIR,         /* two colour-bound pieces of a type, on squares of both colours */
                         EV_PAWN_THREAT,  /* an enemy piece (not pawn-like, not royal) that a pawn-like piece attacks */
+                        EV_CHECKS,       /* checks given where they win (three-check): ev_check_units */
                         EV_TEMPO,        /* the side to move */
                         EV_TERMS
 } EvalTerm;
@@ -45,6 +46,10 @@ typedef enum EvalTerm {                  /* the percent terms first (ev_weight_s
 /* Per piece type: its material on the board and in hand, and each square it reaches. */
 enum { EV_PER_TYPE = 3, EV_TYPE_VALUE = 0, EV_TYPE_HAND = 1, EV_TYPE_MOBILITY = 2 };
 enum { EV_WEIGHTS = EV_TERMS + EV_PER_TYPE * MAX_TYPES };
+
+/* The EV_CHECKS feature of a side that has given `given` of the `limit` checks that win:
+ * 9 * (given / limit)^2, rounded down (three-check: 0, 1, 4; five-check: 0, 0, 1, 3, 5). */
+static inline int ev_check_units(int limit, int given) { return limit ? 9 * given * given / (limit * limit) : 0; }
 
 /* Weight i: the terms first, then for each type its value, hand and mobility weights. */
 static inline int ev_type_weight(int type, int which) { return EV_TERMS + EV_PER_TYPE * type + which; }

@@ -94,6 +94,7 @@ static inline void pos_do_move(Position *p, Move m) {
   u->turn_frozen = (int16_t)p->turn_frozen;
   u->turn_stale = (int16_t)p->turn_stale;
   u->halfmove = p->halfmove;
+  u->checks[0] = p->checks[0], u->checks[1] = p->checks[1];
   u->castle_rights = p->castle_rights;
   u->key = p->key;
   memcpy(u->ep, p->ep, sizeof u->ep);
@@ -177,6 +178,7 @@ static inline void pos_do_move(Position *p, Move m) {
   } else {
     pos_end_part(p, m, false);
   }
+  if (__builtin_expect(r->check_limit != 0, 0) && p->side != us) pos_count_check(p, us);
 }
 
 static inline void pos_raw_put(Position *p, int code, int sq) {
@@ -237,6 +239,7 @@ static inline void pos_undo_move(Position *p) {
   p->ep_victim = u->ep_victim;
   memcpy(p->ep, u->ep, sizeof p->ep);
   p->halfmove = u->halfmove;
+  p->checks[0] = u->checks[0], p->checks[1] = u->checks[1];
   p->castle_rights = u->castle_rights;
   p->key = u->key;
 }

@@ -621,7 +621,7 @@ static inline __attribute__((always_inline)) void generate_and_guard(Position *p
 static inline bool game_over(const Position *p) {
   return pos_passes_ended(p) || (p->rules->extinction && (extinct(p, 0) || extinct(p, 1))) ||
          (p->rules->bare_royal_wins && (pos_bare_royal(p, 0) || pos_bare_royal(p, 1))) ||
-         (p->rules->has_goal && pos_goal_reached(p) >= 0);
+         (p->rules->has_goal && pos_goal_reached(p) >= 0) || pos_checks_won(p) >= 0;
 }
 
 /* The legal moves of the kind f asks for. */

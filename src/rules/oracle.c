@@ -152,7 +152,7 @@ void pos_do_oracle_move(Position *p, Move m) {
     known = r->oracle && r->oracle->effects(r->oracle->ctx, p, m, &fx);
   fx.key = p->key;
   fx.move = m;
-  int mover = p->board[move_from(m)];
+  int mover = p->board[move_from(m)], us = p->side;
   /* The bookkeeping of a turn (history, en passant, counters, side) is a pass's; then the
    * squares change as the referee changed them. */
   pos_make(p, move_make(0, 0, MOVE_PASS, 0));
@@ -180,6 +180,14 @@ void pos_do_oracle_move(Position *p, Move m) {
     p->turn_piece = move_to(m);
     p->key ^= pos_turn_piece_key(r, p->turn_piece);
     pos_end_part(p, m, true);
+  }
+  if (r->check_limit) { /* the pass counted a check on the board before the effects: count again */
+    const Undo *u = &p->history[p->ply - 1];
+    for (int c = 0; c < 2; c++) {
+      p->key ^= r->zobrist_checks[c][p->checks[c]] ^ r->zobrist_checks[c][u->checks[c]];
+      p->checks[c] = u->checks[c];
+    }
+    if (p->side != us) pos_count_check(p, us);
   }
 }
 

@@ -47,6 +47,7 @@ uint64_t pos_compute_key(const Position *p) {
   if (p->ep_victim >= 0) key ^= r->zobrist_ep[p->ep_victim];
   if (p->side) key ^= r->zobrist_side;
   key ^= pos_turn_key(r, p);
+  for (int c = 0; c < 2; c++) key ^= r->zobrist_checks[c][p->checks[c]];
   return key;
 }
 
@@ -245,6 +246,19 @@ static bool read_castling(Position *p, const char *field, char *err, int errlen)
   return true;
 }
 
+/* The check counts of a check-counting game: "W+B", the checks White and Black have still to
+ * give (fairy-stockfish), or "+W+B", the checks they have given (lichess). */
+static bool read_checks(Position *p, const char *field, char *err, int errlen) {
+  int limit = p->rules->check_limit, a, b, used = 0;
+  bool given = field[0] == '+';
+  if (sscanf(field, given ? "+%d+%d%n" : "%d+%d%n", &a, &b, &used) != 2 || field[used] || a < 0 || b < 0 || a > limit ||
+      b > limit)
+    return fail(p, err, errlen, "FEN: check counts '%s' are not two numbers of checks, as in 3+3 or +0+0", field);
+  p->checks[WHITE] = (uint8_t)(given ? a : limit - a);
+  p->checks[BLACK] = (uint8_t)(given ? b : limit - b);
+  return true;
+}
+
 bool pos_set_fen(Position *p, const Rules *r, const char *fen, char *err, int errlen) {
   Undo *history = p->history;
   int cap = p->history_cap, fx_cap = p->effects_cap;
@@ -268,7 +282,7 @@ bool pos_set_fen(Position *p, const Rules *r, const char *fen, char *err, int er
   bool compact = memchr(fen, '/', board_len) == NULL;
   const char *s = fen;
   if (!read_board(p, &s, compact, err, errlen)) return false;
-  char fields[5][64] = {"w", "-", "-", "0", "1"};
+  char fields[5][64] = {"w", "-", "-", "0", "1"}, checks[64] = "";
   for (int i = 0; i < 5; i++) {
     while (*s == ' ') s++;
     if (!*s) break;
@@ -277,12 +291,26 @@ bool pos_set_fen(Position *p, const Rules *r, const char *fen, char *err, int er
     int len = 0;
     while (s[len] && s[len] != ' ') len++;
     if (len >= 64) return fail(p, err, errlen, "FEN: field '%.20s' is too long", s);
-    memcpy(fields[i], s, len);
-    fields[i][len] = 0;
+    /* Check counts ("2+3", the checks each side has still to give, fairy-stockfish's field
+     * after the en-passant square) stand between the fixed fields and the counters. */
+    bool count_field = i == 3 && r->check_limit && memchr(s, '+', len);
+    char *to = count_field ? checks : fields[i];
+    memcpy(to, s, len);
+    to[len] = 0;
     s += len;
+    if (count_field) i--;
   }
   while (*s == ' ') s++;
+  if (*s == '+' && r->check_limit && !checks[0]) { /* "+1+0": the checks each side has given (lichess) */
+    int len = 0;
+    while (s[len] && s[len] != ' ' && len < 63) len++;
+    memcpy(checks, s, len);
+    checks[len] = 0;
+    s += len;
+    while (*s == ' ') s++;
+  }
   if (*s) return fail(p, err, errlen, "FEN: unexpected text '%.20s' after the counters", s);
+  if (checks[0] && !read_checks(p, checks, err, errlen)) return false;
   /* In a turn of several parts, "w2" is White to make the turn's second part. */
   if (fields[0][0] == 'w')
     p->side = WHITE;
@@ -435,6 +463,8 @@ void pos_get_fen(const Position *p, char *out, int outlen) {
   } else {
     append(out, outlen, &n, " -");
   }
+  if (r->check_limit)
+    append(out, outlen, &n, " %d+%d", r->check_limit - p->checks[WHITE], r->check_limit - p->checks[BLACK]);
   append(out, outlen, &n, " %d %d", p->halfmove, p->fullmove);
 }
 
@@ -484,6 +514,13 @@ bool pos_is_noisy(const Position *p, Move m) {
 }
 
 bool pos_in_check(Position *p) { return generator(p)->in_check(p); }
+
+void pos_count_check(Position *p, int mover) {
+  int n = p->checks[mover];
+  if (n >= MAX_CHECK_LIMIT || !pos_in_check(p)) return;
+  p->key ^= p->rules->zobrist_checks[mover][n] ^ p->rules->zobrist_checks[mover][n + 1];
+  p->checks[mover] = (uint8_t)(n + 1);
+}
 
 uint64_t pos_perft(Position *p, int depth) { return generator(p)->perft(p, depth); }
 
@@ -677,6 +714,11 @@ GameResult pos_game_result(Position *p, char *reason, int reasonlen) {
   if (goal >= 0) {
     snprintf(reason, reasonlen, "a royal piece reached its goal");
     return goal == us ? RESULT_WIN : RESULT_LOSS;
+  }
+  int checker = pos_checks_won(p);
+  if (checker >= 0) {
+    snprintf(reason, reasonlen, "%d checks given", r->check_limit);
+    return checker == us ? RESULT_WIN : RESULT_LOSS;
   }
   if ((r->bare_royal_loses || r->bare_royal_wins) && pos_bare_royal(p, us)) {
     snprintf(reason, reasonlen, "bare royal");

@@ -30,6 +30,7 @@ typedef struct Undo {
   int16_t turn_piece;
   int16_t turn_frozen, turn_stale;
   int halfmove;
+  uint8_t checks[2]; /* Position.checks before the move */
   uint32_t castle_rights;
   uint64_t ep[BITS_WORDS];
   uint64_t key;
@@ -55,6 +56,7 @@ typedef struct Position {
   uint64_t by_piece[2][MAX_TYPES][BITS_WORDS];
   uint64_t promoted[BITS_WORDS]; /* pieces that revert when captured into hand (crazyhouse) */
   uint8_t hand[2][MAX_TYPES];
+  uint8_t checks[2]; /* checks each colour has given, where Rules.check_limit counts them */
   Undo *history;
   int ply, history_cap;
   MoveEffects *effects; /* per ply, for MOVE_ORACLE moves (rules with an oracle only) */
@@ -183,6 +185,14 @@ bool pos_bare_royal(const Position *p, int c);
 GameResult pos_stalemate_result(const Position *p);
 /* The colour whose royal piece stands on its goal (Rules.goal: King of the Hill), or -1. */
 int pos_goal_reached(const Position *p);
+/* The colour that has given Rules.check_limit checks (three-check), or -1. */
+static inline int pos_checks_won(const Position *p) {
+  int limit = p->rules->check_limit;
+  return !limit ? -1 : p->checks[WHITE] >= limit ? WHITE : p->checks[BLACK] >= limit ? BLACK : -1;
+}
+/* After a move of colour mover that ended its turn: counts the check it gave, if it gave one
+ * (for rules with a check_limit; the key follows). */
+void pos_count_check(Position *p, int mover);
 
 #ifdef __cplusplus
 }

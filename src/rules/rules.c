@@ -146,6 +146,8 @@ static void make_keys(Rules *r) {
   r->zobrist_part = splitmix64(&seed);
   r->zobrist_turn_piece = splitmix64(&seed);
   r->zobrist_turn_effects = splitmix64(&seed);
+  for (int c = 0; c < 2; c++)
+    for (int n = 0; n <= MAX_CHECK_LIMIT; n++) r->zobrist_checks[c][n] = n ? splitmix64(&seed) : 0;
 }
 
 /* Castling rights: one bit per (king square, partner square) pair, so that the several king
@@ -234,6 +236,10 @@ bool rules_finalize(Rules *r, char *err, int errlen) {
   r->bbw = g->squares <= 64 ? 1 : g->squares <= 128 ? 2 : 4;
   r->gen = by_width[r->bbw];
   r->has_goal = bits_any(&r->goal[0]) || bits_any(&r->goal[1]);
+  if (r->check_limit < 0 || r->check_limit > MAX_CHECK_LIMIT) {
+    snprintf(err, errlen, "a game won by %d checks: the most is %d", r->check_limit, MAX_CHECK_LIMIT);
+    return false;
+  }
   r->royal_type_count = 0;
   r->royal_types = 0;
   for (int t = 0; t < r->type_count; t++) {

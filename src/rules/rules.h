@@ -22,7 +22,8 @@ enum {
   /* Chess960 lists every king and partner square of a rank: 2 x 8 x 7 = 112, Capablanca random
    * 2 x 10 x 9 = 180; a move's argument holds the index in 8 bits. */
   MAX_CASTLINGS = 256,
-  MAX_DIRECTIONS = 64, /* distinct ride directions over all pieces */
+  MAX_DIRECTIONS = 64,  /* distinct ride directions over all pieces */
+  MAX_CHECK_LIMIT = 15, /* most checks a check-counting game may ask for (five-check: 5) */
   RULES_ERR_LEN = 200
 };
 
@@ -148,6 +149,7 @@ typedef struct Rules {
   bool bare_royal_loses;   /* a side left with only royal pieces loses */
   bool bare_royal_wins;    /* a side left with only royal pieces wins, and the game ends (losers) */
   Bits goal[2];            /* a royal piece reaching goal[its colour] wins (King of the Hill) */
+  int check_limit;         /* a side that gives this many checks wins (three-check: 3), 0 = none */
   bool must_capture;       /* a side that can capture must (antichess): only its captures are legal */
   int nmove_rule;          /* plies without capture or clock reset for a draw, 0 = none */
   int repetition_count;    /* n-fold repetition, 0 = none */
@@ -175,9 +177,10 @@ typedef struct Rules {
   uint64_t zobrist_castle[MAX_CASTLINGS];
   uint64_t zobrist_ep[GEO_MAX_SQUARES];
   uint64_t zobrist_side, zobrist_part, zobrist_turn_piece, zobrist_turn_effects;
-  uint32_t castle_keep[GEO_MAX_SQUARES]; /* rights that survive a move touching the square */
-  uint32_t castle_keep_piece[64];        /* rights that survive a move of the piece of this code */
-  int castle_right[MAX_CASTLINGS];       /* right bit of each castling */
+  uint64_t zobrist_checks[2][MAX_CHECK_LIMIT + 1]; /* [colour][checks it has given] */
+  uint32_t castle_keep[GEO_MAX_SQUARES];           /* rights that survive a move touching the square */
+  uint32_t castle_keep_piece[64];                  /* rights that survive a move of the piece of this code */
+  int castle_right[MAX_CASTLINGS];                 /* right bit of each castling */
   /* The castlings of each right bit, in index order: generation looks only at those whose right
    * the position holds (Chess960 lists 112 castlings, of which a position uses at most four). */
   uint8_t right_castlings[32][MAX_CASTLINGS];

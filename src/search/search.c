@@ -108,7 +108,7 @@ static bool repeated(Worker *w, int ply, GameResult *result) {
   return false;
 }
 
-/* Ends decided by material (extinction, bare royal) for the side to move. */
+/* Ends decided by material (extinction, bare royal), a goal or checks given, for the side to move. */
 static bool lost_by_material(const Position *p) {
   const Rules *r = p->rules;
   int us = p->side;
@@ -119,6 +119,7 @@ static bool lost_by_material(const Position *p) {
       if (!(b[0] | b[1] | b[2] | b[3])) return true;
     }
   if (r->bare_royal_loses && pos_bare_royal(p, us)) return true;
+  if (pos_checks_won(p) == (us ^ 1)) return true;        /* the other side gave its last check */
   return r->has_goal && pos_goal_reached(p) == (us ^ 1); /* the other side's royal reached its goal */
 }
 

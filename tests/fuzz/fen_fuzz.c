@@ -8,7 +8,7 @@
 #include "fuzz_rules.h"
 #include "rules/position.h"
 
-static const char *names[] = {"chess", "shogi", "xiangqi", "crazyhouse", "grand", "minishogi", "chess960"};
+static const char *names[] = {"chess", "shogi", "xiangqi", "crazyhouse", "grand", "minishogi", "chess960", "3check"};
 enum { RULE_SETS = sizeof names / sizeof names[0] };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

@@ -478,6 +478,83 @@ TEST(RulesInclude, KingOfTheHillIsWonOnTheHill) {
   EXPECT_EQ(v.result_player, 1);
 }
 
+// Three-check (herald-rules `checks`): the third check wins, mate or not, and no move follows.
+// The counts travel in the FEN as fairy-stockfish writes them (checks still to give) or as
+// lichess does (checks given, after the move number), and in the key.  Figures from
+// fairy-stockfish 11.1 (variant 3check) for the position after 1. e4 e5 2. Qh5.
+TEST(RulesInclude, ThreeCheckIsWonByTheThirdCheck) {
+  GameBox box("presets/3check.preset");
+  ASSERT_NE(box.g, nullptr) << box.err;
+  const char *board = "rnbqkbnr/pppp1ppp/8/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR w KQkq -";
+  const struct {
+    const char *counts;
+    const char *fen_counts; // as Herald writes them back
+    uint64_t perft2, perft3;
+  } cases[] = {
+      {" 3+3 0 2", " 3+3 0 2", 987, 36810},
+      {" 1+3 0 2", " 1+3 0 2", 983, 36655}, // Qxf7+ is the last check: nothing follows it
+      {" 0 2 +2+0", " 1+3 0 2", 983, 36655},
+      {" 0 2", " 3+3 0 2", 987, 36810}, // no counts: none given
+  };
+  uint64_t keys[2] = {0, 0};
+  for (const auto &c : cases) {
+    Position p{};
+    char err[RULES_ERR_LEN], fen[256];
+    std::string text = std::string(board) + c.counts;
+    ASSERT_TRUE(pos_set_fen(&p, &box.g->rules, text.c_str(), err, sizeof err)) << err;
+    pos_get_fen(&p, fen, sizeof fen);
+    EXPECT_EQ(std::string(fen), std::string(board) + c.fen_counts);
+    EXPECT_EQ(pos_perft(&p, 2), c.perft2) << text;
+    EXPECT_EQ(pos_perft(&p, 3), c.perft3) << text;
+    keys[c.perft2 == 983] = p.key;
+    EXPECT_EQ(p.key, pos_compute_key(&p));
+    pos_free(&p);
+  }
+  EXPECT_NE(keys[0], keys[1]); // the same board with other counts is another position
+  Position p{};
+  char err[RULES_ERR_LEN], reason[64];
+  for (const char *bad : {" 4+3 0 2", " 3+x 0 2", " 0 2 +1", " 3+3+3 0 2"}) {
+    std::string text = std::string(board) + bad;
+    EXPECT_FALSE(pos_set_fen(&p, &box.g->rules, text.c_str(), err, sizeof err)) << text;
+  }
+  // 1. e4 e5 2. Qh5 Nc6 3. Qxf7+ Kxf7 4. Bc4+ d5 5. Bxd5+: three checks, and White has won.
+  const char *moves[] = {"e2e4", "e7e5", "d1h5", "b8c6", "h5f7", "e8f7", "f1c4", "d7d5", "c4d5"};
+  const char *referee[] = {"P e2-e4", "p e7-e5", "Q d1-h5", "n b8-c6", "Q h5-f7",
+                           "k e8-f7", "B f1-c4", "p d7-d5", "B c4-d5"};
+  ASSERT_TRUE(pos_set_fen(&p, &box.g->rules, "startpos", err, sizeof err)) << err;
+  GcInterp *gc = gc_new();
+  GcError e;
+  ASSERT_EQ(gc_load_preset_file(gc, "presets/3check.preset", kIncludeDir, &e), GC_OK) << e.message;
+  ASSERT_EQ(gc_start(gc, &e), GC_OK) << e.message;
+  for (size_t i = 0; i < sizeof moves / sizeof *moves; i++) {
+    EXPECT_EQ(pos_game_result(&p, reason, sizeof reason), RESULT_NONE) << moves[i];
+    Move m = pos_parse_move(&p, moves[i]);
+    ASSERT_NE(m, MOVE_NONE) << moves[i];
+    pos_make(&p, m);
+    GcVerdict v;
+    gc_play(gc, referee[i], &v);
+    ASSERT_EQ(v.status, GC_LEGAL) << referee[i] << ": " << v.message;
+    bool last = i + 1 == sizeof moves / sizeof *moves;
+    EXPECT_EQ(v.result, last ? GC_RESULT_WON : GC_RESULT_NONE) << referee[i];
+    if (last) {
+      EXPECT_EQ(v.result_player, 1);
+    }
+  }
+  char fen[256];
+  pos_get_fen(&p, fen, sizeof fen);
+  EXPECT_EQ(std::string(fen), "r1bq1bnr/ppp2kpp/2n5/3Bp3/4P3/8/PPPP1PPP/RNB1K1NR b KQ - 0+3 0 5");
+  EXPECT_EQ(pos_game_result(&p, reason, sizeof reason), RESULT_LOSS);
+  EXPECT_STREQ(reason, "3 checks given");
+  EXPECT_EQ(pos_perft(&p, 1), 0u);
+  EXPECT_EQ(p.key, pos_compute_key(&p));
+  pos_unmake(&p);
+  EXPECT_EQ(pos_game_result(&p, reason, sizeof reason), RESULT_NONE);
+  pos_get_fen(&p, fen, sizeof fen);
+  EXPECT_EQ(std::string(fen), "r1bq1bnr/ppp2kpp/2n5/3pp3/2B1P3/8/PPPP1PPP/RNB1K1NR w KQ d6 1+3 0 5");
+  pos_free(&p);
+  gc_free(gc);
+}
+
 // Giveaway (herald-rules `noroyal` beside Antichess's settings): the King castles, but not when
 // a capture is possible.
 TEST(RulesInclude, GiveawayCastlesUnlessItMustCapture) {

@@ -457,6 +457,8 @@ TEST(CoreKeys, IncrementalKeyMatchesRecomputedKeyInEveryFixture) {
       {"chess960", "startpos"},
       {"chess960", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"},
       {"chess960", "r5kr/8/8/8/8/8/8/R5KR w HAha - 0 1"},
+      {"3check", "startpos"},
+      {"3check", "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 1+1 2 3"},
   };
   for (const auto &w : walks) {
     auto rules = Fixture(w.rules);

@@ -96,6 +96,12 @@ const PerftCase kCases[] = {
     // each figure also counted by fairy-stockfish with UCI_Chess960; the start position numbered
     // 0 by fairy-stockfish alone.  Deeper figures: presets/chess960.preset.
     {"Chess960StartD4", "chess960", "startpos", 4, 201143},
+    // Three-check, against fairy-stockfish 11.1's 3check: a check that is the side's last ends
+    // the game, so nothing follows it.
+    {"ThreeCheckStartD4", "3check", "startpos", 4, 197281},
+    {"ThreeCheckOneLeftD4", "3check", "rnbqkbnr/pppp1ppp/8/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR w KQkq - 1+3 0 2", 4, 984619},
+    {"ThreeCheckBothOneLeftD4", "3check", "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 1+1 2 3", 4,
+     1293738},
     {"Chess960BQ1BNRKRD4", "chess960", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", 4, 326672},
     {"Chess960BQNNRBKRD3", "chess960", "2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9", 3, 18002},
     {"Chess960BQNNRKRBD4", "chess960", "b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9", 4, 273318},

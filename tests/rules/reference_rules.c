@@ -116,6 +116,16 @@ static bool chess960(Rules *r, char *err, int errlen) {
   return rules_finalize(r, err, errlen);
 }
 
+/* Three-check: chess, and the side that gives check for the third time wins (Rules.check_limit;
+ * the FEN counts the checks still to give, as fairy-stockfish writes them). */
+static bool three_check(Rules *r, char *err, int errlen) {
+  if (!chess(r, err, errlen)) return false;
+  snprintf(r->name, sizeof r->name, "3check");
+  r->check_limit = 3;
+  snprintf(r->start_fen, sizeof r->start_fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1");
+  return rules_finalize(r, err, errlen);
+}
+
 /* Xiangqi: palace-bound general and advisors, elephants that stay home and can be blocked,
  * the lame horse, the cannon that captures over a screen, soldiers that gain sideways steps
  * over the river, and generals that may not face each other (a royal-only capture along the
@@ -293,7 +303,7 @@ static const struct {
 } fixtures[] = {{"chess", chess},         {"capablanca", capablanca}, {"xiangqi", xiangqi},
                 {"shogi", shogi},         {"crazyhouse", crazyhouse}, {"grand", grand},
                 {"makruk", makruk},       {"knightmate", knightmate}, {"extinction", extinction},
-                {"minishogi", minishogi}, {"chess960", chess960}};
+                {"minishogi", minishogi}, {"chess960", chess960},     {"3check", three_check}};
 
 bool reference_rules(Rules *r, const char *name, char *err, int errlen) {
   for (size_t i = 0; i < sizeof fixtures / sizeof fixtures[0]; i++)
@@ -303,5 +313,5 @@ bool reference_rules(Rules *r, const char *name, char *err, int errlen) {
 }
 
 const char *reference_rules_names(void) {
-  return "chess capablanca xiangqi shogi crazyhouse grand makruk knightmate extinction minishogi chess960";
+  return "chess capablanca xiangqi shogi crazyhouse grand makruk knightmate extinction minishogi chess960 3check";
 }
