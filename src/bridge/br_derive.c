@@ -265,6 +265,7 @@ void br_derive_shogi_promotion(BrGame *g) {
     bt->resets_clock = false;
     pt->promoted_form = true;
     pt->unpromoted = base->type;
+    pt->label = pt->letter;  /* the preset's label, for Game Courier notation */
     pt->letter = bt->letter; /* FEN writes it +P, as fairy-stockfish does */
   }
   br_note(g, "promotion: Shogi-style, from promotes/promoted in a zone of pzs ranks");

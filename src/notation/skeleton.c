@@ -28,6 +28,8 @@ int nt_piece_token(const Rules *r, const char *text, bool any_case, int *used) {
   if (!isalpha((unsigned char)c)) return -1;
   if (!any_case && !isupper((unsigned char)c)) return -1;
   int t = rules_find_type(r, (char)toupper((unsigned char)c), promoted);
+  for (int u = 0; u < r->type_count && t < 0 && !promoted; u++) /* a promoted form by its label */
+    if (r->types[u].label == toupper((unsigned char)c)) t = u;
   if (t < 0) return -1;
   *used = promoted + 1;
   return t;

@@ -48,6 +48,8 @@ typedef struct Atom {
 typedef struct PieceType {
   char name[24];
   char letter;        /* upper case; a promoted form is written '+' letter in FEN */
+  char label;         /* a promoted form's own label in the preset (shogi's H for +B), which Game
+                         Courier notation writes; 0 when it has none */
   char betza[64];     /* the description the atoms came from (for GUIs) */
   bool promoted_form; /* this type only arises by promotion (shogi tokin, dragon) */
   int unpromoted;     /* type a promoted form reverts to when captured into hand, or -1 */

@@ -4,11 +4,13 @@
 
 #include <cstdio>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "app/app.h"
+#include "gamecode/gamecode.h"
 #include "notation/shim.h"
 
 namespace {
@@ -80,6 +82,41 @@ TEST(NotationCli, NotationReadSaysWhereTheDemonstrationGameTurnsIllegal) {
                      "check); nearest legal: Kxf2"),
             std::string::npos)
       << out;
+}
+
+// `pgn convert FILE gc` writes a promoted piece by the preset's own label (shogi's H for a
+// promoted Bishop, as in "B b2-h8; H-h8"), not by its FEN letters (+B), which the preset's
+// referee does not know: every converted game plays through the referee.
+TEST(NotationCli, GameCourierConversionPlaysThroughThePresetsReferee) {
+  std::string pgn = TempPath("shogi-gc.pgn"), games, out;
+  ASSERT_EQ(RunTool({"herald", "pgn", "random", "shogi", "4", "160", "11"}, &games), 0);
+  WriteFile(pgn, games);
+  ASSERT_EQ(RunTool({"herald", "pgn", "convert", pgn, "gc"}, &out), 0) << out;
+  static const std::regex move(R"(\+?[A-Za-z]\*[a-z]\d+|\+?[A-Za-z] [a-z]\d+-[a-z]\d+(; \+?[A-Za-z]-[a-z]\d+)?)");
+  std::istringstream lines(out);
+  std::string line;
+  int played = 0, promotions = 0, converted = 0;
+  while (std::getline(lines, line)) {
+    if (line.rfind("game ", 0) != 0) continue;
+    converted++;
+    GcInterp *gc = gc_new();
+    GcError e;
+    ASSERT_EQ(gc_load_preset_file(gc, "presets/shogi.preset", "presets/include", &e), GC_OK) << e.message;
+    ASSERT_EQ(gc_start(gc, &e), GC_OK) << e.message;
+    for (std::sregex_iterator it(line.begin(), line.end(), move), end; it != end; ++it) {
+      std::string text = it->str();
+      promotions += text.find(';') != std::string::npos;
+      GcVerdict v;
+      gc_play(gc, text.c_str(), &v);
+      ASSERT_EQ(v.status, GC_LEGAL) << text << ": " << v.message << "\n" << line;
+      played++;
+    }
+    gc_free(gc);
+  }
+  EXPECT_EQ(converted, 4);
+  EXPECT_GT(played, 200);
+  EXPECT_GT(promotions, 0) << out;
+  std::remove(pgn.c_str());
 }
 
 } // namespace
