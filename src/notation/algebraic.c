@@ -292,7 +292,7 @@ static void lower_or_upper(char *s, bool upper) {
 
 /* A type as Game Courier notation writes it: the preset's label of a promoted form (the
  * preset's referee knows no "+B"), else its letters. */
-static void gc_label(const Rules *r, int t, char *out) {
+static void courier_label(const Rules *r, int t, char *out) {
   if (r->types[t].label)
     out[0] = r->types[t].label, out[1] = 0;
   else
@@ -311,7 +311,7 @@ static bool write_gc(NtMoves *mv, int index, char *out, int outlen) {
     return reads_back(mv, NT_GC, out, m);
   }
   geo_square_name(&r->geo, f->to, to);
-  gc_label(r, f->piece, label);
+  courier_label(r, f->piece, label);
   lower_or_upper(label, !black);
   if (f->kind == MOVE_DROP) {
     snprintf(out, outlen, "%s*%s", label, to);
@@ -320,7 +320,7 @@ static bool write_gc(NtMoves *mv, int index, char *out, int outlen) {
     int n = snprintf(out, outlen, "%s %s-%s", label, from, to);
     if (f->kind == MOVE_PROMOTION && n < outlen) {
       char promo[4];
-      gc_label(r, f->promo, promo);
+      courier_label(r, f->promo, promo);
       lower_or_upper(promo, !black);
       snprintf(out + n, outlen - n, "; %s-%s", promo, to);
     }
