@@ -1,18 +1,14 @@
 #!/usr/bin/env bash
 # Differential perft against fairy-stockfish on positions from random games.
 # Usage: tools/perft_compare.sh RULES [GAMES] [PLIES] [DEPTH] [SEED]
-# RULES names Herald's game and fairy-stockfish's variant alike, except where fsf's variant of
-# that name plays other rules: fsf's janggi ends the game on bikjang, Herald's does not, as fsf's
-# janggimodern (presets/janggi.preset).  The random-start games (chess960, caparandom) play each
-# game from a start of its own, drawn as the game draws them, with Shredder-FEN castling rights.
+# RULES names Herald's game and fairy-stockfish's variant alike.  The random-start games
+# (chess960, caparandom) play each game from a start of its own, drawn as the game draws them,
+# with Shredder-FEN castling rights.
 set -u
 herald=${HERALD:-build/herald}
 fsf=$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)
 rules=$1 games=${2:-10} plies=${3:-40} depth=${4:-3} seed=${5:-1}
-case $rules in
-  janggi) variant=janggimodern ;;
-  *) variant=$rules ;;
-esac
+variant=$rules
 
 # A Fischer-random start: White's back rank (Rooks, Knights, Bishops, King, and the rest in
 # PIECES) shuffled with the Bishops on squares of both colours and the King between the Rooks,

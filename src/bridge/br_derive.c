@@ -183,15 +183,75 @@ static void derive_goal(BrGame *g) {
   if (bits_any(&r->goal[0]) || bits_any(&r->goal[1])) br_note(g, "a royal piece on a goal square (wgoal/bgoal) wins");
 }
 
+/* The type of the piece labelled label in colour c's case (White's upper, Black's lower), or -1. */
+static int type_of_label(BrGame *g, const char *label, int c) {
+  char cased[GC_LABEL_MAX * 2];
+  snprintf(cased, sizeof cased, "%.*s", (int)sizeof cased - 1, label);
+  for (char *q = cased; *q; q++) *q = (char)(c ? tolower((unsigned char)*q) : toupper((unsigned char)*q));
+  const BrPiece *piece = br_piece_of(g, cased);
+  return piece ? piece->type : -1;
+}
+
+/* Counting (herald-rules `counting`, `points`, `komi`): the labels whose pieces count, White's
+ * (Black's pieces, of the lower-case labels, count the same), their points in the same order,
+ * and the points Black's total gets.  False with the setting at fault and why. */
+static bool derive_counting(BrGame *g, const char **setting, char *err, int errlen) {
+  Rules *r = &g->rules;
+  char labels[MAX_TYPES][GC_LABEL_MAX * 2], points[MAX_TYPES][GC_LABEL_MAX * 2], komi[1][GC_LABEL_MAX * 2];
+  int n = br_setting_words(g->gc, "counting", labels, MAX_TYPES);
+  if (n <= 0) return true;
+  *setting = "points";
+  if (br_setting_words(g->gc, "points", points, MAX_TYPES) != n) {
+    snprintf(err, errlen, "counting lists %d labels: points must give as many numbers", n);
+    return false;
+  }
+  for (int i = 0; i < n; i++) {
+    char *end;
+    long value = strtol(points[i], &end, 10);
+    if (*end || end == points[i] || value < 0 || value > 1000) {
+      snprintf(err, errlen, "points: '%s' is not a whole number from 0 to 1000", points[i]);
+      return false;
+    }
+    for (int c = 0; c < 2; c++) {
+      int t = type_of_label(g, labels[i], c);
+      if (t < 0) {
+        *setting = "counting";
+        snprintf(err, errlen, "counting: no piece of this game is labelled '%c%s'",
+                 c ? tolower((unsigned char)labels[i][0]) : toupper((unsigned char)labels[i][0]), labels[i] + 1);
+        return false;
+      }
+      r->types[t].points = (int)value;
+    }
+  }
+  *setting = "komi";
+  double given = 0;
+  if (br_setting_words(g->gc, "komi", komi, 1) == 1) {
+    char *end;
+    given = strtod(komi[0], &end);
+    if (*end || end == komi[0] || given < -1000 || given > 1000 || given * 2 != (double)(long)(given * 2)) {
+      snprintf(err, errlen, "komi: '%s' is not a number of whole or half points from -1000 to 1000", komi[0]);
+      return false;
+    }
+  }
+  r->counting = true;
+  r->counting_komi2 = (int)(given * 2);
+  char said[96];
+  snprintf(said, sizeof said, "a game ended by passes, bikjang or repetition is decided by points (komi %g)", given);
+  br_note(g, said);
+  return true;
+}
+
 /* Game end from the fairychess settings of herald-rules: `stalemate win` (the stalemated side
  * loses, Shatranj), `stalemate loss` (it wins, antichess) or `stalemate fewer` (fewer pieces
  * win, suicide); `mustcapture true` (a side that can capture must); `bareking true` (a side
  * left with its royal piece alone loses) or `bareking win` (it wins, losers); `checkmate loss`
  * (the checkmated side wins, losers); `wgoal`/`bgoal` (goal squares); `checks N` (the player who
  * gives N checks wins, three-check); `nmoves N` plies without
- * capture or pawn move draw, `reps N` repetitions draw (0 turns a rule off); and `passing true`,
- * which makes a pass a legal move (Janggi). */
-void br_derive_game_end(BrGame *g) {
+ * capture or pawn move draw, `reps N` repetitions draw (0 turns a rule off); `passing true`,
+ * which makes a pass a legal move (Janggi), `bikjang true` (facing generals must part or pass),
+ * `makpong true` (a royal in check moves only to take its lone checker) and counting.  False
+ * with the setting at fault and why. */
+bool br_derive_game_end(BrGame *g, const char **setting, char *err, int errlen) {
   Rules *r = &g->rules;
   char word[1][GC_LABEL_MAX * 2];
   const char *stalemate = br_setting_words(g->gc, "stalemate", word, 1) == 1 ? word[0] : "";
@@ -212,6 +272,26 @@ void br_derive_game_end(BrGame *g) {
   if (br_setting_int(g->gc, "extinction", 0)) {
     r->extinction = true;
     br_note(g, "a side that loses every piece of a kind loses");
+    /* herald-rules `extinctlabels` (the labels that count, White's) and `extinctcount`. */
+    char labels[MAX_TYPES][GC_LABEL_MAX * 2];
+    int n = br_setting_words(g->gc, "extinctlabels", labels, MAX_TYPES);
+    for (int i = 0; i < n; i++)
+      for (int c = 0; c < 2; c++) {
+        int t = type_of_label(g, labels[i], c);
+        if (t < 0) {
+          *setting = "extinctlabels";
+          snprintf(err, errlen, "extinctlabels: no piece of this game is labelled '%s'", labels[i]);
+          return false;
+        }
+        r->extinction_types |= 1u << t;
+      }
+    r->extinction_count = br_setting_int(g->gc, "extinctcount", 0);
+    if (r->extinction_count < 0 || r->extinction_count > 63) {
+      *setting = "extinctcount";
+      snprintf(err, errlen, "extinctcount: %d is not a count from 0 to 63", r->extinction_count);
+      return false;
+    }
+    if (n > 0 || r->extinction_count) br_note(g, "only the pieces of extinctlabels count, down to extinctcount");
   }
   if (br_setting_words(g->gc, "bareking", word, 1) == 1 && !strcmp(word[0], "win")) {
     r->bare_royal_wins = true;
@@ -222,6 +302,11 @@ void br_derive_game_end(BrGame *g) {
   }
   derive_goal(g);
   int checks = br_setting_int(g->gc, "checks", 0);
+  if (checks < 0 || checks > MAX_CHECK_LIMIT) {
+    *setting = "checks";
+    snprintf(err, errlen, "a game won by %d checks: the most is %d", checks, MAX_CHECK_LIMIT);
+    return false;
+  }
   if (checks > 0) {
     r->check_limit = checks; /* rules_finalize refuses more than it can count */
     char said[64];
@@ -239,6 +324,20 @@ void br_derive_game_end(BrGame *g) {
     r->pass_allowed = r->double_pass_ends = true;
     br_note(g, "a player may pass; two passes in a row draw");
   }
+  if (br_setting_int(g->gc, "makpong", 0)) {
+    r->royal_stays_in_check = true;
+    br_note(g, "a royal piece in check moves only to take the one piece that checks it (makpong)");
+  }
+  if (br_setting_int(g->gc, "bikjang", 0)) {
+    if (!r->pass_allowed) {
+      *setting = "bikjang";
+      snprintf(err, errlen, "bikjang needs passing: a pass is how a player lets the generals face");
+      return false;
+    }
+    r->bikjang = true;
+    br_note(g, "facing generals must part or pass, and a pass then ends the game (bikjang)");
+  }
+  return derive_counting(g, setting, err, errlen);
 }
 
 /* Shogi-style promotion from herald-rules' `promotes` and `promoted`: each listed type may
@@ -301,4 +400,16 @@ void br_derive_drops(BrGame *g) {
   }
   br_note(g, zone >= 0 ? "drops: captured pieces to hand, pawns dropped on the ranks of wdropranks"
                        : "drops: captured pieces to hand");
+  /* Without pmarked a piece a pawn promoted to (a type of its own, not a shogi promoted form,
+   * which always reverts) is captured as itself (Loop, Chessgi). */
+  bool chess_promotion = false;
+  for (int t = 0; t < r->type_count; t++)
+    for (int i = 0; i < r->types[t].promo_count; i++) {
+      int to = r->types[t].promo_choices[i];
+      chess_promotion |= to >= 0 && to < r->type_count && !r->types[to].promoted_form;
+    }
+  if (chess_promotion && !br_setting_int(g->gc, "pmarked", 0)) {
+    r->drops_keep_rank = true;
+    br_note(g, "a promoted piece goes to hand as it is, not as the pawn it was");
+  }
 }

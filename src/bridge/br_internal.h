@@ -102,7 +102,8 @@ void br_derive_royalty(BrGame *g);
 bool br_derive_castling(BrGame *g, char *rights, int rightslen, char *err, int errlen);
 void br_derive_promotion(BrGame *g, const BrCode *code);
 void br_derive_oracle_en_passant(BrGame *g, const BrCode *code);
-void br_derive_game_end(BrGame *g);
+/* False with the setting at fault (its name through setting) and why in err. */
+bool br_derive_game_end(BrGame *g, const char **setting, char *err, int errlen);
 void br_derive_shogi_promotion(BrGame *g);
 void br_derive_drops(BrGame *g);
 /* br_turns.c: turns of several parts, from the code (before rules_finalize) and then from the

@@ -60,9 +60,10 @@ static bool located(const BrGame *g, const char *file, const char *key, int line
   return false;
 }
 
-/* Where a setting is set (`set NAME ...`), or the FEN header when no statement sets it. */
+/* Where a setting is last set (`set NAME ...`: the preset's own after the include's default),
+ * or the FEN header when no statement sets it. */
 static bool located_setting(const BrGame *g, const BrCode *code, const char *name, char *err, int errlen) {
-  for (int i = 0; code && i < code->count; i++) {
+  for (int i = code ? code->count - 1 : -1; i >= 0; i--) {
     const BrStatement *st = &code->st[i];
     if (st->nwords >= 2 && !strcmp(st->words[0], "set") && !strcmp(st->words[1], name))
       return located(g, st->file, NULL, st->line, err, errlen);
@@ -279,7 +280,12 @@ static bool build(BrGame *g, char *err, int errlen) {
   if (br_code_has_word(code, "#nopvc", "100") || br_code_has_word(code, "nopvc", "100")) r->nmove_rule = 100;
   /* Repetition: the code keeps the positions seen (`set posvar ...`, `#posvar`). */
   if (br_code_has_word(code, "posvar", NULL) || br_code_has_word(code, "#posvar", NULL)) r->repetition_count = 3;
-  br_derive_game_end(g);
+  const char *bad_setting = "fen";
+  if (!br_derive_game_end(g, &bad_setting, err, errlen)) {
+    located_setting(g, code, bad_setting, err, errlen);
+    br_code_free(code);
+    return false;
+  }
   br_derive_shogi_promotion(g);
   br_derive_drops(g);
   br_derive_turns(g, code);

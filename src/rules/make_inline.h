@@ -146,7 +146,7 @@ static inline void pos_do_move(Position *p, Move m) {
     pos_put(p, piece_code(us, new_type), to);
     if (u->mover_promoted)
       set_promoted(p, from, false), set_promoted(p, to, true);
-    else if (kind == MOVE_PROMOTION && r->drops && !r->types[new_type].promoted_form)
+    else if (kind == MOVE_PROMOTION && r->drops && !r->drops_keep_rank && !r->types[new_type].promoted_form)
       set_promoted(p, to, true);
     const PieceType *pt = &r->types[type];
     if (pt->resets_clock) p->halfmove = 0;

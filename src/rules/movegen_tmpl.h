@@ -458,10 +458,15 @@ static void make_guard(const Position *p, Guard *g) {
     return;
   }
   int k = g->royal = bb_lsb(royals);
+  if (__builtin_expect(r->bikjang, 0) && pos_generals_face(p)) {
+    g->check_all = true; /* bikjang: every move must part the royals (legal_by_trial) */
+    return;
+  }
   g->steps_direct = !tb->special_types[them];
   BB occ = occupied(p), own = color_bb(p, us);
   if (attacked(p, k, them, occ, bb_zero(), piece_type(p->board[k]))) {
     g->check_all = true;
+    g->steps_direct &= !r->royal_stays_in_check; /* makpong: the royal's moves are tried too */
     return;
   }
   if (tb->special_types[them]) /* their moves are not followed: every line from the royal is sensitive */
@@ -516,11 +521,27 @@ static void make_guard(const Position *p, Guard *g) {
 
 static void legal_moves(Position *p, MoveList *list);
 
+/* Makpong (Rules.royal_stays_in_check): a royal piece in check moves only to take the one piece
+ * that checks it: once that piece is set aside, nothing attacks the royal's square. */
+static bool royal_may_leave_check(const Position *p, Move m) {
+  int kind = move_kind(m), from = move_from(m), to = move_to(m);
+  if (kind != MOVE_NORMAL && kind != MOVE_PROMOTION) return true;
+  int royal = piece_type(p->board[from]);
+  if (!p->rules->types[royal].royal) return true;
+  BB occ = occupied(p);
+  if (!attacked(p, from, p->side ^ 1, occ, bb_zero(), royal)) return true;
+  return p->board[to] != SQ_EMPTY && !attacked(p, from, p->side ^ 1, occ, bb_square(to), royal);
+}
+
 /* Makes the move and looks: exact for every kind of move and rule. */
 static bool legal_by_trial(Position *p, Move m) {
   int us = p->side;
+  /* Bikjang: with the royals facing, a pass is legal even in check, any other move must part them. */
+  bool facing = __builtin_expect(p->rules->bikjang, 0) && pos_generals_face(p);
+  if (facing && move_kind(m) == MOVE_PASS) return true;
+  if (__builtin_expect(p->rules->royal_stays_in_check, 0) && !royal_may_leave_check(p, m)) return false;
   pos_do_move(p, m);
-  bool ok = royals_safe(p, us);
+  bool ok = royals_safe(p, us) && !(facing && pos_generals_face(p));
   if (ok && move_kind(m) == MOVE_DROP && p->rules->types[move_arg(m)].drop_no_mate && p->side != us &&
       !royals_safe(p, p->side)) {
     /* A drop that gives check may not give mate (shogi's uchifuzume). */
@@ -560,13 +581,8 @@ static inline bool needs_trial(const Position *p, const Guard *g, Move m) {
   return bb_test(g->pinned, from) || bb_test(g->sensitive, from) || bb_test(g->sensitive, to);
 }
 
-/* A side that has lost every piece of a type it started with (extinction chess). */
-static bool extinct(const Position *p, int c) {
-  const Rules *r = p->rules;
-  for (int t = 0; t < r->type_count; t++)
-    if (r->initial_count[t] && !p->hand[c][t] && !bb_any(pieces(p, c, t))) return true;
-  return false;
-}
+/* A side that has lost the pieces of a type that counts (extinction chess). */
+static bool extinct(const Position *p, int c) { return pos_extinct(p, c); }
 
 /* Drop squares from which a piece of type t would attack an enemy royal: where a drop that
  * may not mate (shogi pawn) has to be tried. */
@@ -619,7 +635,7 @@ static inline __attribute__((always_inline)) void generate_and_guard(Position *p
 }
 
 static inline bool game_over(const Position *p) {
-  return pos_passes_ended(p) || (p->rules->extinction && (extinct(p, 0) || extinct(p, 1))) ||
+  return pos_passes_ended(p) || pos_bikjang_ended(p) || (p->rules->extinction && (extinct(p, 0) || extinct(p, 1))) ||
          (p->rules->bare_royal_wins && (pos_bare_royal(p, 0) || pos_bare_royal(p, 1))) ||
          (p->rules->has_goal && pos_goal_reached(p) >= 0) || pos_checks_won(p) >= 0;
 }

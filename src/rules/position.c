@@ -175,7 +175,7 @@ static bool read_board(Position *p, const char **text, bool compact, char *err, 
     if (!read_piece(r, &s, &code, &mark)) return fail(p, err, errlen, "FEN: unknown piece at '%.8s'", at);
     if (g->hole[sq]) return fail(p, err, errlen, "FEN: a piece stands on a hole at '%.8s'", at);
     pos_put(p, code, sq);
-    if (mark) set_promoted(p, sq, true);
+    if (mark && !r->drops_keep_rank) set_promoted(p, sq, true); /* Rules.drops_keep_rank: no piece reverts */
     f.index++;
   }
   if (f.index != g->squares) {
@@ -699,6 +699,54 @@ int pos_goal_reached(const Position *p) {
   return -1;
 }
 
+bool pos_extinct(const Position *p, int c) {
+  const Rules *r = p->rules;
+  for (int t = 0; t < r->type_count; t++) {
+    if (r->extinction_types ? !(r->extinction_types >> t & 1) : !r->initial_count[t]) continue;
+    int n = p->hand[c][t];
+    for (int w = 0; w < BITS_WORDS && n <= r->extinction_count; w++) n += __builtin_popcountll(p->by_piece[c][t][w]);
+    if (n <= r->extinction_count) return true;
+  }
+  return false;
+}
+
+/* The square of colour c's royal piece, or -1 when it has none or several. */
+static int single_royal(const Position *p, int c) {
+  int sq = -1;
+  for (uint32_t types = p->rules->royal_types; types; types &= types - 1) {
+    const uint64_t *b = p->by_piece[c][__builtin_ctz(types)];
+    for (int w = 0; w < BITS_WORDS; w++)
+      for (uint64_t bits = b[w]; bits; bits &= bits - 1) {
+        if (sq >= 0) return -1;
+        sq = w * 64 + __builtin_ctzll(bits);
+      }
+  }
+  return sq;
+}
+
+bool pos_generals_face(const Position *p) {
+  const Geometry *g = &p->rules->geo;
+  int a = single_royal(p, WHITE), b = single_royal(p, BLACK);
+  if (a < 0 || b < 0 || geo_file(g, a) != geo_file(g, b)) return false;
+  int lo = a < b ? a : b, hi = a < b ? b : a;
+  for (int sq = lo + g->width; sq < hi; sq += g->width)
+    if (p->board[sq] != SQ_EMPTY) return false;
+  return true;
+}
+
+GameResult pos_counted_result(const Position *p) {
+  const Rules *r = p->rules;
+  if (!r->counting) return RESULT_DRAW;
+  int points[2] = {0, 0};
+  for (int c = 0; c < 2; c++)
+    for (int t = 0; t < r->type_count; t++)
+      for (int w = 0; w < BITS_WORDS && r->types[t].points; w++)
+        points[c] += __builtin_popcountll(p->by_piece[c][t][w]) * r->types[t].points;
+  int lead2 = 2 * (points[WHITE] - points[BLACK]) - r->counting_komi2; /* White's lead, doubled */
+  if (!lead2) return RESULT_DRAW;
+  return (lead2 > 0) == (p->side == WHITE) ? RESULT_WIN : RESULT_LOSS;
+}
+
 GameResult pos_game_result(Position *p, char *reason, int reasonlen) {
   const Rules *r = p->rules;
   if (reasonlen > 0) reason[0] = 0;
@@ -736,9 +784,12 @@ GameResult pos_game_result(Position *p, char *reason, int reasonlen) {
       return said;
     }
   }
-  if (pos_passes_ended(p)) {
-    snprintf(reason, reasonlen, "two passes in a row");
-    return RESULT_DRAW;
+  if (pos_passes_ended(p) || pos_bikjang_ended(p)) {
+    bool passes = pos_passes_ended(p);
+    GameResult result = pos_counted_result(p);
+    snprintf(reason, reasonlen, "%s%s", passes ? "two passes in a row" : "bikjang: a pass left the generals facing",
+             r->counting ? ", decided by counting" : "");
+    return result;
   }
   if (p->part > 0 && pos_opponent_in_check(p) && pos_opponent_mated(p)) {
     snprintf(reason, reasonlen, "checkmate by a part of the turn");
@@ -758,15 +809,17 @@ GameResult pos_game_result(Position *p, char *reason, int reasonlen) {
     return check ? r->checkmate : pos_stalemate_result(p);
   }
   if (r->nmove_rule && p->halfmove >= r->nmove_rule) {
-    snprintf(reason, reasonlen, "%d-move rule", r->nmove_rule / 2);
-    return RESULT_DRAW;
+    snprintf(reason, reasonlen, "%d-move rule%s", r->nmove_rule / 2, r->counting ? ", decided by counting" : "");
+    return pos_counted_result(p);
   }
   if (r->repetition_count > 1 && p->part == 0) { /* never in the middle of a turn */
     int seen = 1;
     for (int i = p->ply - 1; i >= 0 && i >= p->ply - p->halfmove; i--)
       if (p->history[i].key == p->key && ++seen >= r->repetition_count) {
-        snprintf(reason, reasonlen, "%d-fold repetition", r->repetition_count);
-        return r->repetition;
+        bool counted = r->counting && r->repetition == RESULT_DRAW;
+        snprintf(reason, reasonlen, "%d-fold repetition%s", r->repetition_count,
+                 counted ? ", decided by counting" : "");
+        return counted ? pos_counted_result(p) : r->repetition;
       }
   }
   return RESULT_NONE;

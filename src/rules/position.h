@@ -103,6 +103,18 @@ static inline bool pos_passes_ended(const Position *p) {
          p->history[p->ply - 2].move == pass;
 }
 
+/* Bikjang (Rules.bikjang): the single royal pieces of the two sides stand on one file with
+ * nothing between them. */
+bool pos_generals_face(const Position *p);
+/* A pass has left the royal pieces facing (Rules.bikjang): the game is over. */
+static inline bool pos_bikjang_ended(const Position *p) {
+  return p->rules->bikjang && p->ply >= 1 && p->history[p->ply - 1].move == move_make(0, 0, MOVE_PASS, 0) &&
+         pos_generals_face(p);
+}
+/* For the side to move, the result of a game that passes, bikjang or repetition ended: decided
+ * by the points on the board where Rules.counting says so, otherwise a draw. */
+GameResult pos_counted_result(const Position *p);
+
 /* Sets up p for rules r from a FEN: slash form ("rnbqkbnr/pppppppp/8/.../RNBQKBNR w KQkq - 0 1",
  * multi-digit empties, '-' or '*' for holes, '+X' promoted types, 'X~' promoted marks, hands in
  * "[...]" or as an extra rank, Shredder/X-FEN castling letters) or Game Courier's compact form
@@ -177,6 +189,9 @@ Move pos_parse_move(Position *p, const char *text);
 
 /* The verdict of the rules for the side to move, or RESULT_NONE; reason gets a short text. */
 GameResult pos_game_result(Position *p, char *reason, int reasonlen);
+/* Extinction (Rules.extinction): colour c has this many or fewer pieces (on the board and in hand)
+ * of a type that counts (Rules.extinction_types, or any type it started with). */
+bool pos_extinct(const Position *p, int c);
 /* The pieces colour c has on the board, and whether they are all royal (a bare royal). */
 int pos_piece_count(const Position *p, int c);
 bool pos_bare_royal(const Position *p, int c);

@@ -53,6 +53,7 @@ typedef struct PieceType {
   char betza[64];     /* the description the atoms came from (for GUIs) */
   bool promoted_form; /* this type only arises by promotion (shogi tokin, dragon) */
   int unpromoted;     /* type a promoted form reverts to when captured into hand, or -1 */
+  int points;         /* what a piece of this type counts where Rules.counting decides (janggi) */
   Atom atoms[MAX_ATOMS];
   int atom_count;
   bool royal;
@@ -143,23 +144,36 @@ typedef struct Rules {
    * castling ones, so a right belongs to its partner's square alone and any move of the
    * castling king spends all of its side's rights (castle_keep_piece). */
   bool castling_free;
-  bool drops;              /* captured pieces go to the capturer's hand */
-  GameResult stalemate;    /* result for the side that has no move and is not in check */
-  bool stalemate_by_count; /* instead: fewer pieces than the other side win, as many draw (suicide) */
-  GameResult checkmate;    /* normally RESULT_LOSS */
-  bool extinction;         /* a side that loses all pieces of any one type loses */
-  bool bare_royal_loses;   /* a side left with only royal pieces loses */
-  bool bare_royal_wins;    /* a side left with only royal pieces wins, and the game ends (losers) */
-  Bits goal[2];            /* a royal piece reaching goal[its colour] wins (King of the Hill) */
-  int check_limit;         /* a side that gives this many checks wins (three-check: 3), 0 = none */
-  bool must_capture;       /* a side that can capture must (antichess): only its captures are legal */
-  int nmove_rule;          /* plies without capture or clock reset for a draw, 0 = none */
-  int repetition_count;    /* n-fold repetition, 0 = none */
-  GameResult repetition;   /* result for the side to move when it happens */
-  int turn_parts;          /* most moves in a turn (multi-move variants), normally 1 */
-  TurnRules turn;          /* how a turn of several parts goes (turn_parts > 1) */
+  bool drops;                /* captured pieces go to the capturer's hand */
+  bool drops_keep_rank;      /* a piece a pawn promoted to goes to hand as it is, not as the pawn (loop) */
+  GameResult stalemate;      /* result for the side that has no move and is not in check */
+  bool stalemate_by_count;   /* instead: fewer pieces than the other side win, as many draw (suicide) */
+  GameResult checkmate;      /* normally RESULT_LOSS */
+  bool extinction;           /* a side that loses all pieces of any one type loses */
+  uint32_t extinction_types; /* the types that count for it (bit t), 0: every type a side starts with */
+  int extinction_count;      /* a side with this many or fewer pieces of such a type has lost (0) */
+  bool bare_royal_loses;     /* a side left with only royal pieces loses */
+  bool bare_royal_wins;      /* a side left with only royal pieces wins, and the game ends (losers) */
+  Bits goal[2];              /* a royal piece reaching goal[its colour] wins (King of the Hill) */
+  int check_limit;           /* a side that gives this many checks wins (three-check: 3), 0 = none */
+  bool must_capture;         /* a side that can capture must (antichess): only its captures are legal */
+  int nmove_rule;            /* plies without capture or clock reset for a draw, 0 = none */
+  int repetition_count;      /* n-fold repetition, 0 = none */
+  GameResult repetition;     /* result for the side to move when it happens */
+  int turn_parts;            /* most moves in a turn (multi-move variants), normally 1 */
+  TurnRules turn;            /* how a turn of several parts goes (turn_parts > 1) */
   bool pass_allowed;
   bool double_pass_ends; /* a pass answering a pass ends the game in a draw (janggi) */
+  /* Bikjang (janggi): when the single royal pieces of the two sides face each other on a file
+   * with nothing between them, the side to move must move so that they no longer do, or pass
+   * (even in check); a pass leaves them facing and ends the game. */
+  bool bikjang;
+  /* Makpong: a royal piece in check may not move, except to take the one piece that checks it. */
+  bool royal_stays_in_check;
+  /* Counting (janggi): a game ended by passes, by bikjang or by repetition goes to the side with
+   * more points (PieceType.points of its pieces on the board), Black's counted with komi. */
+  bool counting;
+  int counting_komi2; /* twice the points Black's total gets (komi 1.5: 3); odd: no draw possible */
   char start_fen[512];
   RulesOracle *oracle; /* NULL when every piece is compiled */
   /* Derived by rules_finalize: */

@@ -58,9 +58,10 @@ static inline bool enter_node(Worker *w) {
 }
 
 /* The result for a side without moves that is not in check: stalemate, unless passing is a
- * move, when only two passes in a row can have ended the game (janggi), a draw. */
+ * move, when only two passes in a row or a pass in bikjang can have ended the game (janggi): a
+ * draw, or the count of points where the rules count. */
 static GameResult no_move_result(const Position *p) {
-  return p->rules->double_pass_ends ? RESULT_DRAW : pos_stalemate_result(p);
+  return p->rules->double_pass_ends ? pos_counted_result(p) : pos_stalemate_result(p);
 }
 
 /* The score of a side to move that has no legal move.  At the start of its turn (part 0) it is
@@ -101,7 +102,7 @@ static bool repeated(Worker *w, int ply, GameResult *result) {
     }
     if (key != p->key) continue;
     if (back <= ply || ++seen >= r->repetition_count) {
-      *result = r->repetition;
+      *result = r->counting && r->repetition == RESULT_DRAW ? pos_counted_result(p) : r->repetition;
       return true;
     }
   }
@@ -112,19 +113,18 @@ static bool repeated(Worker *w, int ply, GameResult *result) {
 static bool lost_by_material(const Position *p) {
   const Rules *r = p->rules;
   int us = p->side;
-  if (r->extinction)
-    for (int t = 0; t < r->type_count; t++) {
-      if (r->initial_count[t] == 0 || p->hand[us][t]) continue;
-      const uint64_t *b = p->by_piece[us][t];
-      if (!(b[0] | b[1] | b[2] | b[3])) return true;
-    }
+  if (r->extinction && pos_extinct(p, us)) return true;
   if (r->bare_royal_loses && pos_bare_royal(p, us)) return true;
   if (pos_checks_won(p) == (us ^ 1)) return true;        /* the other side gave its last check */
   return r->has_goal && pos_goal_reached(p) == (us ^ 1); /* the other side's royal reached its goal */
 }
 
-/* Won by material: the side to move was left with its royal pieces alone (losers). */
-static bool won_by_material(const Position *p) { return p->rules->bare_royal_wins && pos_bare_royal(p, p->side); }
+/* Won by material: the side to move was left with its royal pieces alone (losers), or the other
+ * side's own move left it extinct (promoting its last Pawn in Kinglet). */
+static bool won_by_material(const Position *p) {
+  const Rules *r = p->rules;
+  return (r->bare_royal_wins && pos_bare_royal(p, p->side)) || (r->extinction && pos_extinct(p, p->side ^ 1));
+}
 
 /* Null move is unsound in zugzwang: not with only royal and pawn-like pieces, not in drop
  * games (a tempo there is worth a piece), not in multi-move turns, not twice in a row. */
@@ -383,7 +383,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
   if (lost_by_material(p)) return srch_mated_in(ply);
   if (won_by_material(p)) return -srch_mated_in(ply);
   /* The n-move counter counts every part of a turn, as the rules' verdict does. */
-  if (r->nmove_rule && p->halfmove >= r->nmove_rule) return 0;
+  if (r->nmove_rule && p->halfmove >= r->nmove_rule) return r->counting ? result_score(pos_counted_result(p), ply) : 0;
   if (repeated(w, ply, &verdict)) return result_score(verdict, ply);
   if (ply >= SRCH_MAX_PLY - 1) return evaluate(w);
   /* Mate distance: no line from here beats a mate already found nearer the root. */

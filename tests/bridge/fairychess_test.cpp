@@ -10,6 +10,7 @@
 #include "bridge/br_internal.h"
 #include "bridge/br_game.h"
 #include "bridge/compile_helpers.h"
+#include "temp_dir.h"
 
 namespace {
 
@@ -289,10 +290,10 @@ TEST(BridgeFairychess, XiangqiPiecesKeepToTheirPartsOfTheBoard) {
   EXPECT_EQ(r.stalemate, RESULT_LOSS);
 }
 
-// Janggi (herald-rules `passing`): a pass is a move when not in check, two in a row draw, and
+// Janggi by casual rules (herald-rules `passing`): a pass is a move when not in check, two in a row draw, and
 // the palace lines, the cannon's refusal of cannons and the elephant's long step compile.
 TEST(BridgeFairychess, JanggiPassesAndPalaceLines) {
-  GameBox box("presets/janggi.preset");
+  GameBox box("presets/janggicasual.preset");
   ASSERT_NE(box.g, nullptr) << box.err;
   EXPECT_TRUE(box.g->all_compiled);
   const Rules &r = box.g->rules;
@@ -326,4 +327,69 @@ TEST(BridgeFairychess, JanggiPassesAndPalaceLines) {
   GameBox xiangqi("presets/xiangqi.preset");
   ASSERT_NE(xiangqi.g, nullptr) << xiangqi.err;
   EXPECT_FALSE(xiangqi.g->rules.pass_allowed);
+}
+
+// Janggi (herald-rules `bikjang`, `counting`, `points`, `komi`): the settings become the rules'
+// bikjang and counting, each label's points given to White's and Black's type alike.
+TEST(BridgeFairychess, JanggiBikjangAndCountingSettings) {
+  GameBox box("presets/janggi.preset");
+  ASSERT_NE(box.g, nullptr) << box.err;
+  const Rules &r = box.g->rules;
+  EXPECT_TRUE(r.bikjang);
+  EXPECT_TRUE(r.counting);
+  EXPECT_EQ(r.counting_komi2, 3);
+  const struct {
+    const char *label;
+    int points;
+  } expected[] = {{"R", 13}, {"r", 13}, {"C", 7}, {"N", 5}, {"B", 3}, {"A", 3}, {"a", 3}, {"P", 2}, {"p", 2}, {"K", 0}};
+  for (const auto &e : expected) {
+    int t = TypeOf(box.g, e.label);
+    ASSERT_GE(t, 0) << e.label;
+    EXPECT_EQ(r.types[t].points, e.points) << e.label;
+  }
+  for (const char *other :
+       {"presets/janggitraditional.preset", "presets/janggimodern.preset", "presets/janggicasual.preset"}) {
+    GameBox b(other);
+    ASSERT_NE(b.g, nullptr) << b.err;
+    EXPECT_EQ(b.g->rules.bikjang, strstr(other, "traditional") != nullptr) << other;
+    EXPECT_EQ(b.g->rules.counting, strstr(other, "modern") != nullptr) << other;
+  }
+}
+
+// A wrong bikjang or counting setting fails the load at the line that sets it, saying why.
+TEST(BridgeFairychess, BadCountingSettingsAreLocated) {
+  const std::string head = "Game: T\nFiles: a b c d e f g h i\nRanks: 1 2 3 4 5 6 7 8 9 10\n"
+                           "FEN: rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR\n"
+                           "[Pre-Game]\ninclude fairychess;\nsetconst K White_Janggi_General;\n"
+                           "setconst k Black_Janggi_General;\nsetconst A White_Janggi_Guard;\n"
+                           "setconst a Black_Janggi_Guard;\nsetconst B Janggi_Elephant;\nsetconst b Janggi_Elephant;\n"
+                           "setconst N Xiangqi_Horse;\nsetconst n Xiangqi_Horse;\nsetconst R Janggi_Chariot;\n"
+                           "setconst r Janggi_Chariot;\nsetconst C Janggi_Cannon;\nsetconst c Janggi_Cannon;\n"
+                           "setconst P White_Janggi_Soldier;\nsetconst p Black_Janggi_Soldier;\nset wprom array;\n"
+                           "set bprom array;\nset Kpos findpiece K spaces;\nset kpos findpiece k spaces;\n";
+  const std::string tail = "[Post-Move 1]\ngosub judge_move true;\n[Post-Move 2]\ngosub judge_move false;\n"
+                           "[Post-Game 1]\ngosub judge_end true;\n[Post-Game 2]\ngosub judge_end false;\n";
+  const struct {
+    const char *settings;
+    const char *where; // line of the setting at fault: head has 24 lines
+    const char *why;
+  } cases[] = {
+      {"set bikjang true;\n", ":25: ", "bikjang needs passing"},
+      {"set passing true;\nset counting R C;\nset points 13;\n", ":27: ", "points must give as many numbers"},
+      {"set counting R Q;\nset points 13 9;\n", ":25: ", "no piece of this game is labelled 'Q'"},
+      {"set counting R;\nset points 1x;\n", ":26: ", "'1x' is not a whole number"},
+      {"set counting R;\nset points 13;\nset komi 1.25;\n",
+       ":27: ", "komi: '1.25' is not a number of whole or half points"},
+      {"set checks 16;\n", ":25: ", "a game won by 16 checks: the most is 15"},
+      {"set extinction true;\nset extinctlabels Q;\n", ":26: ", "extinctlabels: no piece of this game is labelled 'Q'"},
+      {"set extinction true;\nset extinctcount 64;\n", ":26: ", "extinctcount: 64 is not a count from 0 to 63"},
+  };
+  TempDir d;
+  for (const auto &c : cases) {
+    std::string path = d.Write("bad.preset", head + c.settings + tail);
+    GameBox box(path.c_str());
+    EXPECT_EQ(box.g, nullptr) << c.settings;
+    EXPECT_NE(box.err.find(std::string("bad.preset") + c.where), std::string::npos) << box.err;
+    EXPECT_NE(box.err.find(c.why), std::string::npos) << box.err;
+  }
 }

@@ -478,6 +478,130 @@ TEST(RulesInclude, KingOfTheHillIsWonOnTheHill) {
   EXPECT_EQ(v.result_player, 1);
 }
 
+// Janggi's bikjang (herald-rules `bikjang`): with the Generals facing on an open file the player
+// to move must part them or pass, in check too, and the pass ends the game: by counting in
+// janggi (an even count goes to Black, who has 1.5 points of komi), drawn in
+// janggitraditional; the referee says the same.  Janggicasual lets the Generals face.  Perft
+// figures from fairy-stockfish 11.1 (variants janggi and janggicasual).
+TEST(RulesInclude, JanggiBikjangIsPartedOrEndsTheGame) {
+  ExpectVerdicts("presets/janggi.preset", {{"4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", RESULT_NONE, 3, 1},  // Kd1 Kf1 pass
+                                           {"4k4/9/9/9/9/9/9/9/9/3rK4 w - - 0 1", RESULT_NONE, 2, 1}, // Kxd1 pass
+                                           {"4k4/9/9/9/9/9/9/9/9/3rK4 w - - 0 1", RESULT_NONE, 15, 3}});
+  ExpectVerdicts("presets/janggicasual.preset", {{"4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", RESULT_NONE, 4, 1},
+                                                 {"4k4/9/9/9/9/9/9/9/9/3rK4 w - - 0 1", RESULT_NONE, 1, 1},
+                                                 {"4k4/9/9/9/9/9/9/9/9/3rK4 w - - 0 1", RESULT_NONE, 16, 3}});
+  const Move pass = move_make(0, 0, MOVE_PASS, 0);
+  for (const char *path : {"presets/janggi.preset", "presets/janggitraditional.preset"}) {
+    bool counting = !strstr(path, "traditional");
+    Referee ref(path);
+    GameBox box(path);
+    ASSERT_NE(box.g, nullptr) << box.err;
+    Position p{};
+    char err[RULES_ERR_LEN], reason[96];
+    ASSERT_TRUE(pos_set_fen(&p, &box.g->rules, "startpos", err, sizeof err)) << err;
+    // The Soldiers leave the e-file: after Black's move the Generals face each other.
+    for (const char *m : {"P e4-d4", "p e7-f7"}) ASSERT_EQ(ref.Play(m).status, GC_LEGAL) << m;
+    for (const char *m : {"e4d4", "e7f7"}) pos_make(&p, pos_parse_move(&p, m));
+    ASSERT_TRUE(pos_generals_face(&p));
+    GcVerdict kept = ref.Try("N b1-c3");
+    EXPECT_EQ(kept.status, GC_ILLEGAL) << path;
+    EXPECT_STREQ(kept.message, "The Generals face each other (bikjang): move so that they no longer do, or pass.");
+    EXPECT_EQ(ref.Try("K e2-d2").status, GC_LEGAL) << path;
+    EXPECT_EQ(ref.Try("P d4-e4").status, GC_LEGAL) << path; // back between them
+    MoveList list;
+    pos_legal_moves(&p, &list);
+    EXPECT_EQ(list.count, 8) << path; // fairy-stockfish 11.1: 8
+    for (int i = 0; i < list.count; i++) {
+      char name[32];
+      pos_move_name(&p, list.moves[i], name, sizeof name);
+      EXPECT_STRNE(name, "b1c3") << path;
+    }
+    EXPECT_EQ(pos_game_result(&p, reason, sizeof reason), RESULT_NONE) << reason;
+    GcVerdict v = ref.Play("pass");
+    ASSERT_EQ(v.status, GC_LEGAL) << v.message;
+    EXPECT_EQ(v.result, counting ? GC_RESULT_LOST : GC_RESULT_DRAWN) << path; // 72 points to 72 + 1.5
+    EXPECT_EQ(v.result_player, 1);
+    pos_make(&p, pass);
+    EXPECT_EQ(pos_game_result(&p, reason, sizeof reason), counting ? RESULT_WIN : RESULT_DRAW) << reason; // Black's
+    pos_legal_moves(&p, &list);
+    EXPECT_EQ(list.count, 0);
+    pos_free(&p);
+  }
+}
+
+// Makpong (herald-rules `makpong`): a King in check may not move, except to take the one piece
+// that checks it, so a lone Boat's check from afar mates; the referee refuses the King's step
+// aside with its own message.  Perft figures from fairy-stockfish 11.1 (makpong, makruk).
+TEST(RulesInclude, MakpongKingInCheckOnlyTakesTheChecker) {
+  ExpectVerdicts("presets/makpong.preset", {{"4k3/8/8/3r4/8/8/8/3K4 w - - 0 1", RESULT_LOSS, 0, 1},
+                                            {"4k3/8/8/8/8/8/3r4/3K4 w - - 0 1", RESULT_NONE, 40, 3},
+                                            {"4k3/8/8/8/8/8/3r4/2RK4 w - - 0 1", RESULT_NONE, 105, 3}});
+  ExpectVerdicts("presets/makruk.preset", {{"4k3/8/8/3r4/8/8/8/3K4 w - - 0 1", RESULT_NONE, 352, 3},
+                                           {"4k3/8/8/8/8/8/3r4/3K4 w - - 0 1", RESULT_NONE, 132, 3}});
+  Referee ref("presets/makpong.preset", "4k3/8/8/8/8/8/3r4/3K4 w - - 0 1");
+  GcVerdict aside = ref.Try("K d1-e1");
+  EXPECT_EQ(aside.status, GC_ILLEGAL);
+  EXPECT_STREQ(aside.message, "Makpong: a King in check may not move, except to take the one piece that checks it.");
+  EXPECT_EQ(ref.Try("K d1-d2").status, GC_LEGAL);
+  const GcValue *legal = gc_legal_moves(ref.gc);
+  ASSERT_NE(legal, nullptr);
+  EXPECT_EQ(gc_arr_len(legal), 1u); // the capture alone
+  GcVerdict free_king = Referee("presets/makruk.preset", "4k3/8/8/8/8/8/3r4/3K4 w - - 0 1").Try("K d1-e1");
+  EXPECT_EQ(free_king.status, GC_LEGAL) << free_king.message;
+}
+
+// Loop Chess (drops without herald-rules' `pmarked`): a piece a Pawn promoted to goes to hand
+// as it is, where Crazyhouse gives back a Pawn.  Perft figures from fairy-stockfish 11.1 (loop,
+// crazyhouse), which part where a promoted piece is taken.
+TEST(RulesInclude, LoopKeepsTheRankOfAPromotedPiece) {
+  ExpectVerdicts("presets/loop.preset", {{"r3k3/1P6/8/8/8/8/8/4K3[] w - - 0 1", RESULT_NONE, 24038, 4}});
+  ExpectVerdicts("presets/crazyhouse.preset", {{"r3k3/1P6/8/8/8/8/8/4K3[] w - - 0 1", RESULT_NONE, 23766, 4}});
+  for (const char *path : {"presets/loop.preset", "presets/crazyhouse.preset"}) {
+    bool loop = strstr(path, "loop") != nullptr;
+    GameBox box(path);
+    ASSERT_NE(box.g, nullptr) << box.err;
+    EXPECT_EQ(box.g->rules.drops_keep_rank, loop) << path;
+    Position p{};
+    char err[RULES_ERR_LEN], fen[128];
+    ASSERT_TRUE(pos_set_fen(&p, &box.g->rules, "r3k3/1P6/8/8/8/8/8/4K3[] w - - 0 1", err, sizeof err)) << err;
+    for (const char *m : {"b7b8q", "a8b8"}) {
+      Move move = pos_parse_move(&p, m);
+      ASSERT_NE(move, MOVE_NONE) << m;
+      pos_make(&p, move);
+    }
+    pos_get_fen(&p, fen, sizeof fen);
+    EXPECT_NE(strstr(fen, loop ? "[q]" : "[p]"), nullptr) << path << ": " << fen;
+    pos_free(&p);
+    Referee ref(path, "r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+    for (const char *m : {"P b7-b8; Q-b8", "r a8-b8", "K e1-f1"}) ASSERT_EQ(ref.Play(m).status, GC_LEGAL) << m;
+    EXPECT_EQ(ref.Try("q*d4").status, loop ? GC_LEGAL : GC_ILLEGAL) << path;
+    EXPECT_EQ(ref.Try("p*d4").status, loop ? GC_ILLEGAL : GC_LEGAL) << path;
+  }
+}
+
+// Extinction by chosen labels (herald-rules `extinctlabels`, `extinctcount`): in Kinglet a player
+// without Pawns has lost, so promoting the last one (to a King, the only choice) loses; in Three
+// Kings the loss of one King of three does.  Perft figures from fairy-stockfish 11.1 (kinglet,
+// threekings), the referee says the same.
+TEST(RulesInclude, ExtinctionCountsOnlyTheChosenLabels) {
+  ExpectVerdicts("presets/kinglet.preset", {{"4k3/p7/8/8/8/8/8/4K3 w - - 0 1", RESULT_LOSS, 0, 3},
+                                            {"4k3/P7/8/8/8/8/7p/4K3 w - - 0 1", RESULT_NONE, 195, 3},
+                                            {"4k3/P7/8/8/8/8/7p/K7 b - - 0 1", RESULT_NONE, -1, 0}}); // no King needed
+  ExpectVerdicts("presets/threekings.preset", {{"k3k2k/8/8/8/8/8/8/K3K3 w - - 0 1", RESULT_LOSS, 0, 3},
+                                               {"k3k2k/8/8/8/8/8/1r6/K3K2K w - - 0 1", RESULT_NONE, 3237, 3}});
+  GcVerdict last = Referee("presets/kinglet.preset", "4k3/P7/8/8/8/8/7p/4K3 w - - 0 1").Play("P a7-a8; K-a8");
+  EXPECT_EQ(last.status, GC_LEGAL) << last.message;
+  EXPECT_EQ(last.result, GC_RESULT_LOST); // White, who promoted the last Pawn, has lost
+  EXPECT_EQ(last.result_player, 1);
+  GcVerdict king = Referee("presets/threekings.preset", "k3k2k/8/8/8/8/8/1r6/K3K2K b - - 0 1").Play("r b2-b1");
+  EXPECT_EQ(king.status, GC_LEGAL) << king.message;
+  EXPECT_EQ(king.result, GC_RESULT_NONE); // a threat, no check: Kings are not royal
+  GcVerdict taken = Referee("presets/threekings.preset", "k3k2k/8/8/8/8/8/r7/K3K2K b - - 0 1").Play("r a2-a1");
+  EXPECT_EQ(taken.status, GC_LEGAL) << taken.message;
+  EXPECT_EQ(taken.result, GC_RESULT_WON); // Black took one of White's three Kings
+  EXPECT_EQ(taken.result_player, 2);
+}
+
 // Three-check (herald-rules `checks`): the third check wins, mate or not, and no move follows.
 // The counts travel in the FEN as fairy-stockfish writes them (checks still to give) or as
 // lichess does (checks given, after the move number), and in the key.  Figures from

@@ -565,8 +565,9 @@ TEST(ProtocolXboard, JanggiPassesInEverySpellingAndTheEnginesOwn) {
   e.Send("usermove e1e1"); // White passes,
   e.Send("usermove a6a5"); // a Soldier of Black's steps forward,
   e.Send("usermove @@@@"); // White passes again,
-  e.Send("usermove 0000"); // and Black: two passes in a row end the game
-  EXPECT_FALSE(e.Expect("1/2-1/2 \\{two passes in a row\\}").empty());
+  e.Send("usermove 0000"); // and Black: two passes in a row end the game, which the count of
+  // points decides: as many each, and Black's 1.5 of komi win
+  EXPECT_FALSE(e.Expect("0-1 \\{Black wins by two passes in a row, decided by counting\\}").empty());
   e.Send("new");
   e.Send("variant janggi");
   e.Send("force");
