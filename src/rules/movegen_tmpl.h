@@ -196,7 +196,8 @@ static inline __attribute__((always_inline)) bool attacked_given(const Position 
         if (e->from_zone >= 0 && !bb_test(zone_of(tb, e->from_zone, by), from)) continue;
         BB quiet, reach;
         entry_targets(p, tb, e, by, from, occ, &quiet, &reach);
-        if (bb_test(reach, sq)) return true;
+        /* an empty square it could land on is attacked too (a square a castling King crosses) */
+        if (bb_test(bb_or(quiet, reach), sq)) return true;
       }
     }
   }
