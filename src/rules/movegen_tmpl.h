@@ -258,6 +258,7 @@ static void add_promotions(const Position *p, MoveList *list, int t, int from, i
   bool capture = p->board[to] != SQ_EMPTY;
   for (int i = 0; i < pt->promo_count && kind != GEN_QUIET; i++) {
     int choice = pt->promo_choices[i];
+    if (pt->promo_denied[us] >> choice & 1) continue;
     if (pt->promo_only_captured && bb_count(pieces(p, us, choice)) >= r->initial_count[choice]) continue;
     push(list, move_make(from, to, MOVE_PROMOTION, choice));
   }

@@ -585,6 +585,30 @@ TEST(CorePromotion, OnlyToCapturedPieces) {
   EXPECT_EQ(MovesFrom(pos.get(), "a7"), (Names{}));
 }
 
+TEST(CorePromotion, EachSideFromItsOwnList) {
+  // Sort of Almost Chess: of the choices, White may not take the Queen, Black the Chancellor.
+  RulesBox rules;
+  StartRules(rules.get(), 8, 8,
+             {{"King", 'K', "K"}, {"Queen", 'Q', "Q"}, {"Chancellor", 'C', "RN"}, {"Pawn", 'P', "fmWfcF"}});
+  rules->types[0].royal = true;
+  char err[RULES_ERR_LEN] = "";
+  int zone = rules_add_zone(rules.get(), "last rank", 0, 7, 7, 7);
+  PieceType &pawn = rules->types[3];
+  pawn.promo_zone = zone;
+  pawn.promo_mandatory = true;
+  pawn.promo_count = 2;
+  pawn.promo_choices[0] = 1;
+  pawn.promo_choices[1] = 2;
+  pawn.promo_denied[WHITE] = 1u << 1;
+  pawn.promo_denied[BLACK] = 1u << 2;
+  ASSERT_TRUE(rules_finalize(rules.get(), err, sizeof err)) << err;
+  PosBox pos;
+  ASSERT_TRUE(SetFen(pos.get(), rules.get(), "4k3/P7/8/8/8/8/p7/4K3 w - - 0 1"));
+  EXPECT_EQ(MovesFrom(pos.get(), "a7"), (Names{"a7a8c"}));
+  ASSERT_TRUE(SetFen(pos.get(), rules.get(), "4k3/P7/8/8/8/8/p7/4K3 b - - 0 1"));
+  EXPECT_EQ(MovesFrom(pos.get(), "a2"), (Names{"a2a1q"}));
+}
+
 TEST(CorePromotion, GrandChessPromotesOnlyToLostPieces) {
   auto grand = Fixture("grand");
   PosBox pos;
