@@ -40,18 +40,30 @@ void br_derive_royalty(BrGame *g) {
   br_note(g, text);
 }
 
-/* The fairychess promotion choices (wprom, seed 004) as types; their count, or -1 when the
- * preset does not set wprom. */
-static int listed_promotions(BrGame *g, int choices[MAX_TYPES]) {
-  char labels[MAX_TYPES][GC_LABEL_MAX * 2];
-  int n = br_setting_words(g->gc, "wprom", labels, MAX_TYPES), count = 0;
-  for (int i = 0; i < n; i++) {
-    const BrPiece *pc = br_piece_of(g, labels[i]);
-    bool dup = false;
-    for (int k = 0; pc && k < count; k++) dup |= choices[k] == pc->type;
-    if (pc && pc->type >= 0 && !dup) choices[count++] = pc->type;
+/* The fairychess promotion choices (wprom and bprom, seed 004) as types: both lists together,
+ * with the types a side's own list lacks denied to that side (Sort of Almost Chess: White
+ * promotes to a Chancellor, Black to a Queen); their count, or -1 when the preset does not
+ * set wprom. */
+static int listed_promotions(BrGame *g, int choices[MAX_TYPES], uint32_t denied[2]) {
+  static const char *const lists[2] = {"wprom", "bprom"};
+  uint32_t listed[2] = {0, 0};
+  int count = 0, set[2];
+  for (int c = 0; c < 2; c++) {
+    char labels[MAX_TYPES][GC_LABEL_MAX * 2];
+    set[c] = br_setting_words(g->gc, lists[c], labels, MAX_TYPES);
+    for (int i = 0; i < set[c]; i++) {
+      const BrPiece *pc = br_piece_of(g, labels[i]);
+      if (!pc || pc->type < 0) continue;
+      if (!(listed[0] >> pc->type & 1) && !(listed[1] >> pc->type & 1)) choices[count++] = pc->type;
+      listed[c] |= 1u << pc->type;
+    }
   }
-  return n < 0 ? -1 : count;
+  if (set[0] < 0) return -1;
+  if (set[1] < 0) listed[1] = listed[0]; /* without bprom both sides have White's list */
+  for (int c = 0; c < 2; c++)
+    for (int i = 0; i < count; i++)
+      if (!(listed[c] >> choices[i] & 1)) denied[c] |= 1u << choices[i];
+  return count;
 }
 
 /* The lowest rank (White's frame) of the promotion zone: herald-rules' `promotion` puts a
@@ -89,7 +101,8 @@ void br_derive_promotion(BrGame *g, const BrCode *code) {
   char shogi[1][GC_LABEL_MAX * 2];
   if (br_setting_words(g->gc, "promotes", shogi, 1) > 0) return; /* derive_shogi_promotion */
   int choices[MAX_TYPES], count = 0;
-  int listed = listed_promotions(g, choices);
+  uint32_t denied[2] = {0, 0};
+  int listed = listed_promotions(g, choices, denied);
   int depth = listed >= 0 ? br_setting_int(g->gc, "pzs", 1) : 1;
   if (depth < 1 || depth > r->geo.height) depth = 1;
   if (listed >= 0) count = listed;
@@ -128,11 +141,12 @@ void br_derive_promotion(BrGame *g, const BrCode *code) {
     pt->promo_zone = zone;
     pt->promo_count = count;
     memcpy(pt->promo_choices, choices, sizeof(int) * count);
+    memcpy(pt->promo_denied, denied, sizeof denied);
     pt->promo_mandatory = mandatory;
     pt->promo_only_captured = listed >= 0 && br_setting_int(g->gc, "pcaptured", 0);
     pt->resets_clock = true;
   }
-  br_note(g, listed >= 0 ? "promotion: forward-only pieces, zone and choices from pzs/wprom"
+  br_note(g, listed >= 0 ? "promotion: forward-only pieces, zone and choices from pzs/wprom/bprom"
              : from_ask  ? "promotion: forward-only pieces on the last rank, choices from askpromote"
                          : "promotion: forward-only pieces on the last rank to any other non-royal type");
 }

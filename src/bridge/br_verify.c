@@ -138,13 +138,16 @@ static void check_position(const BrGame *g, GcInterp *gc, Position *pos, const M
     st->en_passants += kind == MOVE_EN_PASSANT;
     st->promotions += kind == MOVE_PROMOTION;
     st->drops += kind == MOVE_DROP;
-    if (kind == MOVE_PROMOTION &&
-        move_arg(m) == g->rules.types[piece_type(pos->board[move_from(m)])].promo_choices[0]) {
+    const PieceType *pt = kind == MOVE_PROMOTION ? &g->rules.types[piece_type(pos->board[move_from(m)])] : NULL;
+    int first = -1; /* the first choice offered to the side to move (bprom may differ) */
+    for (int c = 0; pt && c < pt->promo_count && first < 0; c++)
+      if (!(pt->promo_denied[pos->side] >> pt->promo_choices[c] & 1)) first = pt->promo_choices[c];
+    if (pt && move_arg(m) == first) {
       /* Promotions to the types the generator does not offer must be refused. */
-      const PieceType *pt = &g->rules.types[piece_type(pos->board[move_from(m)])];
       for (int t = 0; t < g->rules.type_count; t++) {
         bool offered = false;
         for (int c = 0; c < pt->promo_count; c++) offered |= pt->promo_choices[c] == t;
+        offered &= !(pt->promo_denied[pos->side] >> t & 1);
         if (offered) continue;
         Move other = move_make(move_from(m), move_to(m), MOVE_PROMOTION, t);
         br_move_text(g, pos, other, text, sizeof text);

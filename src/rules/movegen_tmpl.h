@@ -196,7 +196,8 @@ static inline __attribute__((always_inline)) bool attacked_given(const Position 
         if (e->from_zone >= 0 && !bb_test(zone_of(tb, e->from_zone, by), from)) continue;
         BB quiet, reach;
         entry_targets(p, tb, e, by, from, occ, &quiet, &reach);
-        if (bb_test(reach, sq)) return true;
+        /* an empty square it could land on is attacked too (a square a castling King crosses) */
+        if (bb_test(bb_or(quiet, reach), sq)) return true;
       }
     }
   }
@@ -257,6 +258,7 @@ static void add_promotions(const Position *p, MoveList *list, int t, int from, i
   bool capture = p->board[to] != SQ_EMPTY;
   for (int i = 0; i < pt->promo_count && kind != GEN_QUIET; i++) {
     int choice = pt->promo_choices[i];
+    if (pt->promo_denied[us] >> choice & 1) continue;
     if (pt->promo_only_captured && bb_count(pieces(p, us, choice)) >= r->initial_count[choice]) continue;
     push(list, move_make(from, to, MOVE_PROMOTION, choice));
   }

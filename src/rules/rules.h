@@ -64,6 +64,9 @@ typedef struct PieceType {
   int promo_zone;    /* NO_ZONE: never promotes */
   int promo_choices[MAX_TYPES];
   int promo_count;
+  uint32_t promo_denied[2]; /* by colour, bit t: that side may not choose type t of the choices
+                               (Sort of Almost Chess: White's list has the Chancellor, Black's
+                               the Queen); 0: both sides choose from all of them */
   bool promo_mandatory;     /* must promote on entering the zone (chess) */
   bool promo_on_leaving;    /* a move starting in the zone may promote too (shogi) */
   bool promo_only_captured; /* only to a type with fewer pieces on board than at the start */

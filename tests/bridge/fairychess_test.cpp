@@ -176,6 +176,23 @@ TEST(BridgeFairychess, PromotionFromWpromAndZone) {
   EXPECT_STREQ(r.zone_name[bia.promo_zone], "promotion zone");
 }
 
+TEST(BridgeFairychess, BpromGivesBlackItsOwnChoices) {
+  // Sort of Almost Chess: White promotes to C R B N, Black to Q R B N (White has no Queen).
+  GameBox box("presets/sortofalmost.preset");
+  ASSERT_NE(box.g, nullptr) << box.err;
+  const PieceType &pawn = box.g->rules.types[TypeOf(box.g, "P")];
+  int queen = TypeOf(box.g, "q"), chancellor = TypeOf(box.g, "C"), rook = TypeOf(box.g, "R");
+  EXPECT_EQ(pawn.promo_count, 5);
+  EXPECT_EQ(pawn.promo_denied[WHITE], 1u << queen);
+  EXPECT_EQ(pawn.promo_denied[BLACK], 1u << chancellor);
+  EXPECT_FALSE(pawn.promo_denied[BLACK] >> rook & 1);
+  // Where both lists are the same, neither side is denied anything.
+  GameBox chigorin("presets/chigorin.preset");
+  ASSERT_NE(chigorin.g, nullptr) << chigorin.err;
+  const PieceType &same = chigorin.g->rules.types[TypeOf(chigorin.g, "P")];
+  EXPECT_EQ(same.promo_denied[WHITE] | same.promo_denied[BLACK], 0u);
+}
+
 TEST(BridgeFairychess, GameEndSettings) {
   GameBox shatranj("presets/shatranj.preset");
   ASSERT_NE(shatranj.g, nullptr) << shatranj.err;

@@ -263,6 +263,24 @@ TEST(CoreCastlingRules, OnlyTheNamedPieceTypesCastle) {
   EXPECT_EQ(std::count(names.begin(), names.end(), "e1g1"), 1);
 }
 
+TEST(CoreCastlingRules, NotThroughASquareAGrasshopperWouldLandOn) {
+  // Grasshopper Chess: the grasshopper on a4 hops over the rook on c2 onto d1, which the king
+  // crosses in long castling.  The square is empty, and still attacked.
+  RulesBox rules;
+  StartRules(rules.get(), 8, 8, {{"King", 'K', "K"}, {"Rook", 'R', "R"}, {"Grasshopper", 'G', "gQ"}});
+  rules->types[0].royal = true;
+  char err[RULES_ERR_LEN] = "";
+  ASSERT_TRUE(rules_add_castling(rules.get(), WHITE, "e1", "c1", "a1", "d1", err, sizeof err)) << err;
+  ASSERT_TRUE(rules_add_castling(rules.get(), BLACK, "e8", "c8", "a8", "d8", err, sizeof err)) << err;
+  Finalize(rules.get());
+  PosBox pos;
+  ASSERT_TRUE(SetFen(pos.get(), rules.get(), "4k3/8/8/8/g7/8/2R5/R3K3 w Q - 0 1"));
+  EXPECT_FALSE(HasMove(pos.get(), "e1c1"));
+  // Off that line it attacks nothing the king crosses.
+  ASSERT_TRUE(SetFen(pos.get(), rules.get(), "4k3/8/8/g7/8/8/2R5/R3K3 w Q - 0 1"));
+  EXPECT_TRUE(HasMove(pos.get(), "e1c1"));
+}
+
 TEST(CoreCastlingRules, BadCastlingSquaresAreRejected) {
   RulesBox rules;
   StartRules(rules.get(), 8, 8, {{"King", 'K', "K"}});
@@ -565,6 +583,30 @@ TEST(CorePromotion, OnlyToCapturedPieces) {
   pos_unmake(pos.get());
   ASSERT_TRUE(Play(pos.get(), "a2b2"));
   EXPECT_EQ(MovesFrom(pos.get(), "a7"), (Names{}));
+}
+
+TEST(CorePromotion, EachSideFromItsOwnList) {
+  // Sort of Almost Chess: of the choices, White may not take the Queen, Black the Chancellor.
+  RulesBox rules;
+  StartRules(rules.get(), 8, 8,
+             {{"King", 'K', "K"}, {"Queen", 'Q', "Q"}, {"Chancellor", 'C', "RN"}, {"Pawn", 'P', "fmWfcF"}});
+  rules->types[0].royal = true;
+  char err[RULES_ERR_LEN] = "";
+  int zone = rules_add_zone(rules.get(), "last rank", 0, 7, 7, 7);
+  PieceType &pawn = rules->types[3];
+  pawn.promo_zone = zone;
+  pawn.promo_mandatory = true;
+  pawn.promo_count = 2;
+  pawn.promo_choices[0] = 1;
+  pawn.promo_choices[1] = 2;
+  pawn.promo_denied[WHITE] = 1u << 1;
+  pawn.promo_denied[BLACK] = 1u << 2;
+  ASSERT_TRUE(rules_finalize(rules.get(), err, sizeof err)) << err;
+  PosBox pos;
+  ASSERT_TRUE(SetFen(pos.get(), rules.get(), "4k3/P7/8/8/8/8/p7/4K3 w - - 0 1"));
+  EXPECT_EQ(MovesFrom(pos.get(), "a7"), (Names{"a7a8c"}));
+  ASSERT_TRUE(SetFen(pos.get(), rules.get(), "4k3/P7/8/8/8/8/p7/4K3 b - - 0 1"));
+  EXPECT_EQ(MovesFrom(pos.get(), "a2"), (Names{"a2a1q"}));
 }
 
 TEST(CorePromotion, GrandChessPromotesOnlyToLostPieces) {
