@@ -248,11 +248,20 @@ static bool read_castling(Position *p, const char *field, char *err, int errlen)
 
 /* The check counts of a check-counting game: "W+B", the checks White and Black have still to
  * give (fairy-stockfish), or "+W+B", the checks they have given (lichess). */
+/* A count of at most two digits at *s, moved past; -1 when there is none or it is longer. */
+static int read_small_count(const char **s) {
+  int n = 0, digits = 0;
+  while (isdigit((unsigned char)**s) && digits < 3) n = n * 10 + (*(*s)++ - '0'), digits++;
+  return digits == 0 || digits > 2 ? -1 : n;
+}
+
 static bool read_checks(Position *p, const char *field, char *err, int errlen) {
-  int limit = p->rules->check_limit, a, b, used = 0;
+  int limit = p->rules->check_limit;
   bool given = field[0] == '+';
-  if (sscanf(field, given ? "+%d+%d%n" : "%d+%d%n", &a, &b, &used) != 2 || field[used] || a < 0 || b < 0 || a > limit ||
-      b > limit)
+  const char *s = field + given;
+  int a = read_small_count(&s);
+  int b = *s == '+' ? (s++, read_small_count(&s)) : -1;
+  if (a < 0 || b < 0 || *s || a > limit || b > limit)
     return fail(p, err, errlen, "FEN: check counts '%s' are not two numbers of checks, as in 3+3 or +0+0", field);
   p->checks[WHITE] = (uint8_t)(given ? a : limit - a);
   p->checks[BLACK] = (uint8_t)(given ? b : limit - b);

@@ -637,7 +637,7 @@ TEST(RulesInclude, ThreeCheckIsWonByTheThirdCheck) {
   EXPECT_NE(keys[0], keys[1]); // the same board with other counts is another position
   Position p{};
   char err[RULES_ERR_LEN], reason[64];
-  for (const char *bad : {" 4+3 0 2", " 3+x 0 2", " 0 2 +1", " 3+3+3 0 2"}) {
+  for (const char *bad : {" 4+3 0 2", " 3+x 0 2", " 0 2 +1", " 3+3+3 0 2", " 99999999999+3 0 2", " 0 2 +0+100"}) {
     std::string text = std::string(board) + bad;
     EXPECT_FALSE(pos_set_fen(&p, &box.g->rules, text.c_str(), err, sizeof err)) << text;
   }
