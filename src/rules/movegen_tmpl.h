@@ -437,6 +437,7 @@ static inline __attribute__((always_inline)) void generate(Position *p, TargetLi
 /* What decides, for the side to move, whether a pseudo-legal move needs the full test. */
 typedef struct Guard {
   bool check_all; /* in check, several royals, or drop-mate rules: test every move */
+  bool facing;    /* the royals face each other under Rules.bikjang: every move must part them */
   bool no_royals;
   int royal;         /* square of the single royal */
   bool steps_direct; /* its plain moves are judged without making them (royal_steps_legal) */
@@ -449,7 +450,7 @@ static void make_guard(const Position *p, Guard *g) {
   const Rules *r = p->rules;
   const RuleTables *tb = r->tables;
   int n = tb->squares, us = p->side, them = us ^ 1;
-  g->check_all = g->steps_direct = false;
+  g->check_all = g->steps_direct = g->facing = false;
   g->royal = -1;
   g->pinned = g->sensitive = bb_zero();
   BB royals = r->royal_type_count ? royals_of(p, us) : bb_zero();
@@ -461,7 +462,7 @@ static void make_guard(const Position *p, Guard *g) {
   }
   int k = g->royal = bb_lsb(royals);
   if (__builtin_expect(r->bikjang, 0) && pos_generals_face(p)) {
-    g->check_all = true; /* bikjang: every move must part the royals (legal_by_trial) */
+    g->check_all = g->facing = true; /* bikjang: every move must part the royals (legal_by_trial) */
     return;
   }
   g->steps_direct = !tb->special_types[them];
@@ -536,10 +537,10 @@ static bool royal_may_leave_check(const Position *p, Move m) {
 }
 
 /* Makes the move and looks: exact for every kind of move and rule. */
-static bool legal_by_trial(Position *p, Move m) {
+static bool legal_by_trial(Position *p, const Guard *g, Move m) {
   int us = p->side;
   /* Bikjang: with the royals facing, a pass is legal even in check, any other move must part them. */
-  bool facing = __builtin_expect(p->rules->bikjang, 0) && pos_generals_face(p);
+  bool facing = g->facing;
   if (facing && move_kind(m) == MOVE_PASS) return true;
   if (__builtin_expect(p->rules->royal_stays_in_check, 0) && !royal_may_leave_check(p, m)) return false;
   pos_do_move(p, m);
@@ -618,7 +619,7 @@ static inline BB risky_legal(Position *p, const Guard *g, const TargetSet *set, 
   BB legal = bb_zero();
   while (bb_any(risky)) {
     int to = bb_pop(&risky);
-    if (legal_by_trial(p, set_move(set, to))) legal = bb_or(legal, bb_square(to));
+    if (legal_by_trial(p, g, set_move(set, to))) legal = bb_or(legal, bb_square(to));
   }
   return legal;
 }
@@ -631,7 +632,7 @@ static inline __attribute__((always_inline)) void generate_and_guard(Position *p
   int kept = 0;
   for (int i = 0; i < list->count; i++) {
     Move m = list->moves[i];
-    if (!needs_trial(p, g, m) || legal_by_trial(p, m)) list->moves[kept++] = m;
+    if (!needs_trial(p, g, m) || legal_by_trial(p, g, m)) list->moves[kept++] = m;
   }
   list->count = kept;
 }
