@@ -69,7 +69,7 @@ $(BUILD)/obj/%.o: %.cpp
 # The preset library inside the binary (src/bridge/builtin_files.h): every game of presets/
 # plays from any folder.  embed_files is a build-time tool, built without the sanitizers and for
 # the machine that builds (HOST_CC), which is not the one that runs a cross-compiled program.
-EMBED_FILES := $(sort $(wildcard presets/*.preset presets/include/*)) $(sort $(wildcard nets/*.eval.gz))
+EMBED_FILES := $(sort $(wildcard presets/*.preset presets/include/*)) $(sort $(wildcard nets/*.eval.gz nets/*.nnue.gz))
 HOST_CC ?= $(CC)
 $(BUILD)/embed_files: tools/embed/embed_files.c
 	@mkdir -p $(dir $@)

@@ -108,8 +108,10 @@ static bool next_field(const char **text, char *out, size_t size) {
   return true;
 }
 
-bool ev_tune_add_line(EvTuneSet *set, const char *line, bool *added, char *err, int errlen) {
-  *added = false;
+bool ev_tune_parse_line(const Rules *r, const char *line, Position *p, double *white_result, float *white_score,
+                        bool *is_data, char *err, int errlen) {
+  *is_data = false;
+  *white_score = NAN;
   while (*line == ' ' || *line == '\t') line++;
   if (!*line || *line == '\n' || *line == '\r' || *line == '#') return true;
   char fen[600], result[128], score[16] = "";
@@ -132,18 +134,16 @@ bool ev_tune_add_line(EvTuneSet *set, const char *line, bool *added, char *err, 
     return false;
   }
   result[strcspn(result, " \t")] = 0; /* words after the result are a comment */
-  double white;
   if (!strcmp(result, "1") || !strcmp(result, "1.0") || !strcmp(result, "1-0"))
-    white = 1;
+    *white_result = 1;
   else if (!strcmp(result, "0") || !strcmp(result, "0.0") || !strcmp(result, "0-1"))
-    white = 0;
+    *white_result = 0;
   else if (!strcmp(result, "0.5") || !strcmp(result, "1/2-1/2"))
-    white = 0.5;
+    *white_result = 0.5;
   else {
     snprintf(err, (size_t)errlen, "the result '%s' is none of 1, 0.5, 0, 1-0, 1/2-1/2, 0-1", result);
     return false;
   }
-  float white_score = NAN;
   if (score[0]) {
     char *end;
     errno = 0;
@@ -153,18 +153,28 @@ bool ev_tune_add_line(EvTuneSet *set, const char *line, bool *added, char *err, 
                EV_TUNE_SCORE_LIMIT);
       return false;
     }
-    white_score = (float)v;
+    *white_score = (float)v;
   }
   char why[RULES_ERR_LEN];
-  if (!pos_set_fen(&set->scratch, set->e->rules, fen, why, sizeof why)) {
+  if (!pos_set_fen(p, r, fen, why, sizeof why)) {
     snprintf(err, (size_t)errlen, "bad position: %s", why);
     return false;
   }
+  *is_data = true;
+  return true;
+}
+
+bool ev_tune_add_line(EvTuneSet *set, const char *line, bool *added, char *err, int errlen) {
+  double white;
+  float white_score;
+  *added = false;
+  if (!ev_tune_parse_line(set->e->rules, line, &set->scratch, &white, &white_score, added, err, errlen)) return false;
+  if (!*added) return true;
   if (!add(set, &set->scratch, white, white_score)) {
+    *added = false;
     snprintf(err, (size_t)errlen, "out of memory");
     return false;
   }
-  *added = true;
   return true;
 }
 

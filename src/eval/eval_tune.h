@@ -32,6 +32,10 @@ size_t ev_tune_count(const EvTuneSet *set);
  * Blank lines and lines starting with '#' are skipped (true, *added false).  False with a
  * reason in err when the line is neither. */
 bool ev_tune_add_line(EvTuneSet *set, const char *line, bool *added, char *err, int errlen);
+/* Reads such a line for rules r into p (set up as pos_set_fen wants it), the result and the
+ * score (NAN when the line has none); *is_data false for a blank or comment line. */
+bool ev_tune_parse_line(const Rules *r, const char *line, Position *p, double *white_result, float *white_score,
+                        bool *is_data, char *err, int errlen);
 
 typedef struct EvTuneConfig {
   int epochs;           /* passes of gradient descent; 0: 2000 */

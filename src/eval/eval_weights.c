@@ -11,6 +11,7 @@
 #include <zlib.h>
 
 #include "bridge/builtin_files.h"
+#include "eval/gz_bytes.h"
 
 /* A weights file is a few kilobytes; anything near this is not one. */
 enum { MAX_FILE_BYTES = 1 << 20, MAX_LINE = 256 };
@@ -174,53 +175,12 @@ bool ev_weights_parse(const EvalTables *e, const char *text, size_t len, const c
 }
 
 bool ev_weights_read(const EvalTables *e, const char *path, EvalWeights *out, char *err, int errlen) {
-  gzFile in = gzopen(path, "rb");
-  if (!in) {
-    say(err, errlen, "%s: cannot open: %s", path, strerror(errno ? errno : ENOENT));
-    return false;
-  }
-  char *text = malloc(MAX_FILE_BYTES + 1);
-  if (!text) {
-    gzclose(in);
-    say(err, errlen, "%s: out of memory", path);
-    return false;
-  }
-  int got = gzread(in, text, MAX_FILE_BYTES + 1);
-  int zerr;
-  const char *zmsg = got < 0 ? gzerror(in, &zerr) : NULL;
-  bool ok = false;
-  if (got < 0)
-    say(err, errlen, "%s: cannot read: %s", path, zmsg ? zmsg : "a gzip error");
-  else if (got > MAX_FILE_BYTES)
-    say(err, errlen, "%s: larger than %d bytes: this is not a weights file", path, MAX_FILE_BYTES);
-  else
-    ok = ev_weights_parse(e, text, (size_t)got, path, out, err, errlen);
-  gzclose(in);
+  char *text = NULL;
+  size_t len = 0;
+  if (!gz_read_file(path, MAX_FILE_BYTES, "a weights file", &text, &len, err, errlen)) return false;
+  bool ok = ev_weights_parse(e, text, len, path, out, err, errlen);
   free(text);
   return ok;
-}
-
-/* The bytes of an embedded file, inflated when they are gzip. */
-static bool inflate_bytes(const char *data, long size, char **text, size_t *len) {
-  const unsigned char *bytes = (const unsigned char *)data;
-  *text = malloc(MAX_FILE_BYTES + 1);
-  if (!*text) return false;
-  if (size < 2 || bytes[0] != 0x1f || bytes[1] != 0x8b) {
-    if (size > MAX_FILE_BYTES) return false;
-    memcpy(*text, data, (size_t)size);
-    *len = (size_t)size;
-    return true;
-  }
-  z_stream z = {0};
-  if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK) return false;
-  z.next_in = (Bytef *)bytes;
-  z.avail_in = (uInt)size;
-  z.next_out = (Bytef *)*text;
-  z.avail_out = MAX_FILE_BYTES;
-  int rc = inflate(&z, Z_FINISH);
-  *len = z.total_out;
-  inflateEnd(&z);
-  return rc == Z_STREAM_END;
 }
 
 bool ev_weights_builtin(const EvalTables *e, EvalWeights *out, bool *found, char *err, int errlen) {
@@ -232,7 +192,7 @@ bool ev_weights_builtin(const EvalTables *e, EvalWeights *out, bool *found, char
     *found = true;
     char *text = NULL;
     size_t len = 0;
-    bool ok = inflate_bytes(builtin_files[i].text, builtin_files[i].size, &text, &len);
+    bool ok = gz_inflate_bytes(builtin_files[i].text, (size_t)builtin_files[i].size, MAX_FILE_BYTES, &text, &len);
     if (!ok)
       say(err, errlen, "%s: not a gzip file of at most %d bytes", name, MAX_FILE_BYTES);
     else

@@ -40,7 +40,7 @@ static MtVerdictCount *verdict_slot(MtSelfplayReport *r, const char *reason) {
   if (r->verdict_count == MT_MAX_VERDICTS) return &r->verdicts[MT_MAX_VERDICTS - 1];
   MtVerdictCount *v = &r->verdicts[r->verdict_count++];
   memset(v, 0, sizeof *v);
-  snprintf(v->reason, sizeof v->reason, "%s", reason);
+  snprintf(v->reason, sizeof v->reason, "%.*s", (int)sizeof v->reason - 1, reason);
   return v;
 }
 
@@ -194,9 +194,10 @@ static void *worker(void *arg) {
   Pool *pool = arg;
   const MtSelfplayConfig *c = pool->config;
   Search *s = srch_new(c->rules, c->hash_mb > 0 ? c->hash_mb : 16, 1);
-  char weights_err[256];
-  if (s && c->eval_weights && !srch_set_eval_weights(s, c->eval_weights, weights_err, sizeof weights_err)) {
-    srch_free(s); /* mt_selfplay_run read the file before: it no longer can */
+  char weights_err[512];
+  if (s && ((c->eval_weights && !srch_set_eval_weights(s, c->eval_weights, weights_err, sizeof weights_err)) ||
+            (c->eval_net && !srch_set_eval_net(s, c->eval_net, weights_err, sizeof weights_err)))) {
+    srch_free(s); /* mt_selfplay_run read the files before: they no longer can */
     s = NULL;
   }
   MoveList *list = malloc(sizeof *list);
@@ -287,9 +288,10 @@ bool mt_selfplay_run(const MtSelfplayConfig *c, MtSelfplayReport *report, char *
     snprintf(err, errlen, "bad shard %d/%d", c->shard_index, c->shard_count);
     return false;
   }
-  if (c->eval_weights) { /* a file that cannot be used is said once, before any game */
+  if (c->eval_weights || c->eval_net) { /* a file that cannot be used is said once, before any game */
     Search *probe = srch_new(c->rules, 1, 1);
-    bool ok = probe && srch_set_eval_weights(probe, c->eval_weights, err, errlen);
+    bool ok = probe && (!c->eval_weights || srch_set_eval_weights(probe, c->eval_weights, err, errlen)) &&
+              (!c->eval_net || srch_set_eval_net(probe, c->eval_net, err, errlen));
     if (!probe) snprintf(err, errlen, "out of memory for the searcher");
     srch_free(probe);
     if (!ok) return false;

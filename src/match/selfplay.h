@@ -63,6 +63,7 @@ typedef struct MtSelfplayConfig {
   int threads;                  /* games at once */
   int hash_mb;                  /* per searcher; 0: 16 */
   const char *eval_weights;     /* srch_set_eval_weights's source; NULL: the default */
+  const char *eval_net;         /* srch_set_eval_net's source; NULL: the default */
   const volatile sig_atomic_t *cancel;
   void (*on_progress)(void *context, int done, int planned);
   /* Each finished game (for its PGN), one call at a time, before on_progress counts it. */

@@ -19,6 +19,7 @@ bool session_init_with(Session *s, FILE *out, int hash_mb, SessionLendFn lend, v
   s->hash_mb = hash_mb > 0 ? hash_mb : 64;
   s->threads = 1;
   snprintf(s->eval_weights, sizeof s->eval_weights, "%s", SRCH_WEIGHTS_DEFAULT);
+  snprintf(s->eval_net, sizeof s->eval_net, "%s", SRCH_WEIGHTS_DEFAULT);
   s->move_overhead_ms = 30;
   s->multipv = 1;
   s->post = true;
@@ -106,6 +107,8 @@ bool session_set_variant(Session *s, const char *name, char *err, int errlen) {
   }
   if (!srch_set_eval_weights(search, s->eval_weights, NULL, 0)) /* a file of another game */
     snprintf(s->eval_weights, sizeof s->eval_weights, "%s", SRCH_WEIGHTS_DEFAULT);
+  if (!srch_set_eval_net(search, s->eval_net, NULL, 0)) /* a net of another game */
+    snprintf(s->eval_net, sizeof s->eval_net, "%s", SRCH_WEIGHTS_DEFAULT);
   srch_free(s->search);
   pos_free(&s->pos);
   drop_game(s);
@@ -118,15 +121,26 @@ bool session_set_variant(Session *s, const char *name, char *err, int errlen) {
   return session_set_fen(s, "startpos", err, errlen);
 }
 
-bool session_set_eval_weights(Session *s, const char *source, char *err, int errlen) {
+/* Puts an evaluation source in force with apply, and keeps it in slot for the games loaded
+ * later. */
+static bool set_eval_source(Session *s, char *slot, size_t cap, bool (*apply)(Search *, const char *, char *, int),
+                            const char *source, char *err, int errlen) {
   session_stop(s);
-  if (strlen(source) >= sizeof s->eval_weights) {
-    snprintf(err, errlen, "a path of more than %zu characters", sizeof s->eval_weights - 1);
+  if (strlen(source) >= cap) {
+    snprintf(err, errlen, "a path of more than %zu characters", cap - 1);
     return false;
   }
-  if (!srch_set_eval_weights(s->search, source, err, errlen)) return false;
-  snprintf(s->eval_weights, sizeof s->eval_weights, "%s", source);
+  if (!apply(s->search, source, err, errlen)) return false;
+  snprintf(slot, cap, "%s", source);
   return true;
+}
+
+bool session_set_eval_weights(Session *s, const char *source, char *err, int errlen) {
+  return set_eval_source(s, s->eval_weights, sizeof s->eval_weights, srch_set_eval_weights, source, err, errlen);
+}
+
+bool session_set_eval_net(Session *s, const char *source, char *err, int errlen) {
+  return set_eval_source(s, s->eval_net, sizeof s->eval_net, srch_set_eval_net, source, err, errlen);
 }
 
 bool session_preset_failure(Session *s, const SearchResult *result, char *out, int outlen) {

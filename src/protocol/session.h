@@ -46,6 +46,7 @@ struct Session {
   Search *search;
   int hash_mb, threads;
   char eval_weights[512]; /* srch_set_eval_weights's source for every game loaded */
+  char eval_net[512];     /* srch_set_eval_net's */
   int64_t move_overhead_ms;
   int multipv;
   _Atomic bool ponder; /* toggled by the input thread, read by the waiter */
@@ -78,6 +79,9 @@ enum { SESSION_HASH_MIN_MB = 1, SESSION_HASH_MAX_MB = 65536 };
  * another game leaves those to their default weights).  False with err when the file cannot be
  * used: the weights in force stay. */
 bool session_set_eval_weights(Session *s, const char *source, char *err, int errlen);
+/* The net that evaluates (EvalFile option): SRCH_WEIGHTS_DEFAULT (the game's shipped net, if
+ * any), SRCH_WEIGHTS_NONE (the classical evaluation) or a net file's path, as above. */
+bool session_set_eval_net(Session *s, const char *source, char *err, int errlen);
 
 /* hash_mb: the starting hash size, 0 for the default.  Starts with "chess", loaded. */
 bool session_init(Session *s, FILE *out, int hash_mb, char *err, int errlen);

@@ -137,6 +137,7 @@ static void send_id(Session *s) {
   session_say(s, "option name Move Overhead type spin default 30 min 0 max 5000");
   session_say(s, "option name PresetPath type string default <empty>");
   session_say(s, "option name EvalWeights type string default %s", SRCH_WEIGHTS_DEFAULT);
+  session_say(s, "option name EvalFile type string default %s", SRCH_WEIGHTS_DEFAULT);
   session_say(s, "option name LoadTime type spin default %d min 1 max %d", br_default_load_limit_ms() / 1000,
               BR_LOAD_LIMIT_MAX_S);
   session_say(s, "uciok");
@@ -208,6 +209,10 @@ static void set_option(Session *s, char *args, const char *original) {
     char why[1024];
     if (!session_set_eval_weights(s, value && *value ? value : SRCH_WEIGHTS_DEFAULT, why, sizeof why))
       session_say(s, "Error (bad EvalWeights, %s): %s", why, original);
+  } else if (!strcasecmp(name, "EvalFile")) { /* <default>, <none> or a net file */
+    char why[1024];
+    if (!session_set_eval_net(s, value && *value ? value : SRCH_WEIGHTS_DEFAULT, why, sizeof why))
+      session_say(s, "Error (bad EvalFile, %s): %s", why, original);
   } else if (!strcasecmp(name, "LoadTime")) { /* seconds a preset may take to load */
     if (!proto_read_int(value, 1, BR_LOAD_LIMIT_MAX_S, &v))
       session_say(s, "Error (bad LoadTime value): %s", original);

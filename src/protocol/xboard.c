@@ -390,6 +390,7 @@ static void send_features(Session *s) {
   session_say(s, "feature option=\"Move Overhead -spin 30 0 5000\"");
   session_say(s, "feature option=\"LoadTime -spin %d 1 %d\"", br_default_load_limit_ms() / 1000, BR_LOAD_LIMIT_MAX_S);
   session_say(s, "feature option=\"EvalWeights -file %s\"", SRCH_WEIGHTS_DEFAULT);
+  session_say(s, "feature option=\"EvalFile -file %s\"", SRCH_WEIGHTS_DEFAULT);
   session_say(s, "feature done=1");
 }
 
@@ -511,6 +512,10 @@ static void set_option(Session *s, char *args, const char *original) {
     char why[1024];
     if (!session_set_eval_weights(s, eq[1] ? eq + 1 : SRCH_WEIGHTS_DEFAULT, why, sizeof why))
       session_say(s, "Error (bad EvalWeights, %s): %s", why, original);
+  } else if (!strcmp(args, "EvalFile")) {
+    char why[1024];
+    if (!session_set_eval_net(s, eq[1] ? eq + 1 : SRCH_WEIGHTS_DEFAULT, why, sizeof why))
+      session_say(s, "Error (bad EvalFile, %s): %s", why, original);
   } else
     session_say(s, "Error (unknown option or bad value): %s", original);
 }

@@ -75,6 +75,14 @@ const EvalTables *srch_eval_tables(const Search *s);
 #define SRCH_WEIGHTS_DEFAULT "<default>"
 #define SRCH_WEIGHTS_NONE "<none>"
 bool srch_set_eval_weights(Search *s, const char *source, char *err, int errlen);
+/* The net that evaluates in place of the classical evaluation (nnue.h): SRCH_WEIGHTS_DEFAULT,
+ * the net shipped for the game (nets/NAME.nnue.gz) when there is one, else none (what srch_new
+ * takes); SRCH_WEIGHTS_NONE, none: the classical evaluation; anything else, the path of a net
+ * file.  False with err when the file cannot be used: the evaluation in force stays.  Not
+ * during a search. */
+bool srch_set_eval_net(Search *s, const char *source, char *err, int errlen);
+/* Whether a net evaluates (srch_set_eval_net). */
+bool srch_uses_net(const Search *s);
 /* Forgets everything learnt: TT, histories.  Call for a new game, and before a run whose node
  * count must be reproducible. */
 void srch_clear(Search *s);

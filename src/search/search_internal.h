@@ -57,6 +57,7 @@ struct Search {
   const Rules *rules;
   EvalTables *tables;
   Evaluator evaluator;
+  struct NnueNet *net; /* the net evaluator's, owned (srch_set_eval_net), or NULL */
   TTable tt;
   int thread_count;
   Worker *workers[SRCH_MAX_THREADS];

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "eval/eval_weights.h"
+#include "eval/nnue.h"
 #include "rules/oracle.h"
 #include "search/search_internal.h"
 
@@ -91,6 +92,7 @@ Search *srch_new(const Rules *r, int hash_mb, int threads) {
   ev_init(s->tables, r);
   srch_set_eval_weights(s, SRCH_WEIGHTS_DEFAULT, NULL, 0); /* a shipped file was tested: it parses */
   ev_default(&s->evaluator, s->tables);
+  srch_set_eval_net(s, SRCH_WEIGHTS_DEFAULT, NULL, 0); /* a shipped net was tested: it loads */
   atomic_init(&s->stop, false);
   atomic_init(&s->pondering, false);
   atomic_init(&s->running, false);
@@ -112,15 +114,43 @@ void srch_free(Search *s) {
   pos_free(&s->root);
   free(s->game_keys);
   free(s->tables);
+  nn_free(s->net);
   free(s);
 }
 
 void srch_set_evaluator(Search *s, const Evaluator *ev) {
+  nn_free(s->net);
+  s->net = NULL;
   if (ev)
     s->evaluator = *ev;
   else
     ev_default(&s->evaluator, s->tables);
 }
+
+bool srch_set_eval_net(Search *s, const char *source, char *err, int errlen) {
+  if (atomic_load(&s->running)) {
+    if (err && errlen > 0) snprintf(err, (size_t)errlen, "the evaluation cannot change during a search");
+    return false;
+  }
+  NnueNet *net = NULL;
+  bool found = false;
+  char why[512] = "";
+  if (!strcmp(source, SRCH_WEIGHTS_DEFAULT))
+    net = nn_builtin(s->rules, &found, why, sizeof why);
+  else if (strcmp(source, SRCH_WEIGHTS_NONE))
+    net = nn_read(s->rules, source, why, sizeof why), found = true;
+  if (found && !net) {
+    if (err && errlen > 0) snprintf(err, (size_t)errlen, "%s", why);
+    return false;
+  }
+  Evaluator ev;
+  if (net) nn_evaluator(&ev, s->tables, net);
+  srch_set_evaluator(s, net ? &ev : NULL);
+  s->net = net;
+  return true;
+}
+
+bool srch_uses_net(const Search *s) { return s->net != NULL; }
 
 const EvalTables *srch_eval_tables(const Search *s) { return s->tables; }
 

@@ -1,12 +1,18 @@
 // herald-tune as a user runs it: self-play data, a fit written as a weights file, the engine
-// taking that file by its EvalWeights option; and mistakes said with a non-zero exit.
+// taking that file by its EvalWeights option; the data packed for a net, a net trained by
+// tools/train/train.py and taken by the EvalFile option; and mistakes said with a non-zero exit.
 #include <gtest/gtest.h>
 
 #include <zlib.h>
 
+#include <cstdlib>
+#include <sstream>
 #include <string>
 
 #include "../temp_dir.h"
+#include "bridge/bridge.h"
+#include "bridge/catalog.h"
+#include "eval/nnue.h"
 #include "programs.h"
 
 namespace {
@@ -68,6 +74,76 @@ TEST(HeraldTune, PlaysFitsAndTheEngineTakesTheWeights) {
   EXPECT_NE(engine.out.find("bestmove "), std::string::npos);
 }
 
+// The Python that has PyTorch (.ci/run installs Debian's python3-torch), or "".
+std::string PythonWithTorch() {
+  for (const char *python : {"python3", "/usr/bin/python3"})
+    if (programs::Shell(std::string(python) + " -c 'import torch, numpy' 2>/dev/null").status == 0) return python;
+  return "";
+}
+
+TEST(HeraldTune, PacksTrainsANetThatTheEngineScoresAsTheTrainerDoes) {
+  std::string python = PythonWithTorch();
+  if (python.empty()) GTEST_SKIP() << "no python3 with torch and numpy (Debian: python3-torch)";
+  TempDir dir;
+  std::string data = dir.path + "/data.txt", packed = dir.path + "/data.bin", net = dir.path + "/chess.nnue.gz",
+              scores = dir.path + "/scores.txt";
+  programs::Result play = programs::Shell(programs::Program("herald-tune") + " play chess --games 6 --nodes 300 " +
+                                          "--threads 2 --random-plies 6 --out " + data);
+  ASSERT_EQ(play.status, 0) << play.err;
+  programs::Result pack =
+      programs::Shell(programs::Program("herald-tune") + " pack chess " + data + " --out " + packed);
+  ASSERT_EQ(pack.status, 0) << pack.err;
+  int lines = Lines(programs::Slurp(data));
+  EXPECT_NE(pack.out.find(std::to_string(lines) + " positions of chess in " + packed), std::string::npos) << pack.out;
+  programs::Result train =
+      programs::Shell(python + " tools/train/train.py " + packed + " --out " + net +
+                      " --hidden 32 --epochs 3 --batch 256 --device cpu --threads 1 --scores " + scores);
+  ASSERT_EQ(train.status, 0) << train.out << train.err;
+  EXPECT_NE(train.out.find("epoch 3/3: train "), std::string::npos) << train.out;
+  EXPECT_NE(train.out.find("written to " + net), std::string::npos) << train.out;
+
+  // Herald's evaluation of the first positions with that net is the trainer's, to the centipawn.
+  Catalog catalog;
+  catalog_init(&catalog);
+  char err[512] = "";
+  BrGame *game = catalog_open(&catalog, "chess", true, err, sizeof err);
+  ASSERT_NE(game, nullptr) << err;
+  NnueNet *loaded = nn_read(br_game_rules(game), net.c_str(), err, sizeof err);
+  ASSERT_NE(loaded, nullptr) << err;
+  std::istringstream positions(programs::Slurp(data)), expected(programs::Slurp(scores));
+  std::string line;
+  int compared = 0, nonzero = 0;
+  for (long want; std::getline(positions, line) && expected >> want; compared++) {
+    Position p{};
+    ASSERT_TRUE(pos_set_fen(&p, br_game_rules(game), line.substr(0, line.find(" | ")).c_str(), err, sizeof err)) << err;
+    EXPECT_EQ(nn_evaluate_scratch(loaded, &p), want) << line;
+    nonzero += want != 0;
+    pos_free(&p);
+  }
+  EXPECT_EQ(compared, lines < 100 ? lines : 100);
+  EXPECT_GT(nonzero, compared / 2);
+  nn_free(loaded);
+  br_free(game);
+
+  programs::Result engine =
+      programs::Shell("printf 'uci\\nsetoption name EvalFile value " + net + "\\nsetoption name EvalFile value " +
+                      packed + "\\nisready\\ngo depth 3\\nquit\\n' | " + programs::Program("herald"));
+  ASSERT_EQ(engine.status, 0) << engine.err;
+  EXPECT_NE(engine.out.find("option name EvalFile type string default <default>"), std::string::npos);
+  EXPECT_NE(engine.out.find("Error (bad EvalFile, " + packed + ": not a Herald net (no HERALDNN at its start))"),
+            std::string::npos)
+      << engine.out;
+  EXPECT_NE(engine.out.find("bestmove "), std::string::npos);
+  // A net of another game is refused where the user is, and the engine plays on.
+  programs::Result xboard =
+      programs::Shell("printf 'xboard\\nprotover 2\\nvariant capablanca\\noption EvalFile=" + net + "\\nquit\\n' | " +
+                      programs::Program("herald"));
+  EXPECT_NE(xboard.out.find("feature option=\"EvalFile -file <default>\""), std::string::npos) << xboard.out;
+  EXPECT_NE(xboard.out.find("Error (bad EvalFile, " + net + ": a net for chess, not for capablanca)"),
+            std::string::npos)
+      << xboard.out;
+}
+
 TEST(HeraldTune, MistakesAreSaidWithANonZeroExit) {
   TempDir dir;
   std::string bad = dir.Write("bad.txt", "startpos | 1\nnot a position | 2\n");
@@ -91,6 +167,16 @@ TEST(HeraldTune, MistakesAreSaidWithANonZeroExit) {
                       "/w.gz");
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.err.find("--score-weight"), std::string::npos) << r.err;
+  r = programs::Shell(programs::Program("herald-tune") + " pack chess " + bad + " --out " + dir.path + "/d.bin");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find(bad + ":2: the result '2' is none of"), std::string::npos) << r.err;
+  r = programs::Shell(programs::Program("herald-tune") + " pack chess --out " + dir.path + "/d.bin");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("pack needs data files and --out FILE"), std::string::npos) << r.err;
+  r = programs::Shell(programs::Program("herald-tune") + " play chess --net " + bad + " --games 1 --out " + dir.path +
+                      "/d.txt");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find(bad + ": not a Herald net"), std::string::npos) << r.err;
   r = programs::Shell(programs::Program("herald-tune"));
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.err.find("usage: herald-tune play"), std::string::npos);

@@ -1,7 +1,10 @@
-/* herald-tune: tunes the classical evaluation's weights of a game from Herald's own games.
+/* herald-tune: tunes the classical evaluation's weights of a game from Herald's own games, and
+ * gathers the positions a net (NNUE) trains on.
  *   herald-tune play GAME --out DATA [--games N] [--nodes N] ...   self-play, quiet positions
  *                                                                  labelled with the result
  *   herald-tune fit GAME DATA... --out WEIGHTS [--epochs N] ...    Texel tuning of the weights
+ *   herald-tune pack GAME DATA... --out FILE                       the positions as a net's
+ *                                                                  features (tools/train/)
  * The weights file (nets/GAME.eval.gz when it ships with Herald) is what the engine loads for
  * the game (src/eval/eval_weights.h); nets/README.md says how each shipped file was made. */
 #include <errno.h>
@@ -16,6 +19,7 @@
 #include "bridge/catalog.h"
 #include "eval/eval_tune.h"
 #include "eval/eval_weights.h"
+#include "eval/nnue_data.h"
 #include "match/args.h"
 #include "match/selfplay.h"
 #include "search/search.h"
@@ -55,6 +59,8 @@ static bool common_option(Catalog *catalog, const char *a, const char *v) {
 static void usage(FILE *out) {
   fprintf(out, "usage: herald-tune play GAME --out DATA [options]   self-play: positions and results\n"
                "       herald-tune fit GAME DATA... --out WEIGHTS [options]   fit the weights to them\n"
+               "       herald-tune pack GAME DATA... --out FILE   the positions as a net's features, for\n"
+               "                          tools/train/train.py (nets/README.md)\n"
                "GAME: a preset's name or path (herald list).\n"
                "play options:\n"
                "  --games N          games (default 1000)\n"
@@ -64,6 +70,8 @@ static void usage(FILE *out) {
                "  --seed S           of the random plies (default 1); --shard I/N: games G %% N == I\n"
                "  --weights SOURCE   the evaluation playing: default (the shipped file, if any), none\n"
                "                     (derived from the movement), or a weights file\n"
+               "  --net SOURCE       the net playing instead: default (the shipped net, if any), none\n"
+               "                     (the classical evaluation), or a net file (GAME.nnue.gz)\n"
                "fit options:\n"
                "  --epochs N         passes of gradient descent (default 2000)\n"
                "  --rate X           step of each pass, in centipawns (default 1)\n"
@@ -162,6 +170,8 @@ static int play_main(int argc, char **argv, Catalog *catalog) {
       out_path = v;
     } else if (!strcmp(a, "--weights")) {
       c.eval_weights = v;
+    } else if (!strcmp(a, "--net")) {
+      c.eval_net = !strcmp(v, "none") ? SRCH_WEIGHTS_NONE : !strcmp(v, "default") ? SRCH_WEIGHTS_DEFAULT : v;
     } else if (!common_option(catalog, a, v)) {
       return 1;
     }
@@ -211,7 +221,11 @@ static int play_main(int argc, char **argv, Catalog *catalog) {
 
 /* ---- fit -------------------------------------------------------------------------------- */
 
-static bool read_data(EvTuneSet *set, const char *path) {
+/* Each line of the data file at path, to sink (false with a reason: the line is said and the
+ * reading stops). */
+typedef bool (*LineSink)(void *context, const char *line, char *err, int errlen);
+
+static bool read_data(const char *path, LineSink sink, void *context) {
   FILE *f = fopen(path, "r");
   if (!f) {
     fprintf(stderr, "herald-tune: %s: %s\n", path, strerror(errno));
@@ -220,17 +234,35 @@ static bool read_data(EvTuneSet *set, const char *path) {
   char line[2048], err[RULES_ERR_LEN + 64];
   bool ok = true;
   for (long n = 1; ok && fgets(line, sizeof line, f); n++) {
-    bool added;
     if (!strchr(line, '\n') && !feof(f)) {
       fprintf(stderr, "herald-tune: %s:%ld: line longer than %zu characters\n", path, n, sizeof line - 2);
       ok = false;
-    } else if (!ev_tune_add_line(set, line, &added, err, sizeof err)) {
+    } else if (!sink(context, line, err, sizeof err)) {
       fprintf(stderr, "herald-tune: %s:%ld: %s\n", path, n, err);
       ok = false;
     }
   }
   fclose(f);
   return ok;
+}
+
+enum { MAX_INPUTS = 256 };
+
+/* An argument that names a data file (any not starting with --) goes to inputs: 1 when taken,
+ * 0 for an option, -1 when there are too many (said). */
+static int data_file(const char *a, const char **inputs, int *count) {
+  if (!strncmp(a, "--", 2)) return 0;
+  if (*count == MAX_INPUTS) {
+    fprintf(stderr, "herald-tune: more than %d data files\n", MAX_INPUTS);
+    return -1;
+  }
+  inputs[(*count)++] = a;
+  return 1;
+}
+
+static bool tune_line(void *context, const char *line, char *err, int errlen) {
+  bool added;
+  return ev_tune_add_line(context, line, &added, err, errlen);
 }
 
 static void on_fit_progress(void *context, int epoch, int epochs, double train, double validation) {
@@ -243,19 +275,14 @@ static void on_fit_progress(void *context, int epoch, int epochs, double train, 
 static int fit_main(int argc, char **argv, Catalog *catalog) {
   EvTuneConfig config = {0};
   const char *out_path = NULL, *from = SRCH_WEIGHTS_NONE;
-  const char *inputs[256];
+  const char *inputs[MAX_INPUTS];
   int input_count = 0;
   char err[4096];
   for (int i = 3; i < argc; i++) {
     const char *a = argv[i];
-    if (strncmp(a, "--", 2)) {
-      if (input_count == 256) {
-        fprintf(stderr, "herald-tune: more than 256 data files\n");
-        return 1;
-      }
-      inputs[input_count++] = a;
-      continue;
-    }
+    int file = data_file(a, inputs, &input_count);
+    if (file < 0) return 1;
+    if (file) continue;
     if (i + 1 >= argc) {
       fprintf(stderr, "herald-tune: %s needs a value (herald-tune --help)\n", a);
       return 1;
@@ -307,7 +334,7 @@ static int fit_main(int argc, char **argv, Catalog *catalog) {
   EvTuneSet *set = ev_tune_new(tables);
   int status = 0;
   for (int i = 0; i < input_count && status == 0; i++)
-    if (!set || !read_data(set, inputs[i])) status = 1;
+    if (!set || !read_data(inputs[i], tune_line, set)) status = 1;
   EvalWeights weights = tables->weights;
   EvTuneReport report;
   config.on_progress = on_fit_progress;
@@ -346,6 +373,75 @@ static int fit_main(int argc, char **argv, Catalog *catalog) {
   return status;
 }
 
+/* ---- pack ------------------------------------------------------------------------------- */
+
+typedef struct PackIn {
+  NnData *data;
+  const Rules *rules;
+  Position pos;
+} PackIn;
+
+static bool pack_line(void *context, const char *line, char *err, int errlen) {
+  PackIn *in = context;
+  double white;
+  float score;
+  bool is_data;
+  if (!ev_tune_parse_line(in->rules, line, &in->pos, &white, &score, &is_data, err, errlen)) return false;
+  if (is_data && !nn_data_add(in->data, &in->pos, white, score)) {
+    snprintf(err, (size_t)errlen, "out of memory");
+    return false;
+  }
+  return true;
+}
+
+static int pack_main(int argc, char **argv, Catalog *catalog) {
+  const char *out_path = NULL;
+  const char *inputs[MAX_INPUTS];
+  int input_count = 0;
+  char err[4096];
+  for (int i = 3; i < argc; i++) {
+    const char *a = argv[i];
+    int file = data_file(a, inputs, &input_count);
+    if (file < 0) return 1;
+    if (file) continue;
+    if (i + 1 >= argc) {
+      fprintf(stderr, "herald-tune: %s needs a value (herald-tune --help)\n", a);
+      return 1;
+    } else if (!strcmp(a, "--out")) {
+      out_path = argv[++i];
+    } else if (!common_option(catalog, a, argv[++i])) {
+      return 1;
+    }
+  }
+  if (!out_path || !input_count) {
+    fprintf(stderr, "herald-tune: pack needs data files and --out FILE\n");
+    return 1;
+  }
+  BrGame *game = catalog_open(catalog, argv[2], true, err, sizeof err);
+  if (!game) {
+    fprintf(stderr, "herald-tune: %s\n", err);
+    return 1;
+  }
+  PackIn in = {nn_data_new(br_game_rules(game)), br_game_rules(game), {0}};
+  int status = in.data ? 0 : 1;
+  if (!in.data) fprintf(stderr, "herald-tune: %s: too many squares and piece types for a net\n", argv[2]);
+  for (int i = 0; i < input_count && status == 0; i++)
+    if (!read_data(inputs[i], pack_line, &in)) status = 1;
+  if (status == 0 && !nn_data_count(in.data)) {
+    fprintf(stderr, "herald-tune: no positions in the data\n");
+    status = 1;
+  }
+  if (status == 0 && !nn_data_write(in.data, out_path, err, sizeof err)) {
+    fprintf(stderr, "herald-tune: %s\n", err);
+    status = 1;
+  }
+  if (status == 0) printf("%zu positions of %s in %s\n", nn_data_count(in.data), in.rules->name, out_path);
+  pos_free(&in.pos);
+  nn_data_free(in.data);
+  br_free(game);
+  return status;
+}
+
 int main(int argc, char **argv) {
   if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
     usage(stdout);
@@ -355,11 +451,13 @@ int main(int argc, char **argv) {
     app_print_version("herald-tune");
     return 0;
   }
-  if (argc < 3 || (strcmp(argv[1], "play") && strcmp(argv[1], "fit"))) {
+  if (argc < 3 || (strcmp(argv[1], "play") && strcmp(argv[1], "fit") && strcmp(argv[1], "pack"))) {
     usage(stderr);
     return 1;
   }
   Catalog catalog;
   catalog_init(&catalog);
-  return !strcmp(argv[1], "play") ? play_main(argc, argv, &catalog) : fit_main(argc, argv, &catalog);
+  return !strcmp(argv[1], "play")  ? play_main(argc, argv, &catalog)
+         : !strcmp(argv[1], "fit") ? fit_main(argc, argv, &catalog)
+                                   : pack_main(argc, argv, &catalog);
 }

@@ -1,0 +1,255 @@
+#!/usr/bin/env python3
+"""Trains a Herald net (NNUE) from packed positions and writes it as nets/GAME.nnue.gz.
+
+    herald-tune play GAME --out GAME.txt --games 20000 --nodes 5000 --threads 8
+    herald-tune pack GAME GAME.txt --out GAME.bin
+    tools/train/train.py GAME.bin --out GAME.nnue.gz
+
+The data file (src/eval/nnue_data.h) carries the game's name, its rules hash and, for each
+feature, the feature the other side's perspective sees: this script needs to know nothing of
+the game.  The net is the one src/eval/nnue.h describes: features -> hidden (shared by both
+perspectives, the side to move's first), a squared clipped ReLU, one output, trained in
+floating point and quantised on export (shared layer x255, output layer x64, 1.0 = 400
+centipawns).  The label of a position blends the search's score (sigmoid of score / 400) and
+the result of its game: --lambda of the score.  PyTorch runs it on the CPU, or on a GPU where
+one is found (--device).
+"""
+import argparse
+import gzip
+import math
+import struct
+import sys
+import time
+
+import numpy as np
+import torch
+
+QA, QB, SCALE = 255, 64, 400
+NET_VERSION, DATA_VERSION = 1, 1
+NO_SCORE = -32768
+
+
+def read_data(path):
+    with gzip.open(path, "rb") as f:
+        raw = f.read()
+    if raw[:8] != b"HERALDND":
+        sys.exit(f"train.py: {path}: not a file of herald-tune pack (no HERALDND at its start)")
+    version, = struct.unpack_from("<I", raw, 8)
+    if version != DATA_VERSION:
+        sys.exit(f"train.py: {path}: data version {version}; this script reads {DATA_VERSION}")
+    game = raw[12:44].split(b"\0")[0].decode()
+    rules_hash, width, height, types, slots, features, k, count = struct.unpack_from("<IHHHHIII", raw, 44)
+    at = 44 + struct.calcsize("<IHHHHIII")
+    pieces = raw[at:at + 2 * types]
+    at += 2 * types
+    flip = np.frombuffer(raw, dtype="<u2", count=features, offset=at).astype(np.int64)
+    at += 2 * features
+    record = np.dtype([("side", "u1"), ("result", "u1"), ("score", "<i2"), ("features", "<u2", (k,))])
+    if len(raw) - at != count * record.itemsize:
+        sys.exit(f"train.py: {path}: {len(raw) - at} bytes of records where {count} records need "
+                 f"{count * record.itemsize}")
+    records = np.frombuffer(raw, dtype=record, count=count, offset=at)
+    head = dict(game=game, rules_hash=rules_hash, width=width, height=height, types=types, slots=slots,
+                features=features, pieces=pieces, flip=flip)
+    return head, records
+
+
+def load(paths):
+    head, parts = None, []
+    for path in paths:
+        h, records = read_data(path)
+        if head is None:
+            head = h
+        elif (h["game"], h["rules_hash"], h["features"]) != (head["game"], head["rules_hash"], head["features"]):
+            sys.exit(f"train.py: {path}: positions of {h['game']} (rules hash {h['rules_hash']:08x}), "
+                     f"not of {head['game']} ({head['rules_hash']:08x})")
+        parts.append(records)
+    k = max(r["features"].shape[1] for r in parts)
+    n = sum(len(r) for r in parts)
+    features = np.full((n, k), 0xFFFF, dtype=np.int64)
+    side = np.empty(n, dtype=np.int64)
+    result = np.empty(n, dtype=np.float32)
+    score = np.empty(n, dtype=np.float32)
+    at = 0
+    for r in parts:
+        m = len(r)
+        features[at:at + m, :r["features"].shape[1]] = r["features"]
+        side[at:at + m] = r["side"]
+        result[at:at + m] = r["result"] / 2.0
+        score[at:at + m] = r["score"]
+        at += m
+    pad = head["features"]
+    features[features == 0xFFFF] = pad
+    flip = np.append(head["flip"], pad)  # the pad stays the pad
+    return head, features, flip, side, result, score
+
+
+class Net(torch.nn.Module):
+    def __init__(self, features, hidden):
+        super().__init__()
+        self.pad = features
+        self.ft = torch.nn.EmbeddingBag(features + 1, hidden, mode="sum", padding_idx=features)
+        self.ft_bias = torch.nn.Parameter(torch.zeros(hidden))
+        self.out = torch.nn.Linear(2 * hidden, 1)
+        with torch.no_grad():
+            self.ft.weight.normal_(0, 0.1)
+            self.ft.weight[features].zero_()
+            self.out.weight.normal_(0, 1.0 / math.sqrt(2 * hidden))
+            self.out.bias.zero_()
+
+    def forward(self, us, them):
+        a = torch.clamp(self.ft(us) + self.ft_bias, 0, 1) ** 2
+        b = torch.clamp(self.ft(them) + self.ft_bias, 0, 1) ** 2
+        return self.out(torch.cat([a, b], dim=1)).squeeze(1)  # in units of SCALE centipawns
+
+    def clip(self):
+        with torch.no_grad():  # what quantisation can hold: |out weight| <= 127/64
+            self.out.weight.clamp_(-127 / QB, 127 / QB)
+            self.ft.weight.clamp_(-127, 127)
+            self.ft_bias.clamp_(-127, 127)
+
+
+def labels(side, result, score, lam):
+    """The side to move's label: lam * sigmoid(score / SCALE) + (1 - lam) * result."""
+    white = side == 0
+    r = torch.where(white, result, 1 - result)
+    has = score != NO_SCORE
+    s = torch.where(white, score, -score)
+    blended = lam * torch.sigmoid(s / SCALE) + (1 - lam) * r
+    return torch.where(has, blended, r)
+
+
+def export(net, head, path):
+    h = net.ft_bias.shape[0]
+    ft = torch.round(net.ft.weight.detach()[:-1].cpu() * QA).clamp(-32767, 32767).to(torch.int16).numpy()
+    bias = torch.round(net.ft_bias.detach().cpu() * QA).clamp(-32767, 32767).to(torch.int16).numpy()
+    out = torch.round(net.out.weight.detach().cpu()[0] * QB).clamp(-127, 127).to(torch.int16).numpy()
+    out_bias = int(round(float(net.out.bias.detach().cpu()[0]) * QA * QB))
+    game = head["game"].encode()[:31].ljust(32, b"\0")
+    blob = b"HERALDNN" + struct.pack("<I", NET_VERSION) + game
+    blob += struct.pack("<IHHHHIIIII", head["rules_hash"], head["width"], head["height"], head["types"],
+                        head["slots"], head["features"], h, QA, QB, SCALE)
+    blob += head["pieces"]
+    blob += bias.astype("<i2").tobytes() + ft.astype("<i2").tobytes() + out.astype("<i2").tobytes()
+    blob += struct.pack("<i", out_bias)
+    with gzip.open(path, "wb", compresslevel=9) as f:
+        f.write(blob)
+    return ft, bias, out, out_bias
+
+
+def quantised_scores(q, us, them):
+    """What Herald computes from the exported integers (src/eval/nnue_eval.c), for a check."""
+    ft, bias, out, out_bias = q
+    h = bias.shape[0]
+    ft = np.vstack([ft.astype(np.int64), np.zeros((1, h), dtype=np.int64)])
+    acc_us = ft[us].sum(axis=1) + bias
+    acc_them = ft[them].sum(axis=1) + bias
+    c_us, c_them = np.clip(acc_us, 0, QA), np.clip(acc_them, 0, QA)
+    s = (c_us * out[:h] * c_us).sum(axis=1) + (c_them * out[h:] * c_them).sum(axis=1)
+    return np.clip(np.trunc((np.trunc(s / QA) + out_bias) * SCALE / (QA * QB)), -10000, 10000)
+
+
+def main():
+    ap = argparse.ArgumentParser(description="Trains a Herald net from herald-tune pack's files.")
+    ap.add_argument("data", nargs="+", help="files of herald-tune pack, all of one game")
+    ap.add_argument("--out", required=True, help="the net file to write (GAME.nnue.gz)")
+    ap.add_argument("--hidden", type=int, default=256, help="hidden units, a multiple of 16 up to 512")
+    ap.add_argument("--epochs", type=int, default=20)
+    ap.add_argument("--batch", type=int, default=16384)
+    ap.add_argument("--lr", type=float, default=2e-3)
+    ap.add_argument("--lambda", dest="lam", type=float, default=0.7, help="weight of the search score in the label")
+    ap.add_argument("--validation", type=float, default=0.05, help="share of positions held out")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--threads", type=int, default=0, help="CPU threads (0: PyTorch's choice)")
+    ap.add_argument("--device", default="auto", help="auto, cpu or cuda")
+    ap.add_argument("--scores", help="writes to this file the exported net's score of the first 100 positions "
+                    "of the data, in their order, from the side to move's view (what Herald's evaluation gives)")
+    ap.add_argument("--time-limit", type=float, default=0, help="seconds: no epoch starts after them (0: none)")
+    a = ap.parse_args()
+    if a.hidden % 16 or not 16 <= a.hidden <= 512:
+        sys.exit("train.py: --hidden must be a multiple of 16 from 16 to 512")
+    torch.manual_seed(a.seed)
+    if a.threads:
+        torch.set_num_threads(a.threads)
+    device = ("cuda" if torch.cuda.is_available() else "cpu") if a.device == "auto" else a.device
+    head, features, flip, side, result, score = load(a.data)
+    n = len(side)
+    rng = np.random.default_rng(a.seed)
+    order = rng.permutation(n)
+    held = max(1, int(n * a.validation))
+    val_idx, train_idx = order[:held], order[held:]
+    print(f"{head['game']}: {n} positions ({len(train_idx)} to train, {held} held out), "
+          f"{head['features']} features, {a.hidden} hidden, on {device}", flush=True)
+
+    dev = torch.device(device)
+    features_t = torch.from_numpy(features).to(dev)
+    flip_t = torch.from_numpy(flip).to(dev)
+    side_t = torch.from_numpy(side).to(dev)
+    target_t = labels(side_t, torch.from_numpy(result).to(dev), torch.from_numpy(score).to(dev), a.lam)
+
+    def views(idx):
+        white = features_t[idx]
+        black = flip_t[white]
+        s = side_t[idx].unsqueeze(1) == 0
+        return torch.where(s, white, black), torch.where(s, black, white)
+
+    net = Net(head["features"], a.hidden).to(dev)
+    opt = torch.optim.Adam(net.parameters(), lr=a.lr)
+    sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=max(1, a.epochs))
+    val_t = torch.from_numpy(val_idx).to(dev)
+
+    def validation_loss():
+        net.eval()
+        total = 0.0
+        with torch.no_grad():
+            for i in range(0, held, a.batch):
+                idx = val_t[i:i + a.batch]
+                us, them = views(idx)
+                p = torch.sigmoid(net(us, them))
+                total += float(((p - target_t[idx]) ** 2).sum())
+        net.train()
+        return total / held
+
+    print(f"epoch 0: held out {validation_loss():.6f}", flush=True)
+    train_t = torch.from_numpy(train_idx).to(dev)
+    began = time.time()
+    for epoch in range(1, a.epochs + 1):
+        start = time.time()
+        if a.time_limit and start - began > a.time_limit:
+            print(f"stopped before epoch {epoch}: --time-limit {a.time_limit:g} s", flush=True)
+            break
+        perm = train_t[torch.randperm(len(train_t), device=dev)]
+        total, batches = 0.0, 0
+        for i in range(0, len(perm), a.batch):
+            idx = perm[i:i + a.batch]
+            us, them = views(idx)
+            p = torch.sigmoid(net(us, them))
+            loss = ((p - target_t[idx]) ** 2).mean()
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            net.clip()
+            total += float(loss.detach())
+            batches += 1
+        sched.step()
+        print(f"epoch {epoch}/{a.epochs}: train {total / batches:.6f}, held out {validation_loss():.6f}, "
+              f"{time.time() - start:.1f} s", flush=True)
+
+    q = export(net, head, a.out)
+    check = val_idx[:2000]
+    us, them = views(torch.from_numpy(check).to(dev))
+    with torch.no_grad():
+        exact = (net(us, them) * SCALE).cpu().numpy()
+    quant = quantised_scores(q, us.cpu().numpy(), them.cpu().numpy())
+    if a.scores:
+        first = torch.arange(min(100, n), device=dev)
+        us, them = views(first)
+        with open(a.scores, "w") as f:
+            for v in quantised_scores(q, us.cpu().numpy(), them.cpu().numpy()):
+                f.write(f"{int(v)}\n")
+    print(f"written to {a.out}: held-out loss {validation_loss():.6f}; quantised scores differ from the "
+          f"trained ones by {np.abs(exact - quant).mean():.1f} centipawns on average", flush=True)
+
+
+if __name__ == "__main__":
+    main()
