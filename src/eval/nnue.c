@@ -149,7 +149,7 @@ static bool take_i16s(Reader *in, int16_t *out, size_t n) {
 NnueNet *nn_parse(const Rules *r, const void *bytes, size_t len, const char *file, char *err, int errlen) {
   Reader in = {bytes, (const unsigned char *)bytes + len};
   char magic[8], game[33] = {0};
-  uint32_t version = 0, hash, features, hidden, qa, qb, scale;
+  uint32_t version = 0, hash, features, hidden, qa, qb, scale, flags;
   int width, height, types, slots;
   if (!take(&in, magic, 8) || memcmp(magic, MAGIC, 8)) {
     say(err, errlen, "%s: not a Herald net (no HERALDNN at its start)", file);
@@ -161,7 +161,7 @@ NnueNet *nn_parse(const Rules *r, const void *bytes, size_t len, const char *fil
   }
   if (!take(&in, game, 32) || !take_u32(&in, &hash) || !take_u16(&in, &width) || !take_u16(&in, &height) ||
       !take_u16(&in, &types) || !take_u16(&in, &slots) || !take_u32(&in, &features) || !take_u32(&in, &hidden) ||
-      !take_u32(&in, &qa) || !take_u32(&in, &qb) || !take_u32(&in, &scale)) {
+      !take_u32(&in, &qa) || !take_u32(&in, &qb) || !take_u32(&in, &scale) || !take_u32(&in, &flags)) {
     say(err, errlen, "%s: the header is cut short", file);
     return NULL;
   }
@@ -196,6 +196,10 @@ NnueNet *nn_parse(const Rules *r, const void *bytes, size_t len, const char *fil
     say(err, errlen, "%s: quantised as %u/%u/%u; Herald reads %d/%d/%d", file, qa, qb, scale, NN_QA, NN_QB, NN_SCALE);
     return NULL;
   }
+  if (flags > 1) {
+    say(err, errlen, "%s: flags %u: this Herald knows only 1 (the net adds to the classical evaluation)", file, flags);
+    return NULL;
+  }
   NnueNet *net = hidden <= NN_MAX_HIDDEN ? nn_create(r, (int)hidden) : NULL;
   if (!net) {
     say(err, errlen, "%s: %u hidden units: a multiple of 16 from 16 to %d is needed", file, hidden, NN_MAX_HIDDEN);
@@ -210,6 +214,7 @@ NnueNet *nn_parse(const Rules *r, const void *bytes, size_t len, const char *fil
     return NULL;
   }
   net->out_bias = (int32_t)bias;
+  net->adds_classical = flags & 1;
   if (in.at != in.end) {
     say(err, errlen, "%s: %zu bytes after the weights", file, (size_t)(in.end - in.at));
     nn_free(net);
@@ -290,6 +295,7 @@ unsigned char *nn_format(const NnueNet *net, size_t *len) {
   put_u32(&w, NN_QA);
   put_u32(&w, NN_QB);
   put_u32(&w, NN_SCALE);
+  put_u32(&w, net->adds_classical ? 1 : 0);
   for (int t = 0; t < net->type_count; t++) put(&w, net->pieces[t], 2);
   put_i16s(&w, net->ft_bias, h);
   put_i16s(&w, net->ft_weights, (size_t)net->features * h);

@@ -14,7 +14,8 @@
  *
  * The file is gzip-compressed little-endian binary: the magic "HERALDNN", a version, the game's
  * name, the hash of its rules (nn_rules_hash), its board and its piece list, the sizes, then
- * the weights.  A net is refused for any other game or any other version of the game's rules,
+ * whether the net adds to the classical evaluation (a correction, learnt from fewer positions
+ * than a whole evaluation needs), then the weights.  A net is refused for any other game or any other version of the game's rules,
  * so it can never be loaded for the wrong game.  tools/train/ writes such files. */
 #ifndef HERALD_EVAL_NNUE_H
 #define HERALD_EVAL_NNUE_H
@@ -32,7 +33,7 @@ extern "C" {
 #endif
 
 enum {
-  NN_VERSION = 1,
+  NN_VERSION = 2,
   NN_HAND_SLOTS = 16,  /* hand features per type and colour, in games with drops */
   NN_MAX_HIDDEN = 512, /* keeps every int32 sum of the output layer from overflowing */
   NN_QA = 255,         /* the shared layer's quantisation: 1.0 is 255, and its clip */
@@ -52,6 +53,7 @@ typedef struct NnueNet {
   int16_t *ft_bias;                   /* hidden */
   int16_t *out_weights;               /* 2 x hidden: the side to move's half, then the other side's */
   int32_t out_bias;                   /* in units of NN_QA * NN_QB */
+  bool adds_classical;                /* the net corrects the classical evaluation: its output is added to it */
 } NnueNet;
 
 /* A hash of what a net depends on in r: the board, its holes, the piece types (letter, promoted
@@ -97,13 +99,15 @@ unsigned char *nn_format(const NnueNet *net, size_t *len);
 /* Writes net gzip-compressed to path.  False with err. */
 bool nn_write(const NnueNet *net, const char *path, char *err, int errlen);
 
-/* The net's score of p, from the side to move's view, computed from scratch. */
+/* The net's output for p, from the side to move's view, computed from scratch (without the
+ * classical evaluation that a net which adds to it is added to: nn_evaluator does that). */
 int nn_evaluate_scratch(const NnueNet *net, const Position *p);
 /* The same, with each thread's accumulators kept from the positions it evaluated before and
  * brought up to date with only the squares and hand counts that changed since one of them
  * (moves, drops, promotions, castling, and whatever side effects a referee decided alike). */
 int nn_evaluate(const NnueNet *net, const Position *p);
-/* An Evaluator that scores with net (which must outlive it). */
+/* An Evaluator that scores with net (which must outlive it): its output, plus the classical
+ * evaluation of tables where the net adds to it. */
 void nn_evaluator(Evaluator *ev, const EvalTables *tables, const NnueNet *net);
 /* Frees the calling thread's accumulators (threads' own are freed when they end). */
 void nn_thread_release(void);

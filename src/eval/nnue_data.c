@@ -14,16 +14,31 @@ struct NnData {
   const Rules *rules;
   uint16_t *features; /* each record's count, then its features */
   size_t used, cap;
-  uint8_t *head; /* per record: side, result, score (4 bytes) */
+  const EvalTables *tables; /* the classical evaluation each record carries */
+  uint8_t *head;            /* per record: side, result, score, classical (HEAD bytes) */
   size_t count, head_cap;
   int most; /* most features of a record */
 };
 
-NnData *nn_data_new(const Rules *r) {
+enum { HEAD = 6 };
+
+NnData *nn_data_new(const Rules *r, const EvalTables *tables) {
   if (nn_feature_count(r) > 65535) return NULL;
   NnData *d = calloc(1, sizeof *d);
-  if (d) d->rules = r;
+  if (!d) return NULL;
+  d->rules = r;
+  d->tables = tables;
   return d;
+}
+
+static int clamp_score(double v) {
+  return v > NN_DATA_SCORE_LIMIT    ? NN_DATA_SCORE_LIMIT
+         : v < -NN_DATA_SCORE_LIMIT ? -NN_DATA_SCORE_LIMIT
+                                    : (int)lrint(v);
+}
+static void put_i16_at(uint8_t *at, int v) {
+  at[0] = (uint8_t)((unsigned)v & 0xFF);
+  at[1] = (uint8_t)(((unsigned)v >> 8) & 0xFF);
 }
 
 void nn_data_free(NnData *d) {
@@ -49,21 +64,18 @@ static bool grow(void **buffer, size_t *cap, size_t need, size_t unit) {
 bool nn_data_add(NnData *d, const Position *p, double white_result, float white_score) {
   int most = nn_max_active(d->rules);
   if (!grow((void **)&d->features, &d->cap, d->used + 1 + (size_t)most, sizeof *d->features) ||
-      !grow((void **)&d->head, &d->head_cap, 4 * (d->count + 1), 1))
+      !grow((void **)&d->head, &d->head_cap, HEAD * (d->count + 1), 1))
     return false;
   int n = nn_active_features(p, WHITE, d->features + d->used + 1);
   d->features[d->used] = (uint16_t)n;
   d->used += 1 + (size_t)n;
   if (n > d->most) d->most = n;
-  int score = isnan(white_score)                   ? NN_DATA_NO_SCORE
-              : white_score > NN_DATA_SCORE_LIMIT  ? NN_DATA_SCORE_LIMIT
-              : white_score < -NN_DATA_SCORE_LIMIT ? -NN_DATA_SCORE_LIMIT
-                                                   : (int)lrintf(white_score);
-  uint8_t *h = d->head + 4 * d->count++;
+  int classical = ev_classic(d->tables, p);
+  uint8_t *h = d->head + HEAD * d->count++;
   h[0] = (uint8_t)p->side;
   h[1] = white_result > 0.75 ? 2 : white_result < 0.25 ? 0 : 1;
-  h[2] = (uint8_t)((unsigned)score & 0xFF);
-  h[3] = (uint8_t)(((unsigned)score >> 8) & 0xFF);
+  put_i16_at(h + 2, isnan(white_score) ? NN_DATA_NO_SCORE : clamp_score(white_score));
+  put_i16_at(h + 4, clamp_score(p->side == WHITE ? classical : -classical));
   return true;
 }
 
@@ -94,7 +106,7 @@ bool nn_data_write(const NnData *d, const char *path, char *err, int errlen) {
   const Rules *r = d->rules;
   int features = nn_feature_count(r);
   uint16_t *flip = malloc(sizeof *flip * (size_t)features);
-  uint8_t *record = malloc(4 + 2 * (size_t)(d->most ? d->most : 1));
+  uint8_t *record = malloc(HEAD + 2 * (size_t)(d->most ? d->most : 1));
   gzFile out = flip && record ? gzopen(path, "wb1") : NULL;
   if (!out) {
     snprintf(err, (size_t)errlen, "%s: %s", path, flip && record ? "cannot write" : "out of memory");
@@ -117,15 +129,15 @@ bool nn_data_write(const NnData *d, const char *path, char *err, int errlen) {
   for (int f = 0; f < features && ok; f++) ok = put_u16(out, flip[f]);
   size_t at = 0;
   for (size_t i = 0; i < d->count && ok; i++) {
-    memcpy(record, d->head + 4 * i, 4);
+    memcpy(record, d->head + HEAD * i, HEAD);
     int n = d->features[at];
     for (int k = 0; k < d->most; k++) {
       unsigned f = k < n ? d->features[at + 1 + k] : 0xFFFF;
-      record[4 + 2 * k] = (uint8_t)f;
-      record[5 + 2 * k] = (uint8_t)(f >> 8);
+      record[HEAD + 2 * k] = (uint8_t)f;
+      record[HEAD + 1 + 2 * k] = (uint8_t)(f >> 8);
     }
     at += 1 + (size_t)n;
-    ok = put(out, record, 4 + 2 * (size_t)d->most);
+    ok = put(out, record, HEAD + 2 * (size_t)d->most);
   }
   if (gzclose(out) != Z_OK) ok = false;
   if (!ok) snprintf(err, (size_t)errlen, "%s: could not write every position", path);

@@ -6,26 +6,29 @@
  * then for every feature f the feature that Black's perspective sees for what White's sees as
  * f (so that the trainer need not know how features are made), then the records: the side to
  * move (0 White, 1 Black), the result (0 Black won, 1 drawn, 2 White won), the search's score
- * in centipawns from White's view (-32768: none), and the K features of White's perspective
- * (0xFFFF where a position has fewer). */
+ * in centipawns from White's view (-32768: none), the classical evaluation's score, also from
+ * White's view (what a net that corrects it adds to: nnue.h), and the K features of White's
+ * perspective (0xFFFF where a position has fewer). */
 #ifndef HERALD_EVAL_NNUE_DATA_H
 #define HERALD_EVAL_NNUE_DATA_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "eval/eval.h"
 #include "rules/position.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-enum { NN_DATA_VERSION = 1, NN_DATA_NO_SCORE = -32768, NN_DATA_SCORE_LIMIT = 32000 };
+enum { NN_DATA_VERSION = 2, NN_DATA_NO_SCORE = -32768, NN_DATA_SCORE_LIMIT = 32000 };
 
 typedef struct NnData NnData;
 
-/* Positions of r's game; NULL when out of memory or r's features do not fit 16 bits. */
-NnData *nn_data_new(const Rules *r);
+/* Positions of r's game, each with the classical evaluation of tables (which must outlive d);
+ * NULL when out of memory or r's features do not fit 16 bits. */
+NnData *nn_data_new(const Rules *r, const EvalTables *tables);
 void nn_data_free(NnData *d);
 /* Adds p, the result of its game from White's view (1, 0.5, 0) and a search's score from White's
  * view (NAN for none; clamped to NN_DATA_SCORE_LIMIT).  False when out of memory. */

@@ -235,7 +235,12 @@ int nn_evaluate(const NnueNet *net, const Position *p) {
   return output(net, here->acc, p->side);
 }
 
-static int net_entry(const Evaluator *self, const Position *p) { return nn_evaluate(self->context, p); }
+static int net_entry(const Evaluator *self, const Position *p) {
+  const NnueNet *net = self->context;
+  if (!net->adds_classical) return nn_evaluate(net, p);
+  int score = ev_classic(self->tables, p) + nn_evaluate(net, p);
+  return score > SCORE_LIMIT ? SCORE_LIMIT : score < -SCORE_LIMIT ? -SCORE_LIMIT : score;
+}
 
 void nn_evaluator(Evaluator *ev, const EvalTables *tables, const NnueNet *net) {
   ev->evaluate = net_entry;

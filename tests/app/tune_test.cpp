@@ -95,8 +95,14 @@ TEST(HeraldTune, PacksTrainsANetThatTheEngineScoresAsTheTrainerDoes) {
   ASSERT_EQ(pack.status, 0) << pack.err;
   int lines = Lines(programs::Slurp(data));
   EXPECT_NE(pack.out.find(std::to_string(lines) + " positions of chess in " + packed), std::string::npos) << pack.out;
+  // play --out FILE.bin packs the positions itself, for the trainer to take with pack's.
+  std::string played = dir.path + "/played.bin";
+  programs::Result direct = programs::Shell(programs::Program("herald-tune") + " play chess --games 2 --nodes 300 " +
+                                            "--random-plies 6 --seed 3 --out " + played);
+  ASSERT_EQ(direct.status, 0) << direct.err;
+  EXPECT_EQ(Gunzip(played).substr(0, 8), "HERALDND");
   programs::Result train =
-      programs::Shell(python + " tools/train/train.py " + packed + " --out " + net +
+      programs::Shell(python + " tools/train/train.py " + packed + " " + played + " --out " + net +
                       " --hidden 32 --epochs 3 --batch 256 --device cpu --threads 1 --scores " + scores);
   ASSERT_EQ(train.status, 0) << train.out << train.err;
   EXPECT_NE(train.out.find("epoch 3/3: train "), std::string::npos) << train.out;
@@ -110,6 +116,7 @@ TEST(HeraldTune, PacksTrainsANetThatTheEngineScoresAsTheTrainerDoes) {
   ASSERT_NE(game, nullptr) << err;
   NnueNet *loaded = nn_read(br_game_rules(game), net.c_str(), err, sizeof err);
   ASSERT_NE(loaded, nullptr) << err;
+  EXPECT_FALSE(loaded->adds_classical);
   std::istringstream positions(programs::Slurp(data)), expected(programs::Slurp(scores));
   std::string line;
   int compared = 0, nonzero = 0;
@@ -122,6 +129,17 @@ TEST(HeraldTune, PacksTrainsANetThatTheEngineScoresAsTheTrainerDoes) {
   }
   EXPECT_EQ(compared, lines < 100 ? lines : 100);
   EXPECT_GT(nonzero, compared / 2);
+  nn_free(loaded);
+  // A correction of the classical evaluation says so in its file.
+  std::string correction = dir.path + "/correction.nnue.gz";
+  programs::Result train_correction =
+      programs::Shell(python + " tools/train/train.py " + packed + " --out " + correction +
+                      " --hidden 16 --epochs 1 --device cpu --threads 1 --adds-classical");
+  ASSERT_EQ(train_correction.status, 0) << train_correction.out << train_correction.err;
+  EXPECT_NE(train_correction.out.find("the classical evaluation alone: held out "), std::string::npos);
+  loaded = nn_read(br_game_rules(game), correction.c_str(), err, sizeof err);
+  ASSERT_NE(loaded, nullptr) << err;
+  EXPECT_TRUE(loaded->adds_classical);
   nn_free(loaded);
   br_free(game);
 

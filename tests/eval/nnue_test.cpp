@@ -185,7 +185,22 @@ TEST(Nnue, FilesRoundTripAndAreRefusedForAnotherGame) {
   EXPECT_EQ(0, std::memcmp(back->out_weights, net->out_weights, sizeof(int16_t) * 96));
   PositionOwner pos(chess.r, "r1bqkb1r/pp3ppp/2n2n2/2pp4/3P4/2N1PN2/PP3PPP/R1BQKB1R w KQkq - 0 7");
   EXPECT_EQ(nn_evaluate_scratch(back, &pos.p), nn_evaluate_scratch(net, &pos.p));
+  EXPECT_FALSE(back->adds_classical);
   nn_free(back);
+
+  // A net that corrects the classical evaluation says so in its file, and is added to it.
+  net->adds_classical = true;
+  ASSERT_TRUE(nn_write(net, path.c_str(), err, sizeof err)) << err;
+  back = nn_read(chess.r, path.c_str(), err, sizeof err);
+  ASSERT_NE(back, nullptr) << err;
+  EXPECT_TRUE(back->adds_classical);
+  search_test::TablesOwner tables(chess.r);
+  Evaluator with_net;
+  nn_evaluator(&with_net, tables.e, back);
+  EXPECT_EQ(ev_evaluate(&with_net, &pos.p), ev_classic(tables.e, &pos.p) + nn_evaluate_scratch(back, &pos.p));
+  nn_free(back);
+  net->adds_classical = false;
+  ASSERT_TRUE(nn_write(net, path.c_str(), err, sizeof err)) << err;
 
   EXPECT_EQ(ReadError(capa.r, path), path + ": a net for chess, not for capablanca");
   EXPECT_EQ(ReadError(chess.r, dir.path + "/none.nnue.gz"),
@@ -208,7 +223,7 @@ TEST(Nnue, FilesRoundTripAndAreRefusedForAnotherGame) {
   std::string version = bytes;
   version[8] = 9;
   WriteGz(bad, version);
-  EXPECT_EQ(ReadError(chess.r, bad), bad + ": a net of format version 9; this Herald reads version 1");
+  EXPECT_EQ(ReadError(chess.r, bad), bad + ": a net of format version 9; this Herald reads version 2");
   nn_free(net);
 }
 
@@ -240,7 +255,8 @@ TEST(Nnue, TrainingDataHoldsEachPositionsFeaturesAndTheOtherSidesView) {
   TempDir dir;
   Game house("crazyhouse");
   ASSERT_NE(house.r, nullptr);
-  NnData *d = nn_data_new(house.r);
+  search_test::TablesOwner tables(house.r);
+  NnData *d = nn_data_new(house.r, tables.e);
   ASSERT_NE(d, nullptr);
   PositionOwner a(house.r, "startpos");
   PositionOwner b(house.r, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Pn] b KQkq - 0 3");
@@ -274,12 +290,14 @@ TEST(Nnue, TrainingDataHoldsEachPositionsFeaturesAndTheOtherSidesView) {
     EXPECT_EQ((int)(uint8_t)bytes[at], ps[i]->side);
     EXPECT_EQ((int)(uint8_t)bytes[at + 1], i == 0 ? 2 : 1);
     EXPECT_EQ((int16_t)u16(at + 2), i == 0 ? 35 : NN_DATA_NO_SCORE);
+    int classical = ev_classic(tables.e, ps[i]);
+    EXPECT_EQ((int16_t)u16(at + 4), ps[i]->side == WHITE ? classical : -classical);
     uint16_t white[GEO_MAX_SQUARES + 2 * MAX_TYPES * NN_HAND_SLOTS],
         black[GEO_MAX_SQUARES + 2 * MAX_TYPES * NN_HAND_SLOTS];
     int n = nn_active_features(ps[i], WHITE, white);
     ASSERT_EQ(nn_active_features(ps[i], BLACK, black), n);
     for (int j = 0; j < k; j++) {
-      unsigned f = u16(at + 4 + 2 * (size_t)j);
+      unsigned f = u16(at + 6 + 2 * (size_t)j);
       if (j >= n) {
         EXPECT_EQ(f, 0xFFFFu);
         continue;
@@ -287,7 +305,7 @@ TEST(Nnue, TrainingDataHoldsEachPositionsFeaturesAndTheOtherSidesView) {
       EXPECT_EQ(f, white[j]);
       EXPECT_EQ(flip[f], black[j]); // the trainer's view of Black's perspective is the engine's
     }
-    at += 4 + 2 * (size_t)k;
+    at += 6 + 2 * (size_t)k;
   }
   EXPECT_EQ(at, bytes.size());
 }

@@ -10,8 +10,9 @@ feature, the feature the other side's perspective sees: this script needs to kno
 the game.  The net is the one src/eval/nnue.h describes: features -> hidden (shared by both
 perspectives, the side to move's first), a squared clipped ReLU, one output, trained in
 floating point and quantised on export (shared layer x255, output layer x64, 1.0 = 400
-centipawns).  The label of a position blends the search's score (sigmoid of score / 400) and
-the result of its game: --lambda of the score.  PyTorch runs it on the CPU, or on a GPU where
+centipawns).  The label of a position is the search's score (sigmoid of score / 400), or a
+blend with the result of its game (--lambda).  With --adds-classical the net learns a correction
+that Herald adds to its classical evaluation, which a few hundred thousand positions can teach.  PyTorch runs it on the CPU, or on a GPU where
 one is found (--device).
 """
 import argparse
@@ -25,7 +26,7 @@ import numpy as np
 import torch
 
 QA, QB, SCALE = 255, 64, 400
-NET_VERSION, DATA_VERSION = 1, 1
+NET_VERSION, DATA_VERSION = 2, 2
 NO_SCORE = -32768
 
 
@@ -44,7 +45,8 @@ def read_data(path):
     at += 2 * types
     flip = np.frombuffer(raw, dtype="<u2", count=features, offset=at).astype(np.int64)
     at += 2 * features
-    record = np.dtype([("side", "u1"), ("result", "u1"), ("score", "<i2"), ("features", "<u2", (k,))])
+    record = np.dtype([("side", "u1"), ("result", "u1"), ("score", "<i2"), ("classical", "<i2"),
+                       ("features", "<u2", (k,))])
     if len(raw) - at != count * record.itemsize:
         sys.exit(f"train.py: {path}: {len(raw) - at} bytes of records where {count} records need "
                  f"{count * record.itemsize}")
@@ -70,6 +72,7 @@ def load(paths):
     side = np.empty(n, dtype=np.int64)
     result = np.empty(n, dtype=np.float32)
     score = np.empty(n, dtype=np.float32)
+    classical = np.empty(n, dtype=np.float32)
     at = 0
     for r in parts:
         m = len(r)
@@ -77,11 +80,12 @@ def load(paths):
         side[at:at + m] = r["side"]
         result[at:at + m] = r["result"] / 2.0
         score[at:at + m] = r["score"]
+        classical[at:at + m] = r["classical"]
         at += m
     pad = head["features"]
     features[features == 0xFFFF] = pad
     flip = np.append(head["flip"], pad)  # the pad stays the pad
-    return head, features, flip, side, result, score
+    return head, features, flip, side, result, score, classical
 
 
 class Net(torch.nn.Module):
@@ -119,7 +123,7 @@ def labels(side, result, score, lam):
     return torch.where(has, blended, r)
 
 
-def export(net, head, path):
+def export(net, head, path, adds_classical):
     h = net.ft_bias.shape[0]
     ft = torch.round(net.ft.weight.detach()[:-1].cpu() * QA).clamp(-32767, 32767).to(torch.int16).numpy()
     bias = torch.round(net.ft_bias.detach().cpu() * QA).clamp(-32767, 32767).to(torch.int16).numpy()
@@ -129,6 +133,7 @@ def export(net, head, path):
     blob = b"HERALDNN" + struct.pack("<I", NET_VERSION) + game
     blob += struct.pack("<IHHHHIIIII", head["rules_hash"], head["width"], head["height"], head["types"],
                         head["slots"], head["features"], h, QA, QB, SCALE)
+    blob += struct.pack("<I", 1 if adds_classical else 0)
     blob += head["pieces"]
     blob += bias.astype("<i2").tobytes() + ft.astype("<i2").tobytes() + out.astype("<i2").tobytes()
     blob += struct.pack("<i", out_bias)
@@ -157,11 +162,16 @@ def main():
     ap.add_argument("--epochs", type=int, default=20)
     ap.add_argument("--batch", type=int, default=16384)
     ap.add_argument("--lr", type=float, default=2e-3)
-    ap.add_argument("--lambda", dest="lam", type=float, default=0.7, help="weight of the search score in the label")
+    ap.add_argument("--lambda", dest="lam", type=float, default=1.0,
+                    help="weight of the search score in the label, the rest the game's result (default 1: the "
+                    "results of self-play games at a few thousand nodes taught nets that played far worse)")
     ap.add_argument("--validation", type=float, default=0.05, help="share of positions held out")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=0, help="CPU threads (0: PyTorch's choice)")
     ap.add_argument("--device", default="auto", help="auto, cpu or cuda")
+    ap.add_argument("--adds-classical", action="store_true",
+                    help="train a correction that Herald adds to its classical evaluation, rather than a whole "
+                    "evaluation: learns from far fewer positions")
     ap.add_argument("--scores", help="writes to this file the exported net's score of the first 100 positions "
                     "of the data, in their order, from the side to move's view (what Herald's evaluation gives)")
     ap.add_argument("--time-limit", type=float, default=0, help="seconds: no epoch starts after them (0: none)")
@@ -172,7 +182,7 @@ def main():
     if a.threads:
         torch.set_num_threads(a.threads)
     device = ("cuda" if torch.cuda.is_available() else "cpu") if a.device == "auto" else a.device
-    head, features, flip, side, result, score = load(a.data)
+    head, features, flip, side, result, score, classical = load(a.data)
     n = len(side)
     rng = np.random.default_rng(a.seed)
     order = rng.permutation(n)
@@ -186,6 +196,9 @@ def main():
     flip_t = torch.from_numpy(flip).to(dev)
     side_t = torch.from_numpy(side).to(dev)
     target_t = labels(side_t, torch.from_numpy(result).to(dev), torch.from_numpy(score).to(dev), a.lam)
+    classical_t = torch.from_numpy(classical).to(dev)
+    classical_t = torch.where(side_t == 0, classical_t, -classical_t) / SCALE  # the side to move's
+    base_t = classical_t if a.adds_classical else torch.zeros_like(classical_t)
 
     def views(idx):
         white = features_t[idx]
@@ -205,11 +218,17 @@ def main():
             for i in range(0, held, a.batch):
                 idx = val_t[i:i + a.batch]
                 us, them = views(idx)
-                p = torch.sigmoid(net(us, them))
+                p = torch.sigmoid(base_t[idx] + net(us, them))
                 total += float(((p - target_t[idx]) ** 2).sum())
         net.train()
         return total / held
 
+    with torch.no_grad():
+        alone = float(((torch.sigmoid(classical_t[val_t]) - target_t[val_t]) ** 2).mean())
+    print(f"the classical evaluation alone: held out {alone:.6f}", flush=True)
+    if a.adds_classical:
+        with torch.no_grad():  # a correction starts from none
+            net.out.weight.zero_()
     print(f"epoch 0: held out {validation_loss():.6f}", flush=True)
     train_t = torch.from_numpy(train_idx).to(dev)
     began = time.time()
@@ -223,7 +242,7 @@ def main():
         for i in range(0, len(perm), a.batch):
             idx = perm[i:i + a.batch]
             us, them = views(idx)
-            p = torch.sigmoid(net(us, them))
+            p = torch.sigmoid(base_t[idx] + net(us, them))
             loss = ((p - target_t[idx]) ** 2).mean()
             opt.zero_grad()
             loss.backward()
@@ -235,7 +254,7 @@ def main():
         print(f"epoch {epoch}/{a.epochs}: train {total / batches:.6f}, held out {validation_loss():.6f}, "
               f"{time.time() - start:.1f} s", flush=True)
 
-    q = export(net, head, a.out)
+    q = export(net, head, a.out, a.adds_classical)
     check = val_idx[:2000]
     us, them = views(torch.from_numpy(check).to(dev))
     with torch.no_grad():

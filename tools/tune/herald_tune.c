@@ -8,6 +8,7 @@
  * The weights file (nets/GAME.eval.gz when it ships with Herald) is what the engine loads for
  * the game (src/eval/eval_weights.h); nets/README.md says how each shipped file was made. */
 #include <errno.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,6 +86,7 @@ static void usage(FILE *out) {
                "both: --presets DIR  look for GAME.preset in DIR first\n"
                "DATA is text, a position a line: FEN | RESULT [| SCORE] (1, 0.5, 0 and centipawns,\n"
                "both from White's view; play writes the score its search gave the position).\n"
+               "play --out FILE.bin writes the positions packed for a net instead, as pack does.\n"
                "WEIGHTS is a gzip-compressed text file; the engine loads nets/GAME.eval.gz by itself,\n"
                "or any file by its option EvalWeights.\n");
 }
@@ -92,7 +94,8 @@ static void usage(FILE *out) {
 /* ---- play ------------------------------------------------------------------------------- */
 
 typedef struct PlayOut {
-  FILE *file;
+  FILE *file;   /* the text lines, or else */
+  NnData *data; /* the positions packed for a net (--out FILE.bin), written at the end */
   const Rules *rules;
   int random_plies;
   long positions;
@@ -123,17 +126,34 @@ static void on_game(void *context, const MtSelfplayGame *game) {
   for (int i = 0; i < game->move_count; i++) {
     Position *p = &out->pos;
     if (i >= out->random_plies && p->part == 0 && !pos_in_check(p) && !pos_is_noisy(p, game->moves[i])) {
-      char fen[1024];
-      pos_get_fen(p, fen, sizeof fen);
       int score = game->scores[i];
-      int written = score == MT_SELFPLAY_NO_SCORE
-                        ? fprintf(out->file, "%s | %s\n", fen, result)
-                        : fprintf(out->file, "%s | %s | %d\n", fen, result, clamp_score(score));
-      if (written < 0) out->failed = true;
+      if (out->data) {
+        double white = game->winner == 0 ? 1 : game->winner == 1 ? 0 : 0.5;
+        if (!nn_data_add(out->data, p, white, score == MT_SELFPLAY_NO_SCORE ? NAN : (float)clamp_score(score)))
+          out->failed = true;
+      } else {
+        char fen[1024];
+        pos_get_fen(p, fen, sizeof fen);
+        int written = score == MT_SELFPLAY_NO_SCORE
+                          ? fprintf(out->file, "%s | %s\n", fen, result)
+                          : fprintf(out->file, "%s | %s | %d\n", fen, result, clamp_score(score));
+        if (written < 0) out->failed = true;
+      }
       out->positions++;
     }
     pos_make(p, game->moves[i]);
   }
+}
+
+/* Positions packed for a net, each with the classical evaluation the engine plays with by
+ * default (the searcher *keeper owns it: free it after the data); NULL when that cannot be. */
+static NnData *new_data(const Rules *r, Search **keeper) {
+  *keeper = srch_new(r, 1, 1);
+  NnData *d = *keeper ? nn_data_new(r, srch_eval_tables(*keeper)) : NULL;
+  if (!d)
+    fprintf(stderr, "herald-tune: %s: %s\n", r->name,
+            *keeper ? "too many squares and piece types for a net" : "out of memory");
+  return d;
 }
 
 static void on_play_progress(void *context, int done, int planned) {
@@ -185,10 +205,17 @@ static int play_main(int argc, char **argv, Catalog *catalog) {
     fprintf(stderr, "herald-tune: %s\n", err);
     return 1;
   }
-  PlayOut out = {NULL, br_game_rules(game), c.random_plies, 0, false, {0}};
-  out.file = fopen(out_path, "w");
-  if (!out.file) {
-    fprintf(stderr, "herald-tune: %s: %s\n", out_path, strerror(errno));
+  PlayOut out = {NULL, NULL, br_game_rules(game), c.random_plies, 0, false, {0}};
+  Search *classical = NULL;
+  size_t name_len = strlen(out_path);
+  if (name_len > 4 && !strcmp(out_path + name_len - 4, ".bin")) {
+    out.data = new_data(out.rules, &classical);
+  } else {
+    out.file = fopen(out_path, "w");
+    if (!out.file) fprintf(stderr, "herald-tune: %s: %s\n", out_path, strerror(errno));
+  }
+  if (!out.file && !out.data) {
+    srch_free(classical);
     br_free(game);
     return 1;
   }
@@ -201,7 +228,13 @@ static int play_main(int argc, char **argv, Catalog *catalog) {
   signal(SIGTERM, on_signal);
   MtSelfplayReport *report = malloc(sizeof *report);
   bool ran = report && mt_selfplay_run(&c, report, err, sizeof err);
-  if (fclose(out.file)) out.failed = true;
+  if (out.file && fclose(out.file)) out.failed = true;
+  if (out.data && ran && !out.failed && !nn_data_write(out.data, out_path, err, sizeof err)) {
+    fprintf(stderr, "herald-tune: %s\n", err);
+    out.failed = true;
+  }
+  nn_data_free(out.data);
+  srch_free(classical);
   pos_free(&out.pos);
   int status = 0;
   if (!ran) {
@@ -422,9 +455,9 @@ static int pack_main(int argc, char **argv, Catalog *catalog) {
     fprintf(stderr, "herald-tune: %s\n", err);
     return 1;
   }
-  PackIn in = {nn_data_new(br_game_rules(game)), br_game_rules(game), {0}};
+  Search *classical = NULL;
+  PackIn in = {new_data(br_game_rules(game), &classical), br_game_rules(game), {0}};
   int status = in.data ? 0 : 1;
-  if (!in.data) fprintf(stderr, "herald-tune: %s: too many squares and piece types for a net\n", argv[2]);
   for (int i = 0; i < input_count && status == 0; i++)
     if (!read_data(inputs[i], pack_line, &in)) status = 1;
   if (status == 0 && !nn_data_count(in.data)) {
@@ -438,6 +471,7 @@ static int pack_main(int argc, char **argv, Catalog *catalog) {
   if (status == 0) printf("%zu positions of %s in %s\n", nn_data_count(in.data), in.rules->name, out_path);
   pos_free(&in.pos);
   nn_data_free(in.data);
+  srch_free(classical);
   br_free(game);
   return status;
 }
