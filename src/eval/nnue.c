@@ -277,7 +277,7 @@ static void put_i16s(Writer *w, const int16_t *v, size_t n) {
 unsigned char *nn_format(const NnueNet *net, size_t *len) {
   size_t h = (size_t)net->hidden;
   size_t size =
-      8 + 4 + 32 + 4 + 4 * 2 + 5 * 4 + 2 * (size_t)net->type_count + 2 * (h + (size_t)net->features * h + 2 * h + 2);
+      8 + 4 + 32 + 4 + 4 * 2 + 6 * 4 + 2 * (size_t)net->type_count + 2 * (h + (size_t)net->features * h + 2 * h + 2);
   Writer w = {malloc(size), 0};
   if (!w.bytes) return NULL;
   char game[32] = {0};
