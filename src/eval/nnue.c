@@ -73,12 +73,8 @@ int nn_active_features(const Position *p, int perspective, uint16_t *out) {
 
 static atomic_uint_fast64_t next_serial = 1;
 
-static void *aligned(size_t bytes) {
-  size_t rounded = (bytes + 63) / 64 * 64;
-  void *p = aligned_alloc(64, rounded ? rounded : 64);
-  if (p) memset(p, 0, rounded ? rounded : 64);
-  return p;
-}
+/* Zeroed memory for n weights (the kernels load them unaligned: no alignment is needed). */
+static int16_t *weights(size_t n) { return calloc(n ? n : 1, sizeof(int16_t)); }
 
 NnueNet *nn_create(const Rules *r, int hidden) {
   if (hidden < 16 || hidden > NN_MAX_HIDDEN || hidden % 16 || nn_feature_count(r) > 65535) return NULL;
@@ -98,9 +94,9 @@ NnueNet *nn_create(const Rules *r, int hidden) {
     net->pieces[t][1] = r->types[t].promoted_form;
   }
   net->serial = atomic_fetch_add(&next_serial, 1);
-  net->ft_weights = aligned(sizeof(int16_t) * (size_t)net->features * (size_t)hidden);
-  net->ft_bias = aligned(sizeof(int16_t) * (size_t)hidden);
-  net->out_weights = aligned(sizeof(int16_t) * 2 * (size_t)hidden);
+  net->ft_weights = weights((size_t)net->features * (size_t)hidden);
+  net->ft_bias = weights((size_t)hidden);
+  net->out_weights = weights(2 * (size_t)hidden);
   if (!net->ft_weights || !net->ft_bias || !net->out_weights) {
     nn_free(net);
     return NULL;

@@ -68,7 +68,7 @@ static Cache *thread_cache(const NnueNet *net) {
   if (!c) {
     c = calloc(1, sizeof *c);
     if (!c) return NULL;
-    c->acc_pool = aligned_alloc(64, sizeof(int16_t) * 2 * (size_t)net->hidden * CACHE_PLIES);
+    c->acc_pool = malloc(sizeof(int16_t) * 2 * (size_t)net->hidden * CACHE_PLIES);
     c->board_pool = malloc((size_t)net->squares * CACHE_PLIES);
     if (!c->acc_pool || !c->board_pool || pthread_setspecific(cache_key, c)) {
       cache_free(c);
