@@ -370,13 +370,15 @@ static bool compile_hop(Trial *tr, int forward, BrCompiled *out, char *reason, i
 }
 
 /* Is the candidate's move (one step or leap) already produced by an earlier ride? Same
- * destination, same squares that must be empty. */
-static bool covered_by_ride(const BrCompiled *out, const Cand *c, int mode, uint32_t ranks) {
+ * destination, same squares that must be empty.  The atoms are in the mover's frame, the
+ * candidate's offsets on the board: forward turns them (Black's forward step must not pass
+ * for its backward ride). */
+static bool covered_by_ride(const BrCompiled *out, const Cand *c, int forward, int mode, uint32_t ranks) {
   for (int i = 0; i < out->count; i++) {
     const Atom *a = &out->atoms[i];
     if (a->kind != ATOM_RIDE || (a->mode & mode) != mode || (out->from_ranks[i] & ranks) != ranks) continue;
-    if (!c->lame && a->dx == c->dx && a->dy == c->dy) return true;
-    if (c->lame && a->dx == c->px && a->dy == c->py && 2 * c->px == c->dx && 2 * c->py == c->dy &&
+    if (!c->lame && a->dx == c->dx && a->dy == c->dy * forward) return true;
+    if (c->lame && a->dx == c->px && a->dy == c->py * forward && 2 * c->px == c->dx && 2 * c->py == c->dy &&
         (a->range == 0 || a->range >= 2))
       return true;
   }
@@ -694,7 +696,8 @@ bool br_compile_def_with(const Rules *r, const char *body, int color, BrDefLooku
           uint32_t low = wider & -wider;
           if (((wider + low) & wider) == 0) zone_ranks = wider; /* still one run of ranks */
         }
-        if (c->kind == ATOM_LEAP && to_zone[m] == NO_ZONE && covered_by_ride(out, c, mode, zone_ranks)) continue;
+        if (c->kind == ATOM_LEAP && to_zone[m] == NO_ZONE && covered_by_ride(out, c, forward, mode, zone_ranks))
+          continue;
         if (!push_atom(out, a, zone_ranks == white_all ? ~0u : zone_ranks, reason, reasonlen)) return false;
       }
       continue;

@@ -113,6 +113,21 @@ TEST(BridgeCompile, DirectionalAtomsAndBinaryAnd) {
   EXPECT_TRUE(HasAtom(b.c, ATOM_RIDE, 0, 1, MODE_BOTH));
 }
 
+// A step forward beside a ride backward (Yari Shogi's promoted pieces): for Black the step is
+// (0,-1) on the board and the ride (0,1), so the step is not the ride's first square; both
+// stay, as they do for White.
+TEST(BridgeCompile, ForwardStepBesideBackwardRideInBothFrames) {
+  Compiled w = Compile("checkaleap #0 #1 0 1 or checkaride #0 #1 0 -1");
+  ASSERT_TRUE(w.ok) << w.reason;
+  Compiled b = Compile("checkaleap #0 #1 0 -1 or checkaride #0 #1 0 1", BLACK);
+  ASSERT_TRUE(b.ok) << b.reason;
+  for (const Compiled *c : {&w, &b}) {
+    EXPECT_EQ(c->c.count, 2);
+    EXPECT_TRUE(HasAtom(c->c, ATOM_LEAP, 0, 1, MODE_BOTH));
+    EXPECT_TRUE(HasAtom(c->c, ATOM_RIDE, 0, -1, MODE_BOTH));
+  }
+}
+
 TEST(BridgeCompile, TutorialPawnWithDoubleStepAndEnPassant) {
   const char *white = "and == var ep join filename #1 rankname #0 checkleap #0 #1 1 1 or and == rankname #0 2 "
                       "checkatwostep #0 #1 0 1 0 1 or checkleap #0 #1 0 1 and empty #1 or and islower space #1 "
