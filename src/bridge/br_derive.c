@@ -66,30 +66,46 @@ static int listed_promotions(BrGame *g, int choices[MAX_TYPES], uint32_t denied[
   return count;
 }
 
-/* The lowest rank (White's frame) of the promotion zone: herald-rules' `promotion` puts a
- * square in the zone when the square depth ranks ahead is off the board or a hole, so on a
- * board with holes along its top (Omega Chess: the wizard squares' rank) the zone starts below
- * them.  The zone is the run of such whole ranks at the top; squares lower down that pass the
- * test (Omega's own wizard squares, under holes) are out of a forward piece's reach.  A mixed
- * rank in that run gives the plain last depth ranks. */
-static int promotion_zone_low(const Geometry *geo, int depth) {
+/* Whether sq is in the promotion zone of color as herald-rules' `promotion` judges it: the
+ * square depth ranks ahead (toward the far side) is off the board or a hole. */
+static bool in_referee_zone(const Geometry *geo, int sq, int color, int depth) {
+  int rank = geo_rank(geo, sq) + (color == WHITE ? depth : -depth);
+  return !geo_on_board(geo, geo_file(geo, sq), rank);
+}
+
+/* The promotion zone of pzs = depth.  Where the squares that pass the referee's test form
+ * whole ranks at the far side, the zone is those ranks; squares lower down that pass it
+ * (Omega's wizard squares, under holes) are out of a forward piece's reach and stay out, so
+ * that the evaluation's distance to promotion counts only the zone a piece can enter.  Where
+ * a rank of that run is mixed (Troitzky Chess: each file ends at its own rank), the zone is
+ * every square that passes the test, colour by colour. */
+static int add_promotion_zone(Rules *r, int depth) {
+  const Geometry *geo = &r->geo;
   int low = geo->height;
-  for (int rank = geo->height - 1; rank >= 0; rank--) {
+  bool mixed = false;
+  for (int rank = geo->height - 1; rank >= 0 && !mixed; rank--) {
     int in = 0, out = 0;
     for (int file = 0; file < geo->width; file++) {
       int sq = geo_square(geo, file, rank);
       if (geo->hole[sq]) continue;
-      bool ahead = rank + depth < geo->height && !geo->hole[geo_square(geo, file, rank + depth)];
-      if (ahead)
-        out++;
-      else
+      if (in_referee_zone(geo, sq, WHITE, depth))
         in++;
+      else
+        out++;
     }
-    if (in && out) return geo->height - depth;
+    mixed = in && out;
     if (out) break;
     low = rank;
   }
-  return low < geo->height ? low : geo->height - depth;
+  const char *name = depth == 1 ? "last rank" : "promotion zone";
+  if (!mixed)
+    return rules_add_zone(r, name, 0, geo->width - 1, low < geo->height ? low : geo->height - depth, geo->height - 1);
+  int z = rules_add_zone(r, name, 0, -1, 0, -1);
+  if (z < 0) return z;
+  for (int sq = 0; sq < geo->squares; sq++)
+    for (int c = 0; c < 2; c++)
+      if (!geo->hole[sq] && in_referee_zone(geo, sq, c, depth)) bits_set(&r->zones[z][c], sq);
+  return z;
 }
 
 /* Promotion: the fairychess settings (wprom, a zone of pzs ranks, forced on entering it when
@@ -132,8 +148,7 @@ void br_derive_promotion(BrGame *g, const BrCode *code) {
     for (int t = 0; t < r->type_count; t++)
       if (!r->types[t].royal && !(promoting >> t & 1)) choices[count++] = t;
   if (!promoting || !count) return;
-  int zone = rules_add_zone(r, depth == 1 ? "last rank" : "promotion zone", 0, r->geo.width - 1,
-                            promotion_zone_low(&r->geo, depth), r->geo.height - 1);
+  int zone = add_promotion_zone(r, depth);
   bool mandatory = depth == 1 || br_setting_int(g->gc, "pforced", 0);
   for (int t = 0; t < r->type_count; t++) {
     if (!(promoting >> t & 1)) continue;
@@ -356,8 +371,8 @@ bool br_derive_game_end(BrGame *g, const char **setting, char *err, int errlen) 
 
 /* Shogi-style promotion from herald-rules' `promotes` and `promoted`: each listed type may
  * become its promoted form on a move into, out of or inside the zone of pzs ranks (forced
- * where it could not move again, which the rules find themselves); the promoted form goes to
- * hand as the type it came from. */
+ * where it could not move again, which the rules find themselves, and on every such move
+ * with pforced: Euro Shogi); the promoted form goes to hand as the type it came from. */
 void br_derive_shogi_promotion(BrGame *g) {
   Rules *r = &g->rules;
   char from[MAX_TYPES][GC_LABEL_MAX * 2], to[MAX_TYPES][GC_LABEL_MAX * 2];
@@ -366,6 +381,7 @@ void br_derive_shogi_promotion(BrGame *g) {
   int depth = br_setting_int(g->gc, "pzs", 1);
   if (depth < 1 || depth > r->geo.height) depth = 1;
   int zone = rules_add_zone(r, "promotion zone", 0, r->geo.width - 1, r->geo.height - depth, r->geo.height - 1);
+  bool forced = br_setting_int(g->gc, "pforced", 0); /* Euro Shogi: every chance to promote is taken */
   for (int i = 0; i < n && zone >= 0; i++) {
     const BrPiece *base = br_piece_of(g, from[i]), *pro = br_piece_of(g, to[i]);
     if (!base || !pro || base->type < 0 || pro->type < 0) continue;
@@ -373,7 +389,7 @@ void br_derive_shogi_promotion(BrGame *g) {
     bt->promo_zone = zone;
     bt->promo_count = 1;
     bt->promo_choices[0] = pro->type;
-    bt->promo_mandatory = false;
+    bt->promo_mandatory = forced;
     bt->promo_on_leaving = true;
     bt->resets_clock = false;
     pt->promoted_form = true;
