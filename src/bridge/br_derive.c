@@ -195,8 +195,10 @@ static void add_flying_generals(BrGame *g) {
   br_note(g, "royal pieces may not face each other on an open file");
 }
 
+static int type_of_label(BrGame *g, const char *label, int c);
+
 /* Goal squares (herald-rules `wgoal`/`bgoal`, King of the Hill): a royal piece of that side
- * that reaches one wins. */
+ * that reaches one wins, or with `goallabels` a piece of those labels (Breakthrough). */
 static void derive_goal(BrGame *g) {
   Rules *r = &g->rules;
   const GcBoard *b = gc_get_board(g->gc);
@@ -209,7 +211,17 @@ static void derive_goal(BrGame *g) {
       bits_set(&r->goal[c], geo_square(&r->geo, gc_board_file_of(b, at), gc_board_rank_of(b, at)));
     }
   }
-  if (bits_any(&r->goal[0]) || bits_any(&r->goal[1])) br_note(g, "a royal piece on a goal square (wgoal/bgoal) wins");
+  char labels[MAX_TYPES][GC_LABEL_MAX * 2];
+  int n = br_setting_words(g->gc, "goallabels", labels, MAX_TYPES);
+  for (int i = 0; i < n; i++) {
+    int t = type_of_label(g, labels[i], WHITE);
+    if (t >= 0) r->goal_types |= 1u << t;
+  }
+  r->goal_reply = br_setting_int(g->gc, "goalreply", 0);
+  if (bits_any(&r->goal[0]) || bits_any(&r->goal[1]))
+    br_note(g, r->goal_types ? "a piece of goallabels on a goal square (wgoal/bgoal) wins"
+                             : "a royal piece on a goal square (wgoal/bgoal) wins");
+  if (r->goal_reply) br_note(g, "a goal wins once the other side has had its reply (goalreply)");
 }
 
 /* The type of the piece labelled label in colour c's case (White's upper, Black's lower), or -1. */
@@ -352,6 +364,10 @@ bool br_derive_game_end(BrGame *g, const char **setting, char *err, int errlen) 
   if (br_setting_int(g->gc, "passing", 0)) { /* herald-rules: a player not in check may pass */
     r->pass_allowed = r->double_pass_ends = true;
     br_note(g, "a player may pass; two passes in a row draw");
+  }
+  if (br_setting_int(g->gc, "nochecks", 0)) {
+    r->no_giving_check = true;
+    br_note(g, "a move may not give check (nochecks)");
   }
   if (br_setting_int(g->gc, "makpong", 0)) {
     r->royal_stays_in_check = true;

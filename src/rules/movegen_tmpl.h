@@ -455,6 +455,11 @@ static void make_guard(const Position *p, Guard *g) {
   g->pinned = g->sensitive = bb_zero();
   BB royals = r->royal_type_count ? royals_of(p, us) : bb_zero();
   g->no_royals = !bb_any(royals);
+  if (__builtin_expect(r->no_giving_check, 0)) { /* Racing Kings: every move is tried for the check it gives */
+    g->check_all = true;
+    g->no_royals = false;
+    return;
+  }
   if (g->no_royals) return;
   if (bb_more_than_one(royals)) {
     g->check_all = true;
@@ -544,7 +549,8 @@ static bool legal_by_trial(Position *p, const Guard *g, Move m) {
   if (facing && move_kind(m) == MOVE_PASS) return true;
   if (__builtin_expect(p->rules->royal_stays_in_check, 0) && !royal_may_leave_check(p, m)) return false;
   pos_do_move(p, m);
-  bool ok = royals_safe(p, us) && !(facing && pos_generals_face(p));
+  bool ok = royals_safe(p, us) && !(facing && pos_generals_face(p)) &&
+            !(p->rules->no_giving_check && !royals_safe(p, p->side));
   if (ok && move_kind(m) == MOVE_DROP && p->rules->types[move_arg(m)].drop_no_mate && p->side != us &&
       !royals_safe(p, p->side)) {
     /* A drop that gives check may not give mate (shogi's uchifuzume). */
@@ -640,7 +646,7 @@ static inline __attribute__((always_inline)) void generate_and_guard(Position *p
 static inline bool game_over(const Position *p) {
   return pos_passes_ended(p) || pos_bikjang_ended(p) || (p->rules->extinction && (extinct(p, 0) || extinct(p, 1))) ||
          (p->rules->bare_royal_wins && (pos_bare_royal(p, 0) || pos_bare_royal(p, 1))) ||
-         (p->rules->has_goal && pos_goal_reached(p) >= 0) || pos_checks_won(p) >= 0;
+         (p->rules->has_goal && pos_goal_result((Position *)p) != RESULT_NONE) || pos_checks_won(p) >= 0;
 }
 
 /* The legal moves of the kind f asks for. */

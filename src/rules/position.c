@@ -701,11 +701,50 @@ int pos_goal_reached(const Position *p) {
   if (!r->has_goal) return -1;
   for (int c = 0; c < 2; c++)
     for (int t = 0; t < r->type_count; t++) {
-      if (!r->types[t].royal) continue;
+      if (r->goal_types ? !(r->goal_types >> t & 1) : !r->types[t].royal) continue;
       for (int w = 0; w < BITS_WORDS; w++)
         if (p->by_piece[c][t][w] & r->goal[c].w[w]) return c;
     }
   return -1;
+}
+
+/* Whether the side to move can bring a royal piece onto its goal with a legal move. */
+static bool royal_reaches_goal(Position *p) {
+  const Rules *r = p->rules;
+  int us = p->side;
+  MoveList list;
+  generator(p)->pseudo_legal(p, &list);
+  for (int i = 0; i < list.count; i++) {
+    Move m = list.moves[i];
+    int kind = move_kind(m), from = move_from(m), to = move_to(m);
+    if (kind != MOVE_NORMAL || !bits_test(&r->goal[us], to)) continue;
+    if (p->board[from] == SQ_EMPTY || !r->types[piece_type(p->board[from])].royal) continue;
+    pos_make(p, m);
+    bool legal = !pos_opponent_in_check(p) && !(r->no_giving_check && pos_in_check(p));
+    pos_unmake(p);
+    if (legal) return true;
+  }
+  return false;
+}
+
+GameResult pos_goal_result(Position *p) {
+  const Rules *r = p->rules;
+  if (!r->has_goal) return RESULT_NONE;
+  int us = p->side;
+  if (!r->goal_reply) {
+    int goal = pos_goal_reached(p);
+    return goal < 0 ? RESULT_NONE : goal == us ? RESULT_WIN : RESULT_LOSS;
+  }
+  bool reached[2] = {false, false};
+  for (int c = 0; c < 2; c++)
+    for (int t = 0; t < r->type_count && !reached[c]; t++) {
+      if (r->goal_types ? !(r->goal_types >> t & 1) : !r->types[t].royal) continue;
+      for (int w = 0; w < BITS_WORDS; w++) reached[c] |= (p->by_piece[c][t][w] & r->goal[c].w[w]) != 0;
+    }
+  if (reached[us]) return reached[us ^ 1] && us == WHITE && !r->goal_types ? RESULT_DRAW : RESULT_WIN;
+  if (!reached[us ^ 1] || r->goal_types) return RESULT_NONE;
+  if (us == BLACK && !pos_in_check(p) && royal_reaches_goal(p)) return RESULT_NONE;
+  return RESULT_LOSS;
 }
 
 bool pos_extinct(const Position *p, int c) {
@@ -767,10 +806,13 @@ GameResult pos_game_result(Position *p, char *reason, int reasonlen) {
       return extinct(p, us) ? RESULT_LOSS : RESULT_WIN;
     }
   }
-  int goal = pos_goal_reached(p);
-  if (goal >= 0) {
-    snprintf(reason, reasonlen, "a royal piece reached its goal");
-    return goal == us ? RESULT_WIN : RESULT_LOSS;
+  GameResult goal = pos_goal_result(p);
+  if (goal != RESULT_NONE) {
+    snprintf(reason, reasonlen, "%s",
+             goal == RESULT_DRAW ? "both royal pieces reached their goals"
+             : r->goal_types     ? "a piece reached its goal"
+                                 : "a royal piece reached its goal");
+    return goal;
   }
   int checker = pos_checks_won(p);
   if (checker >= 0) {

@@ -200,6 +200,13 @@ bool pos_bare_royal(const Position *p, int c);
 GameResult pos_stalemate_result(const Position *p);
 /* The colour whose royal piece stands on its goal (Rules.goal: King of the Hill), or -1. */
 int pos_goal_reached(const Position *p);
+/* The game's end by a goal, for the side to move, or RESULT_NONE.  Without Rules.goal_reply a
+ * goal reached ends the game at once.  With it, a piece on its goal wins when its side is to
+ * move again (the other side's reply did not take it: Jeson Mor); a royal goal piece that
+ * stands on its goal with the other side to move ends the game at once unless that side is
+ * Black, is not in check and can bring its own royal piece to its goal with its reply, which
+ * then draws (Racing Kings, as Fairy-Stockfish plays it). */
+GameResult pos_goal_result(Position *p);
 /* The colour that has given Rules.check_limit checks (three-check), or -1. */
 static inline int pos_checks_won(const Position *p) {
   int limit = p->rules->check_limit;

@@ -158,6 +158,9 @@ typedef struct Rules {
   bool bare_royal_loses;     /* a side left with only royal pieces loses */
   bool bare_royal_wins;      /* a side left with only royal pieces wins, and the game ends (losers) */
   Bits goal[2];              /* a royal piece reaching goal[its colour] wins (King of the Hill) */
+  uint32_t goal_types;       /* the types that win on a goal (bit t) instead, 0: the royal ones (Breakthrough) */
+  bool goal_reply;           /* a goal wins only once the other side has had its reply (pos_goal_result) */
+  bool no_giving_check;      /* a move may not check the other side (Racing Kings) */
   int check_limit;           /* a side that gives this many checks wins (three-check: 3), 0 = none */
   bool must_capture;         /* a side that can capture must (antichess): only its captures are legal */
   int nmove_rule;            /* plies without capture or clock reset for a draw, 0 = none */

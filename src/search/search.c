@@ -109,14 +109,13 @@ static bool repeated(Worker *w, int ply, GameResult *result) {
   return false;
 }
 
-/* Ends decided by material (extinction, bare royal), a goal or checks given, for the side to move. */
+/* Ends decided by material (extinction, bare royal) or checks given, for the side to move. */
 static bool lost_by_material(const Position *p) {
   const Rules *r = p->rules;
   int us = p->side;
   if (r->extinction && pos_extinct(p, us)) return true;
   if (r->bare_royal_loses && pos_bare_royal(p, us)) return true;
-  if (pos_checks_won(p) == (us ^ 1)) return true;        /* the other side gave its last check */
-  return r->has_goal && pos_goal_reached(p) == (us ^ 1); /* the other side's royal reached its goal */
+  return pos_checks_won(p) == (us ^ 1); /* the other side gave its last check */
 }
 
 /* Won by material: the side to move was left with its royal pieces alone (losers), or the other
@@ -298,6 +297,10 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qdepth) {
   if (ply > w->seldepth) w->seldepth = ply;
   if (lost_by_material(p)) return srch_mated_in(ply);
   if (won_by_material(p)) return -srch_mated_in(ply);
+  if (p->rules->has_goal) {
+    GameResult goal = pos_goal_result(p);
+    if (goal != RESULT_NONE) return result_score(goal, ply);
+  }
   if (ply >= SRCH_MAX_PLY - 1) return evaluate(w);
   bool pv = beta - alpha > 1;
   TTHit hit;
@@ -382,6 +385,10 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
   GameResult verdict;
   if (lost_by_material(p)) return srch_mated_in(ply);
   if (won_by_material(p)) return -srch_mated_in(ply);
+  if (p->rules->has_goal) {
+    GameResult goal = pos_goal_result(p);
+    if (goal != RESULT_NONE) return result_score(goal, ply);
+  }
   /* The n-move counter counts every part of a turn, as the rules' verdict does. */
   if (r->nmove_rule && p->halfmove >= r->nmove_rule) return r->counting ? result_score(pos_counted_result(p), ply) : 0;
   if (repeated(w, ply, &verdict)) return result_score(verdict, ply);

@@ -579,6 +579,71 @@ TEST(RulesInclude, LoopKeepsTheRankOfAPromotedPiece) {
   }
 }
 
+// Goals with a reply (herald-rules `goalreply`) and moves that may not check (`nochecks`), as
+// Racing Kings has them: White's King on the eighth rank ends the game at once unless Black can
+// follow (then a draw), a Black King there first wins, and a checking move is refused by both
+// the compiled rules and the referee.  Perft figures equal fairy-stockfish 11.1's.
+TEST(RulesInclude, RacingKingsGoalsWithReplyAndNoChecks) {
+  ExpectVerdicts("presets/racingkings.preset", {{"2K5/8/8/8/8/8/k7/8 b - - 0 1", RESULT_LOSS, -1, 0},
+                                                {"2K5/k7/8/8/8/8/8/8 b - - 0 1", RESULT_NONE, 3, 1},
+                                                {"k1K5/8/8/8/8/8/8/8 w - - 0 1", RESULT_DRAW, -1, 0},
+                                                {"k7/8/8/8/8/8/8/K7 w - - 0 1", RESULT_LOSS, -1, 0},
+                                                {"8/8/8/8/4K3/8/7R/k7 w - - 0 1", RESULT_NONE, 20, 1}});
+  GcVerdict check = Referee("presets/racingkings.preset", "8/8/8/8/4K3/8/7R/k7 w - - 0 1").Try("R h2-h1");
+  EXPECT_EQ(check.status, GC_ILLEGAL);
+  EXPECT_NE(strstr(check.message, "may not give check"), nullptr) << check.message;
+  GcVerdict won = Referee("presets/racingkings.preset", "8/2K5/k7/8/8/8/8/8 w - - 0 1").Play("K c7-c8");
+  EXPECT_EQ(won.status, GC_LEGAL) << won.message;
+  EXPECT_EQ(won.result, GC_RESULT_WON); // Black's King cannot reach the eighth rank
+  EXPECT_EQ(won.result_player, 1);
+  Referee race("presets/racingkings.preset", "8/k1K5/8/8/8/8/8/8 w - - 0 1");
+  GcVerdict arrived = race.Play("K c7-c8");
+  EXPECT_EQ(arrived.status, GC_LEGAL) << arrived.message;
+  EXPECT_EQ(arrived.result, GC_RESULT_NONE); // Black may follow
+  GcVerdict drawn = race.Play("k a7-a8");
+  EXPECT_EQ(drawn.status, GC_LEGAL) << drawn.message;
+  EXPECT_EQ(drawn.result, GC_RESULT_DRAWN);
+}
+
+// Goals for pieces of chosen labels (`goallabels`): in Breakthrough any piece on the far rank
+// wins at once; in Jeson Mor (`goalreply`) a Knight on e5 wins once the reply has not taken it.
+TEST(RulesInclude, GoalsForChosenLabels) {
+  ExpectVerdicts("presets/breakthrough.preset", {{"P7/8/8/8/8/8/7p/8 b - - 0 1", RESULT_LOSS, -1, 0},
+                                                 {"8/P7/8/8/8/8/7p/8 w - - 0 1", RESULT_NONE, 2, 1}});
+  GcVerdict far = Referee("presets/breakthrough.preset", "8/P7/8/8/8/8/7p/8 w - - 0 1").Play("P a7-a8");
+  EXPECT_EQ(far.status, GC_LEGAL) << far.message;
+  EXPECT_EQ(far.result, GC_RESULT_WON);
+  EXPECT_EQ(far.result_player, 1);
+  ExpectVerdicts("presets/jesonmor.preset", {{"n8/9/9/9/4N4/9/9/9/9 w - - 0 1", RESULT_WIN, -1, 0},
+                                             {"n8/9/9/9/4N4/9/9/9/9 b - - 0 1", RESULT_NONE, 2, 1}});
+  Referee centre("presets/jesonmor.preset", "n8/9/9/9/9/9/3N5/9/9 w - - 0 1");
+  GcVerdict in = centre.Play("N d3-e5");
+  EXPECT_EQ(in.status, GC_LEGAL) << in.message;
+  EXPECT_EQ(in.result, GC_RESULT_NONE); // Black has its reply
+  GcVerdict stayed = centre.Play("n a9-b7");
+  EXPECT_EQ(stayed.status, GC_LEGAL) << stayed.message;
+  EXPECT_EQ(stayed.result, GC_RESULT_LOST); // Black did not take it
+  EXPECT_EQ(stayed.result_player, 2);
+}
+
+// Promotion forced on every move into, out of or inside the zone (`pforced` with Shogi-style
+// promotion: Euro Shogi), and a zone of the last square of each file on a board with holes
+// (Troitzky Chess's a6).  The compiled rules offer only the promotions, the referee refuses the
+// plain move.
+TEST(RulesInclude, ForcedPromotionAndTheLastSquareOfAFile) {
+  ExpectVerdicts("presets/euroshogi.preset", {{"4k3/8/8/P7/8/8/8/4K3[] w - - 0 1", RESULT_NONE, 6, 1}});
+  Referee euro("presets/euroshogi.preset", "4k3/8/8/P7/8/8/8/4K3 w - - 0 1");
+  GcVerdict plain = euro.Try("P a5-a6");
+  EXPECT_EQ(plain.status, GC_ILLEGAL);
+  EXPECT_NE(strstr(plain.message, "must promote"), nullptr) << plain.message;
+  EXPECT_EQ(euro.Try("P a5-a6; T-a6").status, GC_LEGAL);
+  const char *troitzky = "****1k****/**6**/*8*/*8*/10/P9/*8*/*8*/**6**/****1K**** w - - 0 1";
+  ExpectVerdicts("presets/troitzky.preset", {{troitzky, RESULT_NONE, 8, 1}}); // 4 promotions, 4 King moves
+  Referee cut("presets/troitzky.preset", "----1k----/--6--/-8-/-8-/10/P9/-8-/-8-/--6--/----1K---- w - - 0 1");
+  EXPECT_EQ(cut.Try("P a5-a6").status, GC_ILLEGAL);
+  EXPECT_EQ(cut.Try("P a5-a6; Q-a6").status, GC_LEGAL);
+}
+
 // Extinction by chosen labels (herald-rules `extinctlabels`, `extinctcount`): in Kinglet a player
 // without Pawns has lost, so promoting the last one (to a King, the only choice) loses; in Three
 // Kings the loss of one King of three does.  Perft figures from fairy-stockfish 11.1 (kinglet,
