@@ -198,8 +198,9 @@ static void add_flying_generals(BrGame *g) {
 static int type_of_label(BrGame *g, const char *label, int c);
 
 /* Goal squares (herald-rules `wgoal`/`bgoal`, King of the Hill): a royal piece of that side
- * that reaches one wins, or with `goallabels` a piece of those labels (Breakthrough). */
-static void derive_goal(BrGame *g) {
+ * that reaches one wins, or with `goallabels` a piece of those labels (Breakthrough).  False
+ * with the reason for a label no piece of the game has. */
+static bool derive_goal(BrGame *g, char *err, int errlen) {
   Rules *r = &g->rules;
   const GcBoard *b = gc_get_board(g->gc);
   char squares[GC_MAX_FILES * 4][GC_LABEL_MAX * 2];
@@ -215,13 +216,18 @@ static void derive_goal(BrGame *g) {
   int n = br_setting_words(g->gc, "goallabels", labels, MAX_TYPES);
   for (int i = 0; i < n; i++) {
     int t = type_of_label(g, labels[i], WHITE);
-    if (t >= 0) r->goal_types |= 1u << t;
+    if (t < 0) {
+      snprintf(err, errlen, "goallabels: no piece of this game is labelled '%s'", labels[i]);
+      return false;
+    }
+    r->goal_types |= 1u << t;
   }
   r->goal_reply = br_setting_int(g->gc, "goalreply", 0);
   if (bits_any(&r->goal[0]) || bits_any(&r->goal[1]))
     br_note(g, r->goal_types ? "a piece of goallabels on a goal square (wgoal/bgoal) wins"
                              : "a royal piece on a goal square (wgoal/bgoal) wins");
   if (r->goal_reply) br_note(g, "a goal wins once the other side has had its reply (goalreply)");
+  return true;
 }
 
 /* The type of the piece labelled label in colour c's case (White's upper, Black's lower), or -1. */
@@ -341,7 +347,10 @@ bool br_derive_game_end(BrGame *g, const char **setting, char *err, int errlen) 
     r->bare_royal_loses = true;
     br_note(g, "a bare royal piece loses");
   }
-  derive_goal(g);
+  if (!derive_goal(g, err, errlen)) {
+    *setting = "goallabels";
+    return false;
+  }
   int checks = br_setting_int(g->gc, "checks", 0);
   if (checks < 0 || checks > MAX_CHECK_LIMIT) {
     *setting = "checks";

@@ -400,6 +400,7 @@ TEST(BridgeFairychess, BadCountingSettingsAreLocated) {
       {"set checks 16;\n", ":25: ", "a game won by 16 checks: the most is 15"},
       {"set extinction true;\nset extinctlabels Q;\n", ":26: ", "extinctlabels: no piece of this game is labelled 'Q'"},
       {"set extinction true;\nset extinctcount 64;\n", ":26: ", "extinctcount: 64 is not a count from 0 to 63"},
+      {"set wgoal e9;\nset goallabels Q;\n", ":26: ", "goallabels: no piece of this game is labelled 'Q'"},
   };
   TempDir d;
   for (const auto &c : cases) {
