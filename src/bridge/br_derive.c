@@ -339,6 +339,8 @@ bool br_derive_game_end(BrGame *g, const char **setting, char *err, int errlen) 
       return false;
     }
     if (n > 0 || r->extinction_count) br_note(g, "only the pieces of extinctlabels count, down to extinctcount");
+    r->extinction_wins = br_setting_int(g->gc, "extinctwins", 0);
+    if (r->extinction_wins) br_note(g, "extinction wins for the side it befalls (extinctwins)");
   }
   if (br_setting_words(g->gc, "bareking", word, 1) == 1 && !strcmp(word[0], "win")) {
     r->bare_royal_wins = true;

@@ -803,7 +803,7 @@ GameResult pos_game_result(Position *p, char *reason, int reasonlen) {
     bool (*extinct)(const Position *, int) = generator(p)->extinct;
     if (extinct(p, us) || extinct(p, us ^ 1)) {
       snprintf(reason, reasonlen, "a piece type is extinct");
-      return extinct(p, us) ? RESULT_LOSS : RESULT_WIN;
+      return extinct(p, us) != r->extinction_wins ? RESULT_LOSS : RESULT_WIN;
     }
   }
   GameResult goal = pos_goal_result(p);

@@ -155,6 +155,7 @@ typedef struct Rules {
   bool extinction;           /* a side that loses all pieces of any one type loses */
   uint32_t extinction_types; /* the types that count for it (bit t), 0: every type a side starts with */
   int extinction_count;      /* a side with this many or fewer pieces of such a type has lost (0) */
+  bool extinction_wins;      /* ... has won instead (Codrus: the player who loses its King wins) */
   bool bare_royal_loses;     /* a side left with only royal pieces loses */
   bool bare_royal_wins;      /* a side left with only royal pieces wins, and the game ends (losers) */
   Bits goal[2];              /* a royal piece reaching goal[its colour] wins (King of the Hill) */

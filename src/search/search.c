@@ -113,7 +113,7 @@ static bool repeated(Worker *w, int ply, GameResult *result) {
 static bool lost_by_material(const Position *p) {
   const Rules *r = p->rules;
   int us = p->side;
-  if (r->extinction && pos_extinct(p, us)) return true;
+  if (r->extinction && pos_extinct(p, r->extinction_wins ? us ^ 1 : us)) return true;
   if (r->bare_royal_loses && pos_bare_royal(p, us)) return true;
   return pos_checks_won(p) == (us ^ 1); /* the other side gave its last check */
 }
@@ -122,7 +122,8 @@ static bool lost_by_material(const Position *p) {
  * side's own move left it extinct (promoting its last Pawn in Kinglet). */
 static bool won_by_material(const Position *p) {
   const Rules *r = p->rules;
-  return (r->bare_royal_wins && pos_bare_royal(p, p->side)) || (r->extinction && pos_extinct(p, p->side ^ 1));
+  return (r->bare_royal_wins && pos_bare_royal(p, p->side)) ||
+         (r->extinction && pos_extinct(p, r->extinction_wins ? p->side : p->side ^ 1));
 }
 
 /* Null move is unsound in zugzwang: not with only royal and pawn-like pieces, not in drop

@@ -644,6 +644,18 @@ TEST(RulesInclude, ForcedPromotionAndTheLastSquareOfAFile) {
   EXPECT_EQ(cut.Try("P a5-a6; Q-a6").status, GC_LEGAL);
 }
 
+// Extinction that wins (herald-rules `extinctwins`): in Codrus the player whose King is taken
+// has won, whichever side is to move.
+TEST(RulesInclude, CodrusIsWonByLosingTheKing) {
+  ExpectVerdicts("presets/codrus.preset", {{"8/8/8/8/8/8/4R3/7K b - - 0 1", RESULT_WIN, -1, 0},
+                                           {"8/8/8/8/8/8/4R3/7K w - - 0 1", RESULT_LOSS, -1, 0},
+                                           {"8/8/8/8/8/8/4k3/4R2K w - - 0 1", RESULT_NONE, 1, 1}}); // must take
+  GcVerdict took = Referee("presets/codrus.preset", "8/8/8/8/8/8/4k3/4R2K w - - 0 1").Play("R e1-e2");
+  EXPECT_EQ(took.status, GC_LEGAL) << took.message;
+  EXPECT_EQ(took.result, GC_RESULT_LOST); // White took Black's King: Black has won
+  EXPECT_EQ(took.result_player, 1);
+}
+
 // Extinction by chosen labels (herald-rules `extinctlabels`, `extinctcount`): in Kinglet a player
 // without Pawns has lost, so promoting the last one (to a King, the only choice) loses; in Three
 // Kings the loss of one King of three does.  Perft figures from fairy-stockfish 11.1 (kinglet,
