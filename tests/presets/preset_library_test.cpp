@@ -894,6 +894,24 @@ TEST(RulesInclude, ShogiPawnDropsObeyNifuUchifuzumeAndTheLastRank) {
   EXPECT_EQ(nifu.Try("P*b3").status, GC_LEGAL);
 }
 
+// A check that only a Pawn drop on a file with one's own Pawn could block is mate: the
+// referee's search for a saving drop obeys nifu (Euro Shogi, found by herald verify: Black's
+// King on a6, checked by the Rook on a2, Pawns in hand and one on a7).
+TEST(RulesInclude, NifuLeavesNoSavingDrop) {
+  // The referee's FEN names promoted pieces by the preset's labels (T H F t h f).
+  ExpectVerdicts("presets/euroshogi.preset",
+                 {{"2p1+P3/p+b+Bg+P1p1/k3Pn2/2nG2+Bp/1G1P4/2K2gN1/R1Pp1p2/1+n2bR+p1[Pppp] b - - 0 96", RESULT_LOSS, -1, 0}});
+  // The referee's FEN names promoted pieces by the preset's labels (T H F t h f); the hands
+  // are its variables.
+  Referee ref("presets/euroshogi.preset", "2p1T3/phHgT1p1/k3Pn2/2nG2Hp/3P4/G1K2gN1/R1Pp1p2/1f2bRt1 w - - 0 96");
+  GcError err;
+  ASSERT_EQ(gc_run_code(ref.gc, "set hand-P 1;\nset hand-p 3;\n", "hands", &err), GC_OK) << err.message;
+  GcVerdict mate = ref.Play("G a3-b4");
+  EXPECT_EQ(mate.status, GC_LEGAL) << mate.message;
+  EXPECT_EQ(mate.result, GC_RESULT_WON) << mate.say;
+  EXPECT_EQ(mate.result_player, 1);
+}
+
 TEST(RulesInclude, ShogiPromotionNeedsTheZoneAndIsForcedWhereStuck) {
   ShogiBoard b("4k/P4/5/5/K3R", 0);
   EXPECT_STREQ(b.Try("R e1-e2; D-e2").message,
