@@ -899,8 +899,9 @@ TEST(RulesInclude, ShogiPawnDropsObeyNifuUchifuzumeAndTheLastRank) {
 // King on a6, checked by the Rook on a2, Pawns in hand and one on a7).
 TEST(RulesInclude, NifuLeavesNoSavingDrop) {
   // The referee's FEN names promoted pieces by the preset's labels (T H F t h f).
-  ExpectVerdicts("presets/euroshogi.preset",
-                 {{"2p1+P3/p+b+Bg+P1p1/k3Pn2/2nG2+Bp/1G1P4/2K2gN1/R1Pp1p2/1+n2bR+p1[Pppp] b - - 0 96", RESULT_LOSS, -1, 0}});
+  ExpectVerdicts(
+      "presets/euroshogi.preset",
+      {{"2p1+P3/p+b+Bg+P1p1/k3Pn2/2nG2+Bp/1G1P4/2K2gN1/R1Pp1p2/1+n2bR+p1[Pppp] b - - 0 96", RESULT_LOSS, -1, 0}});
   // The referee's FEN names promoted pieces by the preset's labels (T H F t h f); the hands
   // are its variables.
   Referee ref("presets/euroshogi.preset", "2p1T3/phHgT1p1/k3Pn2/2nG2Hp/3P4/G1K2gN1/R1Pp1p2/1f2bRt1 w - - 0 96");
