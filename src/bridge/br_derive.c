@@ -73,13 +73,32 @@ static bool in_referee_zone(const Geometry *geo, int sq, int color, int depth) {
   return !geo_on_board(geo, geo_file(geo, sq), rank);
 }
 
-/* The promotion zone of pzs = depth.  Where the squares that pass the referee's test form
+/* herald-rules' `wpzone`/`bpzone`: the promotion zone as lists of squares (Legan Chess).
+ * Fills zone (by colour) when it is not NULL; returns how many squares the lists name. */
+static int listed_zone_squares(BrGame *g, Bits zone[2]) {
+  const GcBoard *b = gc_get_board(g->gc);
+  char squares[GC_MAX_FILES * 4][GC_LABEL_MAX * 2];
+  int total = 0;
+  for (int c = 0; c < 2; c++) {
+    int n = br_setting_words(g->gc, c == WHITE ? "wpzone" : "bpzone", squares, GC_MAX_FILES * 4);
+    for (int i = 0; i < n; i++) {
+      int at = gc_board_index(b, squares[i]);
+      if (at < 0) continue;
+      total++;
+      if (zone) bits_set(&zone[c], geo_square(&g->rules.geo, gc_board_file_of(b, at), gc_board_rank_of(b, at)));
+    }
+  }
+  return total;
+}
+
+/* The promotion zone of pzs = depth, or of the squares wpzone/bpzone list.  Where the squares that pass the referee's test form
  * whole ranks at the far side, the zone is those ranks; squares lower down that pass it
  * (Omega's wizard squares, under holes) are out of a forward piece's reach and stay out, so
  * that the evaluation's distance to promotion counts only the zone a piece can enter.  Where
  * a rank of that run is mixed (Troitzky Chess: each file ends at its own rank), the zone is
  * every square that passes the test, colour by colour. */
-static int add_promotion_zone(Rules *r, int depth) {
+static int add_promotion_zone(BrGame *g, int depth) {
+  Rules *r = &g->rules;
   const Geometry *geo = &r->geo;
   int low = geo->height;
   bool mixed = false;
@@ -98,6 +117,11 @@ static int add_promotion_zone(Rules *r, int depth) {
     low = rank;
   }
   const char *name = depth == 1 ? "last rank" : "promotion zone";
+  if (listed_zone_squares(g, NULL)) {
+    int z = rules_add_zone(r, "promotion zone", 0, -1, 0, -1);
+    if (z >= 0) listed_zone_squares(g, r->zones[z]);
+    return z;
+  }
   if (!mixed)
     return rules_add_zone(r, name, 0, geo->width - 1, low < geo->height ? low : geo->height - depth, geo->height - 1);
   int z = rules_add_zone(r, name, 0, -1, 0, -1);
@@ -108,10 +132,28 @@ static int add_promotion_zone(Rules *r, int depth) {
   return z;
 }
 
+/* The types whose pieces herald-rules promotes: those whose codename is one of its
+ * `pawn_codes` (a sideways or backward Pawn promotes too), as a mask; -1 when the preset has no
+ * such setting. */
+static int pawn_code_types(BrGame *g) {
+  char codes[MAX_TYPES * 2][GC_LABEL_MAX * 2];
+  int n = br_setting_words(g->gc, "pawn_codes", codes, MAX_TYPES * 2);
+  if (n <= 0) return -1;
+  int mask = 0;
+  for (int i = 0; i < g->piece_count; i++) {
+    const BrPiece *pc = &g->pieces[i];
+    char codename[GC_LABEL_MAX * 2];
+    if (pc->type < 0 || pc->royal || !br_codename(g, pc->label, codename, sizeof codename)) continue;
+    for (int k = 0; k < n; k++)
+      if (!strcmp(codes[k], codename)) mask |= 1 << pc->type;
+  }
+  return mask;
+}
+
 /* Promotion: the fairychess settings (wprom, a zone of pzs ranks, forced on entering it when
  * pforced is set, else only on the last rank), or the labels of the first `askpromote` of the
- * preset, or else every non-royal type that does not itself promote; pieces whose moves all go
- * forward promote. */
+ * preset, or else every non-royal type that does not itself promote; the pieces of herald-rules'
+ * pawn_codes promote, or without that setting the pieces whose moves all go forward. */
 void br_derive_promotion(BrGame *g, const BrCode *code) {
   Rules *r = &g->rules;
   char shogi[1][GC_LABEL_MAX * 2];
@@ -136,19 +178,21 @@ void br_derive_promotion(BrGame *g, const BrCode *code) {
     }
   }
   bool from_ask = count > 0 || listed >= 0;
-  int promoting = 0;
-  for (int t = 0; t < r->type_count; t++) {
+  int promoting = pawn_code_types(g);
+  bool by_code = promoting >= 0;
+  for (int t = 0; promoting < 0 && t < r->type_count; t++) {
     const PieceType *pt = &r->types[t];
     bool forward = pt->atom_count > 0;
     for (int i = 0; i < pt->atom_count; i++) forward &= pt->atoms[i].dy > 0;
     if (!forward || pt->royal) continue;
-    promoting |= 1 << t;
+    promoting = (promoting < 0 ? 0 : promoting) | 1 << t;
   }
+  if (promoting < 0) promoting = 0;
   if (!from_ask)
     for (int t = 0; t < r->type_count; t++)
       if (!r->types[t].royal && !(promoting >> t & 1)) choices[count++] = t;
   if (!promoting || !count) return;
-  int zone = add_promotion_zone(r, depth);
+  int zone = add_promotion_zone(g, depth);
   bool mandatory = depth == 1 || br_setting_int(g->gc, "pforced", 0);
   for (int t = 0; t < r->type_count; t++) {
     if (!(promoting >> t & 1)) continue;
@@ -161,9 +205,13 @@ void br_derive_promotion(BrGame *g, const BrCode *code) {
     pt->promo_only_captured = listed >= 0 && br_setting_int(g->gc, "pcaptured", 0);
     pt->resets_clock = true;
   }
-  br_note(g, listed >= 0 ? "promotion: forward-only pieces, zone and choices from pzs/wprom/bprom"
-             : from_ask  ? "promotion: forward-only pieces on the last rank, choices from askpromote"
-                         : "promotion: forward-only pieces on the last rank to any other non-royal type");
+  const char *who = by_code ? "the pawns of pawn_codes" : "forward-only pieces";
+  char said[160];
+  snprintf(said, sizeof said, "promotion: %s, %s", who,
+           listed >= 0 ? "zone and choices from pzs/wprom/bprom (or wpzone/bpzone)"
+           : from_ask  ? "on the last rank, choices from askpromote"
+                       : "on the last rank to any other non-royal type");
+  br_note(g, said);
 }
 
 /* En passant for oracle pawns: pieces that promote and whose Post-Move keeps an `ep` square
@@ -371,6 +419,21 @@ bool br_derive_game_end(BrGame *g, const char **setting, char *err, int errlen) 
   }
   if (br_setting_int(g->gc, "flyinggenerals", 0)) add_flying_generals(g);
   if (gc_get_var(g->gc, "nmoves")) r->nmove_rule = br_setting_int(g->gc, "nmoves", 0);
+  if (br_setting_words(g->gc, "pawnclock", word, 1) == 1 && strcmp(word[0], "all")) {
+    /* herald-rules: which pawn moves restart the count (the rest can be undone) */
+    bool forward = !strcmp(word[0], "forward");
+    if (!forward && strcmp(word[0], "none")) {
+      *setting = "pawnclock";
+      snprintf(err, errlen, "pawnclock is '%s': it must be all, forward or none", word[0]);
+      return false;
+    }
+    for (int t = 0; t < r->type_count; t++) {
+      if (!r->types[t].resets_clock) continue;
+      r->types[t].resets_clock = forward;
+      r->types[t].clock_forward_only = forward;
+    }
+    br_note(g, forward ? "only forward pawn moves restart the move count" : "pawn moves do not restart the move count");
+  }
   if (gc_get_var(g->gc, "reps")) r->repetition_count = br_setting_int(g->gc, "reps", 0);
   if (br_setting_int(g->gc, "passing", 0)) { /* herald-rules: a player not in check may pass */
     r->pass_allowed = r->double_pass_ends = true;
@@ -455,8 +518,10 @@ void br_derive_drops(BrGame *g) {
     const BrPiece *pc = br_piece_of(g, labels[i]);
     if (pc && pc->type >= 0) r->types[pc->type].drop_no_mate = true;
   }
-  br_note(g, zone >= 0 ? "drops: captured pieces to hand, pawns dropped on the ranks of wdropranks"
-                       : "drops: captured pieces to hand");
+  r->captures_leave_game = !br_setting_int(g->gc, "tohand", 1);
+  br_note(g, r->captures_leave_game ? "drops: from the hands the game starts with; captured pieces leave the game"
+             : zone >= 0            ? "drops: captured pieces to hand, pawns dropped on the ranks of wdropranks"
+                                    : "drops: captured pieces to hand");
   /* Without pmarked a piece a pawn promoted to (a type of its own, not a shogi promoted form,
    * which always reverts) is captured as itself (Loop, Chessgi). */
   bool chess_promotion = false;

@@ -96,6 +96,9 @@ int br_zone_for_ranks(Rules *r, uint32_t ranks);
 /* Compiles the movement of one type from the defs of its labels pcs[0] (White) and pcs[1]
  * (Black), either of which may be NULL, or hands it to the oracle with the reason. */
 void br_compile_type(BrGame *g, int type, const BrCode *code, BrPiece *pcs[2]);
+/* The codename a label's constant names (the fairychess convention, `setconst N Knight`), into
+ * out; false when the label has no such constant, or it names the label itself. */
+bool br_codename(BrGame *g, const char *label, char *out, int outlen);
 /* Derivations from the interpreter's state after Pre-Game (br_derive.c, br_castling.c). */
 void br_derive_royalty(BrGame *g);
 /* Castlings and the FEN's castling rights (file letters, Shredder style) into rights. */

@@ -309,7 +309,18 @@ static bool build(BrGame *g, char *err, int errlen) {
     if (run) n += snprintf(fen + n, sizeof fen - n, "%d", run);
     if (rank) n += snprintf(fen + n, sizeof fen - n, "/");
   }
-  if (r->drops) n += snprintf(fen + n, sizeof fen - n, "[]");
+  if (r->drops) { /* the hands the game starts with (herald-rules counts them in hand-LABEL) */
+    n += snprintf(fen + n, sizeof fen - n, "[");
+    for (int c = 0; c < 2; c++)
+      for (int t = 0; t < r->type_count; t++) {
+        char name[GC_LABEL_MAX + 8];
+        snprintf(name, sizeof name, "hand-%s", g->type_label[t][c]);
+        const GcValue *v = gc_get_var(g->gc, name);
+        for (int k = 0; v && v->type == GC_NUM && k < (int)v->u.n && k < 64 && n < (int)sizeof fen - 80; k++)
+          n += snprintf(fen + n, sizeof fen - n, "%s", g->type_label[t][c]);
+      }
+    n += snprintf(fen + n, sizeof fen - n, "]");
+  }
   n += snprintf(fen + n, sizeof fen - n, " %c %s -", gc_side_to_move(g->gc) == 1 ? 'w' : 'b', rights[0] ? rights : "-");
   /* The checks still to give, which fairy-stockfish reads in a check-counting game's FEN. */
   if (r->check_limit > 0) n += snprintf(fen + n, sizeof fen - n, " %d+%d", r->check_limit, r->check_limit);

@@ -9,12 +9,17 @@
 #include "bridge/br_internal.h"
 #include "rules/betza.h"
 
-static bool same_compiled(const BrCompiled *a, const BrCompiled *b) {
+/* Whether White's compiled moves a and Black's b (each in its own frame) are the same piece:
+ * mirror images, or with turned, images turned half round (Black's files reversed too). */
+static bool same_compiled(const BrCompiled *a, const BrCompiled *b, bool turned) {
   if (a->count != b->count || a->ep_capture != b->ep_capture) return false;
   for (int i = 0; i < a->count; i++) {
     bool found = false;
-    for (int j = 0; j < b->count && !found; j++)
-      found = !memcmp(&a->atoms[i], &b->atoms[j], sizeof(Atom)) && a->from_ranks[i] == b->from_ranks[j];
+    for (int j = 0; j < b->count && !found; j++) {
+      Atom image = b->atoms[j];
+      if (turned) image.dx = (int8_t)-image.dx;
+      found = !memcmp(&a->atoms[i], &image, sizeof(Atom)) && a->from_ranks[i] == b->from_ranks[j];
+    }
     if (!found) return false;
   }
   return true;
@@ -37,6 +42,18 @@ static bool lookup_def(void *ctx, const char *name, char *out, int outlen) {
 }
 
 /* Compiles the movement of both labels of one type into it. */
+bool br_codename(BrGame *g, const char *label, char *out, int outlen) {
+  char expr[GC_LABEL_MAX + 8];
+  snprintf(expr, sizeof expr, "const %s", label);
+  GcValue v = gc_null();
+  GcError ge;
+  bool ok = gc_eval_expr(g->gc, expr, &v, &ge) == GC_OK && v.type == GC_STR && v.u.s[0] && strcmp(v.u.s, label) &&
+            (int)strlen(v.u.s) < outlen;
+  if (ok) snprintf(out, outlen, "%s", v.u.s);
+  gc_release(&v);
+  return ok;
+}
+
 void br_compile_type(BrGame *g, int type, const BrCode *code, BrPiece *pcs[2]) {
   Rules *r = &g->rules;
   BrCompiled comp[2];
@@ -49,16 +66,9 @@ void br_compile_type(BrGame *g, int type, const BrCode *code, BrPiece *pcs[2]) {
     if (!pcs[c]) continue;
     char *body = bodies[c];
     bool from_def = code && br_find_def(code, pcs[c]->label, body, sizeof bodies[c]);
-    if (!from_def && code) {
-      /* The fairychess convention: the label's constant names the codename (`setconst N Knight`). */
-      char expr[GC_LABEL_MAX + 8];
-      snprintf(expr, sizeof expr, "const %s", pcs[c]->label);
-      GcValue v = gc_null();
-      GcError ge;
-      if (gc_eval_expr(g->gc, expr, &v, &ge) == GC_OK && v.type == GC_STR && v.u.s[0] && strcmp(v.u.s, pcs[c]->label))
-        from_def = br_find_def(code, v.u.s, body, sizeof bodies[c]);
-      gc_release(&v);
-    }
+    char codename[GC_LABEL_MAX * 2];
+    if (!from_def && code && br_codename(g, pcs[c]->label, codename, sizeof codename))
+      from_def = br_find_def(code, codename, body, sizeof bodies[c]);
     if (!from_def && !(code && br_find_referee_expr(code, pcs[c]->label, body, sizeof bodies[c]))) {
       snprintf(reason[c], BR_REASON_LEN,
                "no def function named %s, and Post-Move decides its moves by more than one "
@@ -73,12 +83,19 @@ void br_compile_type(BrGame *g, int type, const BrCode *code, BrPiece *pcs[2]) {
     ok[c] = br_compile_def_with(r, body, c, lookup_def, (void *)code, &comp[c], reason[c], BR_REASON_LEN);
   }
   int use = ok[0] ? 0 : ok[1] ? 1 : -1;
-  if (ok[0] && pcs[1] && ok[1] && !same_compiled(&comp[0], &comp[1])) {
-    ok[0] = ok[1] = false, use = -1;
-    for (int c = 0; c < 2; c++)
-      snprintf(reason[c], BR_REASON_LEN, "the defs of %s and %s are not mirror images", pcs[0]->label, pcs[1]->label);
-  }
   PieceType *pt = &r->types[type];
+  pt->turned = false;
+  if (ok[0] && pcs[1] && ok[1] && !same_compiled(&comp[0], &comp[1], false)) {
+    /* Not mirror images; images turned half round (Legan Chess's Pawns) are one piece too,
+     * unless the moves are symmetric left to right, where both readings agree. */
+    pt->turned = same_compiled(&comp[0], &comp[1], true);
+    if (!pt->turned) {
+      ok[0] = ok[1] = false, use = -1;
+      for (int c = 0; c < 2; c++)
+        snprintf(reason[c], BR_REASON_LEN, "the defs of %s and %s are neither mirror images nor turned half round",
+                 pcs[0]->label, pcs[1]->label);
+    }
+  }
   if (use >= 0) {
     for (int i = 0; i < comp[use].count; i++) {
       Atom a = comp[use].atoms[i];
@@ -110,8 +127,8 @@ void br_compile_type(BrGame *g, int type, const BrCode *code, BrPiece *pcs[2]) {
     if (!pcs[c]) continue;
     pcs[c]->compiled = ok[c] && (ok[1 - c] || !pcs[1 - c]);
     if (pcs[c]->compiled)
-      snprintf(pcs[c]->reason, BR_REASON_LEN, "from its %s: %s (%d atoms)%s", source[c], pt->betza, pt->atom_count,
-               pt->ep_capturer ? ", en passant" : "");
+      snprintf(pcs[c]->reason, BR_REASON_LEN, "from its %s: %s (%d atoms)%s%s", source[c], pt->betza, pt->atom_count,
+               pt->ep_capturer ? ", en passant" : "", pt->turned ? ", Black's turned half round" : "");
     else if (ok[c])
       snprintf(pcs[c]->reason, BR_REASON_LEN, "its partner label is oracle-backed");
     else

@@ -78,6 +78,13 @@ static int flood(const Rules *r, int t, bool *seen) {
 
 static int mirror(const Geometry *g, int sq) { return geo_square(g, geo_file(g, sq), g->height - 1 - geo_rank(g, sq)); }
 
+/* Black's square for White's sq, for a piece type: the mirror image, or for a type whose Black
+ * moves are White's turned half round (PieceType.turned), the square turned half round. */
+static int black_image(const Geometry *g, const PieceType *pt, int sq) {
+  int m = mirror(g, sq);
+  return pt->turned ? geo_square(g, g->width - 1 - geo_file(g, m), geo_rank(g, m)) : m;
+}
+
 static int clampi(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
 
 /* Ranks still to go before a White piece on sq enters the promotion zone z, or -1. */
@@ -229,12 +236,12 @@ void ev_init(EvalTables *e, const Rules *r) {
         double near = (double)(reach - d) / reach;
         int passed = (int)lround(gain * 0.15 * near * near);
         e->passed_eg[t][WHITE][sq] = (int16_t)passed;
-        int msq = mirror(g, sq);
+        int msq = black_image(g, pt, sq);
         if (!g->hole[msq]) e->passed_eg[t][BLACK][msq] = (int16_t)passed;
       }
       e->psq_mg[t][WHITE][sq] = (int16_t)mg;
       e->psq_eg[t][WHITE][sq] = (int16_t)eg;
-      int msq = mirror(g, sq);
+      int msq = black_image(g, pt, sq);
       if (!g->hole[msq]) {
         e->psq_mg[t][BLACK][msq] = (int16_t)mg;
         e->psq_eg[t][BLACK][msq] = (int16_t)eg;
@@ -309,9 +316,9 @@ static int mobility(const EvalTables *e, const Position *p, int t, int c, int sq
   int x = geo_file(g, sq), y = geo_rank(g, sq), count = 0;
   for (int i = 0; i < e->step_count[t]; i++) {
     const struct EvalStep *st = &e->steps[t][i];
-    int dy = c == WHITE ? st->dy : -st->dy;
+    int dy = c == WHITE ? st->dy : -st->dy, dx = c == BLACK && r->types[t].turned ? -st->dx : st->dx;
     for (int k = 1; k <= st->range; k++) {
-      int tx = x + st->dx * k, ty = y + dy * k;
+      int tx = x + dx * k, ty = y + dy * k;
       if (!geo_on_board(g, tx, ty)) break;
       int to = geo_square(g, tx, ty), code = p->board[to];
       bool zone_ok = st->to_zone < 0 || bits_test(&r->zones[st->to_zone][c], to);
@@ -371,7 +378,8 @@ static void pawn_relations(const EvalTables *e, const Position *p, int c, const 
     }
     int t = piece_type(p->board[sq]);
     for (int k = 0; k < e->pawn_capture_count[t]; k++) {
-      int tx = x + e->pawn_captures[t][k].dx, ty = y + e->pawn_captures[t][k].dy * dir;
+      int dx = c == BLACK && e->rules->types[t].turned ? -e->pawn_captures[t][k].dx : e->pawn_captures[t][k].dx;
+      int tx = x + dx, ty = y + e->pawn_captures[t][k].dy * dir;
       if (!geo_on_board(g, tx, ty)) continue;
       int code = p->board[geo_square(g, tx, ty)];
       if (code == SQ_EMPTY || code == SQ_HOLE || piece_color(code) == c) continue;

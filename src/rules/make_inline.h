@@ -131,7 +131,7 @@ static inline void pos_do_move(Position *p, Move m) {
       u->captured = (uint8_t)victim;
       u->captured_promoted = promoted_at(p, victim_sq);
       pos_take(p, victim_sq);
-      if (r->drops) {
+      if (r->drops && !r->captures_leave_game) {
         int vt = piece_type(victim);
         hand_add(p, us, r->hand_type[vt][u->captured_promoted], +1);
       }
@@ -149,7 +149,7 @@ static inline void pos_do_move(Position *p, Move m) {
     else if (kind == MOVE_PROMOTION && r->drops && !r->drops_keep_rank && !r->types[new_type].promoted_form)
       set_promoted(p, to, true);
     const PieceType *pt = &r->types[type];
-    if (pt->resets_clock) p->halfmove = 0;
+    if (pt->resets_clock && (!pt->clock_forward_only || moves_forward(r, us, from, to))) p->halfmove = 0;
     if (pt->ep_creator && !victim && kind == MOVE_NORMAL) {
       /* En passant on every square the multi-step move passed (seed 004, `fps`). */
       const Geometry *g = &r->geo;
@@ -225,7 +225,7 @@ static inline void pos_undo_move(Position *p) {
     if (u->captured) {
       pos_raw_put(p, u->captured, victim_sq);
       set_promoted(p, victim_sq, u->captured_promoted);
-      if (r->drops) {
+      if (r->drops && !r->captures_leave_game) {
         int vt = piece_type(u->captured);
         p->hand[us][r->hand_type[vt][u->captured_promoted]]--;
       }

@@ -171,7 +171,10 @@ void pos_do_oracle_move(Position *p, Move m) {
     if (fx.after[i] != SQ_EMPTY) pos_put(p, fx.after[i], sq);
     rights &= r->castle_keep[sq];
   }
-  if (capture || (mover != SQ_EMPTY && mover != SQ_HOLE && r->types[piece_type(mover)].resets_clock)) p->halfmove = 0;
+  if (capture || (mover != SQ_EMPTY && mover != SQ_HOLE && r->types[piece_type(mover)].resets_clock &&
+                  (!r->types[piece_type(mover)].clock_forward_only ||
+                   moves_forward(r, piece_color(mover), move_from(m), move_to(m)))))
+    p->halfmove = 0;
   for (uint32_t changed = rights ^ p->castle_rights; changed; changed &= changed - 1)
     p->key ^= r->zobrist_castle[__builtin_ctz(changed)];
   p->castle_rights = rights;

@@ -15,6 +15,12 @@ extern "C" {
 
 enum { SQ_EMPTY = 0, SQ_HOLE = 0xFF, COLOR_SHIFT = 5, WHITE = 0, BLACK = 1 };
 
+/* Whether a move from from to to goes toward the far side of color (White: up the ranks). */
+static inline bool moves_forward(const Rules *r, int color, int from, int to) {
+  int dy = geo_rank(&r->geo, to) - geo_rank(&r->geo, from);
+  return color == WHITE ? dy > 0 : dy < 0;
+}
+
 static inline int piece_code(int color, int type) { return color << COLOR_SHIFT | (type + 1); }
 static inline int piece_type(int code) { return (code & 31) - 1; }
 static inline int piece_color(int code) { return code >> COLOR_SHIFT; }

@@ -31,7 +31,8 @@ typedef enum { ATOM_LEAP, ATOM_RIDE, ATOM_HOP, ATOM_GRASSHOP } AtomKind;
 enum { MODE_MOVE = 1, MODE_CAPTURE = 2, MODE_BOTH = 3 };
 enum { NO_ZONE = -1 };
 
-/* One direction of movement, written for White (dy > 0 is forward); Black mirrors dy. */
+/* One direction of movement, written for White (dy > 0 is forward); Black mirrors dy (and
+ * reverses dx too for a PieceType that is `turned`). */
 typedef struct Atom {
   AtomKind kind;
   int8_t dx, dy;
@@ -57,11 +58,15 @@ typedef struct PieceType {
   Atom atoms[MAX_ATOMS];
   int atom_count;
   bool royal;
-  bool ep_creator;   /* its multi-step moves leave en-passant squares behind */
-  bool ep_capturer;  /* may capture en passant with its capturing moves */
-  bool resets_clock; /* its moves reset the n-move counter (pawns) */
-  int initial_zone;  /* zone where `initial` atoms apply */
-  int promo_zone;    /* NO_ZONE: never promotes */
+  bool ep_creator;         /* its multi-step moves leave en-passant squares behind */
+  bool ep_capturer;        /* may capture en passant with its capturing moves */
+  bool resets_clock;       /* its moves reset the n-move counter (pawns) */
+  bool turned;             /* Black's moves are White's turned half round, not mirrored top to
+                        bottom (files reversed too: Legan Chess's Pawns) */
+  bool clock_forward_only; /* with resets_clock: only its forward moves do (a sideways step can
+                              be undone, so a repetition may span it: Pawn Sideways Chess) */
+  int initial_zone;        /* zone where `initial` atoms apply */
+  int promo_zone;          /* NO_ZONE: never promotes */
   int promo_choices[MAX_TYPES];
   int promo_count;
   uint32_t promo_denied[2]; /* by colour, bit t: that side may not choose type t of the choices
@@ -148,6 +153,8 @@ typedef struct Rules {
    * castling king spends all of its side's rights (castle_keep_piece). */
   bool castling_free;
   bool drops;                /* captured pieces go to the capturer's hand */
+  bool captures_leave_game;  /* with drops: captured pieces do not go to hand; only the hands the
+                                game starts with are dropped (Pocket Knight) */
   bool drops_keep_rank;      /* a piece a pawn promoted to goes to hand as it is, not as the pawn (loop) */
   GameResult stalemate;      /* result for the side that has no move and is not in check */
   bool stalemate_by_count;   /* instead: fewer pieces than the other side win, as many draw (suicide) */

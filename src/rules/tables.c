@@ -113,8 +113,8 @@ static bool can_move_from(const Rules *r, int t, int c, int sq) {
     const Atom *at = &pt->atoms[a];
     if (at->royal_only || at->initial) continue;
     if (!in_zone(r, at->from_zone, c, sq)) continue;
-    int dy = c ? -at->dy : at->dy;
-    int f = geo_file(g, sq) + at->dx, rk = geo_rank(g, sq) + dy;
+    int dy = c ? -at->dy : at->dy, dx = c && pt->turned ? -at->dx : at->dx;
+    int f = geo_file(g, sq) + dx, rk = geo_rank(g, sq) + dy;
     if (geo_on_board(g, f, rk) && in_zone(r, at->to_zone, c, geo_square(g, f, rk))) return true;
   }
   return false;
@@ -128,12 +128,12 @@ static bool build_piece(Builder *b, int t, int c, char *err, int errlen) {
   int bbw = tb->bbw, idx0 = (t * 2 + c) * b->n;
   for (int a = 0; a < pt->atom_count; a++) {
     const Atom *at = &pt->atoms[a];
-    int dy = c ? -at->dy : at->dy;
+    int dy = c ? -at->dy : at->dy, dx = c && pt->turned ? -at->dx : at->dx;
     int from_zone = at->initial ? pt->initial_zone : at->from_zone;
     if (at->initial && pt->initial_zone == NO_ZONE) continue;
     if (at->kind != ATOM_LEAP) {
       if (tb->ride_count[t][c] == MAX_ATOMS) continue;
-      int d = direction_index(tb, at->dx, dy, err, errlen);
+      int d = direction_index(tb, dx, dy, err, errlen);
       if (d < 0) return false;
       RideEntry *e = &tb->rides[t][c][tb->ride_count[t][c]++];
       *e = (RideEntry){.dir = (uint8_t)d,
@@ -162,13 +162,13 @@ static bool build_piece(Builder *b, int t, int c, char *err, int errlen) {
     if (at->royal_only) continue;
     for (int sq = 0; sq < b->n; sq++) {
       if (g->hole[sq] || !in_zone(r, from_zone, c, sq)) continue;
-      int f = geo_file(g, sq) + at->dx, rk = geo_rank(g, sq) + dy;
+      int f = geo_file(g, sq) + dx, rk = geo_rank(g, sq) + dy;
       if (!geo_on_board(g, f, rk)) continue;
       int to = geo_square(g, f, rk);
       if (!in_zone(r, at->to_zone, c, to)) continue;
       if (at->lame) { /* blocked leaps are listed by build_lame_lists */
         Bits leg;
-        if (!lame_path(g, geo_file(g, sq), geo_rank(g, sq), at->dx, dy, &leg) || bits_any(&leg)) continue;
+        if (!lame_path(g, geo_file(g, sq), geo_rank(g, sq), dx, dy, &leg) || bits_any(&leg)) continue;
       }
       if (at->mode & MODE_MOVE) set_packed(tb->leap_quiet, bbw, idx0 + sq, to);
       if (at->mode & MODE_CAPTURE) {
@@ -204,15 +204,15 @@ static void build_lame_lists(Builder *b) {
         if (at->kind != ATOM_LEAP || !at->lame || at->royal_only) continue;
         int from_zone = at->initial ? pt->initial_zone : at->from_zone;
         if (at->initial && pt->initial_zone == NO_ZONE) continue;
-        int dy = c ? -at->dy : at->dy;
+        int dy = c ? -at->dy : at->dy, dx = c && pt->turned ? -at->dx : at->dx;
         for (int sq = 0; sq < b->n; sq++) {
           if (g->hole[sq] || !in_zone(r, from_zone, c, sq)) continue;
-          int f = geo_file(g, sq) + at->dx, rk = geo_rank(g, sq) + dy;
+          int f = geo_file(g, sq) + dx, rk = geo_rank(g, sq) + dy;
           if (!geo_on_board(g, f, rk)) continue;
           int to = geo_square(g, f, rk);
           if (!in_zone(r, at->to_zone, c, to)) continue;
           Bits leg;
-          if (!lame_path(g, geo_file(g, sq), geo_rank(g, sq), at->dx, dy, &leg) || !bits_any(&leg)) continue;
+          if (!lame_path(g, geo_file(g, sq), geo_rank(g, sq), dx, dy, &leg) || !bits_any(&leg)) continue;
           if (len == cap) {
             cap = cap ? 2 * cap : 256;
             items = realloc(items, cap * sizeof *items);

@@ -913,6 +913,125 @@ TEST(RulesInclude, NifuLeavesNoSavingDrop) {
   EXPECT_EQ(mate.result_player, 1);
 }
 
+namespace {
+// Plays moves (coordinate notation) on a position of a preset's compiled rules; each must be
+// legal.  Returns the FEN reached.
+std::string PlayCompiled(BrGame *g, Position *p, const char *fen, std::initializer_list<const char *> moves) {
+  char err[RULES_ERR_LEN], out[256];
+  EXPECT_TRUE(pos_set_fen(p, &g->rules, fen, err, sizeof err)) << err;
+  for (const char *m : moves) {
+    Move move = pos_parse_move(p, m);
+    EXPECT_NE(move, MOVE_NONE) << m;
+    if (move == MOVE_NONE) break;
+    pos_make(p, move);
+  }
+  pos_get_fen(p, out, sizeof out);
+  return out;
+}
+} // namespace
+
+// Pawns that step sideways (Pawn Sideways Chess) or back (Pawn Back Chess), in the compiled
+// rules and the referee alike: the two-square step stays a move of the starting rank, a Pawn
+// never steps back onto its own first rank, and the moves that can be undone do not start the
+// fifty-move count again (`pawnclock`), so that a repetition across them is seen.
+TEST(RulesInclude, PawnsThatStepSidewaysOrBack) {
+  GameBox side("presets/pawnsideways.preset"), back("presets/pawnback.preset");
+  ASSERT_NE(side.g, nullptr) << side.err;
+  ASSERT_NE(back.g, nullptr) << back.err;
+  Position p{};
+  EXPECT_EQ(PlayCompiled(side.g, &p, "4k3/8/8/8/8/8/3P4/4K3 w - - 7 20", {"d2c2", "e8e7"}),
+            "8/4k3/8/8/8/8/2P5/4K3 w - - 9 21");
+  EXPECT_EQ(PlayCompiled(side.g, &p, "4k3/8/8/8/8/8/3P4/4K3 w - - 7 20", {"d2c2", "e8e7", "c2c4"}),
+            "8/4k3/8/8/2P5/8/8/4K3 b - c3 0 21");
+  char reason[64];
+  PlayCompiled(side.g, &p, "3k4/8/8/8/8/8/3P4/4K3 w - - 0 1",
+               {"d2c2", "d8d7", "c2d2", "d7d8", "d2c2", "d8d7", "c2d2", "d7d8"});
+  EXPECT_EQ(pos_game_result(&p, reason, sizeof reason), RESULT_DRAW) << reason;
+  EXPECT_EQ(PlayCompiled(back.g, &p, "4k3/8/8/8/3P4/8/8/4K3 w - - 7 20", {"d4d3", "e8e7", "d3d2", "e7e8", "d2d4"}),
+            "4k3/8/8/8/3P4/8/8/4K3 b - d3 12 22");
+  PlayCompiled(back.g, &p, "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1", {});
+  EXPECT_EQ(pos_parse_move(&p, "d2d1"), MOVE_NONE);
+  pos_free(&p);
+
+  Referee sideways("presets/pawnsideways.preset", "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1");
+  for (const char *m : {"P d2-c2", "k e8-e7", "P c2-c4", "k e7-e6"}) EXPECT_EQ(sideways.Play(m).status, GC_LEGAL) << m;
+  EXPECT_EQ(sideways.Try("P c4-b4").status, GC_LEGAL);
+  EXPECT_EQ(sideways.Try("P c4-c3").status, GC_ILLEGAL);
+  // Black's King starts off its castling square, whose flag would tell the first position
+  // from the later ones.
+  Referee repeat("presets/pawnsideways.preset", "3k4/8/8/8/8/8/3P4/4K3 w - - 0 1");
+  GcVerdict v{};
+  for (const char *m : {"P d2-c2", "k d8-d7", "P c2-d2", "k d7-d8", "P d2-c2", "k d8-d7", "P c2-d2", "k d7-d8"})
+    EXPECT_EQ((v = repeat.Play(m)).status, GC_LEGAL) << m;
+  EXPECT_EQ(v.result, GC_RESULT_DRAWN) << v.say;
+  Referee backward("presets/pawnback.preset", "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1");
+  EXPECT_EQ(backward.Try("P d2-d1").status, GC_ILLEGAL);
+  for (const char *m : {"P d2-d3", "k e8-e7", "P d3-d2", "k e7-e8"}) EXPECT_EQ(backward.Play(m).status, GC_LEGAL) << m;
+  EXPECT_EQ(backward.Try("P d2-d4").status, GC_LEGAL);
+}
+
+// The game's first position counts toward threefold repetition in the referee as it does in
+// the compiled rules (and in Fairy-Stockfish): the Knights' dance back to the start draws on
+// the eighth ply.
+TEST(RulesInclude, RepetitionCountsTheFirstPosition) {
+  const char *dance[] = {"N g1-f3", "n g8-f6", "N f3-g1", "n f6-g8", "N g1-f3", "n g8-f6", "N f3-g1", "n f6-g8"};
+  Referee ref("presets/chess.preset");
+  GcVerdict v{};
+  for (const char *m : dance) EXPECT_EQ((v = ref.Play(m)).status, GC_LEGAL) << m;
+  EXPECT_EQ(v.result, GC_RESULT_DRAWN) << v.say;
+  GameBox chess("presets/chess.preset");
+  ASSERT_NE(chess.g, nullptr) << chess.err;
+  Position p{};
+  PlayCompiled(chess.g, &p, chess.g->start_fen, {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"});
+  char reason[64];
+  EXPECT_EQ(pos_game_result(&p, reason, sizeof reason), RESULT_NONE) << reason;
+  pos_make(&p, pos_parse_move(&p, "f6g8"));
+  EXPECT_EQ(pos_game_result(&p, reason, sizeof reason), RESULT_DRAW) << reason;
+  pos_free(&p);
+}
+
+// Legan Chess: the Pawns of the two sides are one piece turned half round (White's go toward
+// a8, Black's toward h1), compiled as such, and promote on the squares of wpzone/bpzone,
+// where they must.  The figures are the compiled rules'; the referee agrees move by move.
+TEST(RulesInclude, LeganPawnsTurnHalfRoundAndPromoteInTheCorner) {
+  GameBox legan("presets/legan.preset");
+  ASSERT_NE(legan.g, nullptr) << legan.err;
+  const BrPiece *pawn = br_piece_of(legan.g, "P");
+  ASSERT_NE(pawn, nullptr);
+  EXPECT_TRUE(pawn->compiled) << pawn->reason;
+  EXPECT_TRUE(legan.g->rules.types[pawn->type].turned);
+  ExpectVerdicts("presets/legan.preset", {{"k7/8/1P6/8/8/6p1/8/7K w - - 0 1", RESULT_NONE, 6, 1},
+                                          {"k7/8/1P6/8/8/6p1/8/7K b - - 0 1", RESULT_NONE, 6, 1},
+                                          {"k7/8/8/3p4/3P4/8/8/7K w - - 0 1", RESULT_NONE, 5, 1},
+                                          {"k7/8/8/3p4/3P4/8/8/7K b - - 0 1", RESULT_NONE, 5, 1}});
+  Referee white("presets/legan.preset", "k7/8/1P6/8/8/6p1/8/7K w - - 0 1");
+  EXPECT_EQ(white.Try("P b6-a7").status, GC_ILLEGAL);
+  EXPECT_EQ(white.Try("P b6-a7; Q-a7").status, GC_LEGAL);
+  EXPECT_EQ(white.Try("P b6-c7").status, GC_ILLEGAL);
+  Referee black("presets/legan.preset", "k7/8/1P6/8/8/6p1/8/7K b - - 0 1");
+  EXPECT_EQ(black.Try("p g3-h2; n-h2").status, GC_LEGAL);
+  EXPECT_EQ(black.Try("p g3-f2").status, GC_ILLEGAL);
+}
+
+// Pocket Knight Chess: each side starts with a Knight in hand (the start FEN says so), drops
+// it at any time, and captured pieces leave the game (`tohand false`) in the compiled rules
+// and the referee.  Perft 3 from the start, 88617, is the figure of Fairy-Stockfish's suite.
+TEST(RulesInclude, PocketKnightsAreDroppedAndCapturesLeaveTheGame) {
+  GameBox knight("presets/pocketknight.preset");
+  ASSERT_NE(knight.g, nullptr) << knight.err;
+  EXPECT_NE(strstr(knight.g->start_fen, "[Nn]"), nullptr) << knight.g->start_fen;
+  Position p{};
+  EXPECT_EQ(PlayCompiled(knight.g, &p, "4k3/8/8/3p4/4P3/8/8/4K3[Nn] w - - 0 1", {"e4d5", "N@c3"}),
+            "4k3/8/8/3P4/8/2n5/8/4K3[N] w - - 1 2");
+  pos_free(&p);
+  Referee ref("presets/pocketknight.preset", "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1");
+  GcError err;
+  ASSERT_EQ(gc_run_code(ref.gc, "set hand-N 1;\nset hand-n 1;\n", "hands", &err), GC_OK) << err.message;
+  for (const char *m : {"P e4-d5", "n*c3"}) EXPECT_EQ(ref.Play(m).status, GC_LEGAL) << m;
+  EXPECT_EQ(ref.Try("P*e4").status, GC_ILLEGAL); // the captured Pawn is not in hand
+  EXPECT_EQ(ref.Try("N*e4").status, GC_LEGAL);
+}
+
 TEST(RulesInclude, ShogiPromotionNeedsTheZoneAndIsForcedWhereStuck) {
   ShogiBoard b("4k/P4/5/5/K3R", 0);
   EXPECT_STREQ(b.Try("R e1-e2; D-e2").message,
