@@ -271,6 +271,8 @@ static bool derive_goal(BrGame *g, char *err, int errlen) {
     r->goal_types |= 1u << t;
   }
   r->goal_reply = br_setting_int(g->gc, "goalreply", 0);
+  r->goal_safe = br_setting_int(g->gc, "goalsafe", 0);
+  if (r->goal_safe) br_note(g, "a goal counts only where no enemy piece attacks the piece on it (goalsafe)");
   if (bits_any(&r->goal[0]) || bits_any(&r->goal[1]))
     br_note(g, r->goal_types ? "a piece of goallabels on a goal square (wgoal/bgoal) wins"
                              : "a royal piece on a goal square (wgoal/bgoal) wins");
@@ -509,9 +511,11 @@ void br_derive_drops(BrGame *g) {
     if (r->types[t].promo_count) r->types[t].drop_zone = zone;
   char labels[MAX_TYPES][GC_LABEL_MAX * 2];
   int nifu = br_setting_words(g->gc, "nifu", labels, MAX_TYPES);
+  int per_file = br_setting_int(g->gc, "nifucount", 1); /* Tori Shogi: two Swallows a file */
+  if (per_file < 1 || per_file > 255) per_file = 1;
   for (int i = 0; i < nifu; i++) {
     const BrPiece *pc = br_piece_of(g, labels[i]);
-    if (pc && pc->type >= 0) r->types[pc->type].drop_one_per_file = true;
+    if (pc && pc->type >= 0) r->types[pc->type].drop_file_limit = (uint8_t)per_file;
   }
   int nomate = br_setting_words(g->gc, "nodropmate", labels, MAX_TYPES);
   for (int i = 0; i < nomate; i++) {
@@ -519,6 +523,7 @@ void br_derive_drops(BrGame *g) {
     if (pc && pc->type >= 0) r->types[pc->type].drop_no_mate = true;
   }
   r->captures_leave_game = !br_setting_int(g->gc, "tohand", 1);
+  r->drops_where_stuck = br_setting_int(g->gc, "stuckdrops", 0);
   br_note(g, r->captures_leave_game ? "drops: from the hands the game starts with; captured pieces leave the game"
              : zone >= 0            ? "drops: captured pieces to hand, pawns dropped on the ranks of wdropranks"
                                     : "drops: captured pieces to hand");

@@ -233,6 +233,10 @@ static bool royals_safe(const Position *p, int c) {
 
 static bool in_check(const Position *p) { return !royals_safe(p, p->side); }
 
+static bool square_attacked(const Position *p, int sq, int by) {
+  return attacked(p, sq, by, occupied(p), bb_zero(), p->board[sq] ? piece_type(p->board[sq]) : -1);
+}
+
 static inline void push(MoveList *list, Move m) { list->moves[list->count++] = m; }
 
 /* Which moves generate() keeps (movegen.h): all, the noisy ones, the quiet ones, or those that
@@ -419,11 +423,13 @@ static inline __attribute__((always_inline)) void generate(Position *p, TargetLi
     for (int t = 0; t < r->type_count; t++) {
       if (!p->hand[us][t]) continue;
       BB targets = bb_and(empty, tb_bb(tb->drop_mask, t * 2 + us));
-      if (r->types[t].drop_one_per_file) {
+      int limit = r->types[t].drop_file_limit;
+      if (limit) {
         BB same = pieces(p, us, t);
+        uint8_t on_file[GEO_MAX_SIDE] = {0};
         while (bb_any(same)) {
-          int sq = bb_pop(&same);
-          targets = bb_andnot(targets, tb_bb(tb->file_mask, geo_file(&r->geo, sq)));
+          int file = geo_file(&r->geo, bb_pop(&same));
+          if (++on_file[file] == limit) targets = bb_andnot(targets, tb_bb(tb->file_mask, file));
         }
       }
       if (f->kind == GEN_EVASIONS) targets = bb_and(targets, f->answers);
@@ -765,5 +771,6 @@ const MoveGenerator W(gen) = {
     .evasions = evasions,
     .in_check = in_check,
     .extinct = extinct,
+    .attacked = square_attacked,
     .perft = perft,
 };

@@ -88,6 +88,7 @@ static uint64_t oracle_perft(Position *p, int depth) {
 /* The model's answers where the oracle has nothing to add: check and extinction look at the
  * board only. */
 static bool model_in_check(const Position *p) { return p->rules->gen->in_check(p); }
+static bool model_attacked(const Position *p, int sq, int by) { return p->rules->gen->attacked(p, sq, by); }
 static bool model_extinct(const Position *p, int color) { return p->rules->gen->extinct(p, color); }
 static void model_pseudo_legal(Position *p, MoveList *list) { p->rules->gen->pseudo_legal(p, list); }
 
@@ -111,6 +112,7 @@ const MoveGenerator gen_oracle = {
     .evasions = oracle_legal_moves,
     .in_check = model_in_check,
     .extinct = model_extinct,
+    .attacked = model_attacked,
     .perft = oracle_perft,
 };
 

@@ -727,10 +727,26 @@ static bool royal_reaches_goal(Position *p) {
   return false;
 }
 
+/* Whether colour c has a goal piece on its goal that no enemy piece attacks (Rules.goal_safe). */
+static bool safe_on_goal(Position *p, int c) {
+  const Rules *r = p->rules;
+  for (int t = 0; t < r->type_count; t++) {
+    if (r->goal_types ? !(r->goal_types >> t & 1) : !r->types[t].royal) continue;
+    for (int w = 0; w < BITS_WORDS; w++)
+      for (uint64_t on = p->by_piece[c][t][w] & r->goal[c].w[w]; on; on &= on - 1)
+        if (!generator(p)->attacked(p, w * 64 + __builtin_ctzll(on), c ^ 1)) return true;
+  }
+  return false;
+}
+
 GameResult pos_goal_result(Position *p) {
   const Rules *r = p->rules;
   if (!r->has_goal) return RESULT_NONE;
   int us = p->side;
+  if (r->goal_safe) {
+    if (safe_on_goal(p, us)) return safe_on_goal(p, us ^ 1) ? RESULT_DRAW : RESULT_WIN;
+    return safe_on_goal(p, us ^ 1) ? RESULT_LOSS : RESULT_NONE;
+  }
   if (!r->goal_reply) {
     int goal = pos_goal_reached(p);
     return goal < 0 ? RESULT_NONE : goal == us ? RESULT_WIN : RESULT_LOSS;

@@ -211,7 +211,9 @@ int pos_goal_reached(const Position *p);
  * move again (the other side's reply did not take it: Jeson Mor); a royal goal piece that
  * stands on its goal with the other side to move ends the game at once unless that side is
  * Black, is not in check and can bring its own royal piece to its goal with its reply, which
- * then draws (Racing Kings, as Fairy-Stockfish plays it). */
+ * then draws (Racing Kings, as Fairy-Stockfish plays it).  With Rules.goal_safe a goal piece
+ * counts only where no enemy piece attacks it: such a piece of the side to move wins (both
+ * sides': a draw), one of the other side's wins for it at once (Dobutsu's try). */
 GameResult pos_goal_result(Position *p);
 /* The colour that has given Rules.check_limit checks (three-check), or -1. */
 static inline int pos_checks_won(const Position *p) {

@@ -76,7 +76,8 @@ typedef struct PieceType {
   bool promo_on_leaving;    /* a move starting in the zone may promote too (shogi) */
   bool promo_only_captured; /* only to a type with fewer pieces on board than at the start */
   int drop_zone;            /* NO_ZONE: anywhere the piece could still move from */
-  bool drop_one_per_file;   /* no drop on a file holding an own unpromoted piece of this type */
+  uint8_t drop_file_limit;  /* no drop on a file holding this many own unpromoted pieces of this
+                               type (Shogi's nifu: 1, Tori Shogi's Swallows: 2); 0: no limit */
   bool drop_no_mate;        /* a drop of it may not give mate (shogi pawn) */
   bool oracle;              /* its atoms are only candidates: the rules' oracle decides its moves */
   bool any_square;          /* oracle piece without candidate atoms: every square is a candidate */
@@ -153,6 +154,7 @@ typedef struct Rules {
    * castling king spends all of its side's rights (castle_keep_piece). */
   bool castling_free;
   bool drops;                /* captured pieces go to the capturer's hand */
+  bool drops_where_stuck;    /* with drops: a piece may be dropped where it could never move (Dobutsu) */
   bool captures_leave_game;  /* with drops: captured pieces do not go to hand; only the hands the
                                 game starts with are dropped (Pocket Knight) */
   bool drops_keep_rank;      /* a piece a pawn promoted to goes to hand as it is, not as the pawn (loop) */
@@ -168,6 +170,7 @@ typedef struct Rules {
   Bits goal[2];              /* a royal piece reaching goal[its colour] wins (King of the Hill) */
   uint32_t goal_types;       /* the types that win on a goal (bit t) instead, 0: the royal ones (Breakthrough) */
   bool goal_reply;           /* a goal wins only once the other side has had its reply (pos_goal_result) */
+  bool goal_safe;            /* a goal counts only while no enemy piece attacks the piece on it (Dobutsu) */
   bool no_giving_check;      /* a move may not check the other side (Racing Kings) */
   int check_limit;           /* a side that gives this many checks wins (three-check: 3), 0 = none */
   bool must_capture;         /* a side that can capture must (antichess): only its captures are legal */

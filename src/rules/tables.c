@@ -428,6 +428,7 @@ bool rules_build_tables(Rules *r, char *err, int errlen) {
         if (r->geo.hole[sq]) continue;
         if (!pt->any_square && !can_move_from(r, t, c, sq)) {
           bits_set(&r->stuck[t][c], sq);
+          if (r->drops_where_stuck && in_zone(r, pt->drop_zone, c, sq)) set_packed(tb->drop_mask, bbw, t * 2 + c, sq);
           continue;
         }
         anywhere = true;

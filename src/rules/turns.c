@@ -146,5 +146,16 @@ static uint64_t turns_perft(Position *p, int depth) {
   return nodes;
 }
 
-const MoveGenerator gen_turns = {turns_legal,    turns_pseudo_legal, turns_noisy,   turns_quiet,
-                                 turns_evasions, turns_in_check,     turns_extinct, turns_perft};
+static bool turns_attacked(const Position *p, int sq, int by) { return gen_untouched(p)->attacked(p, sq, by); }
+
+const MoveGenerator gen_turns = {
+    .legal = turns_legal,
+    .pseudo_legal = turns_pseudo_legal,
+    .noisy = turns_noisy,
+    .quiet = turns_quiet,
+    .evasions = turns_evasions,
+    .in_check = turns_in_check,
+    .extinct = turns_extinct,
+    .attacked = turns_attacked,
+    .perft = turns_perft,
+};

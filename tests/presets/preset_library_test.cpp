@@ -1032,6 +1032,56 @@ TEST(RulesInclude, PocketKnightsAreDroppedAndCapturesLeaveTheGame) {
   EXPECT_EQ(ref.Try("N*e4").status, GC_LEGAL);
 }
 
+// Dobutsu Shogi's try (`goalsafe`): a Lion on the far rank wins only where no enemy piece
+// attacks it, at once or on its player's next turn, and both Lions safe on their goals draw;
+// the Lion is no King (extinction: a move next to the enemy Lion is legal, and losing the
+// Lion loses), and a Chick may be dropped on the far rank where it cannot move (`stuckdrops`).
+TEST(RulesInclude, DobutsuTryAndDropsWhereStuck) {
+  ExpectVerdicts("presets/dobutsu.preset", {{"L1l/3/3/3[] b - - 0 1", RESULT_LOSS, -1, 0},
+                                            {"1lL/3/3/3[] b - - 0 1", RESULT_NONE, 5, 1},
+                                            {"L2/3/3/2l[] w - - 0 1", RESULT_DRAW, -1, 0},
+                                            {"1l1/3/L2/3[C] w - - 0 1", RESULT_NONE, 15, 1}});
+  Referee safe("presets/dobutsu.preset", "2l/L2/3/3 w - - 0 1");
+  GcVerdict won = safe.Play("L a3-a4");
+  EXPECT_EQ(won.status, GC_LEGAL) << won.message;
+  EXPECT_EQ(won.result, GC_RESULT_WON) << won.say;
+  Referee attacked("presets/dobutsu.preset", "1l1/L2/3/3 w - - 0 1");
+  GcVerdict on = attacked.Play("L a3-a4");
+  EXPECT_EQ(on.status, GC_LEGAL) << on.message;
+  EXPECT_EQ(on.result, GC_RESULT_NONE) << on.say; // the Lion on b4 may take it
+  GcVerdict taken = attacked.Play("l b4-a4");
+  EXPECT_EQ(taken.status, GC_LEGAL) << taken.message;
+  EXPECT_EQ(taken.result, GC_RESULT_WON) << taken.say; // White's Lion is gone
+  Referee drop("presets/dobutsu.preset", "1l1/3/L2/3 w - - 0 1");
+  GcError err;
+  ASSERT_EQ(gc_run_code(drop.gc, "set hand-C 1;\n", "hands", &err), GC_OK) << err.message;
+  EXPECT_EQ(drop.Try("C*a4").status, GC_LEGAL);
+  EXPECT_EQ(drop.Try("L a2-b3").status, GC_LEGAL); // beside the enemy Lion: no check
+}
+
+// Tori Shogi: a file may hold two of a player's Swallows before a Swallow drop on it is
+// refused (`nifucount 2`), and the Quails of the two sides are one piece turned half round.
+TEST(RulesInclude, ToriShogiSwallowsTwoAFileAndTurnedQuails) {
+  GameBox tori("presets/torishogi.preset");
+  ASSERT_NE(tori.g, nullptr) << tori.err;
+  for (const char *quail : {"L", "R"}) {
+    const BrPiece *pc = br_piece_of(tori.g, quail);
+    ASSERT_NE(pc, nullptr);
+    EXPECT_TRUE(pc->compiled) << pc->reason;
+    EXPECT_TRUE(tori.g->rules.types[pc->type].turned) << quail;
+  }
+  // 40 drops and 6 moves with one Swallow on the c-file; 35 drops with two.
+  ExpectVerdicts("presets/torishogi.preset", {{"3k3/7/7/7/2S4/7/3K3[S] w - - 0 1", RESULT_NONE, 46, 1},
+                                              {"3k3/7/7/2S4/2S4/7/3K3[S] w - - 0 1", RESULT_NONE, 41, 1}});
+  GcError err;
+  Referee one("presets/torishogi.preset", "3k3/7/7/7/2S4/7/3K3 w - - 0 1");
+  ASSERT_EQ(gc_run_code(one.gc, "set hand-S 1;\n", "hands", &err), GC_OK) << err.message;
+  EXPECT_EQ(one.Try("S*c6").status, GC_LEGAL);
+  Referee two("presets/torishogi.preset", "3k3/7/7/2S4/2S4/7/3K3 w - - 0 1");
+  ASSERT_EQ(gc_run_code(two.gc, "set hand-S 1;\n", "hands", &err), GC_OK) << err.message;
+  EXPECT_STREQ(two.Try("S*c6").message, "A S may not be dropped on a file that already holds 2 of yours.");
+}
+
 TEST(RulesInclude, ShogiPromotionNeedsTheZoneAndIsForcedWhereStuck) {
   ShogiBoard b("4k/P4/5/5/K3R", 0);
   EXPECT_STREQ(b.Try("R e1-e2; D-e2").message,

@@ -195,7 +195,8 @@ static bool shogi_family(Rules *r, const char *name, int size, int zone_ranks, c
     pt->promo_on_leaving = true;
   }
   r->types[types[count - 1]].royal = true;
-  r->types[types[0]].drop_one_per_file = r->types[types[0]].drop_no_mate = true;
+  r->types[types[0]].drop_file_limit = 1;
+  r->types[types[0]].drop_no_mate = true;
   r->drops = true;
   r->stalemate = RESULT_LOSS;
   r->repetition_count = 4;
