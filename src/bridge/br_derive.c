@@ -248,6 +248,35 @@ static int type_of_label(BrGame *g, const char *label, int c);
 /* Goal squares (herald-rules `wgoal`/`bgoal`, King of the Hill): a royal piece of that side
  * that reaches one wins, or with `goallabels` a piece of those labels (Breakthrough).  False
  * with the reason for a label no piece of the game has. */
+/* Explosions (herald-rules `blast`, Atomic): a capture removes the capturer and the pieces
+ * around the square, but the types of blastspared around it and of blastimmune anywhere; the
+ * types of mutualimmune may not take each other (Atomar's Kings). */
+static bool derive_explosion(BrGame *g, char *err, int errlen) {
+  Rules *r = &g->rules;
+  r->blast_on_capture = br_setting_int(g->gc, "blast", 0);
+  const char *kinds[3] = {"blastspared", "blastimmune", "mutualimmune"};
+  for (int k = 0; k < 3; k++) {
+    char labels[MAX_TYPES][GC_LABEL_MAX * 2];
+    int n = br_setting_words(g->gc, kinds[k], labels, MAX_TYPES);
+    for (int i = 0; i < n; i++) {
+      int t = type_of_label(g, labels[i], WHITE);
+      if (t < 0) {
+        snprintf(err, errlen, "%s: no piece of this game is labelled '%s'", kinds[k], labels[i]);
+        return false;
+      }
+      if (k == 0)
+        r->types[t].blast_spared = true;
+      else if (k == 1)
+        r->types[t].blast_immune = true;
+      else
+        r->mutual_immune |= 1u << t;
+    }
+  }
+  if (r->blast_on_capture) br_note(g, "a capture explodes (blast)");
+  if (r->mutual_immune) br_note(g, "the pieces of mutualimmune may not take each other");
+  return true;
+}
+
 static bool derive_goal(BrGame *g, char *err, int errlen) {
   Rules *r = &g->rules;
   const GcBoard *b = gc_get_board(g->gc);
@@ -401,6 +430,10 @@ bool br_derive_game_end(BrGame *g, const char **setting, char *err, int errlen) 
   }
   if (!derive_goal(g, err, errlen)) {
     *setting = "goallabels";
+    return false;
+  }
+  if (!derive_explosion(g, err, errlen)) {
+    *setting = "blast";
     return false;
   }
   int checks = br_setting_int(g->gc, "checks", 0);

@@ -77,6 +77,30 @@ static inline void pos_end_part(Position *p, Move m, bool again) {
   p->key ^= pos_turn_key(r, p);
 }
 
+/* The explosion of a capture on `to` (Rules.blast_on_capture): the capturer standing there
+ * and every piece on the squares around it leave the board, except blast_spared types around
+ * it and blast_immune types; what left is noted in u for pos_undo_move, and the castling
+ * rights of the squares emptied are spent. */
+static inline void pos_blast(Position *p, Undo *u, int to, uint32_t *rights) {
+  const Rules *r = p->rules;
+  const Geometry *g = &r->geo;
+  int x = geo_file(g, to), y = geo_rank(g, to);
+  for (int dy = -1; dy <= 1; dy++)
+    for (int dx = -1; dx <= 1; dx++) {
+      if (!geo_on_board(g, x + dx, y + dy)) continue;
+      int sq = geo_square(g, x + dx, y + dy), code = p->board[sq];
+      if (code == SQ_EMPTY || code == SQ_HOLE) continue;
+      const PieceType *pt = &r->types[piece_type(code)];
+      if (pt->blast_immune || (sq != to && pt->blast_spared)) continue;
+      int i = u->blast_count++;
+      u->blast_sq[i] = (uint8_t)sq;
+      u->blast_code[i] = (uint8_t)code;
+      if (promoted_at(p, sq)) u->blast_promoted |= (uint16_t)(1u << i), set_promoted(p, sq, false);
+      pos_take(p, sq);
+      *rights &= r->castle_keep[sq] & r->castle_keep_piece[code];
+    }
+}
+
 static inline void pos_do_move(Position *p, Move m) {
   const Rules *r = p->rules;
   if (__builtin_expect(move_kind(m) == MOVE_ORACLE, 0)) {
@@ -95,6 +119,8 @@ static inline void pos_do_move(Position *p, Move m) {
   u->turn_stale = (int16_t)p->turn_stale;
   u->halfmove = p->halfmove;
   u->checks[0] = p->checks[0], u->checks[1] = p->checks[1];
+  u->blast_count = 0;
+  u->blast_promoted = 0;
   u->castle_rights = p->castle_rights;
   u->key = p->key;
   memcpy(u->ep, p->ep, sizeof u->ep);
@@ -166,6 +192,7 @@ static inline void pos_do_move(Position *p, Move m) {
       }
     }
     rights &= r->castle_keep[from] & r->castle_keep[to] & r->castle_keep_piece[code];
+    if (victim && __builtin_expect(r->blast_on_capture, 0)) pos_blast(p, u, to, &rights);
   }
   }
   for (uint32_t changed = rights ^ p->castle_rights; changed; changed &= changed - 1)
@@ -218,6 +245,10 @@ static inline void pos_undo_move(Position *p) {
   case MOVE_ORACLE: pos_undo_oracle_effects(p, p->ply); break;
   default: {
     int victim_sq = kind == MOVE_EN_PASSANT ? u->ep_victim : to;
+    for (int i = u->blast_count - 1; i >= 0; i--) { /* the explosion first: the capturer returns to `to` */
+      pos_raw_put(p, u->blast_code[i], u->blast_sq[i]);
+      if (u->blast_promoted >> i & 1) set_promoted(p, u->blast_sq[i], true);
+    }
     pos_raw_take(p, to);
     pos_raw_put(p, u->mover, from);
     set_promoted(p, to, false);

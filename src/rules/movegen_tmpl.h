@@ -358,6 +358,9 @@ static inline __attribute__((always_inline)) void generate(Position *p, TargetLi
   BB empty = bb_andnot(bb_load(tb->board), occ);
   BB ep = bb_load(p->ep);
   bool ep_open = p->ep_victim >= 0;
+  BB immune = bb_zero(); /* enemy pieces that the mutually immune types may not take */
+  for (uint32_t types = r->mutual_immune; types; types &= types - 1)
+    immune = bb_or(immune, pieces(p, us ^ 1, __builtin_ctz(types)));
   list->count = 0;
   tl->count = 0;
   for (int t = 0; t < r->type_count; t++) {
@@ -404,6 +407,7 @@ static inline __attribute__((always_inline)) void generate(Position *p, TargetLi
         BB takes = bb_and(tb_bb(tb->leap_capture, list0 + from), ep);
         while (bb_any(takes)) push(list, move_make(from, bb_pop(&takes), MOVE_EN_PASSANT, 0));
       }
+      if (__builtin_expect(r->mutual_immune >> t & 1, 0)) capture = bb_andnot(capture, immune);
       BB targets = bb_or(quiet, capture);
       if (f->kind == GEN_EVASIONS && from != f->royal) targets = bb_and(targets, f->answers);
       if (promotes) {

@@ -819,7 +819,10 @@ GameResult pos_game_result(Position *p, char *reason, int reasonlen) {
     bool (*extinct)(const Position *, int) = generator(p)->extinct;
     if (extinct(p, us) || extinct(p, us ^ 1)) {
       snprintf(reason, reasonlen, "a piece type is extinct");
-      return extinct(p, us) != r->extinction_wins ? RESULT_LOSS : RESULT_WIN;
+      /* An explosion that takes both sides' last pieces of a kind loses for the side that made
+       * it (Fairy-Stockfish's atomic variants). */
+      bool lost = extinct(p, us) && !(r->blast_on_capture && extinct(p, us ^ 1));
+      return lost != r->extinction_wins ? RESULT_LOSS : RESULT_WIN;
     }
   }
   GameResult goal = pos_goal_result(p);

@@ -36,7 +36,11 @@ typedef struct Undo {
   int16_t turn_piece;
   int16_t turn_frozen, turn_stale;
   int halfmove;
-  uint8_t checks[2]; /* Position.checks before the move */
+  uint8_t checks[2];       /* Position.checks before the move */
+  uint8_t blast_count;     /* pieces a capture's explosion removed (Rules.blast_on_capture), the */
+  uint8_t blast_sq[9];     /* capturer among them where it was not immune: their squares and */
+  uint8_t blast_code[9];   /* codes */
+  uint16_t blast_promoted; /* bit i: blast_sq[i] carried the promoted mark */
   uint32_t castle_rights;
   uint64_t ep[BITS_WORDS];
   uint64_t key;

@@ -61,6 +61,8 @@ typedef struct PieceType {
   bool ep_creator;         /* its multi-step moves leave en-passant squares behind */
   bool ep_capturer;        /* may capture en passant with its capturing moves */
   bool resets_clock;       /* its moves reset the n-move counter (pawns) */
+  bool blast_spared;       /* under Rules.blast_on_capture an explosion beside it spares it (Pawns) */
+  bool blast_immune;       /* no explosion removes it, not even its own capture's (Atomar's King) */
   bool turned;             /* Black's moves are White's turned half round, not mirrored top to
                         bottom (files reversed too: Legan Chess's Pawns) */
   bool clock_forward_only; /* with resets_clock: only its forward moves do (a sideways step can
@@ -155,6 +157,11 @@ typedef struct Rules {
   bool castling_free;
   bool drops;                /* captured pieces go to the capturer's hand */
   bool drops_where_stuck;    /* with drops: a piece may be dropped where it could never move (Dobutsu) */
+  bool blast_on_capture;     /* a capture explodes: the capturer and every piece next to the
+                                square taken on leave the board (Atomic), but blast_spared
+                                types beside it and blast_immune types anywhere */
+  uint32_t mutual_immune;    /* bit t: pieces of these types may not take each other (Atomar's Kings);
+                                attack tests do not know it (no royal game has it) */
   bool captures_leave_game;  /* with drops: captured pieces do not go to hand; only the hands the
                                 game starts with are dropped (Pocket Knight) */
   bool drops_keep_rank;      /* a piece a pawn promoted to goes to hand as it is, not as the pawn (loop) */

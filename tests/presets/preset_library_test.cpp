@@ -1082,6 +1082,46 @@ TEST(RulesInclude, ToriShogiSwallowsTwoAFileAndTurnedQuails) {
   EXPECT_STREQ(two.Try("S*c6").message, "A S may not be dropped on a file that already holds 2 of yours.");
 }
 
+// Atomic captures (`blast`): the capturer and every piece around the square taken on leave
+// the board, Pawns around it excepted; a King blown up loses, and a player whose explosion
+// takes both Kings loses.  In Atomar the Kings are immune to explosions (`blastimmune K`) and
+// may not take each other (`mutualimmune K`).  Compiled rules (make and unmake) and referee.
+TEST(RulesInclude, CapturesExplodeInAtomicChess) {
+  GameBox nocheck("presets/nocheckatomic.preset"), atomar("presets/atomar.preset");
+  ASSERT_NE(nocheck.g, nullptr) << nocheck.err;
+  ASSERT_NE(atomar.g, nullptr) << atomar.err;
+  Position p{};
+  const char *crowd = "k7/8/2bn4/2rp4/4N3/8/8/4K3 w - - 0 1";
+  EXPECT_EQ(PlayCompiled(nocheck.g, &p, crowd, {"e4c5"}), "k7/8/8/3p4/8/8/8/4K3 b - - 0 1");
+  pos_unmake(&p);
+  char fen[128];
+  pos_get_fen(&p, fen, sizeof fen);
+  EXPECT_STREQ(fen, crowd);
+  char reason[64];
+  PlayCompiled(nocheck.g, &p, "kb6/8/2N5/8/8/8/8/4K3 w - - 0 1", {"c6b8"});
+  EXPECT_EQ(pos_game_result(&p, reason, sizeof reason), RESULT_LOSS) << reason; // Black's King is gone
+  PlayCompiled(nocheck.g, &p, "8/8/8/8/8/2k5/3p4/3QK3 w - - 0 1", {"d1d2"});
+  EXPECT_EQ(pos_game_result(&p, reason, sizeof reason), RESULT_WIN) << reason; // both Kings: White loses
+  EXPECT_EQ(PlayCompiled(atomar.g, &p, "8/8/8/8/8/2k5/3p4/3QK3 w - - 0 1", {"d1d2"}), "8/8/8/8/8/2k5/8/4K3 b - - 0 1");
+  PlayCompiled(atomar.g, &p, "8/8/8/8/8/8/3k4/3K4 w - - 0 1", {});
+  EXPECT_EQ(pos_parse_move(&p, "d1d2"), MOVE_NONE);
+  pos_free(&p);
+
+  Referee crowded("presets/nocheckatomic.preset", crowd);
+  GcVerdict v = crowded.Play("N e4-c5");
+  EXPECT_EQ(v.status, GC_LEGAL) << v.message;
+  EXPECT_EQ(v.result, GC_RESULT_NONE) << v.say;
+  EXPECT_STREQ(crowded.Try("b c6-d7").message, "There is no piece on c6"); // the Bishop went up too
+  GcVerdict won = Referee("presets/nocheckatomic.preset", "kb6/8/2N5/8/8/8/8/4K3 w - - 0 1").Play("N c6-b8");
+  EXPECT_EQ(won.result, GC_RESULT_WON) << won.say;
+  GcVerdict lost = Referee("presets/nocheckatomic.preset", "8/8/8/8/8/2k5/3p4/3QK3 w - - 0 1").Play("Q d1-d2");
+  EXPECT_EQ(lost.result, GC_RESULT_LOST) << lost.say;
+  GcVerdict immune = Referee("presets/atomar.preset", "8/8/8/8/8/2k5/3p4/3QK3 w - - 0 1").Play("Q d1-d2");
+  EXPECT_EQ(immune.status, GC_LEGAL) << immune.message;
+  EXPECT_EQ(immune.result, GC_RESULT_NONE) << immune.say;
+  EXPECT_EQ(Referee("presets/atomar.preset", "8/8/8/8/8/8/3k4/3K4 w - - 0 1").Try("K d1-d2").status, GC_ILLEGAL);
+}
+
 TEST(RulesInclude, ShogiPromotionNeedsTheZoneAndIsForcedWhereStuck) {
   ShogiBoard b("4k/P4/5/5/K3R", 0);
   EXPECT_STREQ(b.Try("R e1-e2; D-e2").message,
