@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "bridge/br_internal.h"
 
@@ -35,6 +36,17 @@ void br_derive_royalty(BrGame *g) {
       }
     }
   }
+  /* herald-rules' royallabels: more royal labels, every piece of them (Coregal's Queens) */
+  char labels[MAX_TYPES][GC_LABEL_MAX * 2];
+  int n = br_setting_words(g->gc, "royallabels", labels, MAX_TYPES);
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < g->piece_count; k++) {
+      BrPiece *pc = &g->pieces[k];
+      if (pc->royal || strcasecmp(pc->label, labels[i])) continue;
+      pc->royal = true;
+      size_t len = strlen(found);
+      snprintf(found + len, sizeof found - len, " %s (royallabels)", pc->label);
+    }
   char text[200];
   snprintf(text, sizeof text, "royal:%s", found[0] ? found : " none found");
   br_note(g, text);

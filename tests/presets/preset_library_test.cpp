@@ -1122,6 +1122,25 @@ TEST(RulesInclude, CapturesExplodeInAtomicChess) {
   EXPECT_EQ(Referee("presets/atomar.preset", "8/8/8/8/8/8/3k4/3K4 w - - 0 1").Try("K d1-d2").status, GC_ILLEGAL);
 }
 
+// Coregal Chess (`royallabels Q`): a Queen attacked is in check, and no move may leave one
+// attacked; only the Queen's eight ways out are legal here, in the compiled rules and the
+// referee alike.
+TEST(RulesInclude, CoregalQueensAreRoyal) {
+  const char *fen = "4k3/8/8/8/8/8/6r1/4K1Q1 w - - 0 1";
+  ExpectVerdicts("presets/coregal.preset", {{fen, RESULT_NONE, 8, 1}});
+  GameBox coregal("presets/coregal.preset");
+  ASSERT_NE(coregal.g, nullptr) << coregal.err;
+  Position p{};
+  PlayCompiled(coregal.g, &p, fen, {});
+  EXPECT_TRUE(pos_in_check(&p));
+  pos_free(&p);
+  Referee ref("presets/coregal.preset", fen);
+  EXPECT_EQ(ref.Try("K e1-d1").status, GC_ILLEGAL);
+  EXPECT_EQ(ref.Try("Q g1-f2").status, GC_ILLEGAL);
+  EXPECT_EQ(ref.Try("Q g1-g2").status, GC_LEGAL);
+  EXPECT_EQ(ref.Try("Q g1-a7").status, GC_LEGAL);
+}
+
 TEST(RulesInclude, ShogiPromotionNeedsTheZoneAndIsForcedWhereStuck) {
   ShogiBoard b("4k/P4/5/5/K3R", 0);
   EXPECT_STREQ(b.Try("R e1-e2; D-e2").message,
