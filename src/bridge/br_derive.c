@@ -260,29 +260,38 @@ static int type_of_label(BrGame *g, const char *label, int c);
 /* Goal squares (herald-rules `wgoal`/`bgoal`, King of the Hill): a royal piece of that side
  * that reaches one wins, or with `goallabels` a piece of those labels (Breakthrough).  False
  * with the reason for a label no piece of the game has. */
+/* The types of the labels a herald-rules setting lists (White's labels; with both, Black's
+ * labels of the same letters too, each of which must exist), added to *mask; false with err
+ * naming the setting for a label no piece has. */
+static bool label_types(BrGame *g, const char *setting, bool both, uint32_t *mask, char *err, int errlen) {
+  char labels[MAX_TYPES][GC_LABEL_MAX * 2];
+  int n = br_setting_words(g->gc, setting, labels, MAX_TYPES);
+  for (int i = 0; i < n; i++)
+    for (int c = 0; c < (both ? 2 : 1); c++) {
+      int t = type_of_label(g, labels[i], c);
+      if (t < 0) {
+        snprintf(err, errlen, "%s: no piece of this game is labelled '%s'", setting, labels[i]);
+        return false;
+      }
+      *mask |= 1u << t;
+    }
+  return true;
+}
+
 /* Explosions (herald-rules `blast`, Atomic): a capture removes the capturer and the pieces
  * around the square, but the types of blastspared around it and of blastimmune anywhere; the
  * types of mutualimmune may not take each other (Atomar's Kings). */
 static bool derive_explosion(BrGame *g, char *err, int errlen) {
   Rules *r = &g->rules;
   r->blast_on_capture = br_setting_int(g->gc, "blast", 0);
-  const char *kinds[3] = {"blastspared", "blastimmune", "mutualimmune"};
-  for (int k = 0; k < 3; k++) {
-    char labels[MAX_TYPES][GC_LABEL_MAX * 2];
-    int n = br_setting_words(g->gc, kinds[k], labels, MAX_TYPES);
-    for (int i = 0; i < n; i++) {
-      int t = type_of_label(g, labels[i], WHITE);
-      if (t < 0) {
-        snprintf(err, errlen, "%s: no piece of this game is labelled '%s'", kinds[k], labels[i]);
-        return false;
-      }
-      if (k == 0)
-        r->types[t].blast_spared = true;
-      else if (k == 1)
-        r->types[t].blast_immune = true;
-      else
-        r->mutual_immune |= 1u << t;
-    }
+  uint32_t spared = 0, immune = 0;
+  if (!label_types(g, "blastspared", false, &spared, err, errlen) ||
+      !label_types(g, "blastimmune", false, &immune, err, errlen) ||
+      !label_types(g, "mutualimmune", false, &r->mutual_immune, err, errlen))
+    return false;
+  for (int t = 0; t < r->type_count; t++) {
+    r->types[t].blast_spared = spared >> t & 1;
+    r->types[t].blast_immune = immune >> t & 1;
   }
   if (r->blast_on_capture) br_note(g, "a capture explodes (blast)");
   if (r->mutual_immune) br_note(g, "the pieces of mutualimmune may not take each other");
@@ -301,16 +310,7 @@ static bool derive_goal(BrGame *g, char *err, int errlen) {
       bits_set(&r->goal[c], geo_square(&r->geo, gc_board_file_of(b, at), gc_board_rank_of(b, at)));
     }
   }
-  char labels[MAX_TYPES][GC_LABEL_MAX * 2];
-  int n = br_setting_words(g->gc, "goallabels", labels, MAX_TYPES);
-  for (int i = 0; i < n; i++) {
-    int t = type_of_label(g, labels[i], WHITE);
-    if (t < 0) {
-      snprintf(err, errlen, "goallabels: no piece of this game is labelled '%s'", labels[i]);
-      return false;
-    }
-    r->goal_types |= 1u << t;
-  }
+  if (!label_types(g, "goallabels", false, &r->goal_types, err, errlen)) return false;
   r->goal_reply = br_setting_int(g->gc, "goalreply", 0);
   r->goal_safe = br_setting_int(g->gc, "goalsafe", 0);
   if (r->goal_safe) br_note(g, "a goal counts only where no enemy piece attacks the piece on it (goalsafe)");
@@ -411,25 +411,18 @@ bool br_derive_game_end(BrGame *g, const char **setting, char *err, int errlen) 
     r->extinction = true;
     br_note(g, "a side that loses every piece of a kind loses");
     /* herald-rules `extinctlabels` (the labels that count, White's) and `extinctcount`. */
-    char labels[MAX_TYPES][GC_LABEL_MAX * 2];
-    int n = br_setting_words(g->gc, "extinctlabels", labels, MAX_TYPES);
-    for (int i = 0; i < n; i++)
-      for (int c = 0; c < 2; c++) {
-        int t = type_of_label(g, labels[i], c);
-        if (t < 0) {
-          *setting = "extinctlabels";
-          snprintf(err, errlen, "extinctlabels: no piece of this game is labelled '%s'", labels[i]);
-          return false;
-        }
-        r->extinction_types |= 1u << t;
-      }
+    if (!label_types(g, "extinctlabels", true, &r->extinction_types, err, errlen)) {
+      *setting = "extinctlabels";
+      return false;
+    }
     r->extinction_count = br_setting_int(g->gc, "extinctcount", 0);
     if (r->extinction_count < 0 || r->extinction_count > 63) {
       *setting = "extinctcount";
       snprintf(err, errlen, "extinctcount: %d is not a count from 0 to 63", r->extinction_count);
       return false;
     }
-    if (n > 0 || r->extinction_count) br_note(g, "only the pieces of extinctlabels count, down to extinctcount");
+    if (r->extinction_types || r->extinction_count)
+      br_note(g, "only the pieces of extinctlabels count, down to extinctcount");
     r->extinction_wins = br_setting_int(g->gc, "extinctwins", 0);
     if (r->extinction_wins) br_note(g, "extinction wins for the side it befalls (extinctwins)");
   }
