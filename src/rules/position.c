@@ -696,12 +696,17 @@ GameResult pos_stalemate_result(const Position *p) {
   return mine < theirs ? RESULT_WIN : mine > theirs ? RESULT_LOSS : RESULT_DRAW;
 }
 
+/* Whether pieces of type t win on a goal: those of Rules.goal_types, or else the royal ones. */
+static inline bool is_goal_type(const Rules *r, int t) {
+  return r->goal_types ? (r->goal_types >> t & 1) != 0 : r->types[t].royal;
+}
+
 int pos_goal_reached(const Position *p) {
   const Rules *r = p->rules;
   if (!r->has_goal) return -1;
   for (int c = 0; c < 2; c++)
     for (int t = 0; t < r->type_count; t++) {
-      if (r->goal_types ? !(r->goal_types >> t & 1) : !r->types[t].royal) continue;
+      if (!is_goal_type(r, t)) continue;
       for (int w = 0; w < BITS_WORDS; w++)
         if (p->by_piece[c][t][w] & r->goal[c].w[w]) return c;
     }
@@ -731,7 +736,7 @@ static bool royal_reaches_goal(Position *p) {
 static bool safe_on_goal(Position *p, int c) {
   const Rules *r = p->rules;
   for (int t = 0; t < r->type_count; t++) {
-    if (r->goal_types ? !(r->goal_types >> t & 1) : !r->types[t].royal) continue;
+    if (!is_goal_type(r, t)) continue;
     for (int w = 0; w < BITS_WORDS; w++)
       for (uint64_t on = p->by_piece[c][t][w] & r->goal[c].w[w]; on; on &= on - 1)
         if (!generator(p)->attacked(p, w * 64 + __builtin_ctzll(on), c ^ 1)) return true;
@@ -754,7 +759,7 @@ GameResult pos_goal_result(Position *p) {
   bool reached[2] = {false, false};
   for (int c = 0; c < 2; c++)
     for (int t = 0; t < r->type_count && !reached[c]; t++) {
-      if (r->goal_types ? !(r->goal_types >> t & 1) : !r->types[t].royal) continue;
+      if (!is_goal_type(r, t)) continue;
       for (int w = 0; w < BITS_WORDS; w++) reached[c] |= (p->by_piece[c][t][w] & r->goal[c].w[w]) != 0;
     }
   if (reached[us]) return reached[us ^ 1] && us == WHITE && !r->goal_types ? RESULT_DRAW : RESULT_WIN;
