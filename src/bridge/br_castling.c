@@ -206,3 +206,48 @@ bool br_derive_castling(BrGame *g, char *rights, int rightslen, char *err, int e
   br_note(g, text);
   return true;
 }
+
+/* First moves (herald-rules `wfirst`/`bfirst`): pairs (from to) of squares; the piece on a
+ * flagged from may, while it has not moved, go to the empty square to over whatever stands
+ * between, a royal piece only when not in check (Cambodian Chess: the King's leap, the Met's
+ * two-square step).  `firstlost`: labels whose move onto the file or rank of the enemy King
+ * spends its first move (the Rook).  The rights go to the FEN as their squares' files. */
+bool br_derive_first_moves(BrGame *g, char *rights, int rightslen, char *err, int errlen) {
+  Rules *r = &g->rules;
+  const GcBoard *b = gc_get_board(g->gc);
+  int n = 0;
+  for (int color = 0; color < 2; color++) {
+    const GcValue *list = gc_get_var(g->gc, color == WHITE ? "wfirst" : "bfirst");
+    for (size_t i = 0; list && list->type == GC_ARR && i < list->u.a->len; i++) {
+      const GcValue *t = &list->u.a->items[i].val;
+      const GcValue *from = t->type == GC_ARR && t->u.a->len == 2 ? &t->u.a->items[0].val : NULL;
+      const GcValue *to = from ? &t->u.a->items[1].val : NULL;
+      int sq = from && from->type == GC_STR ? gc_board_index(b, from->u.s) : -1;
+      if (sq < 0 || !to || to->type != GC_STR || gc_board_index(b, to->u.s) < 0) {
+        snprintf(err, errlen, "%s: each group must be two squares, from and to", color == WHITE ? "wfirst" : "bfirst");
+        return false;
+      }
+      const BrPiece *piece = br_piece_of(g, b->cells[sq]);
+      if (!piece || piece->color != color || !gc_get_flag(g->gc, b->names[sq])) {
+        snprintf(err, errlen, "%s: no piece of its side on the flagged square %s", color == WHITE ? "wfirst" : "bfirst",
+                 from->u.s);
+        return false;
+      }
+      if (!rules_add_first_move(r, color, piece->type, from->u.s, to->u.s, err, errlen)) return false;
+      add_right(rights, rightslen, color, gc_board_file_of(b, sq));
+      n++;
+    }
+  }
+  char labels[MAX_TYPES][GC_LABEL_MAX * 2];
+  int count = br_setting_words(g->gc, "firstlost", labels, MAX_TYPES);
+  for (int i = 0; i < count; i++)
+    for (int k = 0; k < g->piece_count; k++)
+      if (!strcasecmp(g->pieces[k].label, labels[i]) && g->pieces[k].type >= 0)
+        r->first_lost_types |= 1u << g->pieces[k].type;
+  if (n) {
+    char text[80];
+    snprintf(text, sizeof text, "first moves: %d from wfirst/bfirst", n);
+    br_note(g, text);
+  }
+  return true;
+}

@@ -706,7 +706,10 @@ bool br_compile_def_with(const Rules *r, const char *body, int color, BrDefLooku
       if (!fit_candidate(&tr, forward, out)) return false;
     }
   /* En passant: moves to an empty square that become legal when `ep` names a square behind
-   * the destination (the piece that made a multi-step move; seed 000 `set ep #to`). */
+   * the destination (the piece that made a multi-step move; seed 000 `set ep #to`).  Where
+   * it is tried and refused on some ranks (Horde: not onto White's second rank), those
+   * ranks make a zone. */
+  uint32_t ep_tried = 0, ep_ok = 0;
   for (int ci = 0; ci < ncand; ci++) {
     const Cand *c = &cands[ci];
     if (c->kind != ATOM_LEAP || c->lame) continue;
@@ -721,8 +724,12 @@ bool br_compile_def_with(const Rules *r, const char *body, int color, BrDefLooku
         int victim = br_offset(&tr.scene, dest, vx, -forward);
         if (!br_on_board(&tr.scene, victim) || victim == sq) continue;
         int plain = try_move(&tr, sq, 1, false, -1);
+        if (plain == R_TRUE) continue;
+        int rank = geo_rank(g, dest), white_rank = 1 << (color == WHITE ? rank : g->height - 1 - rank);
+        ep_tried |= white_rank;
         int with_ep = try_move(&tr, sq, 1, false, victim);
-        if (with_ep != R_TRUE || plain == R_TRUE) continue;
+        if (with_ep != R_TRUE) continue;
+        ep_ok |= white_rank;
         if (try_move(&tr, sq, 1, true, -1) != R_TRUE) {
           describe(g, c, sq, false, reason, reasonlen, "en passant on a move that is not a capture");
           return false;
@@ -730,6 +737,13 @@ bool br_compile_def_with(const Rules *r, const char *body, int color, BrDefLooku
         out->ep_capture = true;
       }
     }
+  }
+  out->ep_ranks = ~0u;
+  if (out->ep_capture && ep_ok != ep_tried) {
+    /* Ranks it was never tried onto count as allowed, if the set stays one run of ranks. */
+    uint32_t all = g->height >= 32 ? ~0u : (1u << g->height) - 1, wider = ep_ok | (all & ~ep_tried);
+    uint32_t low = wider & -wider;
+    out->ep_ranks = ((wider + low) & wider) == 0 ? wider : ep_ok;
   }
   if (!out->count) {
     snprintf(reason, reasonlen, "the def allows no move on an empty board");

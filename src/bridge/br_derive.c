@@ -36,17 +36,22 @@ void br_derive_royalty(BrGame *g) {
       }
     }
   }
-  /* herald-rules' royallabels: more royal labels, every piece of them (Coregal's Queens) */
-  char labels[MAX_TYPES][GC_LABEL_MAX * 2];
-  int n = br_setting_words(g->gc, "royallabels", labels, MAX_TYPES);
-  for (int i = 0; i < n; i++)
-    for (int k = 0; k < g->piece_count; k++) {
-      BrPiece *pc = &g->pieces[k];
-      if (pc->royal || strcasecmp(pc->label, labels[i])) continue;
-      pc->royal = true;
-      size_t len = strlen(found);
-      snprintf(found + len, sizeof found - len, " %s (royallabels)", pc->label);
-    }
+  /* herald-rules' royallabels: more royal labels, every piece of them (Coregal's Queens); its
+   * heirlabels: the King's heirs, royal with it (Rules.royal_heirs: the last one left is) */
+  static const char *const settings[2] = {"royallabels", "heirlabels"};
+  for (int s = 0; s < 2; s++) {
+    char labels[MAX_TYPES][GC_LABEL_MAX * 2];
+    int n = br_setting_words(g->gc, settings[s], labels, MAX_TYPES);
+    if (s == 1 && n > 0) g->rules.royal_heirs = true;
+    for (int i = 0; i < n; i++)
+      for (int k = 0; k < g->piece_count; k++) {
+        BrPiece *pc = &g->pieces[k];
+        if (pc->royal || strcasecmp(pc->label, labels[i])) continue;
+        pc->royal = true;
+        size_t len = strlen(found);
+        snprintf(found + len, sizeof found - len, " %s (%s)", pc->label, settings[s]);
+      }
+  }
   char text[200];
   snprintf(text, sizeof text, "royal:%s", found[0] ? found : " none found");
   br_note(g, text);
@@ -429,9 +434,26 @@ bool br_derive_game_end(BrGame *g, const char **setting, char *err, int errlen) 
   if (br_setting_words(g->gc, "bareking", word, 1) == 1 && !strcmp(word[0], "win")) {
     r->bare_royal_wins = true;
     br_note(g, "a bare royal piece wins");
+  } else if (br_setting_words(g->gc, "bareking", word, 1) == 1 && !strcmp(word[0], "draw")) {
+    r->bare_royal_draws = true;
+    br_note(g, "a bare royal piece draws");
   } else if (br_setting_int(g->gc, "bareking", 0)) {
     r->bare_royal_loses = true;
     br_note(g, "a bare royal piece loses");
+  }
+  /* herald-rules `shak` and `nomate`: Shatar's mate rule */
+  if (!label_types(g, "shak", true, &r->shak_types, err, errlen)) {
+    *setting = "shak";
+    return false;
+  }
+  if (!label_types(g, "nomate", true, &r->mate_lost_types, err, errlen)) {
+    *setting = "nomate";
+    return false;
+  }
+  if (r->shak_types) br_note(g, "a checkmate needs a shak among its checks (shak), and one by nomate alone loses");
+  if (br_setting_int(g->gc, "emptyloses", 0)) {
+    r->empty_loses = true;
+    br_note(g, "a side left with no pieces loses");
   }
   if (!derive_goal(g, err, errlen)) {
     *setting = "goallabels";

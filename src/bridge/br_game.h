@@ -70,6 +70,7 @@ typedef struct BrCompiled {
   uint32_t from_ranks[MAX_ATOMS]; /* ranks (White's frame) the atom applies from; all = ~0 */
   int count;
   bool ep_capture;
+  uint32_t ep_ranks; /* with ep_capture: ranks (White's frame) it may take en passant onto; all = ~0 */
 } BrCompiled;
 bool br_compile_def(const Rules *r, const char *body, int color, BrCompiled *out, char *reason, int reasonlen);
 /* The same, with `fn name #0 #1` calls inlined: lookup copies the body of function name into

@@ -103,6 +103,9 @@ bool br_codename(BrGame *g, const char *label, char *out, int outlen);
 void br_derive_royalty(BrGame *g);
 /* Castlings and the FEN's castling rights (file letters, Shredder style) into rights. */
 bool br_derive_castling(BrGame *g, char *rights, int rightslen, char *err, int errlen);
+/* First moves (herald-rules `wfirst`/`bfirst`, pairs of from and to, and `firstlost`), their
+ * rights appended to rights as their squares' files. */
+bool br_derive_first_moves(BrGame *g, char *rights, int rightslen, char *err, int errlen);
 void br_derive_promotion(BrGame *g, const BrCode *code);
 void br_derive_oracle_en_passant(BrGame *g, const BrCode *code);
 /* False with the setting at fault (its name through setting) and why in err. */

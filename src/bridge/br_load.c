@@ -272,6 +272,11 @@ static bool build(BrGame *g, char *err, int errlen) {
     br_code_free(code);
     return false;
   }
+  if (!br_derive_first_moves(g, rights, sizeof rights, err, errlen)) {
+    located_setting(g, code, "wfirst", err, errlen);
+    br_code_free(code);
+    return false;
+  }
   br_derive_promotion(g, code);
   g->declares_results =
       br_code_has_command(code, "won") || br_code_has_command(code, "drawn") || br_code_has_command(code, "lost");

@@ -12,7 +12,7 @@
 /* Whether White's compiled moves a and Black's b (each in its own frame) are the same piece:
  * mirror images, or with turned, images turned half round (Black's files reversed too). */
 static bool same_compiled(const BrCompiled *a, const BrCompiled *b, bool turned) {
-  if (a->count != b->count || a->ep_capture != b->ep_capture) return false;
+  if (a->count != b->count || a->ep_capture != b->ep_capture || a->ep_ranks != b->ep_ranks) return false;
   for (int i = 0; i < a->count; i++) {
     bool found = false;
     for (int j = 0; j < b->count && !found; j++) {
@@ -113,6 +113,15 @@ void br_compile_type(BrGame *g, int type, const BrCode *code, BrPiece *pcs[2]) {
       pt->atoms[pt->atom_count++] = a;
     }
     if (comp[use].ep_capture) pt->ep_capturer = pt->ep_creator = pt->resets_clock = true;
+    if (comp[use].ep_capture && comp[use].ep_ranks != ~0u) {
+      int z = br_zone_for_ranks(r, comp[use].ep_ranks);
+      if (z < 0) {
+        ok[0] = ok[1] = false;
+        for (int c = 0; c < 2; c++) snprintf(reason[c], BR_REASON_LEN, "en passant onto ranks that are not contiguous");
+        pt->atom_count = 0;
+      }
+      pt->ep_zone = z < 0 ? NO_ZONE : z;
+    }
     betza_write(pt->atoms, pt->atom_count, pt->betza, sizeof pt->betza);
   }
   if (!(ok[0] || !pcs[0]) || !(ok[1] || !pcs[1])) {

@@ -101,6 +101,20 @@ static inline void pos_blast(Position *p, Undo *u, int to, uint32_t *rights) {
     }
 }
 
+/* Rules.first_lost_types: the first-move rights of colour them's royal pieces that a move onto
+ * to leaves, as it lands on their file or rank (Cambodian Chess: a Rook aimed at the King). */
+static inline uint32_t first_rights_kept(const Rules *r, int them, int to) {
+  const Geometry *g = &r->geo;
+  uint32_t keep = ~0u;
+  for (int i = 0; i < r->first_move_count; i++) {
+    const FirstMove *fm = &r->first_moves[i];
+    if (fm->color == them && r->types[fm->type].royal &&
+        (geo_file(g, fm->from) == geo_file(g, to) || geo_rank(g, fm->from) == geo_rank(g, to)))
+      keep &= ~(1u << fm->right);
+  }
+  return keep;
+}
+
 static inline void pos_do_move(Position *p, Move m) {
   const Rules *r = p->rules;
   if (__builtin_expect(move_kind(m) == MOVE_ORACLE, 0)) {
@@ -119,6 +133,7 @@ static inline void pos_do_move(Position *p, Move m) {
   u->turn_stale = (int16_t)p->turn_stale;
   u->halfmove = p->halfmove;
   u->checks[0] = p->checks[0], u->checks[1] = p->checks[1];
+  u->check_series[0] = p->check_series[0], u->check_series[1] = p->check_series[1];
   u->blast_count = 0;
   u->blast_promoted = 0;
   u->castle_rights = p->castle_rights;
@@ -183,15 +198,21 @@ static inline void pos_do_move(Position *p, Move m) {
       int adx = abs(dx), ady = abs(dy), steps = adx > ady ? adx : ady;
       if (steps >= 2 && (adx == 0 || ady == 0 || adx == ady)) {
         int sx = (dx > 0) - (dx < 0), sy = (dy > 0) - (dy < 0);
+        bool open = false; /* a passed square no enemy piece may take onto is none (Horde's second rank) */
         for (int s = 1; s < steps; s++) {
           int sq = from + s * (sy * g->width + sx);
+          if (!bits_test(&r->ep_target[us ^ 1], sq)) continue;
           p->ep[sq >> 6] |= 1ULL << (sq & 63);
+          open = true;
         }
-        p->ep_victim = to;
-        p->key ^= r->zobrist_ep[to];
+        if (open) {
+          p->ep_victim = to;
+          p->key ^= r->zobrist_ep[to];
+        }
       }
     }
     rights &= r->castle_keep[from] & r->castle_keep[to] & r->castle_keep_piece[code];
+    if (__builtin_expect(r->first_lost_types >> type & 1, 0)) rights &= first_rights_kept(r, us ^ 1, to);
     if (victim && __builtin_expect(r->blast_on_capture, 0)) pos_blast(p, u, to, &rights);
   }
   }
@@ -206,6 +227,7 @@ static inline void pos_do_move(Position *p, Move m) {
     pos_end_part(p, m, false);
   }
   if (__builtin_expect(r->check_limit != 0, 0) && p->side != us) pos_count_check(p, us);
+  if (__builtin_expect(r->shak_types != 0, 0) && p->side != us) pos_note_check_series(p);
 }
 
 static inline void pos_raw_put(Position *p, int code, int sq) {
@@ -271,6 +293,7 @@ static inline void pos_undo_move(Position *p) {
   memcpy(p->ep, u->ep, sizeof p->ep);
   p->halfmove = u->halfmove;
   p->checks[0] = u->checks[0], p->checks[1] = u->checks[1];
+  p->check_series[0] = u->check_series[0], p->check_series[1] = u->check_series[1];
   p->castle_rights = u->castle_rights;
   p->key = u->key;
 }

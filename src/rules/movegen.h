@@ -25,8 +25,9 @@ typedef struct MoveGenerator {
   bool (*in_check)(const Position *p);
   /* Has color lost every piece of some type it started with (extinction chess)? */
   bool (*extinct)(const Position *p, int color);
-  /* Does a piece of colour `by` attack the square sq (and the piece on it, if any)? */
-  bool (*attacked)(const Position *p, int sq, int by);
+  /* Does a piece of colour `by` of one of the types (bit t) attack the square sq (and the piece
+   * on it, if any)?  Pieces of other types still block. */
+  bool (*attacked)(const Position *p, int sq, int by, uint32_t types);
   /* Leaf nodes of the legal move tree depth plies deep (the last ply counted in bulk). */
   uint64_t (*perft)(Position *p, int depth);
 } MoveGenerator;

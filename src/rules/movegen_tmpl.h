@@ -224,6 +224,7 @@ static inline BB royals_of(const Position *p, int c) {
 static bool royals_safe(const Position *p, int c) {
   if (!p->rules->royal_type_count) return true;
   BB royals = royals_of(p, c), occ = occupied(p);
+  if (p->rules->royal_heirs && bb_more_than_one(royals)) return true;
   while (bb_any(royals)) {
     int sq = bb_pop(&royals);
     if (attacked(p, sq, c ^ 1, occ, bb_zero(), piece_type(p->board[sq]))) return false;
@@ -233,8 +234,11 @@ static bool royals_safe(const Position *p, int c) {
 
 static bool in_check(const Position *p) { return !royals_safe(p, p->side); }
 
-static bool square_attacked(const Position *p, int sq, int by) {
-  return attacked(p, sq, by, occupied(p), bb_zero(), p->board[sq] ? piece_type(p->board[sq]) : -1);
+static bool square_attacked(const Position *p, int sq, int by, uint32_t types) {
+  BB gone = bb_zero(); /* the pieces of other types block but do not attack */
+  for (uint32_t others = ~types & ((1u << p->rules->type_count) - 1); others; others &= others - 1)
+    gone = bb_or(gone, pieces(p, by, __builtin_ctz(others)));
+  return attacked(p, sq, by, occupied(p), gone, p->board[sq] ? piece_type(p->board[sq]) : -1);
 }
 
 static inline void push(MoveList *list, Move m) { list->moves[list->count++] = m; }
@@ -271,6 +275,27 @@ static void add_promotions(const Position *p, MoveList *list, int t, int from, i
        : kind == GEN_QUIET ? !capture
                            : true))
     push(list, move_make(from, to, MOVE_NORMAL, 0));
+}
+
+/* The first moves (Rules.first_moves) whose right the side to move holds: onto an empty square,
+ * the royal piece's not in check.  In check, only the ones that may answer it are kept. */
+static void add_first_moves(const Position *p, MoveList *list, const GenFilter *f) {
+  const Rules *r = p->rules;
+  int us = p->side, checked = -1; /* found once, when a royal first move needs it */
+  for (int i = 0; i < r->first_move_count; i++) {
+    const FirstMove *fm = &r->first_moves[i];
+    if (fm->color != us || !(p->castle_rights >> fm->right & 1) || p->board[fm->to] != SQ_EMPTY ||
+        p->board[fm->from] != piece_code(us, fm->type))
+      continue;
+    if (r->types[fm->type].royal) {
+      if (f->kind == GEN_EVASIONS) continue;
+      if (checked < 0) checked = in_check(p);
+      if (checked) continue;
+    } else if (f->kind == GEN_EVASIONS && !bb_test(f->answers, fm->to)) {
+      continue;
+    }
+    push(list, move_make(fm->from, fm->to, MOVE_NORMAL, 0));
+  }
 }
 
 static void add_castlings(Position *p, MoveList *list, BB occ) {
@@ -405,6 +430,7 @@ static inline __attribute__((always_inline)) void generate(Position *p, TargetLi
       }
       if (ep_open && pt->ep_capturer && f->kind != GEN_QUIET) {
         BB takes = bb_and(tb_bb(tb->leap_capture, list0 + from), ep);
+        if (pt->ep_zone != NO_ZONE) takes = bb_and(takes, zone_of(tb, pt->ep_zone, us));
         while (bb_any(takes)) push(list, move_make(from, bb_pop(&takes), MOVE_EN_PASSANT, 0));
       }
       if (__builtin_expect(r->mutual_immune >> t & 1, 0)) capture = bb_andnot(capture, immune);
@@ -441,6 +467,7 @@ static inline __attribute__((always_inline)) void generate(Position *p, TargetLi
     }
   }
   if (p->castle_rights & r->color_rights[p->side]) add_castlings(p, list, occ);
+  if (p->castle_rights & r->first_rights[p->side]) add_first_moves(p, list, f);
   if (r->pass_allowed) push(list, move_make(0, 0, MOVE_PASS, 0));
 }
 
@@ -655,7 +682,7 @@ static inline __attribute__((always_inline)) void generate_and_guard(Position *p
 
 static inline bool game_over(const Position *p) {
   return pos_passes_ended(p) || pos_bikjang_ended(p) || (p->rules->extinction && (extinct(p, 0) || extinct(p, 1))) ||
-         (p->rules->bare_royal_wins && (pos_bare_royal(p, 0) || pos_bare_royal(p, 1))) ||
+         (p->rules->bare_royal_wins && (pos_bare_royal(p, 0) || pos_bare_royal(p, 1))) || pos_bare_drawn(p) ||
          (p->rules->has_goal && pos_goal_result((Position *)p) != RESULT_NONE) || pos_checks_won(p) >= 0;
 }
 

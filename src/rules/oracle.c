@@ -88,7 +88,9 @@ static uint64_t oracle_perft(Position *p, int depth) {
 /* The model's answers where the oracle has nothing to add: check and extinction look at the
  * board only. */
 static bool model_in_check(const Position *p) { return p->rules->gen->in_check(p); }
-static bool model_attacked(const Position *p, int sq, int by) { return p->rules->gen->attacked(p, sq, by); }
+static bool model_attacked(const Position *p, int sq, int by, uint32_t types) {
+  return p->rules->gen->attacked(p, sq, by, types);
+}
 static bool model_extinct(const Position *p, int color) { return p->rules->gen->extinct(p, color); }
 static void model_pseudo_legal(Position *p, MoveList *list) { p->rules->gen->pseudo_legal(p, list); }
 
@@ -193,6 +195,11 @@ void pos_do_oracle_move(Position *p, Move m) {
       p->checks[c] = u->checks[c];
     }
     if (p->side != us) pos_count_check(p, us);
+  }
+  if (r->shak_types && p->side != us) { /* the same for the series of checks */
+    const Undo *u = &p->history[p->ply - 1];
+    p->check_series[0] = u->check_series[0], p->check_series[1] = u->check_series[1];
+    pos_note_check_series(p);
   }
 }
 

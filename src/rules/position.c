@@ -212,6 +212,21 @@ static bool castling_fits_letter(const Geometry *g, const Castling *k, char lett
   return letter == 'K' ? pf > kf : letter == 'Q' ? pf < kf : letter >= 'A' && letter - 'A' == pf;
 }
 
+/* A first-move right (Rules.first_moves) named by its square's file letter, as fairy-stockfish
+ * writes Cambodian Chess's ("DEde"): set when the piece stands there.  False when the letter
+ * names no first move of the colour. */
+static bool read_first_right(Position *p, int color, char letter) {
+  const Rules *r = p->rules;
+  bool named = false;
+  for (int i = 0; i < r->first_move_count; i++) {
+    const FirstMove *fm = &r->first_moves[i];
+    if (fm->color != color || letter - 'A' != geo_file(&r->geo, fm->from)) continue;
+    named = true;
+    if (p->board[fm->from] == piece_code(color, fm->type)) p->castle_rights |= 1u << fm->right;
+  }
+  return named;
+}
+
 /* The castling field: K and Q (X-FEN) name the outermost partner in place on that side, the
  * only one in chess and Chess960's usual case; a file letter (Shredder-FEN, or X-FEN for an
  * inner partner) names the partner on that file. */
@@ -223,6 +238,7 @@ static bool read_castling(Position *p, const char *field, char *err, int errlen)
     int color = isupper((unsigned char)*s) ? WHITE : BLACK;
     char c = (char)toupper((unsigned char)*s);
     char what[2] = {*s, 0};
+    if (read_first_right(p, color, c)) continue;
     bool named = false;
     int outermost = -1; /* the file of the partner the letter names */
     for (int i = 0; i < r->castling_count; i++) {
@@ -363,6 +379,8 @@ bool pos_set_fen(Position *p, const Rules *r, const char *fen, char *err, int er
     snprintf(what, sizeof what, "%d", p->part + 1);
     return fail(p, err, errlen, "FEN: this turn has no part %s", what);
   }
+  p->check_series[WHITE] = p->check_series[BLACK] = 0; /* the checks before the FEN are unknown */
+  if (r->shak_types) pos_note_check_series(p);
   p->key = pos_compute_key(p);
   return true;
 }
@@ -458,6 +476,17 @@ void pos_get_fen(const Position *p, char *out, int outlen) {
         append(out, outlen, &n, "%c", c ? tolower((unsigned char)letter) : letter);
         written++;
       }
+  for (int c = 0; c < 2; c++) /* first-move rights: their squares' files, in order */
+    for (int f = 0; f < g->width; f++)
+      for (int i = 0; i < r->first_move_count; i++) {
+        const FirstMove *fm = &r->first_moves[i];
+        if (fm->color != c || geo_file(g, fm->from) != f || !(p->castle_rights >> fm->right & 1) ||
+            (said >> fm->right & 1))
+          continue;
+        said |= 1u << fm->right;
+        append(out, outlen, &n, "%c", (c ? 'a' : 'A') + f);
+        written++;
+      }
   if (!written) append(out, outlen, &n, "-");
   if (p->ep_victim >= 0) {
     /* Name the first square passed: the lowest after a White move, the highest after Black's. */
@@ -529,6 +558,32 @@ void pos_count_check(Position *p, int mover) {
   if (n >= MAX_CHECK_LIMIT || !pos_in_check(p)) return;
   p->key ^= p->rules->zobrist_checks[mover][n] ^ p->rules->zobrist_checks[mover][n + 1];
   p->checks[mover] = (uint8_t)(n + 1);
+}
+
+/* Does a piece of colour by of the types attack a royal piece of colour c? */
+static bool royal_attacked_by(const Position *p, int c, uint32_t types) {
+  const Rules *r = p->rules;
+  for (uint32_t royals = r->royal_types; royals; royals &= royals - 1)
+    for (int w = 0; w < BITS_WORDS; w++)
+      for (uint64_t on = p->by_piece[c][__builtin_ctz(royals)][w]; on; on &= on - 1)
+        if (generator(p)->attacked(p, w * 64 + __builtin_ctzll(on), c ^ 1, types)) return true;
+  return false;
+}
+
+void pos_note_check_series(Position *p) {
+  int us = p->side;
+  uint8_t before = p->check_series[us];
+  if (!royal_attacked_by(p, us, ~0u))
+    p->check_series[us] = 0;
+  else
+    p->check_series[us] = before == 2 || royal_attacked_by(p, us, p->rules->shak_types) ? 2 : 1;
+}
+
+GameResult pos_checkmate_result(const Position *p) {
+  const Rules *r = p->rules;
+  if (!r->shak_types) return r->checkmate;
+  if (!royal_attacked_by(p, p->side, ~r->mate_lost_types)) return RESULT_WIN; /* a Knight's mate */
+  return p->check_series[p->side] == 2 ? RESULT_LOSS : RESULT_DRAW;
 }
 
 uint64_t pos_perft(Position *p, int depth) { return generator(p)->perft(p, depth); }
@@ -689,6 +744,12 @@ bool pos_bare_royal(const Position *p, int c) {
   return true;
 }
 
+bool pos_emptied(const Position *p, int c) {
+  for (int w = 0; w < BITS_WORDS; w++)
+    if (p->by_color[c][w]) return false;
+  return true;
+}
+
 GameResult pos_stalemate_result(const Position *p) {
   const Rules *r = p->rules;
   if (!r->stalemate_by_count) return r->stalemate;
@@ -739,7 +800,7 @@ static bool safe_on_goal(Position *p, int c) {
     if (!is_goal_type(r, t)) continue;
     for (int w = 0; w < BITS_WORDS; w++)
       for (uint64_t on = p->by_piece[c][t][w] & r->goal[c].w[w]; on; on &= on - 1)
-        if (!generator(p)->attacked(p, w * 64 + __builtin_ctzll(on), c ^ 1)) return true;
+        if (!generator(p)->attacked(p, w * 64 + __builtin_ctzll(on), c ^ 1, ~0u)) return true;
   }
   return false;
 }
@@ -820,6 +881,10 @@ GameResult pos_game_result(Position *p, char *reason, int reasonlen) {
   const Rules *r = p->rules;
   if (reasonlen > 0) reason[0] = 0;
   int us = p->side;
+  if (r->empty_loses && pos_emptied(p, us)) {
+    snprintf(reason, reasonlen, "no pieces left");
+    return RESULT_LOSS;
+  }
   if (r->extinction) {
     bool (*extinct)(const Position *, int) = generator(p)->extinct;
     if (extinct(p, us) || extinct(p, us ^ 1)) {
@@ -840,12 +905,16 @@ GameResult pos_game_result(Position *p, char *reason, int reasonlen) {
   }
   int checker = pos_checks_won(p);
   if (checker >= 0) {
-    snprintf(reason, reasonlen, "%d checks given", r->check_limit);
+    snprintf(reason, reasonlen, "%d check%s given", r->check_limit, r->check_limit == 1 ? "" : "s");
     return checker == us ? RESULT_WIN : RESULT_LOSS;
   }
   if ((r->bare_royal_loses || r->bare_royal_wins) && pos_bare_royal(p, us)) {
     snprintf(reason, reasonlen, "bare royal");
     return r->bare_royal_wins ? RESULT_WIN : RESULT_LOSS;
+  }
+  if (pos_bare_drawn(p)) {
+    snprintf(reason, reasonlen, "bare royal");
+    return RESULT_DRAW;
   }
   if (r->bare_royal_wins && pos_bare_royal(p, us ^ 1)) { /* the game ended as the other side was left bare */
     snprintf(reason, reasonlen, "bare royal");
@@ -880,8 +949,14 @@ GameResult pos_game_result(Position *p, char *reason, int reasonlen) {
   }
   if (!count) {
     bool check = pos_in_check(p);
-    snprintf(reason, reasonlen, check ? "checkmate" : "stalemate");
-    return check ? r->checkmate : pos_stalemate_result(p);
+    GameResult result = check ? pos_checkmate_result(p) : pos_stalemate_result(p);
+    snprintf(reason, reasonlen, "%s",
+             !check                          ? "stalemate"
+             : !r->shak_types                ? "checkmate"
+             : result == RESULT_WIN          ? "checkmate by a piece that may not give it"
+             : result == p->rules->checkmate ? "checkmate"
+                                             : "checkmate without a shak among its checks");
+    return result;
   }
   if (r->nmove_rule && p->halfmove >= r->nmove_rule) {
     snprintf(reason, reasonlen, "%d-move rule%s", r->nmove_rule / 2, r->counting ? ", decided by counting" : "");

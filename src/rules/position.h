@@ -37,6 +37,7 @@ typedef struct Undo {
   int16_t turn_frozen, turn_stale;
   int halfmove;
   uint8_t checks[2];       /* Position.checks before the move */
+  uint8_t check_series[2]; /* Position.check_series before the move */
   uint8_t blast_count;     /* pieces a capture's explosion removed (Rules.blast_on_capture), the */
   uint8_t blast_sq[9];     /* capturer among them where it was not immune: their squares and */
   uint8_t blast_code[9];   /* codes */
@@ -67,6 +68,10 @@ typedef struct Position {
   uint64_t promoted[BITS_WORDS]; /* pieces that revert when captured into hand (crazyhouse) */
   uint8_t hand[2][MAX_TYPES];
   uint8_t checks[2]; /* checks each colour has given, where Rules.check_limit counts them */
+  /* Where Rules.shak_types counts (Shatar), for each colour as of its last turn to move: 0 not
+   * in check, 1 in check, 2 in check in a series of checks one of which was a shak.  Not in the
+   * key: it decides only what a checkmate is worth. */
+  uint8_t check_series[2];
   Undo *history;
   int ply, history_cap;
   MoveEffects *effects; /* per ply, for MOVE_ORACLE moves (rules with an oracle only) */
@@ -205,6 +210,8 @@ bool pos_extinct(const Position *p, int c);
 /* The pieces colour c has on the board, and whether they are all royal (a bare royal). */
 int pos_piece_count(const Position *p, int c);
 bool pos_bare_royal(const Position *p, int c);
+/* Rules.empty_loses: colour c has no piece left on the board. */
+bool pos_emptied(const Position *p, int c);
 /* The result for the side to move when it has no move and is not in check: Rules.stalemate, or
  * by the count of pieces on the board under Rules.stalemate_by_count. */
 GameResult pos_stalemate_result(const Position *p);
@@ -227,6 +234,15 @@ static inline int pos_checks_won(const Position *p) {
 /* After a move of colour mover that ended its turn: counts the check it gave, if it gave one
  * (for rules with a check_limit; the key follows). */
 void pos_count_check(Position *p, int mover);
+/* Rules.shak_types: sets the check series of the side to move after a move (Shatar). */
+void pos_note_check_series(Position *p);
+/* The result for the side to move when it is checkmated: Rules.checkmate, or as Shatar's
+ * mate rule decides it (Rules.shak_types). */
+GameResult pos_checkmate_result(const Position *p);
+/* Rules.bare_royal_draws: a side is left with its royal pieces alone. */
+static inline bool pos_bare_drawn(const Position *p) {
+  return p->rules->bare_royal_draws && (pos_bare_royal(p, WHITE) || pos_bare_royal(p, BLACK));
+}
 
 #ifdef __cplusplus
 }

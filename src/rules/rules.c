@@ -35,6 +35,7 @@ int rules_add_piece(Rules *r, const char *name, char letter, const char *betza, 
   pt->letter = (char)toupper((unsigned char)letter);
   pt->unpromoted = -1;
   pt->initial_zone = NO_ZONE;
+  pt->ep_zone = NO_ZONE;
   pt->promo_zone = NO_ZONE;
   pt->drop_zone = NO_ZONE;
   snprintf(pt->betza, sizeof pt->betza, "%s", betza);
@@ -78,19 +79,43 @@ static bool push_castling(Rules *r, int color, const int sq[4], int king_type, i
   return true;
 }
 
+/* The squares named by names[0..n), each a square of the board (no hole); what says whose
+ * they are in the error. */
+static bool parse_squares(const Rules *r, const char *const *names, int n, int *sq, const char *what, char *err,
+                          int errlen) {
+  for (int i = 0; i < n; i++) {
+    int used = 0;
+    sq[i] = geo_parse_square(&r->geo, names[i], &used);
+    if (sq[i] < 0 || names[i][used] || r->geo.hole[sq[i]]) {
+      snprintf(err, errlen, "%s: '%s' is not a square of the board", what, names[i]);
+      return false;
+    }
+  }
+  return true;
+}
+
 bool rules_add_castling(Rules *r, int color, const char *king_from, const char *king_to, const char *partner_from,
                         const char *partner_to, char *err, int errlen) {
   const char *names[4] = {king_from, king_to, partner_from, partner_to};
   int sq[4];
-  for (int i = 0; i < 4; i++) {
-    int used = 0;
-    sq[i] = geo_parse_square(&r->geo, names[i], &used);
-    if (sq[i] < 0 || names[i][used] || r->geo.hole[sq[i]]) {
-      snprintf(err, errlen, "castling: '%s' is not a square of the board", names[i]);
-      return false;
-    }
-  }
+  if (!parse_squares(r, names, 4, sq, "castling", err, errlen)) return false;
   return push_castling(r, color, sq, -1, -1, err, errlen);
+}
+
+bool rules_add_first_move(Rules *r, int color, int type, const char *from, const char *to, char *err, int errlen) {
+  const char *names[2] = {from, to};
+  int sq[2];
+  if (!parse_squares(r, names, 2, sq, "first move", err, errlen)) return false;
+  if (r->first_move_count == MAX_FIRST_MOVES) {
+    snprintf(err, errlen, "more than %d first moves", MAX_FIRST_MOVES);
+    return false;
+  }
+  if (sq[0] == sq[1] || type < 0 || type >= r->type_count) {
+    snprintf(err, errlen, "first move %s-%s: no move of a known piece", from, to);
+    return false;
+  }
+  r->first_moves[r->first_move_count++] = (FirstMove){.color = color, .type = type, .from = sq[0], .to = sq[1]};
+  return true;
 }
 
 bool rules_add_free_castling(Rules *r, int color, int rank, int king_type, int partner_type, int a_side_to,
@@ -182,6 +207,24 @@ static bool assign_castle_rights(Rules *r, char *err, int errlen) {
     r->castle_keep[c->partner_from] &= ~(1u << bit);
     if (r->castling_free && c->king_type >= 0) r->castle_keep_piece[piece_code(c->color, c->king_type)] &= ~(1u << bit);
   }
+  /* First moves: one bit per (colour, square), after the castlings' bits. */
+  r->first_rights[0] = r->first_rights[1] = 0;
+  for (int i = 0; i < r->first_move_count; i++) {
+    FirstMove *fm = &r->first_moves[i];
+    fm->right = -1;
+    for (int k = 0; k < i; k++)
+      if (r->first_moves[k].color == fm->color && r->first_moves[k].from == fm->from)
+        fm->right = r->first_moves[k].right;
+    if (fm->right < 0) {
+      if (pairs == 32) {
+        snprintf(err, errlen, "more than 32 castling and first-move rights");
+        return false;
+      }
+      fm->right = pairs++;
+    }
+    r->first_rights[fm->color & 1] |= 1u << fm->right;
+    r->castle_keep[fm->from] &= ~(1u << fm->right);
+  }
   return true;
 }
 
@@ -242,8 +285,11 @@ bool rules_finalize(Rules *r, char *err, int errlen) {
   }
   r->royal_type_count = 0;
   r->royal_types = 0;
+  memset(r->ep_target, 0, sizeof r->ep_target);
   for (int t = 0; t < r->type_count; t++) {
     PieceType *pt = &r->types[t];
+    for (int c = 0; c < 2 && pt->ep_capturer; c++)
+      r->ep_target[c] = bits_or(r->ep_target[c], pt->ep_zone == NO_ZONE ? r->board_mask : r->zones[pt->ep_zone][c]);
     r->royal_type_count += pt->royal;
     if (pt->royal) r->royal_types |= 1u << t;
     for (int i = 0; i < pt->promo_count; i++)

@@ -60,6 +60,8 @@ typedef struct PieceType {
   bool royal;
   bool ep_creator;         /* its multi-step moves leave en-passant squares behind */
   bool ep_capturer;        /* may capture en passant with its capturing moves */
+  int ep_zone;             /* ... only onto squares of this zone (Horde: not onto White's second
+                              rank), or NO_ZONE */
   bool resets_clock;       /* its moves reset the n-move counter (pawns) */
   bool blast_spared;       /* under Rules.blast_on_capture an explosion beside it spares it (Pawns) */
   bool blast_immune;       /* no explosion removes it, not even its own capture's (Atomar's King) */
@@ -89,6 +91,16 @@ typedef struct Castling {
   int color, king_from, king_to, partner_from, partner_to;
   int king_type, partner_type; /* the types that may castle so, or -1 for any */
 } Castling;
+
+/* A move a piece may make only while it has never left its square (Cambodian Chess: the King's
+ * leap as a Knight onto the rank ahead, the Met's two squares straight ahead): onto an empty
+ * square, over whatever stands between; a royal piece may not make it in check.  Its right is a
+ * bit of Position.castle_rights, spent like a castling right by any move from or to the square. */
+enum { MAX_FIRST_MOVES = 16 };
+typedef struct FirstMove {
+  int color, type, from, to;
+  int right; /* its bit of castle_rights (one per colour and square) */
+} FirstMove;
 
 typedef enum { RESULT_NONE, RESULT_WIN, RESULT_LOSS, RESULT_DRAW } GameResult;
 
@@ -150,6 +162,11 @@ typedef struct Rules {
   int zone_count;
   Castling castlings[MAX_CASTLINGS];
   int castling_count;
+  FirstMove first_moves[MAX_FIRST_MOVES];
+  int first_move_count;
+  /* A move of a piece of these types onto the file or rank of an enemy royal piece spends that
+   * piece's first-move right, whatever stands between (Cambodian Chess: a Rook aimed at the King) */
+  uint32_t first_lost_types;
   /* Chess960 castling (rules_add_free_castling): the castlings list every king square with every
    * partner square of the rank, the position's rights say which king and partner are the
    * castling ones, so a right belongs to its partner's square alone and any move of the
@@ -174,18 +191,28 @@ typedef struct Rules {
   bool extinction_wins;      /* ... has won instead (Codrus: the player who loses its King wins) */
   bool bare_royal_loses;     /* a side left with only royal pieces loses */
   bool bare_royal_wins;      /* a side left with only royal pieces wins, and the game ends (losers) */
-  Bits goal[2];              /* a royal piece reaching goal[its colour] wins (King of the Hill) */
-  uint32_t goal_types;       /* the types that win on a goal (bit t) instead, 0: the royal ones (Breakthrough) */
-  bool goal_reply;           /* a goal wins only once the other side has had its reply (pos_goal_result) */
-  bool goal_safe;            /* a goal counts only while no enemy piece attacks the piece on it (Dobutsu) */
-  bool no_giving_check;      /* a move may not check the other side (Racing Kings) */
-  int check_limit;           /* a side that gives this many checks wins (three-check: 3), 0 = none */
-  bool must_capture;         /* a side that can capture must (antichess): only its captures are legal */
-  int nmove_rule;            /* plies without capture or clock reset for a draw, 0 = none */
-  int repetition_count;      /* n-fold repetition, 0 = none */
-  GameResult repetition;     /* result for the side to move when it happens */
-  int turn_parts;            /* most moves in a turn (multi-move variants), normally 1 */
-  TurnRules turn;            /* how a turn of several parts goes (turn_parts > 1) */
+  bool empty_loses;          /* a side left with no piece on the board loses (Horde: White, kingless) */
+  bool bare_royal_draws;     /* a side left with only royal pieces draws, and the game ends (Shatar) */
+  /* Shatar's mate: a checkmate given by pieces of mate_lost_types alone (the Knight) loses for
+   * the side that gave it; otherwise it wins only if some check of the series that led to it
+   * (the mated side's turns in check, one after the other) came from a piece of shak_types (a
+   * shak: Knight, Rook or Bers), and draws if none did.  0: no such rule. */
+  uint32_t shak_types;
+  uint32_t mate_lost_types;
+  Bits goal[2];          /* a royal piece reaching goal[its colour] wins (King of the Hill) */
+  uint32_t goal_types;   /* the types that win on a goal (bit t) instead, 0: the royal ones (Breakthrough) */
+  bool goal_reply;       /* a goal wins only once the other side has had its reply (pos_goal_result) */
+  bool goal_safe;        /* a goal counts only while no enemy piece attacks the piece on it (Dobutsu) */
+  bool no_giving_check;  /* a move may not check the other side (Racing Kings) */
+  bool royal_heirs;      /* a side with two royal pieces or more has none in check: only the
+                                last one left is royal (Sho Shogi's King and Crown Prince) */
+  int check_limit;       /* a side that gives this many checks wins (three-check: 3), 0 = none */
+  bool must_capture;     /* a side that can capture must (antichess): only its captures are legal */
+  int nmove_rule;        /* plies without capture or clock reset for a draw, 0 = none */
+  int repetition_count;  /* n-fold repetition, 0 = none */
+  GameResult repetition; /* result for the side to move when it happens */
+  int turn_parts;        /* most moves in a turn (multi-move variants), normally 1 */
+  TurnRules turn;        /* how a turn of several parts goes (turn_parts > 1) */
   bool pass_allowed;
   bool double_pass_ends; /* a pass answering a pass ends the game in a draw (janggi) */
   /* Bikjang (janggi): when the single royal pieces of the two sides face each other on a file
@@ -218,6 +245,7 @@ typedef struct Rules {
   uint64_t zobrist_ep[GEO_MAX_SQUARES];
   uint64_t zobrist_side, zobrist_part, zobrist_turn_piece, zobrist_turn_effects;
   uint64_t zobrist_checks[2][MAX_CHECK_LIMIT + 1]; /* [colour][checks it has given] */
+  Bits ep_target[2];                               /* squares onto which some piece of colour c may take en passant */
   uint32_t castle_keep[GEO_MAX_SQUARES];           /* rights that survive a move touching the square */
   uint32_t castle_keep_piece[64];                  /* rights that survive a move of the piece of this code */
   int castle_right[MAX_CASTLINGS];                 /* right bit of each castling */
@@ -226,6 +254,7 @@ typedef struct Rules {
   uint8_t right_castlings[32][MAX_CASTLINGS];
   uint8_t right_castling_count[32];
   uint32_t color_rights[2]; /* the right bits of each colour's castlings */
+  uint32_t first_rights[2]; /* the right bits of each colour's first moves */
   struct RuleTables *tables;
 } Rules;
 
@@ -254,6 +283,8 @@ int rules_add_zone(Rules *r, const char *name, int file_lo, int file_hi, int ran
 bool rules_add_castling(Rules *r, int color, const char *king_from, const char *king_to, const char *partner_from,
                         const char *partner_to, char *err, int errlen);
 
+/* Adds a first move (FirstMove) for colour: a piece of type on from may go to to. */
+bool rules_add_first_move(Rules *r, int color, int type, const char *from, const char *to, char *err, int errlen);
 /* Adds Chess960 castling for colour on the given rank (0-based) and sets Rules.castling_free: from
  * every square of the rank, the king of king_type castles with a partner of partner_type on any
  * other square of it, to the file a_side_to (0-based) when the partner stands toward the a-file

@@ -146,7 +146,9 @@ static uint64_t turns_perft(Position *p, int depth) {
   return nodes;
 }
 
-static bool turns_attacked(const Position *p, int sq, int by) { return gen_untouched(p)->attacked(p, sq, by); }
+static bool turns_attacked(const Position *p, int sq, int by, uint32_t types) {
+  return gen_untouched(p)->attacked(p, sq, by, types);
+}
 
 const MoveGenerator gen_turns = {
     .legal = turns_legal,

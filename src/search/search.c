@@ -69,9 +69,8 @@ static GameResult no_move_result(const Position *p) {
  * turn's earlier parts led into a dead end the turn cannot be finished from: the side scores it
  * as a loss at this ply, so that the search tries other first parts. */
 static inline int no_move_score(const Position *p, bool in_check, int ply) {
-  const Rules *r = p->rules;
   if (p->part > 0) return srch_mated_in(ply);
-  return in_check ? result_score(r->checkmate, ply) : result_score(no_move_result(p), ply);
+  return result_score(in_check ? pos_checkmate_result(p) : no_move_result(p), ply);
 }
 
 /* Can the move about to be made leave the same side to move?  Only pos_do_move knows for sure
@@ -109,12 +108,13 @@ static bool repeated(Worker *w, int ply, GameResult *result) {
   return false;
 }
 
-/* Ends decided by material (extinction, bare royal) or checks given, for the side to move. */
+/* Ends decided by material (extinction, bare royal, no pieces) or checks given, for the side to move. */
 static bool lost_by_material(const Position *p) {
   const Rules *r = p->rules;
   int us = p->side;
   if (r->extinction && pos_extinct(p, r->extinction_wins ? us ^ 1 : us)) return true;
   if (r->bare_royal_loses && pos_bare_royal(p, us)) return true;
+  if (r->empty_loses && pos_emptied(p, us)) return true;
   return pos_checks_won(p) == (us ^ 1); /* the other side gave its last check */
 }
 
@@ -298,6 +298,7 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qdepth) {
   if (ply > w->seldepth) w->seldepth = ply;
   if (lost_by_material(p)) return srch_mated_in(ply);
   if (won_by_material(p)) return -srch_mated_in(ply);
+  if (pos_bare_drawn(p)) return result_score(RESULT_DRAW, ply);
   if (p->rules->has_goal) {
     GameResult goal = pos_goal_result(p);
     if (goal != RESULT_NONE) return result_score(goal, ply);
@@ -386,6 +387,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
   GameResult verdict;
   if (lost_by_material(p)) return srch_mated_in(ply);
   if (won_by_material(p)) return -srch_mated_in(ply);
+  if (pos_bare_drawn(p)) return result_score(RESULT_DRAW, ply);
   if (p->rules->has_goal) {
     GameResult goal = pos_goal_result(p);
     if (goal != RESULT_NONE) return result_score(goal, ply);

@@ -1032,6 +1032,114 @@ TEST(RulesInclude, PocketKnightsAreDroppedAndCapturesLeaveTheGame) {
   EXPECT_EQ(ref.Try("N*e4").status, GC_LEGAL);
 }
 
+// Horde (herald-rules `emptyloses`): White, who has no King, loses once it has no piece left
+// and is stalemated, not checkmated, when its Pawns are blocked; its Pawns step twice from the
+// first rank too, and such a step passes a square on the second rank that no Pawn may take en
+// passant onto.  The referee says the same.
+TEST(RulesInclude, HordeIsLostWithTheLastPieceAndItsPawnsStepTwiceFromTheFirstRank) {
+  ExpectVerdicts("presets/horde.preset", {{"4k3/8/8/8/8/8/8/8 w - - 0 1", RESULT_LOSS, 0, 1},
+                                          {"4k3/8/8/8/8/p7/P7/8 w - - 0 1", RESULT_DRAW, 0, 1},
+                                          {"k7/8/8/8/8/8/8/P7 w - - 0 1", RESULT_NONE, 2, 1}});
+  GameBox horde("presets/horde.preset");
+  ASSERT_NE(horde.g, nullptr) << horde.err;
+  Position p{};
+  char err[RULES_ERR_LEN];
+  ASSERT_TRUE(pos_set_fen(&p, &horde.g->rules, "k7/8/8/8/8/1p6/8/P1P5 w - - 0 1", err, sizeof err)) << err;
+  pos_make(&p, pos_parse_move(&p, "a1a3"));
+  EXPECT_EQ(pos_perft(&p, 1), 4u); // three King moves and b3-b2, but no b3xa2 en passant
+  pos_unmake(&p);
+  pos_make(&p, pos_parse_move(&p, "c1c3"));
+  EXPECT_EQ(pos_parse_move(&p, "b3c2"), MOVE_NONE);
+  pos_free(&p);
+  Referee ref("presets/horde.preset", "k7/8/8/8/8/1p6/8/P7 w - - 0 1");
+  EXPECT_EQ(ref.Play("P a1-a3").status, GC_LEGAL);
+  EXPECT_EQ(ref.Try("p b3-a2").status, GC_ILLEGAL);
+  GcVerdict last = Referee("presets/horde.preset", "4k3/8/8/8/8/3p4/4P3/8 b - - 0 1").Play("p d3-e2");
+  EXPECT_EQ(last.status, GC_LEGAL) << last.message;
+  EXPECT_EQ(last.result, GC_RESULT_WON) << last.say;
+}
+
+// Shatar (herald-rules `shak`, `nomate`, `bareking draw`): a checkmate by a Knight alone loses
+// for the player who gives it, one after a series of checks with a shak (a check by a Knight,
+// Rook or Bers) in it wins, one without draws, and a bare King draws at once.  The referee
+// judges a Bishop's mate out of the blue as a draw.
+TEST(RulesInclude, ShatarJudgesAMateByTheChecksThatLedToIt) {
+  ExpectVerdicts("presets/shatar.preset", {{"6rk/5Npp/8/8/8/8/8/K7 b - - 0 1", RESULT_WIN, 0, 1},   // Knight's mate
+                                           {"R5k1/5ppp/8/8/8/8/8/K7 b - - 0 1", RESULT_LOSS, 0, 1}, // Rook's mate
+                                           {"6bk/8/6K1/4B3/8/8/8/8 b - - 0 1", RESULT_DRAW, 0, 1},  // Bishop's mate
+                                           {"4k3/8/8/8/8/8/8/4K2R b - - 0 1", RESULT_DRAW, 0, 1}}); // robado
+  GameBox shatar("presets/shatar.preset");
+  ASSERT_NE(shatar.g, nullptr) << shatar.err;
+  Position p{};
+  char err[RULES_ERR_LEN], reason[64];
+  // The Rook's check is a shak; the Bishop's mate that ends the same series then wins.
+  ASSERT_TRUE(pos_set_fen(&p, &shatar.g->rules, "5b1k/8/5K2/8/B7/8/8/1R6 w - - 0 1", err, sizeof err)) << err;
+  for (const char *m : {"b1h1", "h8g8", "a4b3"}) {
+    Move mv = pos_parse_move(&p, m);
+    ASSERT_NE(mv, MOVE_NONE) << m;
+    pos_make(&p, mv);
+  }
+  EXPECT_EQ(pos_game_result(&p, reason, sizeof reason), RESULT_LOSS) << reason;
+  pos_free(&p);
+  GcVerdict draw = Referee("presets/shatar.preset", "6bk/8/3B2K1/8/8/8/8/8 w - - 0 1").Play("B d6-e5");
+  EXPECT_EQ(draw.status, GC_LEGAL) << draw.message;
+  EXPECT_EQ(draw.result, GC_RESULT_DRAWN) << draw.say;
+}
+
+// Cambodian Chess (herald-rules `wfirst`/`bfirst`, `firstlost`): the King's first leap as a
+// Knight onto the rank ahead, never out of check, and the Met's first two-square step over
+// whatever stands between, never a capture; a Rook moved onto the King's line spends the
+// King's leap, whatever stands between.  A FEN writes the first moves still open as their
+// squares' files ("DEde").  The referee says the same.
+TEST(RulesInclude, CambodianKingAndMetHaveFirstMoves) {
+  GameBox box("presets/cambodian.preset");
+  ASSERT_NE(box.g, nullptr) << box.err;
+  EXPECT_NE(strstr(box.g->start_fen, " w DE"), nullptr) << box.g->start_fen;
+  Position p{};
+  EXPECT_EQ(PlayCompiled(box.g, &p, "startpos", {"d1b2", "e8g7"}),
+            "rnsm1snr/6k1/pppppppp/8/8/PPPPPPPP/1K6/RNS1MSNR w Ed - 2 2");
+  EXPECT_EQ(PlayCompiled(box.g, &p, "startpos", {"a1a2", "a6a5", "a2e2"}),
+            "rnsmksnr/8/1ppppppp/p7/8/PPPPPPPP/4R3/1NSKMSNR b DEd - 1 2");
+  EXPECT_EQ(PlayCompiled(box.g, &p, "4k3/8/8/8/8/8/4P3/3KM3 w DE - 0 1", {"e1e3"}),
+            "4k3/8/8/8/8/4M3/4P3/3K4 b D - 1 1");
+  char err[RULES_ERR_LEN];
+  ASSERT_TRUE(pos_set_fen(&p, &box.g->rules, "4k3/8/8/8/8/4n3/8/3KM3 w DE - 0 1", err, sizeof err)) << err;
+  EXPECT_EQ(pos_parse_move(&p, "e1e3"), MOVE_NONE); // the step does not capture
+  pos_free(&p);
+  ExpectVerdicts("presets/cambodian.preset", {{"r1s1ks1r/3nm3/pppNpppp/3n4/5P2/PPPPPNPP/8/R1SKMS1R b DEe - 0 5",
+                                               RESULT_NONE, 72, 2}}); // no leap in check
+  Referee ref("presets/cambodian.preset");
+  EXPECT_EQ(ref.Try("K d1-b2").status, GC_LEGAL);
+  for (const char *m : {"R a1-a2", "P a6-a5", "R a2-e2"}) EXPECT_EQ(ref.Play(m).status, GC_LEGAL) << m;
+  EXPECT_EQ(ref.Try("K e8-c7").status, GC_ILLEGAL); // the Rook on e2 took the leap away
+  EXPECT_EQ(ref.Try("K e8-e7").status, GC_LEGAL);
+}
+
+// Kar Ouk (Cambodian Chess with `checks 1`): the first check wins (a FEN's "0+1": White has
+// given its one check).
+TEST(RulesInclude, KarOukIsWonByTheFirstCheck) {
+  ExpectVerdicts("presets/karouk.preset", {{"4k3/8/8/8/8/8/8/R2K4 b - - 1+1 0 1", RESULT_NONE, 5, 1},
+                                           {"4k3/8/8/8/8/8/8/R2K4 b - - 0+1 0 1", RESULT_LOSS, 0, 1}});
+}
+
+// Sho Shogi (herald-rules `heirlabels`): while a player has its King and the Crown Prince,
+// neither is royal, so either may be left attacked and taken; the one left is royal.  The
+// referee says the same, and passes the King's place to the Prince when the King is taken.
+TEST(RulesInclude, ShoShogiPrinceIsTheKingsHeir) {
+  ExpectVerdicts("presets/shoshogi.preset", {{"4k4/9/9/9/9/9/9/4r4/4K3+E w - - 0 1", RESULT_NONE, 8, 1}});
+  GameBox sho("presets/shoshogi.preset");
+  ASSERT_NE(sho.g, nullptr) << sho.err;
+  Position p{};
+  EXPECT_EQ(PlayCompiled(sho.g, &p, "4k4/9/9/9/9/9/9/4r4/4K3+E w - - 0 1", {"i1h1", "e2e1"}),
+            "4k4/9/9/9/9/9/9/9/4r2+E1 w - - 0 2");
+  EXPECT_TRUE(pos_in_check(&p)); // the Prince alone is royal
+  pos_free(&p);
+  Referee ref("presets/shoshogi.preset", "4k4/9/9/9/9/9/9/4r4/4K3C w - - 0 1");
+  for (const char *m : {"C i1-h1", "r e2-e1"}) EXPECT_EQ(ref.Play(m).status, GC_LEGAL) << m;
+  EXPECT_EQ(ref.Try("C h1-g1").status, GC_ILLEGAL); // still on the Rook's rank
+  EXPECT_EQ(ref.Try("C h1-h2").status, GC_LEGAL);
+}
+
 // Dobutsu Shogi's try (`goalsafe`): a Lion on the far rank wins only where no enemy piece
 // attacks it, at once or on its player's next turn, and both Lions safe on their goals draw;
 // the Lion is no King (extinction: a move next to the enemy Lion is legal, and losing the
