@@ -914,8 +914,9 @@ TEST(MatchProgram, RoundRobinOfHeraldFairyMaxAndFairyStockfish) {
 }
 
 // A Fischer-random game (variant) against Fairy-Stockfish from a few starts of an openings
-// file, every game to its end without an illegal move or a crash.
-void RandomStartsAgainstFairyStockfish(const char *variant, const char *starts) {
+// file, both engines speaking proto (uci or cecp), every game to its end without an illegal
+// move or a crash.
+void RandomStartsAgainstFairyStockfish(const char *variant, const char *starts, const std::string &proto = "uci") {
   std::string stockfish = programs::Installed("fairy-stockfish");
   if (stockfish.empty()) GTEST_SKIP() << "fairy-stockfish is not installed";
   char book[] = "/tmp/herald-match-960-XXXXXX";
@@ -923,10 +924,10 @@ void RandomStartsAgainstFairyStockfish(const char *variant, const char *starts) 
   ASSERT_GE(fd, 0);
   ASSERT_EQ(write(fd, starts, strlen(starts)), (ssize_t)strlen(starts));
   close(fd);
-  programs::Result r =
-      programs::Shell(programs::Program("herald-match") + " -engine cmd=" + programs::Program("herald") +
-                      ",proto=uci,name=Herald -engine cmd=" + stockfish + ",proto=uci,name=Fairy-Stockfish --variant " +
-                      variant + " --openings " + book + " --depth 2 --max-plies 60");
+  programs::Result r = programs::Shell(
+      programs::Program("herald-match") + " -engine cmd=" + programs::Program("herald") + ",proto=" + proto +
+      ",name=Herald -engine cmd=" + stockfish + ",proto=" + proto + ",name=Fairy-Stockfish --variant " + variant +
+      " --openings " + book + " --depth 2 --max-plies 60");
   EXPECT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("Score of Herald vs Fairy-Stockfish: "), std::string::npos) << r.out;
   EXPECT_EQ(r.err.find("crash"), std::string::npos) << r.err;
@@ -940,6 +941,15 @@ void RandomStartsAgainstFairyStockfish(const char *variant, const char *starts) 
 TEST(MatchProgram, Chess960AgainstFairyStockfish) {
   RandomStartsAgainstFairyStockfish("chess960", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\n"
                                                 "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w CAca - 0 1\n");
+}
+
+// Chess960 over XBoard's protocol (variant fischerandom for both, castling as the King taking
+// its own Rook).
+TEST(MatchProgram, Chess960OverXBoardAgainstFairyStockfish) {
+  RandomStartsAgainstFairyStockfish("chess960",
+                                    "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\n"
+                                    "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w CAca - 0 1\n",
+                                    "cecp");
 }
 
 // Capablanca random chess (UCI_Variant caparandom for both), the second start ready to castle.
