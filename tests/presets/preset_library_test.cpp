@@ -1138,6 +1138,10 @@ TEST(RulesInclude, ShoShogiPrinceIsTheKingsHeir) {
   for (const char *m : {"C i1-h1", "r e2-e1"}) EXPECT_EQ(ref.Play(m).status, GC_LEGAL) << m;
   EXPECT_EQ(ref.Try("C h1-g1").status, GC_ILLEGAL); // still on the Rook's rank
   EXPECT_EQ(ref.Try("C h1-h2").status, GC_LEGAL);
+  Referee black("presets/shoshogi.preset", "4k3c/4R4/9/9/9/9/9/9/4K4 b - - 0 1");
+  for (const char *m : {"c i9-h9", "R e8-e9"}) EXPECT_EQ(black.Play(m).status, GC_LEGAL) << m;
+  EXPECT_EQ(black.Try("c h9-g9").status, GC_ILLEGAL);
+  EXPECT_EQ(black.Try("c h9-h8").status, GC_LEGAL);
 }
 
 // Dobutsu Shogi's try (`goalsafe`): a Lion on the far rank wins only where no enemy piece
