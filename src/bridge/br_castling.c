@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "bridge/br_internal.h"
 
@@ -239,12 +238,6 @@ bool br_derive_first_moves(BrGame *g, char *rights, int rightslen, char *err, in
       n++;
     }
   }
-  char labels[MAX_TYPES][GC_LABEL_MAX * 2];
-  int count = br_setting_words(g->gc, "firstlost", labels, MAX_TYPES);
-  for (int i = 0; i < count; i++)
-    for (int k = 0; k < g->piece_count; k++)
-      if (!strcasecmp(g->pieces[k].label, labels[i]) && g->pieces[k].type >= 0)
-        r->first_lost_types |= 1u << g->pieces[k].type;
   if (n) {
     char text[80];
     snprintf(text, sizeof text, "first moves: %d from wfirst/bfirst", n);

@@ -446,6 +446,11 @@ bool br_derive_game_end(BrGame *g, const char **setting, char *err, int errlen) 
     *setting = "shak";
     return false;
   }
+  /* herald-rules `firstlost` (wfirst/bfirst: br_derive_first_moves): Cambodian Chess's Rook */
+  if (!label_types(g, "firstlost", true, &r->first_lost_types, err, errlen)) {
+    *setting = "firstlost";
+    return false;
+  }
   if (!label_types(g, "nomate", true, &r->mate_lost_types, err, errlen)) {
     *setting = "nomate";
     return false;
