@@ -46,6 +46,12 @@ typedef struct BrGame {
   bool load_stopped;
   char load_stop_file[128];
   int load_stop_line;
+  /* The referee's state after the moves of the game it was last asked about (br_referee_move),
+   * so that the next question, a move later, plays only the moves made since instead of the
+   * whole game again (a game of n moves asked about at every move cost n^2/2 plays). */
+  GcState *referee_state;
+  Move *referee_moves; /* the moves that state has played, from the start position */
+  int referee_ply, referee_capacity;
 } BrGame;
 
 /* A new interpreter with the source's preset loaded (not started; src must outlive it).

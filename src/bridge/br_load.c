@@ -429,6 +429,8 @@ void br_free(BrGame *g) {
   g->rules.oracle = NULL;
   br_oracle_free(g->oracle);
   if (g->gc) gc_free(g->gc);
+  if (g->referee_state) gc_state_free(g->referee_state);
+  free(g->referee_moves);
   br_source_free(&g->source);
   rules_free(&g->rules);
   free(g);

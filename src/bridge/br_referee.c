@@ -3,6 +3,7 @@
  * protocol uses these for root safety (DESIGN.md: "moves at the root are checked by the
  * referee") and for the preset's own words on an illegal move; it never calls the interpreter. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bridge/br_game.h"
@@ -23,6 +24,32 @@ static void copy_verdict(GcStatus status, const GcVerdict *v, BrVerdict *out) {
   out->line = v->line;
 }
 
+/* How many moves of pos's game, from its start, the saved referee state has played: all of
+ * them (its ply) when they begin pos's history, else 0. */
+static int referee_prefix(const BrGame *g, const Position *pos) {
+  if (!g->referee_state || g->referee_ply > pos->ply) return 0;
+  for (int i = 0; i < g->referee_ply; i++)
+    if (g->referee_moves[i] != pos->history[i].move) return 0;
+  return g->referee_ply;
+}
+
+/* Keeps the interpreter's state as the one after the first ply moves of pos's game. */
+static void remember_referee_state(BrGame *g, const Position *pos, int ply) {
+  if (ply > g->referee_capacity) {
+    int capacity = ply + ply / 2 + 16;
+    Move *moves = realloc(g->referee_moves, (size_t)capacity * sizeof *moves);
+    if (!moves) return;
+    g->referee_moves = moves;
+    g->referee_capacity = capacity;
+  }
+  GcState *state = gc_state_save(g->gc);
+  if (!state) return;
+  if (g->referee_state) gc_state_free(g->referee_state);
+  g->referee_state = state;
+  for (int i = 0; i < ply; i++) g->referee_moves[i] = pos->history[i].move;
+  g->referee_ply = ply;
+}
+
 int br_referee_move(BrGame *g, const Position *pos, Move m, BrVerdict *out) {
   memset(out, 0, sizeof *out);
   char err[RULES_ERR_LEN];
@@ -41,7 +68,10 @@ int br_referee_move(BrGame *g, const Position *pos, Move m, BrVerdict *out) {
   memset(&v, 0, sizeof v);
   GcStatus status = GC_LEGAL;
   char text[128];
-  for (int i = 0; i < pos->ply && status == GC_LEGAL; i++) {
+  int known = referee_prefix(g, pos);
+  if (known) gc_state_restore(g->gc, g->referee_state);
+  for (int i = 0; i < known; i++) pos_make(&walk, pos->history[i].move);
+  for (int i = known; i < pos->ply && status == GC_LEGAL; i++) {
     Move played = pos->history[i].move;
     br_move_text(g, &walk, played, text, sizeof text);
     status = gc_play(g->gc, text, &v);
@@ -49,6 +79,7 @@ int br_referee_move(BrGame *g, const Position *pos, Move m, BrVerdict *out) {
   }
   int result = -1; /* the game so far is not one the preset accepts: no verdict on this move */
   if (status == GC_LEGAL) {
+    if (pos->ply > known) remember_referee_state(g, pos, pos->ply);
     br_move_text(g, &walk, m, text, sizeof text);
     copy_verdict(gc_play(g->gc, text, &v), &v, out);
     result = (int)out->status;

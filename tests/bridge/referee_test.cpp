@@ -60,6 +60,42 @@ TEST(BridgeReferee, JudgesAMoveAfterTheGameSoFar) {
   EXPECT_EQ(br_referee_move(t.g, &t.pos, t.Coordinates("f1", "c4"), &v), BR_LEGAL);
 }
 
+// The referee keeps its state after the game it was last asked about and plays only the moves
+// made since; a game taken back or gone another way is played again from its start.
+TEST(BridgeReferee, JudgesAlongAGameTakenBackAndPlayedOtherwise) {
+  Game t("presets/chess-tutorial.preset");
+  ASSERT_NE(t.g, nullptr) << t.err;
+  BrVerdict v;
+  t.Play("e2e4");
+  t.Play("e7e5");
+  EXPECT_EQ(br_referee_move(t.g, &t.pos, t.Coordinates("f1", "c4"), &v), BR_LEGAL);
+  t.Play("f1c4");
+  t.Play("b8c6");
+  t.Play("d1h5");
+  t.Play("g8f6");
+  // Mate is on f7; the King may not stay in check after it.
+  EXPECT_EQ(br_referee_move(t.g, &t.pos, t.Coordinates("h5", "f7"), &v), BR_LEGAL);
+  EXPECT_EQ(br_referee_move(t.g, &t.pos, t.Coordinates("c4", "f1"), &v), BR_LEGAL);
+  EXPECT_EQ(br_referee_move(t.g, &t.pos, t.Coordinates("h5", "h8"), &v), BR_ILLEGAL);
+  // Taken back to before 3. Qh5: no Queen on h5 now.
+  pos_unmake(&t.pos);
+  pos_unmake(&t.pos);
+  EXPECT_EQ(br_referee_move(t.g, &t.pos, t.Coordinates("h5", "f7"), &v), BR_ILLEGAL);
+  EXPECT_EQ(br_referee_move(t.g, &t.pos, t.Coordinates("g1", "f3"), &v), BR_LEGAL);
+  // Another line from 2... Nc6: the Queen is not on h5, so Qxf7 is no move.
+  t.Play("g1f3");
+  t.Play("g8f6");
+  EXPECT_EQ(br_referee_move(t.g, &t.pos, t.Coordinates("h5", "f7"), &v), BR_ILLEGAL);
+  EXPECT_EQ(br_referee_move(t.g, &t.pos, t.Coordinates("f3", "g5"), &v), BR_LEGAL);
+  // And back along the first line: the same answers as the first time.
+  pos_unmake(&t.pos);
+  pos_unmake(&t.pos);
+  t.Play("d1h5");
+  t.Play("g8f6");
+  EXPECT_EQ(br_referee_move(t.g, &t.pos, t.Coordinates("h5", "f7"), &v), BR_LEGAL);
+  EXPECT_EQ(br_referee_move(t.g, &t.pos, t.Coordinates("h5", "h8"), &v), BR_ILLEGAL);
+}
+
 TEST(BridgeReferee, TheGameIsReadThroughItsAccessors) {
   Game t("presets/chess-tutorial.preset");
   ASSERT_NE(t.g, nullptr) << t.err;
