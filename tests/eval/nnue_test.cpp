@@ -237,7 +237,9 @@ TEST(Nnue, TheSearchPlaysWithANetAndGoesBackToTheClassicalEvaluation) {
   ASSERT_TRUE(nn_write(net, path.c_str(), err, sizeof err)) << err;
   nn_free(net);
   SearchOwner s(chess.r, 8, 2);
-  EXPECT_FALSE(srch_uses_net(s.s)); // no net ships for chess
+  EXPECT_TRUE(srch_uses_net(s.s)); // nets/chess.nnue.gz ships, built in
+  ASSERT_TRUE(srch_set_eval_net(s.s, SRCH_WEIGHTS_NONE, err, sizeof err)) << err;
+  EXPECT_FALSE(srch_uses_net(s.s));
   ASSERT_TRUE(srch_set_eval_net(s.s, path.c_str(), err, sizeof err)) << err;
   EXPECT_TRUE(srch_uses_net(s.s));
   PositionOwner pos(chess.r, "startpos");
