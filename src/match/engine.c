@@ -215,19 +215,25 @@ bool mt_engine_start(MtEngine *e, const MtEngineSpec *spec, int timeout_ms, char
   }
   mt_engine_send(e, "xboard");
   mt_engine_send(e, "protover 2");
-  /* Protocol 2: features until done=1; an engine that sends none gets 2 s. */
+  /* Protocol 2: features until done=1.  An engine that sends none is of protocol 1: it gets
+   * 2 s after its last line, 5 s before its first (an engine may load its game before it reads
+   * protover: Herald's chess takes 2 s under AddressSanitizer on a busy machine), and one that
+   * said done=0 is waited for until done=1, as the protocol asks, up to the start's time-out. */
   int64_t deadline = mt_now_ms() + timeout_ms;
-  bool done = false;
+  bool done = false, heard = false, held = false;
   while (!done) {
     int left = (int)(deadline - mt_now_ms());
     if (left <= 0) break;
-    int r = mt_engine_read_line(e, line, sizeof line, left < 2000 ? left : 2000);
+    int patience = held ? left : heard ? 2000 : 5000;
+    int r = mt_engine_read_line(e, line, sizeof line, left < patience ? left : patience);
     if (r < 0) {
       snprintf(err, errlen, "%s: exited during the handshake", spec->name);
       mt_engine_stop(e);
       return false;
     }
     if (r == 0) break;
+    heard = true;
+    held = held || (!strncmp(line, "feature", 7) && feature_value(line, "done") == 0);
     done = mt_engine_feature_line(e, line);
   }
   send_options(e);

@@ -3,6 +3,7 @@
 // (numbers past int, 20-digit ranks, a move as long as the line allows) kept within bounds.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <memory>
 #include <string>
 
@@ -109,6 +110,32 @@ TEST(EngineOutput, FeatureLines) {
   EXPECT_FALSE(mt_engine_feature_line(e.get(), "tellusererror done=1"));
   EXPECT_TRUE(mt_engine_feature_line(e.get(), "feature ping=1 done=1"));
   EXPECT_TRUE(e->ping);
+}
+
+// A CECP engine in sh that sleeps `before` seconds before it reads anything (a game loading)
+// and, on protover, says done=0, sleeps `between`, then gives its features and done=1.
+static std::string SlowCecp(const std::string &name, int before, int between) {
+  std::string path = testing::TempDir() + "/" + name + ".sh";
+  std::ofstream f(path);
+  f << "sleep " << before << "\nwhile read -r line; do case \"$line\" in\n"
+    << "protover*) echo 'feature done=0'; sleep " << between << "; echo 'feature setboard=1 ping=1 done=1';;\n"
+    << "quit) exit 0;;\nesac; done\n";
+  return "cmd=/bin/sh " + path + ",proto=cecp,name=" + name;
+}
+
+// The handshake waits for an engine that loads before it answers (beyond the 2 s a silent
+// protocol-1 engine gets between lines), and, once it said done=0, until its done=1.
+TEST(EngineStart, WaitsForASlowEnginesFeatures) {
+  for (auto [before, between] : {std::pair<int, int>{3, 0}, std::pair<int, int>{0, 3}}) {
+    MtEngineSpec spec;
+    char err[256] = "";
+    ASSERT_TRUE(mt_engine_spec_parse(&spec, SlowCecp("slow", before, between).c_str(), err, sizeof err)) << err;
+    std::unique_ptr<MtEngine> e(new MtEngine());
+    ASSERT_TRUE(mt_engine_start(e.get(), &spec, 10000, err, sizeof err)) << err;
+    EXPECT_TRUE(e->setboard) << "sleeping " << before << " s, then " << between << " s after done=0";
+    EXPECT_TRUE(e->ping);
+    mt_engine_stop(e.get());
+  }
 }
 
 } // namespace
