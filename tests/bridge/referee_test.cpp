@@ -73,7 +73,7 @@ TEST(BridgeReferee, JudgesAlongAGameTakenBackAndPlayedOtherwise) {
   t.Play("b8c6");
   t.Play("d1h5");
   t.Play("g8f6");
-  // Mate is on f7; the King may not stay in check after it.
+  // Qxf7 is mate, and legal; the h7 Pawn stands between the Queen and h8.
   EXPECT_EQ(br_referee_move(t.g, &t.pos, t.Coordinates("h5", "f7"), &v), BR_LEGAL);
   EXPECT_EQ(br_referee_move(t.g, &t.pos, t.Coordinates("c4", "f1"), &v), BR_LEGAL);
   EXPECT_EQ(br_referee_move(t.g, &t.pos, t.Coordinates("h5", "h8"), &v), BR_ILLEGAL);
