@@ -70,11 +70,15 @@ $(BUILD)/obj/%.o: %.cpp
 # plays from any folder.  embed_files is a build-time tool, built without the sanitizers and for
 # the machine that builds (HOST_CC), which is not the one that runs a cross-compiled program.
 EMBED_FILES := $(sort $(wildcard presets/*.preset presets/include/*)) $(sort $(wildcard nets/*.eval.gz nets/*.nnue.gz))
+# The list is stamped as the version line is, so that a file taken away rebuilds it too.
+EMBED_STAMP := $(BUILD)/embed.stamp
+$(shell mkdir -p $(BUILD) && [ "$$(cat $(EMBED_STAMP) 2>/dev/null)" = "$(EMBED_FILES)" ] || \
+  echo "$(EMBED_FILES)" > $(EMBED_STAMP))
 HOST_CC ?= $(CC)
 $(BUILD)/embed_files: tools/embed/embed_files.c
 	@mkdir -p $(dir $@)
 	$(HOST_CC) -O1 $< -o $@
-$(BUILD)/gen/builtin_files.c: $(BUILD)/embed_files $(EMBED_FILES)
+$(BUILD)/gen/builtin_files.c: $(BUILD)/embed_files $(EMBED_FILES) $(EMBED_STAMP)
 	@mkdir -p $(dir $@)
 	$(BUILD)/embed_files presets $(EMBED_FILES) > $@.tmp && mv $@.tmp $@
 $(BUILD)/obj/gen/builtin_files.o: $(BUILD)/gen/builtin_files.c
