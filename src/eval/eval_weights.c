@@ -183,6 +183,36 @@ bool ev_weights_read(const EvalTables *e, const char *path, EvalWeights *out, ch
   return ok;
 }
 
+bool ev_weights_file_game(const char *path, char *game, int gamelen, char *err, int errlen) {
+  char *text = NULL;
+  size_t len = 0;
+  if (!gz_read_file(path, MAX_FILE_BYTES, "a weights file", &text, &len, err, errlen)) return false;
+  bool found = false;
+  for (size_t at = 0; at < len && !found;) {
+    size_t end = at;
+    while (end < len && text[end] != '\n') end++;
+    size_t word = at;
+    while (word < end && (text[word] == ' ' || text[word] == '\t' || text[word] == '\r')) word++;
+    bool blank = word == end || text[word] == '#';
+    if (!blank) { /* the first line that says something: "game NAME" or not a weights file */
+      size_t name = word + 4, stop;
+      if (end - word > 5 && !memcmp(text + word, "game", 4) && (text[name] == ' ' || text[name] == '\t')) {
+        while (name < end && (text[name] == ' ' || text[name] == '\t')) name++;
+        for (stop = name; stop < end && text[stop] > ' ' && text[stop] != '#';) stop++;
+        if (stop > name) {
+          snprintf(game, (size_t)gamelen, "%.*s", (int)(stop - name), text + name);
+          found = true;
+        }
+      }
+      break;
+    }
+    at = end + 1;
+  }
+  free(text);
+  if (!found) say(err, errlen, "%s: no 'game NAME' line: this is not a weights file", path);
+  return found;
+}
+
 bool ev_weights_builtin(const EvalTables *e, EvalWeights *out, bool *found, char *err, int errlen) {
   char name[128];
   snprintf(name, sizeof name, "nets/%s.eval.gz", e->rules->name);

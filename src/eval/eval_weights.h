@@ -39,6 +39,9 @@ bool ev_weights_parse(const EvalTables *e, const char *text, size_t len, const c
                       int errlen);
 /* Reads the file at path (gzip or plain text) as ev_weights_parse does. */
 bool ev_weights_read(const EvalTables *e, const char *path, EvalWeights *out, char *err, int errlen);
+/* The name of the game a weights file was made for (its 'game NAME' line, the first line that is
+ * not a comment), in game: false with "path: reason" in err when the file has none. */
+bool ev_weights_file_game(const char *path, char *game, int gamelen, char *err, int errlen);
 /* The weights shipped in the binary for e's rules (nets/NAME.eval.gz), when there are some:
  * *found says whether there are; false with err when they do not parse. */
 bool ev_weights_builtin(const EvalTables *e, EvalWeights *out, bool *found, char *err, int errlen);

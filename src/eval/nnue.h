@@ -90,6 +90,9 @@ void nn_free(NnueNet *net);
 NnueNet *nn_parse(const Rules *r, const void *bytes, size_t len, const char *file, char *err, int errlen);
 /* Reads the file at path (gzip or plain) as nn_parse does. */
 NnueNet *nn_read(const Rules *r, const char *path, char *err, int errlen);
+/* The name of the game the net file at path was made for, from its header, in game: false with
+ * "path: reason" in err when the file is no net of this format version. */
+bool nn_file_game(const char *path, char *game, int gamelen, char *err, int errlen);
 /* The net shipped in the binary for r (nets/NAME.nnue.gz): NULL with *found false when there is
  * none, NULL with *found true and err when it does not load. */
 NnueNet *nn_builtin(const Rules *r, bool *found, char *err, int errlen);

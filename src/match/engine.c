@@ -317,11 +317,22 @@ static bool uci_new_game(MtEngine *e, const char *variant, char *err, int errlen
   if (strcmp(variant, "chess") && !chess960) sendf(e, "setoption name UCI_Variant value %s", variant);
   mt_engine_send(e, "ucinewgame");
   mt_engine_send(e, "isready");
-  if (!expect(e, "readyok", e->answer_timeout_ms > 0 ? e->answer_timeout_ms : 10000, line, sizeof line)) {
-    snprintf(err, errlen, "%s: no readyok", e->spec.name);
-    return false;
+  /* Until readyok: an option refused (Herald's "Error (...)", Stockfish's "No such option")
+   * fails the set-up rather than letting the games run without it. */
+  int64_t deadline = mt_now_ms() + (e->answer_timeout_ms > 0 ? e->answer_timeout_ms : 10000);
+  for (;;) {
+    int left = (int)(deadline - mt_now_ms());
+    int r = mt_engine_read_line(e, line, sizeof line, left > 0 ? left : 0);
+    if (r <= 0) {
+      snprintf(err, errlen, "%s: no readyok", e->spec.name);
+      return false;
+    }
+    if (!strcmp(line, "readyok")) return true;
+    if (!strncmp(line, "Error", 5) || !strncmp(line, "No such option", 14)) {
+      snprintf(err, errlen, "%s refused the set-up: %.200s", e->spec.name, line);
+      return false;
+    }
   }
-  return true;
 }
 
 bool mt_engine_new_game(MtEngine *e, const char *variant, const char *fen, const MtTimeControl *tc, char *err,

@@ -6,6 +6,35 @@
 #include <time.h>
 
 #include "bridge/bridge.h"
+#include "eval/eval_weights.h"
+#include "eval/nnue.h"
+
+/* What an evaluation option chooses: weights (EvalWeights) or a net (EvalFile). */
+typedef struct EvalSource {
+  const char *what;                                                   /* "a weights file", "a net" */
+  bool (*apply)(Search *, const char *source, char *err, int errlen); /* puts it in force */
+  bool (*file_game)(const char *path, char *game, int gamelen, char *err, int errlen);
+} EvalSource;
+
+static const EvalSource WEIGHTS = {"a weights file", srch_set_eval_weights, ev_weights_file_game};
+static const EvalSource NET = {"a net", srch_set_eval_net, nn_file_game};
+
+/* Whether source is a file of kind made for a game other than `game`; its game in other. */
+static bool for_another_game(const EvalSource *kind, const char *source, const char *game, char *other, int otherlen) {
+  if (!strcmp(source, SRCH_WEIGHTS_DEFAULT) || !strcmp(source, SRCH_WEIGHTS_NONE)) return false;
+  char why[600];
+  return kind->file_game(source, other, otherlen, why, sizeof why) && strcmp(other, game);
+}
+
+/* Puts source in force for a game just loaded; a file that does not fit it leaves the game its
+ * default, silently when the file is another game's, else with the reason in warning. */
+static void apply_to_new_game(const EvalSource *kind, Search *search, const char *game, const char *source,
+                              char *warning, int warninglen) {
+  char why[900], other[64];
+  *warning = 0;
+  if (kind->apply(search, source, why, sizeof why) || for_another_game(kind, source, game, other, sizeof other)) return;
+  snprintf(warning, (size_t)warninglen, "%s plays with its default evaluation: %s", game, why);
+}
 
 bool session_init(Session *s, FILE *out, int hash_mb, char *err, int errlen) {
   return session_init_with(s, out, hash_mb, NULL, NULL, err, errlen);
@@ -105,10 +134,11 @@ bool session_set_variant(Session *s, const char *name, char *err, int errlen) {
     if (!lent) br_free(game);
     return false;
   }
-  if (!srch_set_eval_weights(search, s->eval_weights, NULL, 0)) /* a file of another game */
-    snprintf(s->eval_weights, sizeof s->eval_weights, "%s", SRCH_WEIGHTS_DEFAULT);
-  if (!srch_set_eval_net(search, s->eval_net, NULL, 0)) /* a net of another game */
-    snprintf(s->eval_net, sizeof s->eval_net, "%s", SRCH_WEIGHTS_DEFAULT);
+  const char *game_name = br_game_rules(game)->name;
+  char warnings[2][sizeof s->eval_warnings[0]];
+  apply_to_new_game(&WEIGHTS, search, game_name, s->eval_weights, warnings[0], sizeof warnings[0]);
+  apply_to_new_game(&NET, search, game_name, s->eval_net, warnings[1], sizeof warnings[1]);
+  memcpy(s->eval_warnings, warnings, sizeof warnings);
   srch_free(s->search);
   pos_free(&s->pos);
   drop_game(s);
@@ -121,26 +151,34 @@ bool session_set_variant(Session *s, const char *name, char *err, int errlen) {
   return session_set_fen(s, "startpos", err, errlen);
 }
 
-/* Puts an evaluation source in force with apply, and keeps it in slot for the games loaded
- * later. */
-static bool set_eval_source(Session *s, char *slot, size_t cap, bool (*apply)(Search *, const char *, char *, int),
-                            const char *source, char *err, int errlen) {
+/* Puts an evaluation source in force and keeps it in slot for the games loaded later; a file
+ * made for another game is kept for that game, and the game in play goes back to its default. */
+static bool set_eval_source(Session *s, char *slot, size_t cap, const EvalSource *kind, const char *source, char *note,
+                            int notelen, char *err, int errlen) {
   session_stop(s);
+  if (note && notelen > 0) *note = 0;
   if (strlen(source) >= cap) {
     snprintf(err, errlen, "a path of more than %zu characters", cap - 1);
     return false;
   }
-  if (!apply(s->search, source, err, errlen)) return false;
+  if (!kind->apply(s->search, source, err, errlen)) {
+    char other[64];
+    if (!for_another_game(kind, source, s->rules->name, other, sizeof other)) return false;
+    kind->apply(s->search, SRCH_WEIGHTS_DEFAULT, NULL, 0); /* the shipped files were tested: they load */
+    if (note && notelen > 0)
+      snprintf(note, (size_t)notelen, "%s is %s for %s, kept for when %s is played; %s plays with its default", source,
+               kind->what, other, other, s->rules->name);
+  }
   snprintf(slot, cap, "%s", source);
   return true;
 }
 
-bool session_set_eval_weights(Session *s, const char *source, char *err, int errlen) {
-  return set_eval_source(s, s->eval_weights, sizeof s->eval_weights, srch_set_eval_weights, source, err, errlen);
+bool session_set_eval_weights(Session *s, const char *source, char *note, int notelen, char *err, int errlen) {
+  return set_eval_source(s, s->eval_weights, sizeof s->eval_weights, &WEIGHTS, source, note, notelen, err, errlen);
 }
 
-bool session_set_eval_net(Session *s, const char *source, char *err, int errlen) {
-  return set_eval_source(s, s->eval_net, sizeof s->eval_net, srch_set_eval_net, source, err, errlen);
+bool session_set_eval_net(Session *s, const char *source, char *note, int notelen, char *err, int errlen) {
+  return set_eval_source(s, s->eval_net, sizeof s->eval_net, &NET, source, note, notelen, err, errlen);
 }
 
 bool session_preset_failure(Session *s, const SearchResult *result, char *out, int outlen) {
@@ -163,6 +201,8 @@ bool session_preset_failure(Session *s, const SearchResult *result, char *out, i
 void session_tell_warnings(Session *s, const char *prefix) {
   if (!s->game) return;
   for (int i = 0; i < br_game_warning_count(s->game); i++) session_say(s, "%s%s", prefix, br_game_warning(s->game, i));
+  for (int i = 0; i < 2; i++)
+    if (s->eval_warnings[i][0]) session_say(s, "%s%s", prefix, s->eval_warnings[i]);
 }
 
 bool session_set_fen(Session *s, const char *fen, char *err, int errlen) {

@@ -47,6 +47,9 @@ struct Session {
   int hash_mb, threads;
   char eval_weights[512]; /* srch_set_eval_weights's source for every game loaded */
   char eval_net[512];     /* srch_set_eval_net's */
+  /* why a file of those did not load for the game in play, made for it (other rules, broken):
+   * said with the preset's warnings */
+  char eval_warnings[2][1024];
   int64_t move_overhead_ms;
   int multipv;
   _Atomic bool ponder; /* toggled by the input thread, read by the waiter */
@@ -75,13 +78,15 @@ struct Session {
 enum { SESSION_HASH_MIN_MB = 1, SESSION_HASH_MAX_MB = 65536 };
 
 /* The evaluation's weights (EvalWeights option): SRCH_WEIGHTS_DEFAULT, SRCH_WEIGHTS_NONE or a
- * weights file's path, for the game in play and the games loaded after it (a file made for
- * another game leaves those to their default weights).  False with err when the file cannot be
- * used: the weights in force stay. */
-bool session_set_eval_weights(Session *s, const char *source, char *err, int errlen);
+ * weights file's path, for the game in play and the games loaded after it; a game the file was
+ * not made for plays with its default weights.  A file made for another game than the one in
+ * play is kept for its game, as GUIs set an engine's options before they name the variant: the
+ * game in play goes back to its default and note (when not NULL) says so, else note is "".
+ * False with err when the file cannot be used at all: the weights in force stay. */
+bool session_set_eval_weights(Session *s, const char *source, char *note, int notelen, char *err, int errlen);
 /* The net that evaluates (EvalFile option): SRCH_WEIGHTS_DEFAULT (the game's shipped net, if
  * any), SRCH_WEIGHTS_NONE (the classical evaluation) or a net file's path, as above. */
-bool session_set_eval_net(Session *s, const char *source, char *err, int errlen);
+bool session_set_eval_net(Session *s, const char *source, char *note, int notelen, char *err, int errlen);
 
 /* hash_mb: the starting hash size, 0 for the default.  Starts with "chess", loaded. */
 bool session_init(Session *s, FILE *out, int hash_mb, char *err, int errlen);
@@ -102,8 +107,8 @@ int session_set_hash(Session *s, int mb);
 /* Switches to the named game (any name or path the catalog takes) at its start position,
  * compiled by the bridge.  False with a message if there is none, or on a preset error. */
 bool session_set_variant(Session *s, const char *name, char *err, int errlen);
-/* Says each warning of the loaded preset (what reading it found suspect, with file:line) on a
- * line of its own after prefix ("info string warning: ", "tellusererror Warning: "). */
+/* Says each warning of the loaded preset (what reading it found suspect, with file:line), and
+ * why an evaluation file chosen for it did not load, on a line of its own after prefix ("info string warning: ", "tellusererror Warning: "). */
 void session_tell_warnings(Session *s, const char *prefix);
 /* A preset error the referee met while deciding the moves of a piece that did not compile
  * ("preset error at FILE:LINE: ..."), once per variant: true with it in out the first time.  The

@@ -445,6 +445,20 @@ TEST_F(MatchTest, CecpEngineRefusingNpsLosesTheSetUpWithAReason) {
   EXPECT_EQ(collected_.endings[1], MT_END_CRASH);
 }
 
+// A UCI engine that refuses an option (Herald's "Error (...)") loses the set-up with its words,
+// rather than playing its games without the option.
+TEST_F(MatchTest, UciEngineRefusingAnOptionLosesTheSetUpWithAReason) {
+  Engine(0, "cmd=" + HeraldBin() + ",proto=uci,name=picky,option.NoSuchOption=1");
+  Herald(1, "plain");
+  config_.games = 1;
+  MtMatchState st;
+  EXPECT_EQ(Run(&st), MT_EXIT_DONE);
+  ASSERT_EQ(collected_.reasons.size(), 1u);
+  EXPECT_EQ(collected_.reasons[0],
+            "picky refused the set-up: Error (unknown option): setoption name NoSuchOption value 1");
+  EXPECT_EQ(collected_.endings[0], MT_END_CRASH);
+}
+
 TEST_F(MatchTest, VariantTagAndTenRankBoard) {
   char err[128];
   rules_free(&rules_);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "bridge/broken_preset.h"
+#include "protocol/chess_session.h"
 #include "protocol/engine_process.h"
 #include "protocol/newline_preset.h"
 #include "temp_dir.h"
@@ -531,16 +532,8 @@ TEST(ProtocolUci, APresetsWarningsAreToldWithTheirLines) {
 // ---- uci_read_go and uci_set_position, called as the front end calls them ----
 
 // A session on chess for the reading functions (no search is started).
-class UciReading : public ::testing::Test {
+class UciReading : public ChessSession {
 protected:
-  void SetUp() override {
-    out_ = tmpfile();
-    ASSERT_TRUE(session_init(&s_, out_, 1, err_, sizeof err_)) << err_;
-  }
-  void TearDown() override {
-    session_free(&s_);
-    fclose(out_);
-  }
   // Reads "go ARGS" on the session's position; the problems told are kept in problems_.
   SearchLimits Go(std::string args) {
     problems_.clear();
@@ -554,9 +547,7 @@ protected:
   }
   static void Keep(void *ctx, const char *problem) { static_cast<std::vector<std::string> *>(ctx)->push_back(problem); }
 
-  Session s_;
-  FILE *out_ = nullptr;
-  char err_[RULES_ERR_LEN + 700] = "", preset_[600] = "";
+  char preset_[600] = "";
   std::vector<std::string> problems_;
 };
 
