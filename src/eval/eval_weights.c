@@ -106,6 +106,10 @@ bool ev_weights_parse(const EvalTables *e, const char *text, size_t len, const c
       say(err, errlen, "%s:%d: line longer than %d characters", file, line_no, MAX_LINE - 1);
       return false;
     }
+    if (memchr(text + at, 0, end - at)) { /* it would end the line's text unseen */
+      say(err, errlen, "%s:%d: a control character: this is not a weights file", file, line_no);
+      return false;
+    }
     char line[MAX_LINE];
     memcpy(line, text + at, end - at);
     line[end - at] = 0;
@@ -183,31 +187,33 @@ bool ev_weights_read(const EvalTables *e, const char *path, EvalWeights *out, ch
   return ok;
 }
 
+static bool blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+bool ev_weights_text_game(const char *text, size_t len, char *game, int gamelen) {
+  for (size_t at = 0; at < len;) {
+    size_t end = at;
+    while (end < len && text[end] != '\n') end++;
+    size_t word = at;
+    while (word < end && blank(text[word])) word++;
+    if (word < end && text[word] != '#') { /* the first line that says something */
+      size_t name = word + 4, stop;
+      if (end - word <= 5 || memcmp(text + word, "game", 4) || !blank(text[name])) return false;
+      while (name < end && blank(text[name])) name++;
+      for (stop = name; stop < end && !blank(text[stop]) && text[stop] != '#';) stop++;
+      if (stop == name) return false;
+      snprintf(game, (size_t)gamelen, "%.*s", (int)(stop - name), text + name);
+      return true;
+    }
+    at = end + 1;
+  }
+  return false;
+}
+
 bool ev_weights_file_game(const char *path, char *game, int gamelen, char *err, int errlen) {
   char *text = NULL;
   size_t len = 0;
   if (!gz_read_file(path, MAX_FILE_BYTES, "a weights file", &text, &len, err, errlen)) return false;
-  bool found = false;
-  for (size_t at = 0; at < len && !found;) {
-    size_t end = at;
-    while (end < len && text[end] != '\n') end++;
-    size_t word = at;
-    while (word < end && (text[word] == ' ' || text[word] == '\t' || text[word] == '\r')) word++;
-    bool blank = word == end || text[word] == '#';
-    if (!blank) { /* the first line that says something: "game NAME" or not a weights file */
-      size_t name = word + 4, stop;
-      if (end - word > 5 && !memcmp(text + word, "game", 4) && (text[name] == ' ' || text[name] == '\t')) {
-        while (name < end && (text[name] == ' ' || text[name] == '\t')) name++;
-        for (stop = name; stop < end && text[stop] > ' ' && text[stop] != '#';) stop++;
-        if (stop > name) {
-          snprintf(game, (size_t)gamelen, "%.*s", (int)(stop - name), text + name);
-          found = true;
-        }
-      }
-      break;
-    }
-    at = end + 1;
-  }
+  bool found = ev_weights_text_game(text, len, game, gamelen);
   free(text);
   if (!found) say(err, errlen, "%s: no 'game NAME' line: this is not a weights file", path);
   return found;

@@ -39,8 +39,11 @@ bool ev_weights_parse(const EvalTables *e, const char *text, size_t len, const c
                       int errlen);
 /* Reads the file at path (gzip or plain text) as ev_weights_parse does. */
 bool ev_weights_read(const EvalTables *e, const char *path, EvalWeights *out, char *err, int errlen);
-/* The name of the game a weights file was made for (its 'game NAME' line, the first line that is
- * not a comment), in game: false with "path: reason" in err when the file has none. */
+/* The name of the game a weights file's text (len bytes) was made for: its 'game NAME' line, the
+ * first line that is not blank or a comment, in game; false when there is none.  A text that
+ * ev_weights_parse takes always names its game so. */
+bool ev_weights_text_game(const char *text, size_t len, char *game, int gamelen);
+/* The same for the file at path (gzip or plain): false with "path: reason" in err. */
 bool ev_weights_file_game(const char *path, char *game, int gamelen, char *err, int errlen);
 /* The weights shipped in the binary for e's rules (nets/NAME.eval.gz), when there are some:
  * *found says whether there are; false with err when they do not parse. */

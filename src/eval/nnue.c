@@ -228,22 +228,25 @@ NnueNet *nn_read(const Rules *r, const char *path, char *err, int errlen) {
   return net;
 }
 
+bool nn_bytes_game(const void *bytes, size_t len, char *game, int gamelen) {
+  Reader in = {bytes, (const unsigned char *)bytes + len};
+  char magic[8], name[33] = {0};
+  uint32_t version = 0;
+  if (!take(&in, magic, 8) || memcmp(magic, MAGIC, 8) || !take_u32(&in, &version) || version != NN_VERSION ||
+      !take(&in, name, 32))
+    return false;
+  snprintf(game, (size_t)gamelen, "%s", name);
+  return true;
+}
+
 bool nn_file_game(const char *path, char *game, int gamelen, char *err, int errlen) {
   char *bytes = NULL;
   size_t len = 0;
   if (!gz_read_file(path, NN_MAX_FILE_BYTES, "a net", &bytes, &len, err, errlen)) return false;
-  Reader in = {(const unsigned char *)bytes, (const unsigned char *)bytes + len};
-  char magic[8], name[33] = {0};
-  uint32_t version = 0;
-  bool ok = take(&in, magic, 8) && !memcmp(magic, MAGIC, 8) && take_u32(&in, &version) && version == NN_VERSION &&
-            take(&in, name, 32);
+  bool ok = nn_bytes_game(bytes, len, game, gamelen);
   free(bytes);
-  if (!ok) {
-    say(err, errlen, "%s: not a Herald net of format version %d", path, NN_VERSION);
-    return false;
-  }
-  snprintf(game, (size_t)gamelen, "%s", name);
-  return true;
+  if (!ok) say(err, errlen, "%s: not a Herald net of format version %d", path, NN_VERSION);
+  return ok;
 }
 
 NnueNet *nn_builtin(const Rules *r, bool *found, char *err, int errlen) {

@@ -90,8 +90,11 @@ void nn_free(NnueNet *net);
 NnueNet *nn_parse(const Rules *r, const void *bytes, size_t len, const char *file, char *err, int errlen);
 /* Reads the file at path (gzip or plain) as nn_parse does. */
 NnueNet *nn_read(const Rules *r, const char *path, char *err, int errlen);
-/* The name of the game the net file at path was made for, from its header, in game: false with
- * "path: reason" in err when the file is no net of this format version. */
+/* The name of the game a net file's bytes (inflated) were made for, from its header, in game:
+ * false when they are no net of this format version.  Bytes that nn_parse takes for r always
+ * name r's game so. */
+bool nn_bytes_game(const void *bytes, size_t len, char *game, int gamelen);
+/* The same for the file at path (gzip or plain): false with "path: reason" in err. */
 bool nn_file_game(const char *path, char *game, int gamelen, char *err, int errlen);
 /* The net shipped in the binary for r (nets/NAME.nnue.gz): NULL with *found false when there is
  * none, NULL with *found true and err when it does not load. */

@@ -153,10 +153,26 @@ TEST(EvalWeights, ABadFileIsRefusedWithItsLine) {
   EXPECT_EQ(Parse(t.e, std::string("game chess\ntempo 1 2\x01\n"), &w),
             "w.txt:2: a control character: this is not a weights file");
   EXPECT_EQ(Parse(t.e, "game chess\n" + std::string(300, 'x') + "\n", &w), "w.txt:2: line longer than 255 characters");
+  EXPECT_EQ(Parse(t.e, std::string("\0\0# a NUL\ngame chess\n", 22), &w),
+            "w.txt:1: a control character: this is not a weights file");
   EXPECT_EQ(Parse(t.e, "game chess\r\ntempo 1 2 # a comment\r\n", &w), "");
   char err[256] = "";
   EXPECT_FALSE(ev_weights_read(t.e, "/nonexistent/w.gz", &w, err, sizeof err));
   EXPECT_NE(std::strstr(err, "/nonexistent/w.gz: cannot open"), nullptr) << err;
+}
+
+TEST(EvalWeights, AFileNamesItsGameOnItsFirstLineThatSaysSomething) {
+  char game[64] = "";
+  auto named = [&](const std::string &text) {
+    game[0] = 0;
+    return ev_weights_text_game(text.data(), text.size(), game, sizeof game) ? std::string(game) : "-";
+  };
+  EXPECT_EQ(named("# made by hand\n\n\tgame  shogi # a comment\r\ntempo 1 2\n"), "shogi");
+  EXPECT_EQ(named("game chess"), "chess");
+  EXPECT_EQ(named("tempo 1 2\ngame chess\n"), "-");
+  EXPECT_EQ(named("games chess\n"), "-");
+  EXPECT_EQ(named("game\n"), "-");
+  EXPECT_EQ(named("# nothing\n"), "-");
 }
 
 TEST(EvalWeights, TheSearchTakesAFileKeepsItsWeightsOnABadOneAndGoesBack) {

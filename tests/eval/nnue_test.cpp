@@ -203,12 +203,17 @@ TEST(Nnue, FilesRoundTripAndAreRefusedForAnotherGame) {
   ASSERT_TRUE(nn_write(net, path.c_str(), err, sizeof err)) << err;
 
   EXPECT_EQ(ReadError(capa.r, path), path + ": a net for chess, not for capablanca");
+  char game[64] = "";
+  ASSERT_TRUE(nn_file_game(path.c_str(), game, sizeof game, err, sizeof err)) << err;
+  EXPECT_EQ(std::string(game), "chess"); // what a session keeps it for when another game is in play
   EXPECT_EQ(ReadError(chess.r, dir.path + "/none.nnue.gz"),
             dir.path + "/none.nnue.gz: cannot open: No such file or directory");
   std::string bytes = ReadGz(path);
   std::string bad = dir.path + "/bad.nnue.gz";
   WriteGz(bad, "HERALDNX" + bytes.substr(8));
   EXPECT_EQ(ReadError(chess.r, bad), bad + ": not a Herald net (no HERALDNN at its start)");
+  EXPECT_FALSE(nn_file_game(bad.c_str(), game, sizeof game, err, sizeof err));
+  EXPECT_EQ(std::string(err), bad + ": not a Herald net of format version 2");
   WriteGz(bad, bytes.substr(0, bytes.size() - 3));
   EXPECT_EQ(ReadError(chess.r, bad), bad + ": the weights are cut short");
   WriteGz(bad, bytes.substr(0, 30));

@@ -1,7 +1,8 @@
 /* libFuzzer target for the evaluation's weights files and the tuner's data lines: the first
  * byte picks the rules, the second the reader (ev_weights_parse, or ev_tune_add_line on each
  * line), the rest is the text.  What a weights file sets must format and parse back to the
- * same weights; every refusal says why; an added data line is a position the evaluation takes. */
+ * same weights, and it names its game to ev_weights_text_game; every refusal says why; an added
+ * data line is a position the evaluation takes. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,7 +42,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     ev_tune_free(set);
   } else {
     EvalWeights w, back;
+    char game[64];
+    bool named = ev_weights_text_game(text, size - 2, game, sizeof game);
     if (ev_weights_parse(e, text, size - 2, "fuzz", &w, err, sizeof err)) {
+      if (!named || strcmp(game, r->name)) abort();
       char *formatted = ev_weights_format(e, &w, "round trip");
       if (!formatted) abort();
       if (!ev_weights_parse(e, formatted, strlen(formatted), "again", &back, err, sizeof err)) abort();

@@ -34,7 +34,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   char err[512] = "";
   NnueNet *net = nn_parse(r, bytes, len, "fuzz", err, sizeof err);
+  char game[64];
+  bool named = nn_bytes_game(bytes, len, game, sizeof game);
   if (net) {
+    if (!named || strcmp(game, r->name)) abort();
     Position p = {0};
     if (!pos_set_fen(&p, r, "startpos", err, sizeof err)) abort();
     int fresh = nn_evaluate_scratch(net, &p);

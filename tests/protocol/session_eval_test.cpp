@@ -81,8 +81,8 @@ TEST_F(SessionEval, ANetForOtherRulesOfAGameIsSaidWhenTheGameLoads) {
   Variant("gardner");
   EXPECT_FALSE(srch_uses_net(s_.search));
   std::string warning = s_.eval_warnings[1];
-  EXPECT_EQ(warning.rfind("gardner plays with its default evaluation: " + net + ": a net for other rules of gardner", 0),
-            0u)
+  EXPECT_EQ(
+      warning.rfind("gardner plays with its default evaluation: " + net + ": a net for other rules of gardner", 0), 0u)
       << warning;
   session_tell_warnings(&s_, "info string warning: ");
   Variant("chess");
