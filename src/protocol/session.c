@@ -134,11 +134,9 @@ bool session_set_variant(Session *s, const char *name, char *err, int errlen) {
     if (!lent) br_free(game);
     return false;
   }
-  const char *game_name = br_game_rules(game)->name;
-  char warnings[2][sizeof s->eval_warnings[0]];
-  apply_to_new_game(&WEIGHTS, search, game_name, s->eval_weights, warnings[0], sizeof warnings[0]);
-  apply_to_new_game(&NET, search, game_name, s->eval_net, warnings[1], sizeof warnings[1]);
-  memcpy(s->eval_warnings, warnings, sizeof warnings);
+  const char *game_name = br_game_rules(game)->name; /* from here on the switch cannot fail */
+  apply_to_new_game(&WEIGHTS, search, game_name, s->eval_weights, s->weights_warning, sizeof s->weights_warning);
+  apply_to_new_game(&NET, search, game_name, s->eval_net, s->net_warning, sizeof s->net_warning);
   srch_free(s->search);
   pos_free(&s->pos);
   drop_game(s);
@@ -181,6 +179,15 @@ bool session_set_eval_net(Session *s, const char *source, char *note, int notele
   return set_eval_source(s, s->eval_net, sizeof s->eval_net, &NET, source, note, notelen, err, errlen);
 }
 
+void session_eval_option(Session *s, bool net, const char *value, const char *note_prefix, const char *original) {
+  char why[1024], note[1600];
+  const char *source = value && *value ? value : SRCH_WEIGHTS_DEFAULT;
+  if (!(net ? session_set_eval_net : session_set_eval_weights)(s, source, note, sizeof note, why, sizeof why))
+    session_say(s, "Error (bad %s, %s): %s", net ? "EvalFile" : "EvalWeights", why, original);
+  else if (note[0])
+    session_say(s, "%s%s", note_prefix, note);
+}
+
 bool session_preset_failure(Session *s, const SearchResult *result, char *out, int outlen) {
   if (!s->game || !br_game_oracle(s->game)) return false;
   BrOracleStats st;
@@ -201,8 +208,8 @@ bool session_preset_failure(Session *s, const SearchResult *result, char *out, i
 void session_tell_warnings(Session *s, const char *prefix) {
   if (!s->game) return;
   for (int i = 0; i < br_game_warning_count(s->game); i++) session_say(s, "%s%s", prefix, br_game_warning(s->game, i));
-  for (int i = 0; i < 2; i++)
-    if (s->eval_warnings[i][0]) session_say(s, "%s%s", prefix, s->eval_warnings[i]);
+  if (s->weights_warning[0]) session_say(s, "%s%s", prefix, s->weights_warning);
+  if (s->net_warning[0]) session_say(s, "%s%s", prefix, s->net_warning);
 }
 
 bool session_set_fen(Session *s, const char *fen, char *err, int errlen) {

@@ -47,9 +47,9 @@ struct Session {
   int hash_mb, threads;
   char eval_weights[512]; /* srch_set_eval_weights's source for every game loaded */
   char eval_net[512];     /* srch_set_eval_net's */
-  /* why a file of those did not load for the game in play, made for it (other rules, broken):
-   * said with the preset's warnings */
-  char eval_warnings[2][1024];
+  /* why the file of each did not load for the game in play though made for it (other rules,
+   * broken): said with the preset's warnings */
+  char weights_warning[1024], net_warning[1024];
   int64_t move_overhead_ms;
   int multipv;
   _Atomic bool ponder; /* toggled by the input thread, read by the waiter */
@@ -87,6 +87,10 @@ bool session_set_eval_weights(Session *s, const char *source, char *note, int no
 /* The net that evaluates (EvalFile option): SRCH_WEIGHTS_DEFAULT (the game's shipped net, if
  * any), SRCH_WEIGHTS_NONE (the classical evaluation) or a net file's path, as above. */
 bool session_set_eval_net(Session *s, const char *source, char *note, int notelen, char *err, int errlen);
+/* The options EvalFile (net) and EvalWeights as both front ends take them: value NULL or "" is
+ * SRCH_WEIGHTS_DEFAULT.  Says "Error (bad EvalFile, why): original" on a refusal, the note after
+ * note_prefix ("info string ", "# ") when there is one. */
+void session_eval_option(Session *s, bool net, const char *value, const char *note_prefix, const char *original);
 
 /* hash_mb: the starting hash size, 0 for the default.  Starts with "chess", loaded. */
 bool session_init(Session *s, FILE *out, int hash_mb, char *err, int errlen);

@@ -205,19 +205,8 @@ static void set_option(Session *s, char *args, const char *original) {
     char why[600];
     if (!session_set_preset_path(s, value && strcmp(value, "<empty>") ? value : "", why, sizeof why))
       session_say(s, "Error (bad PresetPath, %s): %s", why, original);
-  } else if (!strcasecmp(name, "EvalWeights")) { /* <default>, <none> or a weights file */
-    char why[1024], note[1600];
-    if (!session_set_eval_weights(s, value && *value ? value : SRCH_WEIGHTS_DEFAULT, note, sizeof note, why,
-                                  sizeof why))
-      session_say(s, "Error (bad EvalWeights, %s): %s", why, original);
-    else if (note[0])
-      session_say(s, "info string %s", note);
-  } else if (!strcasecmp(name, "EvalFile")) { /* <default>, <none> or a net file */
-    char why[1024], note[1600];
-    if (!session_set_eval_net(s, value && *value ? value : SRCH_WEIGHTS_DEFAULT, note, sizeof note, why, sizeof why))
-      session_say(s, "Error (bad EvalFile, %s): %s", why, original);
-    else if (note[0])
-      session_say(s, "info string %s", note);
+  } else if (!strcasecmp(name, "EvalWeights") || !strcasecmp(name, "EvalFile")) { /* <default>, <none> or a file */
+    session_eval_option(s, !strcasecmp(name, "EvalFile"), value, "info string ", original);
   } else if (!strcasecmp(name, "LoadTime")) { /* seconds a preset may take to load */
     if (!proto_read_int(value, 1, BR_LOAD_LIMIT_MAX_S, &v))
       session_say(s, "Error (bad LoadTime value): %s", original);

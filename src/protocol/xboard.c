@@ -508,19 +508,9 @@ static void set_option(Session *s, char *args, const char *original) {
     s->move_overhead_ms = v;
   else if (!strcmp(args, "LoadTime") && proto_read_int(eq + 1, 1, BR_LOAD_LIMIT_MAX_S, &v))
     catalog_set_load_limit(&s->catalog, (int)v * 1000);
-  else if (!strcmp(args, "EvalWeights")) {
-    char why[1024], note[1600];
-    if (!session_set_eval_weights(s, eq[1] ? eq + 1 : SRCH_WEIGHTS_DEFAULT, note, sizeof note, why, sizeof why))
-      session_say(s, "Error (bad EvalWeights, %s): %s", why, original);
-    else if (note[0])
-      session_say(s, "# %s", note);
-  } else if (!strcmp(args, "EvalFile")) {
-    char why[1024], note[1600];
-    if (!session_set_eval_net(s, eq[1] ? eq + 1 : SRCH_WEIGHTS_DEFAULT, note, sizeof note, why, sizeof why))
-      session_say(s, "Error (bad EvalFile, %s): %s", why, original);
-    else if (note[0])
-      session_say(s, "# %s", note);
-  } else
+  else if (!strcmp(args, "EvalWeights") || !strcmp(args, "EvalFile"))
+    session_eval_option(s, !strcmp(args, "EvalFile"), eq + 1, "# ", original);
+  else
     session_say(s, "Error (unknown option or bad value): %s", original);
 }
 

@@ -47,7 +47,7 @@ TEST_F(SessionEval, ANetForAnotherGameIsKeptUntilThatGameIsPlayed) {
   EXPECT_TRUE(srch_uses_net(s_.search)); // chess's own, shipped
   Variant("gardner");
   EXPECT_TRUE(srch_uses_net(s_.search));
-  EXPECT_EQ(std::string(s_.eval_warnings[1]), "");
+  EXPECT_EQ(std::string(s_.net_warning), "");
   Variant("chess");
   EXPECT_TRUE(srch_uses_net(s_.search));
   EXPECT_EQ(std::string(s_.eval_net), net);
@@ -80,13 +80,13 @@ TEST_F(SessionEval, ANetForOtherRulesOfAGameIsSaidWhenTheGameLoads) {
   ASSERT_TRUE(session_set_eval_net(&s_, net.c_str(), note_, sizeof note_, err_, sizeof err_)) << err_;
   Variant("gardner");
   EXPECT_FALSE(srch_uses_net(s_.search));
-  std::string warning = s_.eval_warnings[1];
+  std::string warning = s_.net_warning;
   EXPECT_EQ(
       warning.rfind("gardner plays with its default evaluation: " + net + ": a net for other rules of gardner", 0), 0u)
       << warning;
   session_tell_warnings(&s_, "info string warning: ");
   Variant("chess");
-  EXPECT_EQ(std::string(s_.eval_warnings[1]), "");
+  EXPECT_EQ(std::string(s_.net_warning), "");
   std::string said = Said(); // what the front end said
   EXPECT_NE(said.find("info string warning: " + warning + "\n"), std::string::npos) << said;
 }
@@ -98,7 +98,7 @@ TEST_F(SessionEval, WeightsForAnotherGameAreKeptUntilThatGameIsPlayed) {
                                     " is a weights file for gardner, kept for when gardner is played; chess plays with "
                                     "its default");
   Variant("gardner");
-  EXPECT_EQ(std::string(s_.eval_warnings[0]), "");
+  EXPECT_EQ(std::string(s_.weights_warning), "");
   EXPECT_EQ(std::string(s_.eval_weights), weights);
   std::string bad = dir_.Write("bad.eval", "value.N 300 280\n");
   EXPECT_FALSE(session_set_eval_weights(&s_, bad.c_str(), note_, sizeof note_, err_, sizeof err_));
