@@ -147,6 +147,15 @@ int gc_board_set_fen(GcBoard *b, const char *fen, char *err, size_t errsize) {
   return 0;
 }
 
+/* Written by hand, not by snprintf: a repetition key per move is made of this (op_fencode). */
+static void add_run(GcBuf *buf, int run) {
+  char digits[12];
+  int n = 0;
+  do digits[n++] = (char)('0' + run % 10);
+  while ((run /= 10) && n < (int)sizeof digits);
+  while (n) gc_buf_addc(buf, digits[--n]);
+}
+
 void gc_board_fen(const GcBoard *b, char *out, size_t size) {
   GcBuf buf = {0};
   gc_buf_add(&buf, "", 0);
@@ -154,29 +163,27 @@ void gc_board_fen(const GcBoard *b, char *out, size_t size) {
     int run = 0;
     for (int f = 0; f < b->nfiles; f++) {
       const char *c = b->cells[r * b->nfiles + f];
-      if (strcmp(c, "@") == 0) {
+      if (c[0] == '@' && !c[1]) {
         run++;
         continue;
       }
-      char tmp[GC_LABEL_MAX + 16];
-      if (run) {
-        snprintf(tmp, sizeof tmp, "%d", run);
-        gc_buf_adds(&buf, tmp);
-        run = 0;
+      if (run) add_run(&buf, run);
+      run = 0;
+      if (c[0] && c[1]) {
+        gc_buf_addc(&buf, '{');
+        gc_buf_adds(&buf, c);
+        gc_buf_addc(&buf, '}');
+      } else {
+        gc_buf_adds(&buf, c);
       }
-      if (strlen(c) > 1)
-        snprintf(tmp, sizeof tmp, "{%s}", c);
-      else
-        snprintf(tmp, sizeof tmp, "%s", c);
-      gc_buf_adds(&buf, tmp);
     }
-    if (run) {
-      char tmp[16];
-      snprintf(tmp, sizeof tmp, "%d", run);
-      gc_buf_adds(&buf, tmp);
-    }
+    if (run) add_run(&buf, run);
     if (r) gc_buf_addc(&buf, '/');
   }
-  snprintf(out, size, "%s", buf.data);
+  size_t n = buf.len < size ? buf.len : size ? size - 1 : 0;
+  if (size) {
+    memcpy(out, buf.data, n);
+    out[n] = 0;
+  }
   gc_buf_free(&buf);
 }

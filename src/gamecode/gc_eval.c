@@ -273,13 +273,13 @@ static int apply(GcInterp *gc, const GcOpDef *op, size_t base, const GcValue *ar
       gc_release(&name);
       return rc;
     }
-    GcValue *fa = malloc(sizeof(GcValue) * (size_t)(n ? n : 1));
+    GcValue *fa = n <= MAX_FIXED ? a : malloc(sizeof(GcValue) * (size_t)n);
     if (!fa) abort();
     rc = pop_args(gc, fa, n, args, nargs);
     GcValue out = gc_null();
     if (rc == ST_OK) rc = op->kind == OP_FN ? gc_call_fn(gc, nm, fa, n, &out) : gc_call_sub(gc, nm, fa, n, &out);
     release_all(fa, n);
-    free(fa);
+    if (fa != a) free(fa);
     gc_release(&name);
     if (rc != ST_OK) return gc_release(&out), rc;
     push(gc, out);
@@ -287,13 +287,13 @@ static int apply(GcInterp *gc, const GcOpDef *op, size_t base, const GcValue *ar
   }
   case OP_VARIADIC: {
     int n = (int)depth;
-    GcValue *va = malloc(sizeof(GcValue) * (size_t)(n ? n : 1));
+    GcValue *va = n <= MAX_FIXED ? a : malloc(sizeof(GcValue) * (size_t)n);
     if (!va) abort();
     rc = pop_args(gc, va, n, args, nargs);
     GcValue out = gc_null();
     if (rc == ST_OK) rc = op->fn(gc, va, n, &out);
     release_all(va, n);
-    free(va);
+    if (va != a) free(va);
     if (rc != ST_OK) return gc_release(&out), rc;
     push(gc, out);
     return ST_OK;

@@ -255,7 +255,19 @@ size_t gc_arr_len(const GcValue *v) { return v->type == GC_ARR ? v->u.a->len : 0
 
 int gc_is_numeric_str(const char *s, double *out) {
   while (*s == ' ' || *s == '\t' || *s == '\n') s++;
-  if (!*s) return 0;
+  /* The common answers without strtod: a label or coordinate starts with a letter, and most
+   * numbers in presets are short runs of digits (ranks, counters). */
+  char c = *s;
+  if (!((c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.')) return 0;
+  if (c >= '0' && c <= '9') {
+    long whole = 0;
+    const char *p = s;
+    while (*p >= '0' && *p <= '9' && p - s < 15) whole = whole * 10 + (*p++ - '0');
+    if (!*p) {
+      if (out) *out = (double)whole;
+      return 1;
+    }
+  }
   char *end;
   double d = strtod(s, &end);
   if (end == s) return 0;
