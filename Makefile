@@ -4,7 +4,7 @@
 #   make sanitize   the same suite under AddressSanitizer + UBSan (build/asan/)
 #   make tsan       the same suite under ThreadSanitizer (build/tsan)
 #   make tsan-ci    the same build, only the tests that run threads (what CI runs)
-#   make bench      perft speed against fairy-stockfish, side by side, and the search signature
+#   make bench      speed beside fairy-stockfish and stockfish (tools/bench.sh), and the search signature
 #   make fuzz       libFuzzer targets (clang), FUZZ_SECONDS each
 #   make fuzz-ci    the same, a fixed number of runs from a fixed seed (what CI runs)
 #   make install    the programs, manual pages, presets and XBoard's engine entry under PREFIX
@@ -180,12 +180,12 @@ windows:
 windows-test: windows
 	tests/windows/wine_test.sh build/windows
 
-# Perft speed beside fairy-stockfish, the search's node signature (quote it in commits that
-# change search or evaluation), and the referee's moves per second on the seed-000 preset.
+# Speed beside fairy-stockfish and stockfish, the referee's and the oracle's beside their aims
+# (tools/bench.sh), and the search's node signature (quote it in commits that change search or
+# evaluation).
 bench: $(BUILD)/herald
 	tools/bench.sh $(BUILD)/herald
 	$(BUILD)/herald bench
-	$(BUILD)/herald referee-bench chess-tutorial chess 100 300 1
 
 # Fuzz targets: tests/fuzz/NAME_fuzz.c, each with a seed corpus in tests/fuzz/corpus/NAME.
 FUZZ_CC      ?= clang

@@ -1,74 +1,116 @@
 #!/usr/bin/env bash
-# Perft speed, single-threaded, Herald beside fairy-stockfish on the same positions in the
-# same run.  Usage: tools/bench.sh [path/to/herald]
+# Speed, single-threaded, Herald beside its peers in the same run, each figure the median of
+# RUNS runs (3 unless given):
+#   1. perft of the built-in games beside Debian's fairy-stockfish (and chess beside Debian's
+#      stockfish), with the ratio;
+#   2. presets compiled by the bridge beside the built-in rule set they copy;
+#   3. where the preset's referee decides (the interpreter and the oracle): the referee's moves
+#      per second, perft through the oracle and the depth of a 5-second search, each beside
+#      the figure it aims at.
+# Usage: [RUNS=N] tools/bench.sh [path/to/herald]
 set -u
 herald=${1:-build/herald}
+runs=${RUNS:-3}
 fsf=$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)
 [ -x "$fsf" ] || fsf=""
+sf=$(command -v stockfish || echo /usr/games/stockfish)
+[ -x "$sf" ] || sf=""
 
-# variant  herald-rules  depth  (Herald's janggi is fsf's janggimodern: no end on bikjang)
-cases="chess chess 6
-capablanca capablanca 5
-xiangqi xiangqi 5
-shogi shogi 4
-janggimodern janggi 5"
+median() { printf '%s\n' "$@" | sort -g | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'; }
+ratio() { echo "$1 / $2" | bc -l; }
 
-fsf_run() { # variant depth -> "nodes seconds" (wall time of the whole process)
-  local start end out
+# "nodes nodes/s" of herald perft, the median nodes/s of RUNS runs
+herald_perft() {
+  local nodes="" speeds=() line
+  for _ in $(seq "$runs"); do
+    line=$("$herald" perft "$1" startpos "$2")
+    nodes=$(echo "$line" | awk '{print $2}')
+    speeds+=("$(echo "$line" | awk '{print $6}')")
+  done
+  echo "$nodes $(median "${speeds[@]}")"
+}
+
+# ENGINE VARIANT DEPTH -> "nodes seconds" (wall time of the whole process; VARIANT "-": none)
+uci_run() {
+  local start end out set=""
+  [ "$2" != "-" ] && set="setoption name UCI_Variant value $2"
   start=$(date +%s.%N)
-  out=$(printf 'uci\nsetoption name UCI_Variant value %s\nposition startpos\ngo perft %s\nisready\n' "$1" "$2" |
-        "$fsf" 2>/dev/null | sed -n 's/^Nodes searched: //p')
+  out=$(printf 'uci\n%s\nposition startpos\ngo perft %s\n' "$set" "$3" | "$1" 2>/dev/null |
+        sed -n 's/^Nodes searched: //p')
   end=$(date +%s.%N)
   echo "$out $(echo "$end - $start" | bc -l)"
 }
-# fairy-stockfish prints no perft time; its start-up (a depth-1 run) is subtracted from the wall
-# time so that the ratio compares generators, not process start-up.
-fsf_perft() {
-  local nodes sec base_nodes base_sec
-  read -r base_nodes base_sec < <(fsf_run "$1" 1)
-  read -r nodes sec < <(fsf_run "$1" "$2")
-  echo "$nodes $(echo "s = $sec - $base_sec; if (s < 0.001) s = 0.001; s" | bc -l)"
+# Stockfish prints no perft time: its start-up (a depth-1 run) is subtracted from the wall time
+# so that the ratio compares generators, not process start-up.  "nodes nodes/s", median of RUNS.
+uci_perft() {
+  local nodes="" sec base_nodes base_sec speeds=()
+  for _ in $(seq "$runs"); do
+    read -r base_nodes base_sec < <(uci_run "$1" "$2" 1)
+    read -r nodes sec < <(uci_run "$1" "$2" "$3")
+    speeds+=("$(echo "s = $sec - $base_sec; if (s < 0.001) s = 0.001; $nodes / s" | bc -l)")
+  done
+  echo "$nodes $(median "${speeds[@]}")"
 }
 
-printf '%-12s %5s %12s %10s %12s %10s %7s\n' variant depth nodes "herald/s" "fsf nodes" "fsf/s" ratio
+echo "Perft from the start position, nodes/s (median of $runs runs)"
+printf '%-28s %-13s %5s %12s %10s %12s %10s %7s\n' peer game depth nodes "herald/s" "peer nodes" "peer/s" ratio
 total=0
-while read -r variant rules depth; do
-  line=$("$herald" perft "$rules" startpos "$depth")
-  nodes=$(echo "$line" | awk '{print $2}')
-  nps=$(echo "$line" | awk '{print $6}')
-  total=$((total + nodes))
-  if [ -n "$fsf" ]; then
-    read -r fnodes fsec < <(fsf_perft "$variant" "$depth")
-    fnps=$(echo "$fnodes / $fsec" | bc -l)
-    ratio=$(echo "$nps / $fnps" | bc -l)
-    printf '%-12s %5s %12s %10.0f %12s %10.0f %6.2fx\n' "$variant" "$depth" "$nodes" "$nps" "$fnodes" "$fnps" "$ratio"
-    [ "$fnodes" = "$nodes" ] || echo "  MISMATCH: fairy-stockfish counts $fnodes"
+# peer  its variant  Herald's game  depth
+cases="fairy-stockfish chess chess 6
+fairy-stockfish capablanca capablanca 5
+fairy-stockfish xiangqi xiangqi 5
+fairy-stockfish shogi shogi 4
+fairy-stockfish janggimodern janggimodern 5
+stockfish - chess 6"
+while read -r peer variant game depth; do
+  read -r nodes nps < <(herald_perft "$game" "$depth")
+  [ "$peer" = stockfish ] || total=$((total + nodes))
+  engine=$fsf
+  [ "$peer" = stockfish ] && engine=$sf
+  label=$peer
+  [ "$variant" != "-" ] && label="$peer $variant"
+  if [ -n "$engine" ]; then
+    read -r pnodes pnps < <(uci_perft "$engine" "$variant" "$depth")
+    printf '%-28s %-13s %5s %12s %10.0f %12s %10.0f %6.2fx\n' "$label" "$game" "$depth" "$nodes" "$nps" "$pnodes" \
+      "$pnps" "$(ratio "$nps" "$pnps")"
+    [ "$pnodes" = "$nodes" ] || echo "  MISMATCH: $peer counts $pnodes"
   else
-    printf '%-12s %5s %12s %10.0f %12s %10s %7s\n' "$variant" "$depth" "$nodes" "$nps" - - -
+    printf '%-28s %-13s %5s %12s %10.0f %12s %10s %7s\n' "$label (absent)" "$game" "$depth" "$nodes" "$nps" - - -
   fi
 done <<< "$cases"
 echo "signature: $total nodes"
 
 # Presets: compiled by the bridge, beside the built-in rule set they copy (the target is within
-# 10%); oracle-backed ones (some piece decided by the preset's referee), with their speed.
+# 10%).
 echo
+echo "Presets compiled by the bridge, beside the built-in rules they copy"
 printf '%-15s %5s %12s %10s %-12s %10s %7s\n' preset depth nodes "preset/s" built-in "built-in/s" ratio
 presets="chess-tutorial 6 chess
-chess 6 chess
-chess-2004 4 -
-escorted-queen 4 -
-ultima 3 -"
+chess 6 chess"
 while read -r preset depth builtin; do
-  [ -f "presets/$preset.preset" ] || continue
-  line=$("$herald" perft "$preset" startpos "$depth")
-  nodes=$(echo "$line" | awk '{print $2}')
-  nps=$(echo "$line" | awk '{print $6}')
-  if [ "$builtin" != "-" ]; then
-    bline=$("$herald" perft "$builtin" startpos "$depth")
-    bnps=$(echo "$bline" | awk '{print $6}')
-    ratio=$(echo "$nps / $bnps" | bc -l)
-    printf '%-15s %5s %12s %10.0f %-12s %10.0f %6.2fx\n' "$preset" "$depth" "$nodes" "$nps" "$builtin" "$bnps" "$ratio"
-  else
-    printf '%-15s %5s %12s %10.0f %-12s %10s %7s\n' "$preset" "$depth" "$nodes" "$nps" "(oracle)" - -
-  fi
+  read -r nodes nps < <(herald_perft "$preset" "$depth")
+  read -r _ bnps < <(herald_perft "$builtin" "$depth")
+  printf '%-15s %5s %12s %10.0f %-12s %10.0f %6.2fx\n' "$preset" "$depth" "$nodes" "$nps" "$builtin" "$bnps" \
+    "$(ratio "$nps" "$bnps")"
 done <<< "$presets"
+
+# Where the referee decides: the interpreter's speed is the speed of every piece the compiler
+# cannot reach.  Each beside the figure issue #19 of the project aims at.
+echo
+echo "Where the preset's referee decides (median of $runs runs), beside the aim"
+printf '%-52s %12s %12s %7s\n' measure herald aim ratio
+referee=() oracle_2004=() oracle_ultima=() depth_ultima=()
+for _ in $(seq "$runs"); do
+  referee+=("$("$herald" referee-bench chess-tutorial 40 80 1 | sed -n 's/.*s: \([0-9]*\) moves\/s.*/\1/p')")
+  oracle_2004+=("$("$herald" perft chess-2004 startpos 4 | awk '{print $6}')")
+  oracle_ultima+=("$("$herald" perft ultima startpos 3 | awk '{print $6}')")
+  depth_ultima+=("$("$herald" search ultima startpos 5000ms 2>/dev/null | sed -n 's/^info depth \([0-9]*\) .*/\1/p' |
+                    tail -1)")
+done
+aims="referee-bench chess-tutorial: moves refereed/s|$(median "${referee[@]}")|200000
+perft chess-2004 4 (Pawns by the oracle): nodes/s|$(median "${oracle_2004[@]}")|1000000
+perft ultima 3 (every piece by the oracle): nodes/s|$(median "${oracle_ultima[@]}")|200000
+search ultima 5 s: depth reached|$(median "${depth_ultima[@]}")|6"
+while IFS='|' read -r what value aim; do
+  printf '%-52s %12.0f %12s %6.2fx\n' "$what" "$value" "$aim" "$(ratio "$value" "$aim")"
+done <<< "$aims"
