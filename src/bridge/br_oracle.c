@@ -171,7 +171,10 @@ static Cursor *new_cursor(BrOracle *o) {
   if (!c) return NULL;
   GcError ge = {0};
   c->gc = br_new_interp(o->game, &ge);
-  if (c->gc) gc_set_interrupt(c->gc, asker_clock, o);
+  if (c->gc) {
+    gc_set_interrupt(c->gc, asker_clock, o);
+    gc_set_messages(c->gc, false); /* legal or not is all it is asked */
+  }
   if (!c->gc || gc_start(c->gc, &ge) != GC_OK) {
     if (c->gc) gc_free(c->gc);
     free(c);

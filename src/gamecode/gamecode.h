@@ -160,6 +160,10 @@ const GcValue *gc_legal_moves(const GcInterp *gc);
  * many moves it will not play only needs Post-Move's answer; without Post-Game the legal list
  * and the result are left as they were. */
 void gc_set_postgame(GcInterp *gc, bool run);
+/* Whether `die` and `say` compose their messages (the default).  A caller that only wants to
+ * know whether moves are legal (the oracle) saves the text: the verdict's message is then empty;
+ * where the code died is still said (file, line). */
+void gc_set_messages(GcInterp *gc, bool compose);
 
 /* Perft by the referee alone (gc_perft.c): how many move sequences of depth plies the preset
  * accepts from the current position, trying every move the side to move could type (each

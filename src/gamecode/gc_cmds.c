@@ -229,15 +229,22 @@ CMD(cmd_gosub) {
 
 CMD(cmd_die) {
   UNUSED;
-  char *m = message(gc, args, n);
-  snprintf(gc->die_msg, sizeof gc->die_msg, "%s", m);
-  free(m);
+  gc->die_msg[0] = 0;
+  if (!gc->skip_messages) {
+    char *m = message(gc, args, n);
+    snprintf(gc->die_msg, sizeof gc->die_msg, "%s", m);
+    free(m);
+  }
   snprintf(gc->die_file, sizeof gc->die_file, "%s", gc->cur_file ? gc->cur_file : "");
   gc->die_line = gc->cur_line;
   return ST_DIE;
 }
 CMD(cmd_say) {
   UNUSED;
+  if (gc->skip_messages) {
+    gc->say[0] = 0;
+    return ST_OK;
+  }
   char *m = message(gc, args, n);
   snprintf(gc->say, sizeof gc->say, "%s", m); /* only the last say survives */
   free(m);

@@ -214,6 +214,7 @@ struct GcInterp {
   GcState *turn_start;  /* the state before the open turn's first part; NULL when none is open */
   char *turn_text;      /* the open turn's parts so far, joined by "; " */
   int skip_postgame;    /* gc_set_postgame(gc, false): moves are judged by Post-Move alone */
+  bool skip_messages;   /* gc_set_messages(gc, false): die and say leave their text empty */
   GcValue legal;        /* setlegal list */
   GcValue promote;      /* askpromote choices, null when none */
   GcValue start_labels; /* labels of the position gc_set_board built, for $pieces */

@@ -529,3 +529,4 @@ int gc_side_to_move(const GcInterp *gc) { return gc->to_move ? gc->to_move : 1; 
 const GcValue *gc_legal_moves(const GcInterp *gc) { return &gc->legal; }
 
 void gc_set_postgame(GcInterp *gc, bool run) { gc->skip_postgame = !run; }
+void gc_set_messages(GcInterp *gc, bool compose) { gc->skip_messages = !compose; }

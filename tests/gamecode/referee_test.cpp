@@ -627,3 +627,19 @@ TEST(GcReferee, SystemVariablesInCommandsStandForTheirValues) {
   EXPECT_STREQ(gc_space(gc, "a2"), "K");
   gc_free(gc);
 }
+
+// ---- a caller that only asks whether moves are legal (the oracle) ----
+
+TEST(GcReferee, WithoutMessagesTheVerdictsStayAndTheTextIsLeftOut) {
+  Game g;
+  gc_set_messages(g.gc, false);
+  ASSERT_EQ(g.play({"P d2-d4", "p e7-e5", "P d4-d5", "b f8-b4"}), "");
+  EXPECT_EQ(g.last.status, GC_LEGAL);
+  EXPECT_STREQ(g.last.say, ""); // "Check!" is not composed
+  EXPECT_EQ(g.refuse("K e1-d2"), "");
+  EXPECT_EQ(g.last.status, GC_ILLEGAL);
+  EXPECT_GT(g.last.line, 0); // where it died is still said
+  gc_set_messages(g.gc, true);
+  EXPECT_EQ(g.refuse("K e1-d2"), "You may not move into check.");
+  ASSERT_EQ(g.play({"P c2-c3"}), "");
+}
