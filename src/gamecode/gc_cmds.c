@@ -34,21 +34,26 @@ static int arg_value(GcInterp *gc, const GcToken *t, GcValue *out) {
 }
 
 /* Calls f on every scalar named by the arguments (arrays are expanded). */
+/* f(gc, the value as a name): a string as it is, anything else spelled out. */
+static void name_to(GcInterp *gc, const GcValue *v, void (*f)(GcInterp *, const char *)) {
+  if (v->type == GC_STR) {
+    f(gc, v->u.s);
+    return;
+  }
+  char *s = gc_to_str_alloc(v);
+  f(gc, s);
+  free(s);
+}
+
 static int each_name(GcInterp *gc, GcToken *args, int n, void (*f)(GcInterp *, const char *)) {
   for (int i = 0; i < n; i++) {
     GcValue v;
     int rc = arg_value(gc, &args[i], &v);
     if (rc) return gc_release(&v), rc;
     if (v.type == GC_ARR) {
-      for (size_t k = 0; k < v.u.a->len; k++) {
-        char *s = gc_to_str_alloc(&v.u.a->items[k].val);
-        f(gc, s);
-        free(s);
-      }
+      for (size_t k = 0; k < v.u.a->len; k++) name_to(gc, &v.u.a->items[k].val, f);
     } else {
-      char *s = gc_to_str_alloc(&v);
-      f(gc, s);
-      free(s);
+      name_to(gc, &v, f);
     }
     gc_release(&v);
   }

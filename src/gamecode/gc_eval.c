@@ -391,16 +391,7 @@ int gc_call_fn(GcInterp *gc, const char *name, GcValue *args, int nargs, GcValue
     return gc_error_at(gc, "recursion limit (%d calls) reached in fn %s", gc->limits.max_depth, name);
   gc->depth++;
   int has_named = f.arity > f.nplace;
-  if (has_named) {
-    if (gc->nframes == gc->capframes) {
-      gc->capframes = gc->capframes ? gc->capframes * 2 : 16;
-      gc->frames = realloc(gc->frames, sizeof(GcFrame) * (size_t)gc->capframes);
-      if (!gc->frames) abort();
-    }
-    GcFrame *fr = &gc->frames[gc->nframes++];
-    memset(fr, 0, sizeof *fr);
-    fr->iter_base = gc->niters;
-  }
+  if (has_named) gc_push_frame(gc, 0);
   int saved_nplace = gc->fn_nplace;
   gc->fn_nplace = f.nplace;
   /* an error in the body is reported where the def is (an include file's own line) */
@@ -412,7 +403,7 @@ int gc_call_fn(GcInterp *gc, const char *name, GcValue *args, int nargs, GcValue
   gc->cur_file = saved_file;
   gc->cur_line = saved_line;
   gc->fn_nplace = saved_nplace;
-  if (has_named) gc_map_free(&gc->frames[--gc->nframes].vars);
+  if (has_named) gc_pop_frame(gc);
   gc->depth--;
   return rc;
 }

@@ -97,11 +97,36 @@ void gc_var_declare(GcInterp *gc, const char *name, int tag) {
   if (gc->nframes == 0) return; /* at top level my/local variables are the globals */
   GcFrame *f = &gc->frames[gc->nframes - 1];
   GcMapSlot *s = gc_map_slot_of(&f->vars, name);
-  if (!s) {
-    gc_map_put(&f->vars, name, gc_null());
-    s = gc_map_slot_of(&f->vars, name);
-  }
+  if (!s) s = gc_map_slot_put(&f->vars, name, gc_null());
   s->tag = tag;
+}
+
+/* ---- frames ----
+ * A frame's table stays allocated when the frame is popped (emptied), for the next call that
+ * pushes a frame there: a call allocates no table. */
+
+enum { FRAME_KEEP_CAP = 64 }; /* a table grown beyond this is freed, not kept */
+
+GcFrame *gc_push_frame(GcInterp *gc, int is_sub) {
+  if (gc->nframes == gc->capframes) {
+    int was = gc->capframes;
+    gc->capframes = was ? was * 2 : 16;
+    gc->frames = realloc(gc->frames, sizeof(GcFrame) * (size_t)gc->capframes);
+    if (!gc->frames) abort();
+    memset(gc->frames + was, 0, sizeof(GcFrame) * (size_t)(gc->capframes - was));
+  }
+  GcFrame *fr = &gc->frames[gc->nframes++];
+  fr->is_sub = is_sub;
+  fr->iter_base = gc->niters;
+  return fr;
+}
+
+void gc_pop_frame(GcInterp *gc) {
+  GcMap *vars = &gc->frames[--gc->nframes].vars;
+  if (vars->cap > FRAME_KEEP_CAP)
+    gc_map_free(vars);
+  else
+    gc_map_clear(vars);
 }
 
 /* ---- subroutines ---- */
@@ -128,19 +153,10 @@ int gc_call_sub(GcInterp *gc, const char *name, GcValue *args, int nargs, GcValu
     return gc_error_at(gc, "recursion limit (%d calls) reached in sub %s", gc->limits.max_depth, name);
   GcProgram *prog = s->prog;
   const GcIns *def = &prog->code[s->index];
-  if (gc->nframes == gc->capframes) {
-    gc->capframes = gc->capframes ? gc->capframes * 2 : 16;
-    gc->frames = realloc(gc->frames, sizeof(GcFrame) * (size_t)gc->capframes);
-    if (!gc->frames) abort();
-  }
-  GcFrame *fr = &gc->frames[gc->nframes++];
-  memset(fr, 0, sizeof *fr);
-  fr->is_sub = 1;
-  fr->iter_base = gc->niters;
+  GcFrame *fr = gc_push_frame(gc, 1);
   for (int i = 1; i < def->nargs; i++) {
     const char *pname = def->args[i].text ? def->args[i].text : "";
-    gc_map_put(&fr->vars, pname, i - 1 < nargs ? gc_copy(&args[i - 1]) : gc_null());
-    gc_map_slot_of(&fr->vars, pname)->tag = TAG_MY;
+    gc_map_slot_put(&fr->vars, pname, i - 1 < nargs ? gc_copy(&args[i - 1]) : gc_null())->tag = TAG_MY;
   }
   gc->depth++;
   const char *saved_file = gc->cur_file;
@@ -149,9 +165,8 @@ int gc_call_sub(GcInterp *gc, const char *name, GcValue *args, int nargs, GcValu
   gc->cur_file = saved_file;
   if (rc != ST_ERROR) gc->cur_line = saved_line;
   gc->depth--;
-  fr = &gc->frames[--gc->nframes];
-  pop_iters(gc, fr->iter_base);
-  gc_map_free(&fr->vars);
+  pop_iters(gc, gc->frames[gc->nframes - 1].iter_base);
+  gc_pop_frame(gc);
   return rc == ST_RETURN ? ST_OK : rc;
 }
 
@@ -421,6 +436,6 @@ int gc_run_program(GcInterp *gc, GcProgram *p) {
   size_t base = gc->niters;
   int rc = gc_run(gc, p, 0, NULL);
   pop_iters(gc, base);
-  while (gc->nframes > 0) gc_map_free(&gc->frames[--gc->nframes].vars);
+  while (gc->nframes > 0) gc_pop_frame(gc);
   return rc == ST_RETURN ? ST_OK : rc;
 }

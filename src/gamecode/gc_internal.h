@@ -285,6 +285,9 @@ GcValue *gc_var_find(GcInterp *gc, const char *name);
 GcValue *gc_var_find_h(GcInterp *gc, const char *name, unsigned hash);
 void gc_var_set(GcInterp *gc, const char *name, GcValue v);
 void gc_var_declare(GcInterp *gc, const char *name, int tag);
+/* A sub's or function's frame of variables, pushed empty (is_sub: it binds `my`), and popped. */
+GcFrame *gc_push_frame(GcInterp *gc, int is_sub);
+void gc_pop_frame(GcInterp *gc);
 int gc_check_budget(GcInterp *gc);
 /* gc_value.c's shared count of what values hold, read on every step (gc_memory_held outside). */
 extern _Atomic long long gc_held_shared;

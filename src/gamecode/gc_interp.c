@@ -59,7 +59,7 @@ void gc_free(GcInterp *gc) {
   GcMap *maps[] = {&gc->globals, &gc->consts, &gc->flags,   &gc->system,   &gc->aliases, &gc->realnames,
                    &gc->funcs,   &gc->subs,   &gc->opindex, &gc->cmdindex, &gc->included};
   for (size_t i = 0; i < sizeof maps / sizeof maps[0]; i++) gc_map_free(maps[i]);
-  for (int i = 0; i < gc->nframes; i++) gc_map_free(&gc->frames[i].vars);
+  for (int i = 0; i < gc->capframes; i++) gc_map_free(&gc->frames[i].vars); /* popped ones keep tables */
   for (size_t i = 0; i < gc->niters; i++) gc_release(&gc->iters[i].arr);
   for (size_t i = 0; i < gc->sp; i++) gc_release(&gc->stack[i]);
   for (int i = 0; i < gc->nprograms; i++) gc_program_free(gc->programs[i]);

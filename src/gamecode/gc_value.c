@@ -482,13 +482,15 @@ static void map_grow(GcMap *m) {
   free(old.slots);
 }
 
-GcValue *gc_map_put(GcMap *m, const char *key, GcValue v) {
+GcValue *gc_map_put(GcMap *m, const char *key, GcValue v) { return &gc_map_slot_put(m, key, v)->val; }
+
+GcMapSlot *gc_map_slot_put(GcMap *m, const char *key, GcValue v) {
   unsigned h = gc_hash(key);
   GcMapSlot *s = find_slot(m, key, h);
   if (s) {
     gc_release(&s->val);
     s->val = v;
-    return &s->val;
+    return s;
   }
   if ((m->count + m->tombs + 1) * 4 >= m->cap * 3) map_grow(m);
   size_t mask = m->cap - 1, i = h & mask;
@@ -500,7 +502,7 @@ GcValue *gc_map_put(GcMap *m, const char *key, GcValue v) {
   s->val = v;
   s->tag = 0;
   m->count++;
-  return &s->val;
+  return s;
 }
 
 static void key_free(char *key) {

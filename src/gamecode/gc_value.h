@@ -110,6 +110,7 @@ GcValue *gc_map_get(const GcMap *m, const char *key);
 GcMapSlot *gc_map_slot_of(const GcMap *m, const char *key);
 GcMapSlot *gc_map_slot_h(const GcMap *m, const char *key, unsigned hash); /* hash = gc_hash(key) */
 GcValue *gc_map_put(GcMap *m, const char *key, GcValue v);                /* takes v, returns stored */
+GcMapSlot *gc_map_slot_put(GcMap *m, const char *key, GcValue v);         /* the same, its slot */
 int gc_map_del(GcMap *m, const char *key);
 void gc_map_clear(GcMap *m);
 void gc_map_free(GcMap *m);
