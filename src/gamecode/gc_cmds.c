@@ -33,7 +33,6 @@ static int arg_value(GcInterp *gc, const GcToken *t, GcValue *out) {
   return gc_force(gc, out, NULL, 0);
 }
 
-/* Calls f on every scalar named by the arguments (arrays are expanded). */
 /* f(gc, the value as a name): a string as it is, anything else spelled out. */
 static void name_to(GcInterp *gc, const GcValue *v, void (*f)(GcInterp *, const char *)) {
   if (v->type == GC_STR) {
@@ -45,6 +44,7 @@ static void name_to(GcInterp *gc, const GcValue *v, void (*f)(GcInterp *, const 
   free(s);
 }
 
+/* Calls f on every scalar named by the arguments (arrays are expanded). */
 static int each_name(GcInterp *gc, GcToken *args, int n, void (*f)(GcInterp *, const char *)) {
   for (int i = 0; i < n; i++) {
     GcValue v;
