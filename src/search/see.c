@@ -63,7 +63,9 @@ int srch_see_with(Position *p, const EvalTables *e, Move m, MoveList *scratch) {
   pos_do_move(p, m);
   made++;
   while (depth < SRCH_MAX_PLY - 1) {
-    pos_legal_moves(p, scratch);
+    /* A recapture lands on the mover's piece: a noisy move, so the quiet moves and the drops
+     * (most of a shogi position's moves) are never generated here. */
+    pos_noisy_moves(p, scratch);
     Move best = MOVE_NONE;
     int best_cost = 0, best_after = 0;
     for (int i = 0; i < scratch->count; i++) {
