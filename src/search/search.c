@@ -20,9 +20,19 @@ void srch_init_tables(void) { pthread_once(&lmr_once, init_lmr); }
 
 /* ---- small helpers ----------------------------------------------------------------------- */
 
+/* The static evaluation, through the worker's cache: the same position comes back again and again
+ * (every iteration, re-searches, transpositions), and the evaluation, a function of the board,
+ * the hands, the side to move and the checks given, which the key covers, costs most of a node.
+ * An entry is the key's upper 48 bits and the score's 16; its index is the key's lower 16 bits. */
 static inline int evaluate(Worker *w) {
   const Evaluator *ev = &w->search->evaluator;
-  return ev->evaluate(ev, &w->pos);
+  uint64_t key = w->pos.key, *slot = &w->eval_cache[key & (SRCH_EVAL_CACHE - 1)];
+  const uint64_t high = ~(uint64_t)0xFFFF;
+  bool cacheable = (key & high) != 0; /* an empty entry reads as 0 */
+  if (cacheable && (*slot & high) == (key & high)) return (int16_t)(uint16_t)(*slot & 0xFFFF);
+  int score = ev->evaluate(ev, &w->pos);
+  if (cacheable && score >= INT16_MIN && score <= INT16_MAX) *slot = (key & high) | (uint16_t)(int16_t)score;
+  return score;
 }
 
 static inline int to_tt(int score, int ply) {

@@ -38,12 +38,17 @@ typedef struct RootMove {
   Move pv[SRCH_MAX_PV];
 } RootMove;
 
+/* Entries of a worker's cache of static evaluations: 512 KiB, in reach of the L2 cache. */
+enum { SRCH_EVAL_CACHE = 1 << 16 };
+
 typedef struct Worker {
   Search *search;
   int id;
   Position pos;
-  Frame *frames;     /* SRCH_MAX_PLY + 2 */
-  MoveList *scratch; /* SEE replies */
+  Frame *frames;        /* SRCH_MAX_PLY + 2 */
+  MoveList *scratch;    /* SEE replies */
+  uint64_t *eval_cache; /* SRCH_EVAL_CACHE static evaluations by key (search.c evaluate) */
+  unsigned eval_epoch;  /* the Search's eval_epoch the cache holds evaluations of */
   int history[2][PIECE_INDEXES][GEO_MAX_SQUARES];
   Move counter[2][PIECE_INDEXES][GEO_MAX_SQUARES]; /* [the same side moved last] (search.c) */
   RootMove *root;
@@ -58,6 +63,7 @@ struct Search {
   EvalTables *tables;
   Evaluator evaluator;
   struct NnueNet *net; /* the net evaluator's, owned (srch_set_eval_net), or NULL */
+  unsigned eval_epoch; /* changes with the evaluation: the workers' eval caches are stale */
   TTable tt;
   int thread_count;
   Worker *workers[SRCH_MAX_THREADS];

@@ -25,6 +25,7 @@ static void worker_free(Worker *w) {
   pos_free(&w->pos);
   free(w->frames);
   free(w->scratch);
+  free(w->eval_cache);
   free(w->root);
   free(w);
 }
@@ -36,8 +37,9 @@ static Worker *worker_new(Search *s, int id) {
   w->id = id;
   w->frames = calloc(SRCH_MAX_PLY + 2, sizeof *w->frames);
   w->scratch = calloc(1, sizeof *w->scratch);
+  w->eval_cache = calloc(SRCH_EVAL_CACHE, sizeof *w->eval_cache);
   w->root = calloc(MAX_MOVES, sizeof *w->root);
-  if (!w->frames || !w->scratch || !w->root) {
+  if (!w->frames || !w->scratch || !w->eval_cache || !w->root) {
     worker_free(w);
     return NULL;
   }
@@ -119,6 +121,7 @@ void srch_free(Search *s) {
 }
 
 void srch_set_evaluator(Search *s, const Evaluator *ev) {
+  s->eval_epoch++;
   nn_free(s->net);
   s->net = NULL;
   if (ev)
@@ -164,7 +167,10 @@ bool srch_set_eval_weights(Search *s, const char *source, char *err, int errlen)
   bool ok = !strcmp(source, SRCH_WEIGHTS_NONE)      ? true
             : !strcmp(source, SRCH_WEIGHTS_DEFAULT) ? ev_weights_builtin(s->tables, &w, &found, err, errlen)
                                                     : ev_weights_read(s->tables, source, &w, err, errlen);
-  if (ok) ev_set_weights(s->tables, &w);
+  if (ok) {
+    ev_set_weights(s->tables, &w);
+    s->eval_epoch++;
+  }
   return ok;
 }
 
@@ -353,6 +359,12 @@ bool srch_start(Search *s, const Position *root, const SearchLimits *limits, Sea
   for (int i = 0; i < root->ply; i++) s->game_keys[i] = root->history[i].key;
   s->game_count = root->ply;
   srch_tt_new_search(&s->tt);
+  for (int i = 0; i < s->thread_count; i++) {
+    Worker *w = s->workers[i];
+    if (w->eval_epoch == s->eval_epoch) continue;
+    memset(w->eval_cache, 0, SRCH_EVAL_CACHE * sizeof *w->eval_cache);
+    w->eval_epoch = s->eval_epoch;
+  }
   atomic_store(&s->running, true);
   if (pthread_create(&s->main, NULL, main_search, s)) {
     atomic_store(&s->running, false);

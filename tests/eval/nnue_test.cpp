@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstring>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -256,6 +257,42 @@ TEST(Nnue, TheSearchPlaysWithANetAndGoesBackToTheClassicalEvaluation) {
   EXPECT_TRUE(srch_uses_net(s.s)); // a file that cannot be used leaves the net in force
   ASSERT_TRUE(srch_set_eval_net(s.s, SRCH_WEIGHTS_NONE, err, sizeof err)) << err;
   EXPECT_FALSE(srch_uses_net(s.s));
+}
+
+// The static evaluations a searcher keeps are dropped when its evaluation changes: after each
+// switch of weights or net, a cleared searcher counts what a new one with that evaluation counts.
+TEST(Nnue, AChangedEvaluationIsWhatTheNextSearchUses) {
+  Game chess("chess");
+  ASSERT_NE(chess.r, nullptr);
+  PositionOwner pos(chess.r, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+  SearchLimits limits;
+  srch_limits_init(&limits);
+  limits.depth = 6;
+  struct Evaluation {
+    const char *weights, *net;
+  };
+  const Evaluation evaluations[] = {{SRCH_WEIGHTS_DEFAULT, SRCH_WEIGHTS_DEFAULT},
+                                    {SRCH_WEIGHTS_DEFAULT, SRCH_WEIGHTS_NONE},
+                                    {SRCH_WEIGHTS_NONE, SRCH_WEIGHTS_NONE},
+                                    {SRCH_WEIGHTS_DEFAULT, SRCH_WEIGHTS_DEFAULT}};
+  SearchOwner kept(chess.r, 8, 1);
+  std::set<uint64_t> counts;
+  char err[512] = "";
+  for (const auto &e : evaluations) {
+    SCOPED_TRACE(std::string(e.weights) + " " + e.net);
+    SearchOwner fresh(chess.r, 8, 1);
+    for (Search *s : {kept.s, fresh.s}) {
+      ASSERT_TRUE(srch_set_eval_weights(s, e.weights, err, sizeof err)) << err;
+      ASSERT_TRUE(srch_set_eval_net(s, e.net, err, sizeof err)) << err;
+    }
+    srch_clear(kept.s);
+    SearchResult a = srch_run(kept.s, &pos.p, &limits, nullptr, nullptr);
+    SearchResult b = srch_run(fresh.s, &pos.p, &limits, nullptr, nullptr);
+    EXPECT_EQ(a.nodes, b.nodes);
+    EXPECT_EQ(a.score, b.score);
+    counts.insert(a.nodes);
+  }
+  EXPECT_EQ(counts.size(), 3u); // three evaluations, each searching its own tree
 }
 
 TEST(Nnue, TrainingDataHoldsEachPositionsFeaturesAndTheOtherSidesView) {
