@@ -101,11 +101,37 @@ static int distance_to_zone(const Rules *r, int zone, int sq) {
 
 static void default_weights(EvalTables *e);
 
+/* The squares ahead of a pawn-like piece of colour c on sq, for e->passed_ahead. */
+static Bits squares_ahead(const Geometry *g, int c, int sq) {
+  Bits ahead = {{0}};
+  int file = geo_file(g, sq), dir = c == WHITE ? 1 : -1;
+  for (int rank = geo_rank(g, sq) + dir; rank >= 0 && rank < g->height; rank += dir)
+    for (int f = file - 1; f <= file + 1; f++)
+      if (f >= 0 && f < g->width) bits_set(&ahead, geo_square(g, f, rank));
+  return ahead;
+}
+
+/* The squares within reach files and reach ranks of sq, sq left out. */
+static Bits squares_around(const Geometry *g, int sq, int reach) {
+  Bits around = {{0}};
+  int file = geo_file(g, sq), rank = geo_rank(g, sq);
+  for (int dy = -reach; dy <= reach; dy++)
+    for (int dx = -reach; dx <= reach; dx++)
+      if ((dx || dy) && geo_on_board(g, file + dx, rank + dy)) bits_set(&around, geo_square(g, file + dx, rank + dy));
+  return around;
+}
+
 void ev_init(EvalTables *e, const Rules *r) {
   memset(e, 0, sizeof *e);
   e->rules = r;
   const Geometry *g = &r->geo;
   int n = e->squares = g->squares;
+  for (int c = 0; c < 2; c++)
+    for (int sq = 0; sq < n; sq++) e->passed_ahead[c][sq] = squares_ahead(g, c, sq);
+  for (int sq = 0; sq < n; sq++) {
+    e->around_one[sq] = squares_around(g, sq, 1);
+    e->around_two[sq] = squares_around(g, sq, 2);
+  }
   double *mobility = calloc((size_t)MAX_TYPES * MAX_SQ, sizeof *mobility);
   if (!mobility) return;
   Position *start = calloc(1, sizeof *start);
@@ -296,19 +322,6 @@ static inline bool is_pawn_like(const EvalTables *e, int code) {
   return code != SQ_EMPTY && code != SQ_HOLE && e->pawn_like[piece_type(code)];
 }
 
-/* Passed: no enemy pawn-like piece ahead on its own or a neighbouring file. */
-static bool passed(const EvalTables *e, const Position *p, int c, int sq) {
-  const Geometry *g = &e->rules->geo;
-  int file = geo_file(g, sq), dir = c == WHITE ? 1 : -1;
-  for (int rank = geo_rank(g, sq) + dir; rank >= 0 && rank < g->height; rank += dir)
-    for (int f = file - 1; f <= file + 1; f++) {
-      if (f < 0 || f >= g->width) continue;
-      int code = p->board[geo_square(g, f, rank)];
-      if (is_pawn_like(e, code) && piece_color(code) != c) return false;
-    }
-  return true;
-}
-
 /* Squares a piece reaches on the actual board (blocked rides stop at the first piece). */
 static int mobility(const EvalTables *e, const Position *p, int t, int c, int sq) {
   const Rules *r = e->rules;
@@ -331,26 +344,6 @@ static int mobility(const EvalTables *e, const Position *p, int t, int c, int sq
     }
   }
   return count;
-}
-
-/* Own pieces next to the royal piece on sq (at most SHELTER_MAX) and enemy pieces, not
- * pawn-like, within two squares of it. */
-static void royal_safety(const EvalTables *e, const Position *p, int c, int sq, int *shelter, int *threats) {
-  const Geometry *g = &e->rules->geo;
-  int file = geo_file(g, sq), rank = geo_rank(g, sq), near_own = 0, near_enemy = 0;
-  for (int dy = -2; dy <= 2; dy++)
-    for (int dx = -2; dx <= 2; dx++) {
-      if ((!dx && !dy) || !geo_on_board(g, file + dx, rank + dy)) continue;
-      int code = p->board[geo_square(g, file + dx, rank + dy)];
-      if (code == SQ_EMPTY || code == SQ_HOLE || e->royal[piece_type(code)]) continue;
-      bool near = dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1;
-      if (piece_color(code) == c)
-        near_own += near;
-      else
-        near_enemy += !e->pawn_like[piece_type(code)];
-    }
-  *shelter = near_own < SHELTER_MAX ? near_own : SHELTER_MAX;
-  *threats = near_enemy;
 }
 
 /* The pawn-like terms that need every pawn-like piece of a side at once: isolated and
@@ -417,6 +410,16 @@ static inline int features(const EvalTables *e, const Position *p, FeatureSink *
   int pawn_squares[2][GEO_MAX_SQUARES], pawns[2] = {0, 0};
   /* Sums kept in locals, White's minus Black's, and put once. */
   int psq_mg = 0, psq_eg = 0, passed_mg = 0, passed_eg = 0, doubled = 0, shelter = 0, threats = 0, pairs = 0;
+  /* Each colour's pawn-like pieces (which stop passers) and its pieces not royal. */
+  Bits pawn_like[2] = {{{0}}, {{0}}}, not_royal[2];
+  for (int c = 0; c < 2; c++) {
+    memcpy(not_royal[c].w, p->by_color[c], sizeof not_royal[c].w);
+    for (int t = 0; t < r->type_count; t++)
+      for (int w = 0; w < BITS_WORDS; w++) {
+        if (e->pawn_like[t]) pawn_like[c].w[w] |= p->by_piece[c][t][w];
+        if (e->royal[t]) not_royal[c].w[w] &= ~p->by_piece[c][t][w];
+      }
+  }
   for (int c = 0; c < 2; c++) {
     int sign = c == WHITE ? 1 : -1;
     for (int t = 0; t < r->type_count; t++) {
@@ -433,7 +436,8 @@ static inline int features(const EvalTables *e, const Position *p, FeatureSink *
             if (on_file[file]++) doubled += sign;
             files[c][file]++;
             pawn_squares[c][pawns[c]++] = sq;
-            if (e->passed_eg[t][c][sq] && passed(e, p, c, sq)) {
+            Bits stoppers = bits_and(e->passed_ahead[c][sq], pawn_like[c ^ 1]);
+            if (e->passed_eg[t][c][sq] && !bits_any(&stoppers)) {
               passed_eg += sign * e->passed_eg[t][c][sq];
               passed_mg += sign * (e->passed_eg[t][c][sq] / 3);
             }
@@ -441,10 +445,12 @@ static inline int features(const EvalTables *e, const Position *p, FeatureSink *
             material += e->value[t];
           }
           if (e->royal[t]) {
-            int near_own, near_enemy;
-            royal_safety(e, p, c, sq, &near_own, &near_enemy);
-            shelter += sign * near_own;
-            threats += sign * near_enemy;
+            /* Own pieces next to it (at most SHELTER_MAX), enemy ones not pawn-like within two. */
+            Bits own = bits_and(e->around_one[sq], not_royal[c]);
+            Bits enemy = bits_andnot(bits_and(e->around_two[sq], not_royal[c ^ 1]), pawn_like[c ^ 1]);
+            int near_own = bits_count(&own);
+            shelter += sign * (near_own < SHELTER_MAX ? near_own : SHELTER_MAX);
+            threats += sign * bits_count(&enemy);
           } else if (e->step_count[t]) {
             reach += mobility(e, p, t, c, sq);
           }

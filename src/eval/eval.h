@@ -96,6 +96,11 @@ typedef struct EvalTables {
   int step_count[MAX_TYPES];
   /* End-game bonus of a passed pawn-like piece that promotes (none ahead to stop it). */
   int16_t passed_eg[MAX_TYPES][2][GEO_MAX_SQUARES];
+  /* The squares that must hold no enemy pawn-like piece for one of colour c on sq to be passed:
+   * every rank ahead of it, on its file and the two beside. */
+  Bits passed_ahead[2][GEO_MAX_SQUARES];
+  /* The squares around sq: next to it, and within two files and two ranks of it. */
+  Bits around_one[GEO_MAX_SQUARES], around_two[GEO_MAX_SQUARES];
   /* The capturing leaps of pawn-like types (for White), for the threats they make. */
   struct EvalLeap {
     int8_t dx, dy;
