@@ -121,13 +121,26 @@ static Bits squares_around(const Geometry *g, int sq, int reach) {
   return around;
 }
 
+/* The squares beside sq and beside the one behind it, for e->pawn_support. */
+static Bits squares_supporting(const Geometry *g, int c, int sq) {
+  Bits support = {{0}};
+  int x = geo_file(g, sq), y = geo_rank(g, sq), dir = c == WHITE ? 1 : -1;
+  for (int dx = -1; dx <= 1; dx += 2)
+    for (int back = 0; back <= 1; back++)
+      if (geo_on_board(g, x + dx, y - back * dir)) bits_set(&support, geo_square(g, x + dx, y - back * dir));
+  return support;
+}
+
 void ev_init(EvalTables *e, const Rules *r) {
   memset(e, 0, sizeof *e);
   e->rules = r;
   const Geometry *g = &r->geo;
   int n = e->squares = g->squares;
   for (int c = 0; c < 2; c++)
-    for (int sq = 0; sq < n; sq++) e->passed_ahead[c][sq] = squares_ahead(g, c, sq);
+    for (int sq = 0; sq < n; sq++) {
+      e->passed_ahead[c][sq] = squares_ahead(g, c, sq);
+      e->pawn_support[c][sq] = squares_supporting(g, c, sq);
+    }
   for (int sq = 0; sq < n; sq++) {
     e->around_one[sq] = squares_around(g, sq, 1);
     e->around_two[sq] = squares_around(g, sq, 2);
@@ -318,10 +331,6 @@ static void default_weights(EvalTables *e) {
   e->defaults = e->weights;
 }
 
-static inline bool is_pawn_like(const EvalTables *e, int code) {
-  return code != SQ_EMPTY && code != SQ_HOLE && e->pawn_like[piece_type(code)];
-}
-
 /* Squares a piece reaches on the actual board (blocked rides stop at the first piece). */
 static int mobility(const EvalTables *e, const Position *p, int t, int c, int sq) {
   const Rules *r = e->rules;
@@ -348,9 +357,10 @@ static int mobility(const EvalTables *e, const Position *p, int t, int c, int sq
 
 /* The pawn-like terms that need every pawn-like piece of a side at once: isolated and
  * connected ones (by file, over all pawn-like types together) and the enemy pieces they
- * attack.  files[c][f]: pawn-like pieces of colour c on file f. */
+ * attack.  files[c][f]: pawn-like pieces of colour c on file f; own_pawn_like: where they stand. */
 static void pawn_relations(const EvalTables *e, const Position *p, int c, const int *sqs, int n,
-                           const int files[2][GEO_MAX_SIDE], int *isolated, int *connected, int *threats) {
+                           const int files[2][GEO_MAX_SIDE], const Bits *own_pawn_like, int *isolated, int *connected,
+                           int *threats) {
   const Geometry *g = &e->rules->geo;
   int dir = c == WHITE ? 1 : -1;
   for (int i = 0; i < n; i++) {
@@ -359,15 +369,8 @@ static void pawn_relations(const EvalTables *e, const Position *p, int c, const 
     if (!left && !right) {
       (*isolated)++;
     } else {
-      bool joined = false;
-      for (int dx = -1; dx <= 1 && !joined; dx += 2)
-        for (int back = 0; back <= 1 && !joined; back++) {
-          int tx = x + dx, ty = y - back * dir;
-          if (!geo_on_board(g, tx, ty)) continue;
-          int code = p->board[geo_square(g, tx, ty)];
-          joined = is_pawn_like(e, code) && piece_color(code) == c;
-        }
-      *connected += joined;
+      Bits supporters = bits_and(e->pawn_support[c][sq], *own_pawn_like);
+      *connected += bits_any(&supporters);
     }
     int t = piece_type(p->board[sq]);
     for (int k = 0; k < e->pawn_capture_count[t]; k++) {
@@ -473,7 +476,7 @@ static inline int features(const EvalTables *e, const Position *p, FeatureSink *
   put(s, EV_PAIR, pairs, pairs, 1);
   for (int c = 0; c < 2 && relations; c++) {
     int sign = c == WHITE ? 1 : -1, isolated = 0, connected = 0, threats = 0;
-    pawn_relations(e, p, c, pawn_squares[c], pawns[c], files, &isolated, &connected, &threats);
+    pawn_relations(e, p, c, pawn_squares[c], pawns[c], files, &pawn_like[c], &isolated, &connected, &threats);
     put(s, EV_ISOLATED, sign * isolated, sign * isolated, 1);
     put(s, EV_CONNECTED, sign * connected, sign * connected, 1);
     put(s, EV_PAWN_THREAT, sign * threats, sign * threats, 1);

@@ -101,6 +101,9 @@ typedef struct EvalTables {
   Bits passed_ahead[2][GEO_MAX_SQUARES];
   /* The squares around sq: next to it, and within two files and two ranks of it. */
   Bits around_one[GEO_MAX_SQUARES], around_two[GEO_MAX_SQUARES];
+  /* The squares beside sq and beside the square behind it (for colour c): a pawn-like piece
+   * with one of its own there is connected. */
+  Bits pawn_support[2][GEO_MAX_SQUARES];
   /* The capturing leaps of pawn-like types (for White), for the threats they make. */
   struct EvalLeap {
     int8_t dx, dy;
