@@ -22,6 +22,10 @@ static inline void bits_clear(Bits *b, int sq) { b->w[sq >> 6] &= ~(1ULL << (sq 
 static inline void bits_toggle(uint64_t *words, int sq) { words[sq >> 6] ^= 1ULL << (sq & 63); }
 static inline bool bits_test(const Bits *b, int sq) { return (b->w[sq >> 6] >> (sq & 63)) & 1; }
 static inline bool bits_any(const Bits *b) { return (b->w[0] | b->w[1] | b->w[2] | b->w[3]) != 0; }
+/* Do a and b share a square? */
+static inline bool bits_meet(const Bits *a, const Bits *b) {
+  return ((a->w[0] & b->w[0]) | (a->w[1] & b->w[1]) | (a->w[2] & b->w[2]) | (a->w[3] & b->w[3])) != 0;
+}
 static inline int bits_count(const Bits *b) {
   return __builtin_popcountll(b->w[0]) + __builtin_popcountll(b->w[1]) + __builtin_popcountll(b->w[2]) +
          __builtin_popcountll(b->w[3]);

@@ -369,8 +369,7 @@ static void pawn_relations(const EvalTables *e, const Position *p, int c, const 
     if (!left && !right) {
       (*isolated)++;
     } else {
-      Bits supporters = bits_and(e->pawn_support[c][sq], *own_pawn_like);
-      *connected += bits_any(&supporters);
+      *connected += bits_meet(&e->pawn_support[c][sq], own_pawn_like);
     }
     int t = piece_type(p->board[sq]);
     for (int k = 0; k < e->pawn_capture_count[t]; k++) {
@@ -414,13 +413,13 @@ static inline int features(const EvalTables *e, const Position *p, FeatureSink *
   /* Sums kept in locals, White's minus Black's, and put once. */
   int psq_mg = 0, psq_eg = 0, passed_mg = 0, passed_eg = 0, doubled = 0, shelter = 0, threats = 0, pairs = 0;
   /* Each colour's pawn-like pieces (which stop passers) and its pieces not royal. */
-  Bits pawn_like[2] = {{{0}}, {{0}}}, not_royal[2];
+  Bits pawn_like_of[2] = {{{0}}, {{0}}}, not_royal_of[2];
   for (int c = 0; c < 2; c++) {
-    memcpy(not_royal[c].w, p->by_color[c], sizeof not_royal[c].w);
+    memcpy(not_royal_of[c].w, p->by_color[c], sizeof not_royal_of[c].w);
     for (int t = 0; t < r->type_count; t++)
       for (int w = 0; w < BITS_WORDS; w++) {
-        if (e->pawn_like[t]) pawn_like[c].w[w] |= p->by_piece[c][t][w];
-        if (e->royal[t]) not_royal[c].w[w] &= ~p->by_piece[c][t][w];
+        if (e->pawn_like[t]) pawn_like_of[c].w[w] |= p->by_piece[c][t][w];
+        if (e->royal[t]) not_royal_of[c].w[w] &= ~p->by_piece[c][t][w];
       }
   }
   for (int c = 0; c < 2; c++) {
@@ -439,8 +438,7 @@ static inline int features(const EvalTables *e, const Position *p, FeatureSink *
             if (on_file[file]++) doubled += sign;
             files[c][file]++;
             pawn_squares[c][pawns[c]++] = sq;
-            Bits stoppers = bits_and(e->passed_ahead[c][sq], pawn_like[c ^ 1]);
-            if (e->passed_eg[t][c][sq] && !bits_any(&stoppers)) {
+            if (e->passed_eg[t][c][sq] && !bits_meet(&e->passed_ahead[c][sq], &pawn_like_of[c ^ 1])) {
               passed_eg += sign * e->passed_eg[t][c][sq];
               passed_mg += sign * (e->passed_eg[t][c][sq] / 3);
             }
@@ -449,8 +447,8 @@ static inline int features(const EvalTables *e, const Position *p, FeatureSink *
           }
           if (e->royal[t]) {
             /* Own pieces next to it (at most SHELTER_MAX), enemy ones not pawn-like within two. */
-            Bits own = bits_and(e->around_one[sq], not_royal[c]);
-            Bits enemy = bits_andnot(bits_and(e->around_two[sq], not_royal[c ^ 1]), pawn_like[c ^ 1]);
+            Bits own = bits_and(e->around_one[sq], not_royal_of[c]);
+            Bits enemy = bits_andnot(bits_and(e->around_two[sq], not_royal_of[c ^ 1]), pawn_like_of[c ^ 1]);
             int near_own = bits_count(&own);
             shelter += sign * (near_own < SHELTER_MAX ? near_own : SHELTER_MAX);
             threats += sign * bits_count(&enemy);
@@ -476,7 +474,7 @@ static inline int features(const EvalTables *e, const Position *p, FeatureSink *
   put(s, EV_PAIR, pairs, pairs, 1);
   for (int c = 0; c < 2 && relations; c++) {
     int sign = c == WHITE ? 1 : -1, isolated = 0, connected = 0, threats = 0;
-    pawn_relations(e, p, c, pawn_squares[c], pawns[c], files, &pawn_like[c], &isolated, &connected, &threats);
+    pawn_relations(e, p, c, pawn_squares[c], pawns[c], files, &pawn_like_of[c], &isolated, &connected, &threats);
     put(s, EV_ISOLATED, sign * isolated, sign * isolated, 1);
     put(s, EV_CONNECTED, sign * connected, sign * connected, 1);
     put(s, EV_PAWN_THREAT, sign * threats, sign * threats, 1);

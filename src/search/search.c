@@ -22,7 +22,8 @@ void srch_init_tables(void) { pthread_once(&lmr_once, init_lmr); }
 
 /* The static evaluation, through the worker's cache: the same position comes back again and again
  * (every iteration, re-searches, transpositions), and the evaluation, a function of the board,
- * the hands, the side to move and the checks given, which the key covers, costs most of a node.
+ * the hands, the side to move and the checks given, which the key covers, is the dearest part
+ * of a node (in chess with its net, about half).
  * An entry is the key's upper 48 bits and the score's 16; its index is the key's lower 16 bits. */
 static inline int evaluate(Worker *w) {
   const Evaluator *ev = &w->search->evaluator;
