@@ -131,7 +131,61 @@ static Bits squares_supporting(const Geometry *g, int c, int sq) {
   return support;
 }
 
-void ev_init(EvalTables *e, const Rules *r) {
+/* Writes the rays of mobility() for type t and colour c on sq at out (when out is set: the
+ * layout of EvalTables.reach) and returns how many entries they take. */
+static size_t reach_rays(const EvalTables *e, int t, int c, int sq, uint16_t *out) {
+  const Rules *r = e->rules;
+  const Geometry *g = &r->geo;
+  int x = geo_file(g, sq), y = geo_rank(g, sq);
+  size_t used = 1;
+  if (out) out[0] = (uint16_t)e->step_count[t];
+  for (int i = 0; i < e->step_count[t]; i++) {
+    const struct EvalStep *st = &e->steps[t][i];
+    int dy = c == WHITE ? st->dy : -st->dy, dx = c == BLACK && r->types[t].turned ? -st->dx : st->dx;
+    size_t length_at = used++;
+    int length = 0;
+    for (int k = 1; k <= st->range && geo_on_board(g, x + dx * k, y + dy * k); k++, length++) {
+      int to = geo_square(g, x + dx * k, y + dy * k);
+      bool zone_ok = st->to_zone < 0 || bits_test(&r->zones[st->to_zone][c], to);
+      if (out)
+        out[used] = (uint16_t)(to | (st->moves && zone_ok ? EV_REACH_QUIET : 0) |
+                               (st->captures && zone_ok ? EV_REACH_CAPTURE : 0));
+      used++;
+    }
+    if (out) out[length_at] = (uint16_t)length;
+  }
+  return used;
+}
+
+/* EvalTables.reach for the steps already in e->steps. */
+static bool build_reach(EvalTables *e) {
+  size_t slots = (size_t)e->rules->type_count * 2 * (size_t)e->squares, total = 0;
+  e->reach_first = malloc(slots * sizeof *e->reach_first);
+  if (!e->reach_first) return false;
+  for (size_t i = 0; i < slots; i++) {
+    int t = (int)(i / (2 * (size_t)e->squares)), c = (int)(i / (size_t)e->squares % 2),
+        sq = (int)(i % (size_t)e->squares);
+    e->reach_first[i] = (uint32_t)total;
+    total += e->rules->geo.hole[sq] ? 1 : reach_rays(e, t, c, sq, NULL);
+  }
+  e->reach = calloc(total, sizeof *e->reach);
+  if (!e->reach) return false;
+  for (size_t i = 0; i < slots; i++) {
+    int t = (int)(i / (2 * (size_t)e->squares)), c = (int)(i / (size_t)e->squares % 2),
+        sq = (int)(i % (size_t)e->squares);
+    if (!e->rules->geo.hole[sq]) reach_rays(e, t, c, sq, e->reach + e->reach_first[i]);
+  }
+  return true;
+}
+
+void ev_free(EvalTables *e) {
+  free(e->reach_first);
+  free(e->reach);
+  e->reach_first = NULL;
+  e->reach = NULL;
+}
+
+bool ev_init(EvalTables *e, const Rules *r) {
   memset(e, 0, sizeof *e);
   e->rules = r;
   const Geometry *g = &r->geo;
@@ -146,7 +200,7 @@ void ev_init(EvalTables *e, const Rules *r) {
     e->around_two[sq] = squares_around(g, sq, 2);
   }
   double *mobility = calloc((size_t)MAX_TYPES * MAX_SQ, sizeof *mobility);
-  if (!mobility) return;
+  if (!mobility) return false;
   Position *start = calloc(1, sizeof *start);
   char err[RULES_ERR_LEN];
   bool have_start = start && pos_set_fen(start, r, r->start_fen, err, sizeof err);
@@ -300,6 +354,9 @@ void ev_init(EvalTables *e, const Rules *r) {
   if (start) pos_free(start);
   free(start);
   free(mobility);
+  if (build_reach(e)) return true;
+  ev_free(e);
+  return false;
 }
 
 /* The default weights of the terms (centipawns, or percent of a derived table). */
@@ -333,24 +390,20 @@ static void default_weights(EvalTables *e) {
 
 /* Squares a piece reaches on the actual board (blocked rides stop at the first piece). */
 static int mobility(const EvalTables *e, const Position *p, int t, int c, int sq) {
-  const Rules *r = e->rules;
-  const Geometry *g = &r->geo;
-  int x = geo_file(g, sq), y = geo_rank(g, sq), count = 0;
-  for (int i = 0; i < e->step_count[t]; i++) {
-    const struct EvalStep *st = &e->steps[t][i];
-    int dy = c == WHITE ? st->dy : -st->dy, dx = c == BLACK && r->types[t].turned ? -st->dx : st->dx;
-    for (int k = 1; k <= st->range; k++) {
-      int tx = x + dx * k, ty = y + dy * k;
-      if (!geo_on_board(g, tx, ty)) break;
-      int to = geo_square(g, tx, ty), code = p->board[to];
-      bool zone_ok = st->to_zone < 0 || bits_test(&r->zones[st->to_zone][c], to);
+  const uint16_t *q = e->reach + e->reach_first[((size_t)t * 2 + (size_t)c) * (size_t)e->squares + (size_t)sq];
+  int rays = *q++, count = 0;
+  for (int i = 0; i < rays; i++) {
+    const uint16_t *end = q + 1 + *q;
+    for (q++; q < end; q++) {
+      int code = p->board[*q & EV_REACH_SQUARE];
       if (code == SQ_EMPTY) {
-        count += st->moves && zone_ok;
+        count += (*q & EV_REACH_QUIET) != 0;
         continue;
       }
-      count += st->captures && zone_ok && piece_color(code) != c;
+      count += (*q & EV_REACH_CAPTURE) && piece_color(code) != c;
       break;
     }
+    q = end;
   }
   return count;
 }

@@ -94,6 +94,13 @@ typedef struct EvalTables {
     bool moves, captures;
   } steps[MAX_TYPES][MAX_ATOMS];
   int step_count[MAX_TYPES];
+  /* The same steps laid out square by square, so that the search's evaluation walks a list
+   * instead of the board's geometry: for type t and colour c on sq, reach[reach_first[(t * 2 +
+   * c) * squares + sq]] is the number of rays, then each ray's length and its squares in order,
+   * each flagged EV_REACH_QUIET and EV_REACH_CAPTURE (it counts when empty, when it holds an
+   * enemy piece).  On the heap: ev_free releases them. */
+  uint32_t *reach_first;
+  uint16_t *reach;
   /* End-game bonus of a passed pawn-like piece that promotes (none ahead to stop it). */
   int16_t passed_eg[MAX_TYPES][2][GEO_MAX_SQUARES];
   /* The squares that must hold no enemy pawn-like piece for one of colour c on sq to be passed:
@@ -114,8 +121,13 @@ typedef struct EvalTables {
   bool pawn_relations;  /* some weight of isolated, connected or pawn threats is set */
 } EvalTables;
 
-/* Derives the tables for r (which must be finalised).  e may be large: allocate it on the heap. */
-void ev_init(EvalTables *e, const Rules *r);
+enum { EV_REACH_SQUARE = 0xff, EV_REACH_QUIET = 0x100, EV_REACH_CAPTURE = 0x200 };
+
+/* Derives the tables for r (which must be finalised).  e may be large: allocate it on the heap.
+ * False when memory ran out (e then holds nothing to free). */
+bool ev_init(EvalTables *e, const Rules *r);
+/* Releases what ev_init allocated inside e (not e itself). */
+void ev_free(EvalTables *e);
 
 /* The classical evaluation: material, hand, piece-square, pawn-like structure (doubled, passed),
  * shelter of the royal pieces, tapered by the material left. */

@@ -86,12 +86,17 @@ Search *srch_new(const Rules *r, int hash_mb, int threads) {
   if (!s) return NULL;
   s->rules = r;
   s->tables = malloc(sizeof *s->tables);
-  if (!s->tables || !srch_tt_init(&s->tt, hash_mb > 0 ? (size_t)hash_mb : 1)) {
+  if (!s->tables || !ev_init(s->tables, r)) {
     free(s->tables);
     free(s);
     return NULL;
   }
-  ev_init(s->tables, r);
+  if (!srch_tt_init(&s->tt, hash_mb > 0 ? (size_t)hash_mb : 1)) {
+    ev_free(s->tables);
+    free(s->tables);
+    free(s);
+    return NULL;
+  }
   srch_set_eval_weights(s, SRCH_WEIGHTS_DEFAULT, NULL, 0); /* a shipped file was tested: it parses */
   ev_default(&s->evaluator, s->tables);
   srch_set_eval_net(s, SRCH_WEIGHTS_DEFAULT, NULL, 0); /* a shipped net was tested: it loads */
@@ -115,6 +120,7 @@ void srch_free(Search *s) {
   srch_tt_free(&s->tt);
   pos_free(&s->root);
   free(s->game_keys);
+  ev_free(s->tables);
   free(s->tables);
   nn_free(s->net);
   free(s);

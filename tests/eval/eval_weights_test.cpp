@@ -75,6 +75,33 @@ TEST(EvalWeights, TermsTheDefaultsLeaveOutCountWhatTheySay) {
   EXPECT_EQ(t.e->weights.w[EV_PAWN_THREAT].mg, 0); // off until a tuned file sets it
 }
 
+// Mobility counts the squares each piece reaches on the actual board: empty ones, and the first
+// piece on a ray when it is the enemy's.
+TEST(EvalWeights, MobilityCountsTheSquaresEachPieceReaches) {
+  RulesOwner chess("chess");
+  Tables t(chess.r);
+  int knight = ev_type_weight(rules_find_type(chess.r, 'N', false), EV_TYPE_MOBILITY);
+  int rook = ev_type_weight(rules_find_type(chess.r, 'R', false), EV_TYPE_MOBILITY);
+  PositionOwner centre(chess.r, "4k3/8/8/8/3N4/8/8/4K3 w - - 0 1");
+  EXPECT_EQ(Feature(t.e, &centre.p, knight), 8);
+  // The a1 Rook: a2 (its Pawn on a3 stops it), b1, and the Knight it takes on c1; that Knight
+  // reaches a2, b3, d3 and e2 for Black.
+  PositionOwner blocked(chess.r, "4k3/8/8/8/8/P7/8/R1n1K3 w - - 0 1");
+  EXPECT_EQ(Feature(t.e, &blocked.p, rook), 3);
+  EXPECT_EQ(Feature(t.e, &blocked.p, knight), -4);
+  // Black's Knight on the mirrored squares counts the same, against White's.
+  PositionOwner mirrored(chess.r, "r1N1k3/8/p7/8/8/8/8/4K3 w - - 0 1");
+  EXPECT_EQ(Feature(t.e, &mirrored.p, rook), -3);
+  EXPECT_EQ(Feature(t.e, &mirrored.p, knight), 4);
+  // Xiangqi: the a0 Chariot reaches the nine squares up its file and three beside it, up to its
+  // own General on e0.
+  RulesOwner xiangqi("xiangqi");
+  Tables x(xiangqi.r);
+  int chariot = ev_type_weight(rules_find_type(xiangqi.r, 'R', false), EV_TYPE_MOBILITY);
+  PositionOwner corner(xiangqi.r, "4k4/9/9/9/9/9/9/9/9/R3K4 w - - 0 1");
+  EXPECT_EQ(Feature(x.e, &corner.p, chariot), 12);
+}
+
 TEST(EvalWeights, TheTermsChangeTheScoreOnlyOnceSet) {
   RulesOwner rules("chess");
   Tables t(rules.r);

@@ -21,8 +21,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   int pick = data[0] % RULE_SETS;
   if (!tables[pick]) {
     tables[pick] = malloc(sizeof *tables[pick]);
-    if (!tables[pick]) abort();
-    ev_init(tables[pick], r);
+    if (!tables[pick] || !ev_init(tables[pick], r)) abort();
   }
   const EvalTables *e = tables[pick];
   char *text = malloc(size - 1);

@@ -40,8 +40,11 @@ struct RulesOwner {
 // The evaluation's tables for a rule set, on the heap (they are large).
 struct TablesOwner {
   EvalTables *e = static_cast<EvalTables *>(std::malloc(sizeof(EvalTables)));
-  explicit TablesOwner(const Rules *r) { ev_init(e, r); }
-  ~TablesOwner() { std::free(e); }
+  explicit TablesOwner(const Rules *r) { EXPECT_TRUE(e && ev_init(e, r)); }
+  ~TablesOwner() {
+    if (e) ev_free(e);
+    std::free(e);
+  }
   TablesOwner(const TablesOwner &) = delete;
   TablesOwner &operator=(const TablesOwner &) = delete;
 };
