@@ -1,6 +1,6 @@
 # Herald — build, test and bench.  Binaries go to build/ (build/asan for the sanitizer build).
 #   make            build/herald
-#   make test       build and run the GoogleTest suite
+#   make test       build and run the GoogleTest suite (in shards, one per core: TEST_JOBS=N)
 #   make sanitize   the same suite under AddressSanitizer + UBSan (build/asan/)
 #   make tsan       the same suite under ThreadSanitizer (build/tsan)
 #   make tsan-ci    the same build, only the tests that run threads (what CI runs)
@@ -103,8 +103,9 @@ $(TOOLS):
 $(BUILD)/herald_tests: $(TEST_OBJ) $(APP_OBJ) $(BUILD)/libherald.a
 	$(CXX) $(CXXFLAGS) $^ -o $@ $(LDFLAGS) -lgtest $(LDLIBS)
 
+# The suite runs in shards side by side, one per core (TEST_JOBS=N to choose; tests/run_in_shards.sh).
 test: $(BUILD)/herald $(TOOLS) $(BUILD)/herald_tests
-	HERALD_BIN=$(BUILD)/herald $(BUILD)/herald_tests
+	HERALD_BIN=$(BUILD)/herald tests/run_in_shards.sh $(BUILD)/herald_tests
 
 SAN := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 # The sanitizers run a preset's code several times slower: loading one may take longer than the
