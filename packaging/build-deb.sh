@@ -23,7 +23,9 @@ else
   tar --exclude=./build -cf - . | tar -xf - -C "$src"
 fi
 
-(cd "$src" && dpkg-buildpackage -us -uc -b)
+# -jauto: one make job per core (debian/rules calls make itself, which the parallel option of
+# DEB_BUILD_OPTIONS alone would not reach; -j puts it in MAKEFLAGS as well).
+(cd "$src" && dpkg-buildpackage -us -uc -b -jauto)
 mkdir -p build/deb
 mv "$work"/herald_"$version"_*.deb build/deb/
 ls build/deb/herald_"$version"_*.deb
