@@ -14,6 +14,7 @@
 
 #include "../temp_dir.h"
 #include "bridge/bridge.h"
+#include "bridge/builtin_files.h"
 #include "bridge/catalog.h"
 #include "eval/nnue.h"
 #include "eval/nnue_data.h"
@@ -257,6 +258,31 @@ TEST(Nnue, TheSearchPlaysWithANetAndGoesBackToTheClassicalEvaluation) {
   EXPECT_TRUE(srch_uses_net(s.s)); // a file that cannot be used leaves the net in force
   ASSERT_TRUE(srch_set_eval_net(s.s, SRCH_WEIGHTS_NONE, err, sizeof err)) << err;
   EXPECT_FALSE(srch_uses_net(s.s));
+}
+
+// Every net built in (nets/GAME.nnue.gz) is the one a search of its game takes by itself, and
+// plays a legal move with it.
+TEST(Nnue, ShippedNetsAreTakenByTheirGamesSearch) {
+  const std::string prefix = "nets/", suffix = ".nnue.gz";
+  int shipped = 0;
+  for (int i = 0; builtin_files[i].name; i++) {
+    std::string name = builtin_files[i].name;
+    if (name.rfind(prefix, 0) != 0 || name.size() <= prefix.size() + suffix.size() ||
+        name.compare(name.size() - suffix.size(), std::string::npos, suffix) != 0)
+      continue;
+    std::string game = name.substr(prefix.size(), name.size() - prefix.size() - suffix.size());
+    Game g(game.c_str());
+    ASSERT_NE(g.r, nullptr) << name << ": no game " << game;
+    SearchOwner s(g.r, 8, 1);
+    EXPECT_TRUE(srch_uses_net(s.s)) << name;
+    PositionOwner pos(g.r, "startpos");
+    SearchLimits limits = {};
+    limits.depth = 3;
+    SearchResult result = srch_run(s.s, &pos.p, &limits, nullptr, nullptr);
+    EXPECT_TRUE(pos_is_legal(&pos.p, result.best)) << name;
+    shipped++;
+  }
+  EXPECT_GE(shipped, 4); // chess, capablanca, crazyhouse, xiangqi at least
 }
 
 // The static evaluations a searcher keeps are dropped when its evaluation changes: after each
