@@ -104,13 +104,16 @@ TEST_P(Hostile, TheEngineRefusesTheVariantAndStaysResponsive) {
   ASSERT_FALSE(e.Expect("uciok").empty());
   e.Send("setoption name UCI_Variant value " + path);
   e.Send("isready");
-  ASSERT_FALSE(e.Expect("readyok").empty());
+  // A minute: under the sanitizers the hoarding preset takes over ten seconds to reach its
+  // memory limit.
+  const int patience_ms = 60000;
+  ASSERT_FALSE(e.Expect("readyok", patience_ms).empty());
   // The error may come when the variant is set or, for a preset error in play, when it is played.
   e.Send("position startpos");
   e.Send("go depth 2");
-  ASSERT_FALSE(e.Expect("bestmove .*").empty());
+  ASSERT_FALSE(e.Expect("bestmove .*", patience_ms).empty());
   e.Send("isready");
-  ASSERT_FALSE(e.Expect("readyok").empty());
+  ASSERT_FALSE(e.Expect("readyok", patience_ms).empty());
   bool told = false;
   for (const std::string &l : e.Seen()) told |= l.find(std::string(c.where) + c.what) != std::string::npos;
   EXPECT_TRUE(told) << "no line says " << c.where << c.what;
