@@ -157,24 +157,25 @@ static size_t reach_rays(const EvalTables *e, int t, int c, int sq, uint16_t *ou
   return used;
 }
 
-/* EvalTables.reach for the steps already in e->steps. */
+/* EvalTables.reach for the steps already in e->steps: the sizes first, then the rays. */
 static bool build_reach(EvalTables *e) {
-  size_t slots = (size_t)e->rules->type_count * 2 * (size_t)e->squares, total = 0;
-  e->reach_first = malloc(slots * sizeof *e->reach_first);
+  const Rules *r = e->rules;
+  size_t total = 0, slot = 0;
+  e->reach_first = malloc((size_t)r->type_count * 2 * (size_t)e->squares * sizeof *e->reach_first);
   if (!e->reach_first) return false;
-  for (size_t i = 0; i < slots; i++) {
-    int t = (int)(i / (2 * (size_t)e->squares)), c = (int)(i / (size_t)e->squares % 2),
-        sq = (int)(i % (size_t)e->squares);
-    e->reach_first[i] = (uint32_t)total;
-    total += e->rules->geo.hole[sq] ? 1 : reach_rays(e, t, c, sq, NULL);
-  }
+  for (int t = 0; t < r->type_count; t++)
+    for (int c = 0; c < 2; c++)
+      for (int sq = 0; sq < e->squares; sq++) {
+        e->reach_first[slot++] = (uint32_t)total;
+        total += r->geo.hole[sq] ? 1 : reach_rays(e, t, c, sq, NULL); /* a hole: no rays */
+      }
   e->reach = calloc(total, sizeof *e->reach);
   if (!e->reach) return false;
-  for (size_t i = 0; i < slots; i++) {
-    int t = (int)(i / (2 * (size_t)e->squares)), c = (int)(i / (size_t)e->squares % 2),
-        sq = (int)(i % (size_t)e->squares);
-    if (!e->rules->geo.hole[sq]) reach_rays(e, t, c, sq, e->reach + e->reach_first[i]);
-  }
+  slot = 0;
+  for (int t = 0; t < r->type_count; t++)
+    for (int c = 0; c < 2; c++)
+      for (int sq = 0; sq < e->squares; sq++, slot++)
+        if (!r->geo.hole[sq]) reach_rays(e, t, c, sq, e->reach + e->reach_first[slot]);
   return true;
 }
 
