@@ -112,7 +112,8 @@ SAN := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize
 # 10 s a release build allows it (HERALD_LOAD_TIME, src/bridge/bridge.h).
 SLOW_LOAD := HERALD_LOAD_TIME=120
 # One shard: under the sanitizers, two side by side leave the tests that race a clock too
-# little (a timed turn's parts; a runaway preset that must hit its memory limit within 10 s).
+# little (a timed turn's parts; a runaway preset that must hit its memory limit within 10 s;
+# matches against other engines, their set-up and clocks).
 sanitize:
 	$(SLOW_LOAD) TEST_JOBS=1 $(MAKE) BUILD=build/asan OPT="$(SAN)" LDFLAGS="-fsanitize=address,undefined" \
 	  CXXFLAGS_EXTRA=-Wno-maybe-uninitialized test # g++ 12 misreads std::regex under ASan

@@ -143,28 +143,31 @@ TEST(SearchTurns, EachPartOfATimedTurnTakesAboutHalfTheTurn) {
   SearchLimits limits;
   srch_limits_init(&limits);
   limits.overhead_ms = 0;
-  limits.movetime_ms = 400; // the turn's time
+  // The turn's time: a second, so that the bounds below leave a slow build (the sanitizers, a
+  // busy machine) hundreds of milliseconds while still telling half a turn from all of it.
+  const long turn_ms = 1000;
+  limits.movetime_ms = turn_ms;
   auto start = std::chrono::steady_clock::now();
   SearchResult first = srch_run(s.s, &pos.p, &limits, nullptr, nullptr);
-  auto first_ms =
+  long first_ms =
       std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
   ASSERT_NE(first.best, MOVE_NONE);
-  EXPECT_GE(first_ms, 190); // the search ends at its share, 200 ms
-  EXPECT_LT(first_ms, 320);
-  EXPECT_GE(first.time_ms, 195);
+  EXPECT_GE(first_ms, turn_ms / 2 - 10); // the search ends at its share, half the turn
+  EXPECT_LT(first_ms, turn_ms * 8 / 10);
+  EXPECT_GE(first.time_ms, turn_ms / 2 - 5);
   // The second part gets what is left of the turn, all of it.
   pos_make(&pos.p, first.best);
   ASSERT_EQ(pos.p.part, 1);
   // At least 1 ms: a first part that overran the whole turn (a machine busy with other work)
   // must not leave 0, which sets no limit at all and searched for ever.
-  limits.movetime_ms = first_ms < 400 ? 400 - first_ms : 1;
+  limits.movetime_ms = first_ms < turn_ms ? turn_ms - first_ms : 1;
   start = std::chrono::steady_clock::now();
   SearchResult second = srch_run(s.s, &pos.p, &limits, nullptr, nullptr);
-  auto second_ms =
+  long second_ms =
       std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
   ASSERT_NE(second.best, MOVE_NONE);
-  EXPECT_GE(second_ms, 400 - first_ms - 10);
-  EXPECT_LT(first_ms + second_ms, 480);
+  EXPECT_GE(second_ms, turn_ms - first_ms - 10);
+  EXPECT_LT(first_ms + second_ms, turn_ms * 12 / 10);
 }
 
 } // namespace
