@@ -16,6 +16,9 @@ typedef struct MoveGenerator {
    * promotion, capturing or not).  Drops never capture in this model, so they are quiet, as
    * castling and passes are. */
   void (*noisy)(Position *p, MoveList *list);
+  /* The noisy moves onto the square sq, in the order noisy gives them (a static exchange's
+   * recaptures); NULL where the generator has no quicker way than noisy's list, filtered. */
+  void (*noisy_onto)(Position *p, int sq, MoveList *list);
   /* The legal moves that are not noisy: noisy and quiet give every legal move once. */
   void (*quiet)(Position *p, MoveList *list);
   /* In check, the legal moves (with one checker and one royal, only the royal's moves and

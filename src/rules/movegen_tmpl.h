@@ -243,15 +243,18 @@ static bool square_attacked(const Position *p, int sq, int by, uint32_t types) {
 
 static inline void push(MoveList *list, Move m) { list->moves[list->count++] = m; }
 
-/* Which moves generate() keeps (movegen.h): all, the noisy ones, the quiet ones, or those that
- * may answer a check by a single piece. */
-typedef enum { GEN_ALL, GEN_NOISY, GEN_QUIET, GEN_EVASIONS } GenKind;
+/* Which moves generate() keeps (movegen.h): all, the noisy ones, the quiet ones, those that
+ * may answer a check by a single piece, or the noisy ones onto one square. */
+typedef enum { GEN_ALL, GEN_NOISY, GEN_QUIET, GEN_EVASIONS, GEN_NOISY_ONTO } GenKind;
 
 typedef struct GenFilter {
   GenKind kind;
   int royal;  /* GEN_EVASIONS: the square of the royal in check, whose moves are all kept */
-  BB answers; /* GEN_EVASIONS: where the other moves must go (the checker, the squares between) */
+  BB answers; /* GEN_EVASIONS: where the other moves must go (the checker, the squares between);
+               * GEN_NOISY_ONTO: the one square */
 } GenFilter;
+
+static inline bool noisy_kind(GenKind kind) { return kind == GEN_NOISY || kind == GEN_NOISY_ONTO; }
 
 static const GenFilter ALL_MOVES = {.kind = GEN_ALL, .royal = -1};
 static const GenFilter NOISY_MOVES = {.kind = GEN_NOISY, .royal = -1};
@@ -271,7 +274,7 @@ static void add_promotions(const Position *p, MoveList *list, int t, int from, i
     push(list, move_make(from, to, MOVE_PROMOTION, choice));
   }
   if (!pt->promo_mandatory && !bits_test(&r->stuck[t][us], to) &&
-      (kind == GEN_NOISY   ? capture
+      (noisy_kind(kind)    ? capture
        : kind == GEN_QUIET ? !capture
                            : true))
     push(list, move_make(from, to, MOVE_NORMAL, 0));
@@ -431,24 +434,26 @@ static inline __attribute__((always_inline)) void generate(Position *p, TargetLi
       if (ep_open && pt->ep_capturer && f->kind != GEN_QUIET) {
         BB takes = bb_and(tb_bb(tb->leap_capture, list0 + from), ep);
         if (pt->ep_zone != NO_ZONE) takes = bb_and(takes, zone_of(tb, pt->ep_zone, us));
+        if (f->kind == GEN_NOISY_ONTO) takes = bb_and(takes, f->answers);
         while (bb_any(takes)) push(list, move_make(from, bb_pop(&takes), MOVE_EN_PASSANT, 0));
       }
       if (__builtin_expect(r->mutual_immune >> t & 1, 0)) capture = bb_andnot(capture, immune);
       BB targets = bb_or(quiet, capture);
-      if (f->kind == GEN_EVASIONS && from != f->royal) targets = bb_and(targets, f->answers);
+      if ((f->kind == GEN_EVASIONS && from != f->royal) || f->kind == GEN_NOISY_ONTO)
+        targets = bb_and(targets, f->answers);
       if (promotes) {
         BB promoting = bb_test(promo_zone, from) && pt->promo_on_leaving ? targets : bb_and(targets, promo_zone);
         targets = bb_andnot(targets, promoting);
         while (bb_any(promoting)) add_promotions(p, list, t, from, bb_pop(&promoting), f->kind);
       }
-      if (f->kind == GEN_NOISY)
+      if (noisy_kind(f->kind))
         targets = bb_and(targets, enemy);
       else if (f->kind == GEN_QUIET)
         targets = bb_andnot(targets, enemy);
       add_set(tl, from, -1, targets);
     }
   }
-  if (f->kind == GEN_NOISY) return; /* drops never capture; castling and passes are quiet */
+  if (noisy_kind(f->kind)) return; /* drops never capture; castling and passes are quiet */
   if (r->drops) {
     for (int t = 0; t < r->type_count; t++) {
       if (!p->hand[us][t]) continue;
@@ -706,6 +711,10 @@ static inline __attribute__((always_inline)) void legal_of_kind(Position *p, Mov
 static void legal_moves(Position *p, MoveList *list) { legal_of_kind(p, list, &ALL_MOVES); }
 static void noisy_moves(Position *p, MoveList *list) { legal_of_kind(p, list, &NOISY_MOVES); }
 static void quiet_moves(Position *p, MoveList *list) { legal_of_kind(p, list, &QUIET_MOVES); }
+static void noisy_moves_onto(Position *p, int sq, MoveList *list) {
+  GenFilter f = {.kind = GEN_NOISY_ONTO, .royal = -1, .answers = bb_square(sq)};
+  legal_of_kind(p, list, &f);
+}
 
 /* Where a move other than the royal's must go to answer the check on the royal at k: the
  * checker's square, and for a rider the squares between.  False when that is not known here:
@@ -798,6 +807,7 @@ const MoveGenerator W(gen) = {
     .legal = legal_moves,
     .pseudo_legal = pseudo_legal_moves,
     .noisy = noisy_moves,
+    .noisy_onto = noisy_moves_onto,
     .quiet = quiet_moves,
     .evasions = evasions,
     .in_check = in_check,

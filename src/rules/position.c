@@ -531,6 +531,19 @@ void pos_legal_moves(Position *p, MoveList *list) { generator(p)->legal(p, list)
 
 void pos_noisy_moves(Position *p, MoveList *list) { generator(p)->noisy(p, list); }
 
+void pos_noisy_moves_onto(Position *p, int sq, MoveList *list) {
+  const MoveGenerator *g = generator(p);
+  if (g->noisy_onto) {
+    g->noisy_onto(p, sq, list);
+    return;
+  }
+  g->noisy(p, list);
+  int kept = 0;
+  for (int i = 0; i < list->count; i++)
+    if (move_to(list->moves[i]) == sq) list->moves[kept++] = list->moves[i];
+  list->count = kept;
+}
+
 void pos_quiet_moves(Position *p, MoveList *list) { generator(p)->quiet(p, list); }
 
 void pos_evasions(Position *p, MoveList *list) { generator(p)->evasions(p, list); }

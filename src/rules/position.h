@@ -165,6 +165,8 @@ void pos_legal_moves(Position *p, MoveList *list);
 /* The legal moves that capture (en passant included) or promote (every promotion, capturing or
  * not); drops, castling and passes are never noisy. */
 void pos_noisy_moves(Position *p, MoveList *list);
+/* The moves of pos_noisy_moves whose target is sq, in the same order. */
+void pos_noisy_moves_onto(Position *p, int sq, MoveList *list);
 /* The legal moves that are not noisy: with pos_noisy_moves, every legal move exactly once. */
 void pos_quiet_moves(Position *p, MoveList *list);
 /* In check, the legal moves, found with less work when one piece checks a single royal;

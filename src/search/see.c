@@ -63,15 +63,15 @@ int srch_see_with(Position *p, const EvalTables *e, Move m, MoveList *scratch) {
   pos_do_move(p, m);
   made++;
   while (depth < SRCH_MAX_PLY - 1) {
-    /* A recapture lands on the mover's piece: a noisy move, so the quiet moves and the drops
-     * (most of a shogi position's moves) are never generated here. */
-    pos_noisy_moves(p, scratch);
+    /* A recapture lands on the mover's piece: a noisy move onto the target, so the quiet moves,
+     * the drops (most of a shogi position's moves) and the other captures are never listed. */
+    pos_noisy_moves_onto(p, target, scratch);
     Move best = MOVE_NONE;
     int best_cost = 0, best_after = 0;
     for (int i = 0; i < scratch->count; i++) {
       Move c = scratch->moves[i];
       int kind = move_kind(c);
-      if (move_to(c) != target || (kind != MOVE_NORMAL && kind != MOVE_PROMOTION)) continue;
+      if (kind != MOVE_NORMAL && kind != MOVE_PROMOTION) continue;
       /* Least valuable attacker first; of its promotions, the one worth most. */
       int cost = e->exchange[piece_type(p->board[move_from(c)])];
       int after = mover_value(p, e, c);

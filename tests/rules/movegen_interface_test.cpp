@@ -1,9 +1,10 @@
 // The move generator's interface (rules/movegen.h through position.h): noisy and quiet moves
 // split the legal moves in two, disjoint, by what each move does (a capture or a promotion is
-// noisy, nothing else is), and in check the evasions are the legal moves.  Checked on every
-// position of random games in each width (chess, crazyhouse, makruk...: one word; capablanca,
-// xiangqi, shogi, grand: two; a 12x12 rule set with drops and every atom kind, and Omega Chess:
-// four) and, for the oracle's table, in a preset whose pawns only the referee decides.
+// noisy, nothing else is), the noisy moves onto one square are those of the noisy list, and in
+// check the evasions are the legal moves.  Checked on every position of random games in each
+// width (chess, crazyhouse, makruk...: one word; capablanca, xiangqi, shogi, grand: two; a 12x12
+// rule set with drops and every atom kind, and Omega Chess: four) and, for the oracle's table, in
+// a preset whose pawns only the referee decides.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -72,6 +73,24 @@ void CheckPosition(Position *p, Tally *tally) {
   for (Move m : noisy) ASSERT_TRUE(CapturesOrPromotes(p, m)) << MoveName(p, m) << " is noisy in " << fen;
   for (Move m : quiet) ASSERT_FALSE(CapturesOrPromotes(p, m)) << MoveName(p, m) << " is quiet in " << fen;
   for (Move m : legal) ASSERT_EQ(pos_is_noisy(p, m), CapturesOrPromotes(p, m)) << MoveName(p, m) << " in " << fen;
+  // Onto one square: the noisy moves with that target, in noisy's own order (a static
+  // exchange's choice between equal attackers depends on it).  Every enemy piece's square, every
+  // target, and an empty square.
+  auto list = std::make_unique<MoveList>(), onto = std::make_unique<MoveList>();
+  pos_noisy_moves(p, list.get());
+  bool empty_tried = false;
+  for (int sq = 0; sq < p->rules->geo.squares; sq++) {
+    int code = p->board[sq];
+    bool target = std::any_of(list->moves, list->moves + list->count, [&](Move m) { return move_to(m) == sq; });
+    bool empty = code == SQ_EMPTY && !empty_tried;
+    if (!target && !empty && (code == SQ_EMPTY || code == SQ_HOLE || piece_color(code) == p->side)) continue;
+    empty_tried |= empty;
+    Moves expected;
+    for (int i = 0; i < list->count; i++)
+      if (move_to(list->moves[i]) == sq) expected.push_back(list->moves[i]);
+    pos_noisy_moves_onto(p, sq, onto.get());
+    ASSERT_EQ(Moves(onto->moves, onto->moves + onto->count), expected) << "noisy onto " << sq << " in " << fen;
+  }
   if (pos_in_check(p)) {
     ASSERT_EQ(Generate(p, pos_evasions), legal) << "evasions != legal in " << fen;
     tally->in_check++;
