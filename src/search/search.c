@@ -363,7 +363,6 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qdepth) {
     f->current_piece = piece_index(p, m);
     int us = p->side;
     pos_do_move(p, m);
-    srch_tt_prefetch(&s->tt, p->key);
     int score = qchild(w, p->side != us, alpha, beta, ply + 1, qdepth + 1);
     pos_undo_move(p);
     if (stopped(s)) return 0;
@@ -471,7 +470,6 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
     f->current = m;
     f->current_piece = piece_index(p, m);
     pos_do_move(p, m);
-    srch_tt_prefetch(&s->tt, p->key);
     /* A check matters only once the turn passes: a check by a part that leaves the same side to
      * move is no check for the search (no extension, no exemption from pruning). */
     bool flip = p->side != us;

@@ -43,8 +43,6 @@ void srch_tt_clear(TTable *tt);
 /* Marks the start of a new search: older entries become preferred victims. */
 void srch_tt_new_search(TTable *tt);
 bool srch_tt_probe(const TTable *tt, uint64_t key, TTHit *hit);
-/* Starts loading the bucket of key into the cache (call right after making a move). */
-void srch_tt_prefetch(const TTable *tt, uint64_t key);
 void srch_tt_store(TTable *tt, uint64_t key, Move move, int score, int depth, int bound);
 /* Permille of sampled entries written by the current search. */
 int srch_tt_hashfull(const TTable *tt);
