@@ -60,8 +60,10 @@ int br_diagnose(const BrSource *given, struct GcLintIssue *out, int cap) {
     add(found, MAX_FOUND, &n, src.path, gc_header_line(gc, "include"), true, colon ? colon + 2 : err);
   } else if (!gc_pregame_failed(gc)) {
     /* Pre-Game brings in the includes, without which every call of theirs looks undefined. */
-    Deadline deadline = {now_ms() + (src.load_limit_ms ? src.load_limit_ms : br_default_load_limit_ms())};
+    int limit_ms = src.load_limit_ms ? src.load_limit_ms : br_default_load_limit_ms();
+    Deadline deadline = {now_ms() + limit_ms};
     gc_set_interrupt(gc, past_deadline, &deadline);
+    br_allow_run_time(gc, limit_ms);
     GcError ge = {0};
     if (gc_start(gc, &ge) != GC_OK) {
       add(found, MAX_FOUND, &n, ge.file, ge.line, true, ge.message);

@@ -59,6 +59,11 @@ typedef struct BrGame {
 GcInterp *br_source_interp(const BrSource *src, GcError *ge);
 /* The same for a game's preset; while the game loads, the interpreter runs on the load's clock. */
 GcInterp *br_new_interp(const BrGame *g, GcError *ge);
+/* Lets one run of gc's code take as long as the whole load may, where that is longer than the
+ * interpreter's own limit (10 s): a build that runs the code many times slower (the sanitizers,
+ * valgrind) raises the load limit, and the shorter limit would stop what the load's lets finish
+ * (a preset that hoards memory, under ASan, reached it before its memory limit). */
+void br_allow_run_time(GcInterp *gc, int load_limit_ms);
 /* The folder of the preset's `Include:` header (gc_include_header) joins src's include
  * folders: relative to the preset's own folder, never absolute and never through "..", so that
  * a preset cannot read files outside the folders the user gave it.  False with the reason. */

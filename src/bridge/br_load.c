@@ -121,8 +121,17 @@ bool br_load_clock(void *ctx, const char *file, int line) {
 
 GcInterp *br_new_interp(const BrGame *g, GcError *ge) {
   GcInterp *gc = br_source_interp(&g->source, ge);
-  if (gc) gc_set_interrupt(gc, br_load_clock, (void *)g);
+  if (!gc) return NULL;
+  gc_set_interrupt(gc, br_load_clock, (void *)g);
+  br_allow_run_time(gc, g->load_limit_ms);
   return gc;
+}
+
+void br_allow_run_time(GcInterp *gc, int load_limit_ms) {
+  GcLimits limits = gc_default_limits();
+  if (load_limit_ms <= limits.max_millis) return;
+  limits.max_millis = load_limit_ms;
+  gc_set_limits(gc, &limits);
 }
 
 /* The folder of the preset's `Include:` header joins its include folders: relative to the
