@@ -134,9 +134,16 @@ TEST(HeraldTune, PacksTrainsANetThatTheEngineScoresAsTheTrainerDoes) {
   std::string correction = dir.path + "/correction.nnue.gz";
   programs::Result train_correction =
       programs::Shell(python + " tools/train/train.py " + packed + " --out " + correction +
-                      " --hidden 16 --epochs 1 --device cpu --threads 1 --adds-classical");
+                      " --hidden 16 --epochs 2 --device cpu --threads 1 --adds-classical --hold-out games "
+                      "--validation 0.2 --weight-decay 0.01");
   ASSERT_EQ(train_correction.status, 0) << train_correction.out << train_correction.err;
   EXPECT_NE(train_correction.out.find("the classical evaluation alone: held out "), std::string::npos);
+  // Held out by games: the last fifth of the file's positions, the last games played.
+  int tail = lines / 5;
+  EXPECT_NE(train_correction.out.find(std::to_string(lines) + " positions (" + std::to_string(lines - tail) +
+                                      " to train, " + std::to_string(tail) + " held out)"),
+            std::string::npos)
+      << train_correction.out;
   loaded = nn_read(br_game_rules(game), correction.c_str(), err, sizeof err);
   ASSERT_NE(loaded, nullptr) << err;
   EXPECT_TRUE(loaded->adds_classical);

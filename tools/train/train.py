@@ -11,11 +11,13 @@ the game.  The net is the one src/eval/nnue.h describes: features -> hidden (sha
 perspectives, the side to move's first), a squared clipped ReLU, one output, trained in
 floating point and quantised on export (shared layer x255, output layer x64, 1.0 = 400
 centipawns).  The label of a position is the search's score (sigmoid of score / 400), or a
-blend with the result of its game (--lambda).  With --adds-classical the net learns a correction
+blend with the result of its game (--lambda).  The last 5% of each file's positions (its last
+games) are held out, and the net written is the one of the pass with the lowest error on them.  With --adds-classical the net learns a correction
 that Herald adds to its classical evaluation, which a few hundred thousand positions can teach.  PyTorch runs it on the CPU, or on a GPU where
 one is found (--device).
 """
 import argparse
+import copy
 import gzip
 import math
 import struct
@@ -85,7 +87,7 @@ def load(paths):
     pad = head["features"]
     features[features == 0xFFFF] = pad
     flip = np.append(head["flip"], pad)  # the pad stays the pad
-    return head, features, flip, side, result, score, classical
+    return head, features, flip, side, result, score, classical, [len(r) for r in parts]
 
 
 class Net(torch.nn.Module):
@@ -166,6 +168,11 @@ def main():
                     help="weight of the search score in the label, the rest the game's result (default 1: the "
                     "results of self-play games at a few thousand nodes taught nets that played far worse)")
     ap.add_argument("--validation", type=float, default=0.05, help="share of positions held out")
+    ap.add_argument("--hold-out", choices=["games", "positions"], default="games",
+                    help="which positions are held out: the last share of each file, whose games the net never "
+                    "sees (games, the default: a fair measure of what it learnt, since the positions of one game "
+                    "are alike), or a random share (positions)")
+    ap.add_argument("--weight-decay", type=float, default=0.0, help="AdamW's weight decay (0: plain Adam)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=0, help="CPU threads (0: PyTorch's choice)")
     ap.add_argument("--device", default="auto", help="auto, cpu or cuda")
@@ -182,12 +189,25 @@ def main():
     if a.threads:
         torch.set_num_threads(a.threads)
     device = ("cuda" if torch.cuda.is_available() else "cpu") if a.device == "auto" else a.device
-    head, features, flip, side, result, score, classical = load(a.data)
+    head, features, flip, side, result, score, classical, sizes = load(a.data)
     n = len(side)
     rng = np.random.default_rng(a.seed)
-    order = rng.permutation(n)
-    held = max(1, int(n * a.validation))
-    val_idx, train_idx = order[:held], order[held:]
+    if a.hold_out == "games":  # herald-tune writes each game's positions together, in the order played
+        val_parts, train_parts, at = [], [], 0
+        for m in sizes:
+            cut = at + m - int(m * a.validation)
+            train_parts.append(np.arange(at, cut))
+            val_parts.append(np.arange(cut, at + m))
+            at += m
+        val_idx, train_idx = np.concatenate(val_parts), np.concatenate(train_parts)
+        val_idx = val_idx[rng.permutation(len(val_idx))]
+        if not len(val_idx):
+            sys.exit("train.py: --hold-out games holds out nothing: too few positions or too small --validation")
+    else:
+        order = rng.permutation(n)
+        cut = max(1, int(n * a.validation))
+        val_idx, train_idx = order[:cut], order[cut:]
+    held = len(val_idx)
     print(f"{head['game']}: {n} positions ({len(train_idx)} to train, {held} held out), "
           f"{head['features']} features, {a.hidden} hidden, on {device}", flush=True)
 
@@ -207,7 +227,8 @@ def main():
         return torch.where(s, white, black), torch.where(s, black, white)
 
     net = Net(head["features"], a.hidden).to(dev)
-    opt = torch.optim.Adam(net.parameters(), lr=a.lr)
+    opt = (torch.optim.AdamW(net.parameters(), lr=a.lr, weight_decay=a.weight_decay) if a.weight_decay
+           else torch.optim.Adam(net.parameters(), lr=a.lr))
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=max(1, a.epochs))
     val_t = torch.from_numpy(val_idx).to(dev)
 
@@ -229,7 +250,11 @@ def main():
     if a.adds_classical:
         with torch.no_grad():  # a correction starts from none
             net.out.weight.zero_()
-    print(f"epoch 0: held out {validation_loss():.6f}", flush=True)
+    # The net written is the one of the epoch with the lowest held-out loss: with --hold-out games
+    # that is where the net stops learning what carries over to other games (early stopping).
+    best = (validation_loss(), 0, copy.deepcopy(net.state_dict()))
+    done = 0
+    print(f"epoch 0: held out {best[0]:.6f}", flush=True)
     train_t = torch.from_numpy(train_idx).to(dev)
     began = time.time()
     for epoch in range(1, a.epochs + 1):
@@ -251,8 +276,15 @@ def main():
             total += float(loss.detach())
             batches += 1
         sched.step()
-        print(f"epoch {epoch}/{a.epochs}: train {total / batches:.6f}, held out {validation_loss():.6f}, "
+        loss = validation_loss()
+        print(f"epoch {epoch}/{a.epochs}: train {total / batches:.6f}, held out {loss:.6f}, "
               f"{time.time() - start:.1f} s", flush=True)
+        done = epoch
+        if loss < best[0]:
+            best = (loss, epoch, copy.deepcopy(net.state_dict()))
+    if best[1] != done:
+        net.load_state_dict(best[2])
+        print(f"the net of epoch {best[1]} is written: its held-out loss was the lowest", flush=True)
 
     q = export(net, head, a.out, a.adds_classical)
     check = val_idx[:2000]
