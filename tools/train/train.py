@@ -12,8 +12,9 @@ perspectives, the side to move's first), a squared clipped ReLU, one output, tra
 floating point and quantised on export (shared layer x255, output layer x64, 1.0 = 400
 centipawns).  The label of a position is the search's score (sigmoid of score / 400), or a
 blend with the result of its game (--lambda).  The last 5% of each file's positions (its last
-games) are held out, and the net written is the one of the pass with the lowest error on them.  With --adds-classical the net learns a correction
-that Herald adds to its classical evaluation, which a few hundred thousand positions can teach.  PyTorch runs it on the CPU, or on a GPU where
+games) are held out, and the net written is the one of the pass with the lowest error on them.
+With --adds-classical the net learns a correction that Herald adds to its classical evaluation,
+which a few hundred thousand positions can teach.  PyTorch runs it on the CPU, or on a GPU where
 one is found (--device).
 """
 import argparse
