@@ -182,7 +182,10 @@ static inline Move *counter_slot(Worker *w, int ply) {
   return &w->counter[w->pos.part > 0][previous->current_piece][move_to(previous->current)];
 }
 
-static void score_moves(Worker *w, int ply, Move tt_move, bool quiescence) {
+/* Scores the moves of the frame at ply for pick: the hash move, the captures and promotions by
+ * what they take and with what (every one as good: pick_checked tells the losing ones when it
+ * comes to them), killers and counter move, the quiet moves by history. */
+static void score_moves(Worker *w, int ply, Move tt_move) {
   Frame *f = &w->frames[ply];
   Position *p = &w->pos;
   const EvalTables *e = w->search->tables;
@@ -197,8 +200,7 @@ static void score_moves(Worker *w, int ply, Move tt_move, bool quiescence) {
       int victim = srch_captured_value(p, e, m) + srch_promotion_gain(p, e, m);
       int attacker = e->exchange[piece_type(p->board[move_from(m)])];
       int mvv = victim * 8 - min_int(attacker, EV_MAX_VALUE) / 64;
-      bool good = quiescence || attacker <= victim || srch_see_with(p, e, m, w->scratch) >= 0;
-      score = (good ? SCORE_GOOD_NOISY : SCORE_BAD_NOISY) + mvv;
+      score = SCORE_GOOD_NOISY + mvv; /* until pick_checked finds it losing */
     } else if (m == f->killers[0]) {
       score = SCORE_KILLER;
     } else if (m == f->killers[1]) {
@@ -214,10 +216,14 @@ static void score_moves(Worker *w, int ply, Move tt_move, bool quiescence) {
 }
 
 /* Selection: brings the best remaining move to index i. */
-static inline Move pick(Frame *f, int i) {
+static inline int best_from(const Frame *f, int i) {
   int best = i;
   for (int j = i + 1; j < f->moves.count; j++)
     if (f->scores[j] > f->scores[best]) best = j;
+  return best;
+}
+
+static inline Move swap_to(Frame *f, int i, int best) {
   if (best != i) {
     Move m = f->moves.moves[i];
     f->moves.moves[i] = f->moves.moves[best];
@@ -227,6 +233,29 @@ static inline Move pick(Frame *f, int i) {
     f->scores[best] = sc;
   }
   return f->moves.moves[i];
+}
+
+/* Selection as is: quiescence tests each capture's exchange itself. */
+static inline Move pick(Frame *f, int i) { return swap_to(f, i, best_from(f, i)); }
+
+/* Selection where a capture that loses material goes after the quiet moves: the exchange of a
+ * capture by a dearer piece is evaluated when the capture comes up as the best, and one that
+ * loses is scored down among the bad captures, where it stays, and the selection runs again.
+ * Nothing moves in the list until the best is known, so the order is the one that scoring every
+ * exchange beforehand gives, at the cost of the exchanges only of captures that are reached. */
+static Move pick_checked(Worker *w, Frame *f, int i) {
+  Position *p = &w->pos;
+  const EvalTables *e = w->search->tables;
+  for (;;) {
+    int best = best_from(f, i);
+    int score = f->scores[best];
+    Move m = f->moves.moves[best];
+    if (score <= SCORE_KILLER || score >= SCORE_TT || !srch_is_noisy(p, m)) return swap_to(f, i, best);
+    int victim = srch_captured_value(p, e, m) + srch_promotion_gain(p, e, m);
+    int attacker = e->exchange[piece_type(p->board[move_from(m)])];
+    if (attacker <= victim || srch_see_with(p, e, m, w->scratch) >= 0) return swap_to(f, i, best);
+    f->scores[best] = score - SCORE_GOOD_NOISY + SCORE_BAD_NOISY;
+  }
 }
 
 static inline void add_history(int *h, int bonus) { *h += bonus - *h * abs(bonus) / HISTORY_MAX; }
@@ -261,20 +290,20 @@ void srch_order_root(Worker *w) {
   pos_legal_moves(&w->pos, &f->moves);
   TTHit hit;
   Move tt_move = srch_tt_probe(&s->tt, w->pos.key, &hit) ? hit.move : MOVE_NONE;
-  score_moves(w, 0, tt_move, false);
+  score_moves(w, 0, tt_move);
   /* Only the root moves the caller named (UCI searchmoves, XBoard exclude), unless it named
    * none that is legal. */
   const SearchLimits *l = &s->limits;
   for (int pass = l->root_move_count > 0 ? 0 : 1; pass < 2; pass++) {
     w->root_count = 0;
     for (int i = 0; i < f->moves.count; i++) {
-      Move m = pass ? f->moves.moves[i] : pick(f, i);
+      Move m = pass ? f->moves.moves[i] : pick_checked(w, f, i);
       if (pass == 0) {
         bool named = false;
         for (int k = 0; k < l->root_move_count && !named; k++) named = l->root_moves[k] == m;
         if (!named) continue;
       } else if (l->root_move_count <= 0) {
-        m = pick(f, i);
+        m = pick_checked(w, f, i);
       }
       RootMove *root = &w->root[w->root_count++];
       root->move = m;
@@ -332,20 +361,27 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qdepth) {
     if (best >= beta) return best;
     if (best > alpha) alpha = best;
   }
-  pos_legal_moves(p, &f->moves);
-  if (!f->moves.count) return no_move_score(p, in_check, ply);
-  if (!in_check) {
-    /* Captures and promotions; a quiet promotion only at the first quiescence ply. */
+  if (in_check) {
+    pos_evasions(p, &f->moves);
+    if (!f->moves.count) return no_move_score(p, true, ply);
+  } else {
+    /* Captures and promotions, generated alone; the quiet moves only when there is none, to
+     * tell a stalemate.  A quiet promotion only at the first quiescence ply. */
+    pos_noisy_moves(p, &f->moves);
+    if (!f->moves.count) {
+      pos_quiet_moves(p, &f->moves);
+      if (!f->moves.count) return no_move_score(p, false, ply);
+      f->moves.count = 0;
+    }
     int kept = 0;
     for (int i = 0; i < f->moves.count; i++) {
       Move m = f->moves.moves[i];
-      if (!srch_is_noisy(p, m)) continue;
       if (move_kind(m) == MOVE_PROMOTION && srch_captured_value(p, e, m) == 0 && qdepth > 0) continue;
       f->moves.moves[kept++] = m;
     }
     f->moves.count = kept;
   }
-  score_moves(w, ply, tt_move, true);
+  score_moves(w, ply, tt_move);
   int original_alpha = alpha;
   Move best_move = MOVE_NONE;
   /* Delta pruning bounds what one capture can win before the opponent answers; a part that
@@ -452,9 +488,12 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
   /* No hash move deep in the tree: a shallower search is the cheaper way to find one. */
   if (depth >= 4 && tt_move == MOVE_NONE && !in_check) depth--;
 
-  pos_legal_moves(p, &f->moves);
+  if (in_check)
+    pos_evasions(p, &f->moves);
+  else
+    pos_legal_moves(p, &f->moves);
   if (!f->moves.count) return no_move_score(p, in_check, ply);
-  score_moves(w, ply, tt_move, false);
+  score_moves(w, ply, tt_move);
   w->frames[ply + 1].killers[0] = w->frames[ply + 1].killers[1] = MOVE_NONE;
 
   int best = -SRCH_INFINITE, original_alpha = alpha, searched = 0, quiets = 0, us = p->side;
@@ -462,7 +501,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
   Move tried[64];
   int tried_count = 0;
   for (int i = 0; i < f->moves.count; i++) {
-    Move m = pick(f, i);
+    Move m = pick_checked(w, f, i);
     bool noisy = srch_is_noisy(p, m);
     bool special = m == f->killers[0] || m == f->killers[1] || f->scores[i] == SCORE_KILLER - 2;
     if (!pv && !in_check && best > -SRCH_MATE_BOUND && noisy && depth <= 3 && f->scores[i] < 0)
