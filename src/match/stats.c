@@ -100,5 +100,6 @@ MtSprtVerdict mt_sprt_verdict(const MtSprt *s, MtTally t, double *llr) {
   double lower, upper, l = mt_sprt_llr(s, t);
   mt_sprt_bounds(s, &lower, &upper);
   if (llr) *llr = l;
+  if (t.wins + t.draws + t.losses < s->min_games) return MT_SPRT_CONTINUE;
   return l >= upper ? MT_SPRT_H1 : l <= lower ? MT_SPRT_H0 : MT_SPRT_CONTINUE;
 }

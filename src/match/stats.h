@@ -50,6 +50,9 @@ typedef enum { MT_SPRT_CONTINUE, MT_SPRT_H0, MT_SPRT_H1 } MtSprtVerdict;
 
 typedef struct MtSprt {
   double elo0, elo1, alpha, beta;
+  /* No verdict before this many games: a few games' spread understates the score's variance
+   * (+11 =1 -0 gives an LLR past 4 against elo1 = 10), which the normal approximation trusts. */
+  int min_games;
 } MtSprt;
 
 /* Log-likelihood ratio of H1 (elo1) against H0 (elo0) after the games of t, by the normal
@@ -58,6 +61,7 @@ typedef struct MtSprt {
 double mt_sprt_llr(const MtSprt *s, MtTally t);
 /* The bounds log(beta / (1 - alpha)) and log((1 - beta) / alpha). */
 void mt_sprt_bounds(const MtSprt *s, double *lower, double *upper);
+/* H1 when the LLR reaches the upper bound, H0 the lower, with at least min_games played. */
 MtSprtVerdict mt_sprt_verdict(const MtSprt *s, MtTally t, double *llr);
 
 /* Mean and 95% half width of the per-game score of a tally, for "first-player advantage". */

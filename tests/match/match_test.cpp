@@ -642,7 +642,7 @@ TEST_F(MatchTest, SprtStopsADecidedMatchEarly) {
   config_.games = 200;
   config_.concurrency = 2;
   config_.use_sprt = true;
-  config_.sprt = MtSprt{0, 50, 0.05, 0.05};
+  config_.sprt = MtSprt{0, 50, 0.05, 0.05, 0};
   MtMatchState st;
   EXPECT_EQ(Run(&st), MT_EXIT_SPRT_H1);
   EXPECT_TRUE(st.stopped_early);

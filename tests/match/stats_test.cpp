@@ -38,7 +38,7 @@ TEST(MatchStats, EloEstimateWithInterval) {
 }
 
 TEST(MatchStats, SprtBoundsAndLlr) {
-  MtSprt s{0, 10, 0.05, 0.05};
+  MtSprt s{0, 10, 0.05, 0.05, 0};
   double lower, upper;
   mt_sprt_bounds(&s, &lower, &upper);
   EXPECT_NEAR(lower, std::log(0.05 / 0.95), 1e-12); // -2.94444
@@ -56,6 +56,21 @@ TEST(MatchStats, SprtBoundsAndLlr) {
   // 10 * 0.014387 * (2 - 1.014387) / (2 * 11/144) = 0.92823
   EXPECT_NEAR(mt_sprt_llr(&s, MtTally{10, 0, 0}), 0.92823, 1e-4);
   EXPECT_EQ(mt_sprt_llr(&s, MtTally{0, 0, 0}), 0);
+}
+
+TEST(MatchStats, SprtWaitsForItsMinimumOfGames) {
+  // +11 =1 -0: the spread of so few games is small, and the LLR past the upper bound.
+  MtSprt s{0, 10, 0.05, 0.05, 0};
+  double llr;
+  EXPECT_EQ(mt_sprt_verdict(&s, MtTally{11, 1, 0}, &llr), MT_SPRT_H1);
+  EXPECT_GT(llr, 4);
+  s.min_games = 100;
+  EXPECT_EQ(mt_sprt_verdict(&s, MtTally{11, 1, 0}, &llr), MT_SPRT_CONTINUE);
+  EXPECT_GT(llr, 4); // the LLR is still reported
+  EXPECT_EQ(mt_sprt_verdict(&s, MtTally{40, 40, 120}, &llr), MT_SPRT_H0);
+  EXPECT_EQ(mt_sprt_verdict(&s, MtTally{70, 20, 9}, &llr), MT_SPRT_CONTINUE);
+  EXPECT_GT(llr, 2.95);
+  EXPECT_EQ(mt_sprt_verdict(&s, MtTally{70, 20, 10}, &llr), MT_SPRT_H1);
 }
 
 TEST(MatchStats, AllWinsGiveAOneSidedBoundNotInfinity) {

@@ -161,6 +161,7 @@ static void usage(FILE *out) {
                "  --draw CP N AFTER     adjudicate a draw after N plies within +/-CP from move AFTER\n"
                "  --max-plies N         drawn when no verdict after N plies\n"
                "  --sprt ELO0 ELO1 ALPHA BETA   stop when decided\n"
+               "  --sprt-min-games N    no decision before N games (default 0)\n"
                "  --pgn FILE            write the games\n"
                "  --shard I/N --seed S  play openings O with O %% N == I (I from 0)\n"
                "  --verbose             a line per game\n"
@@ -454,6 +455,9 @@ int main(int argc, char **argv) {
         fprintf(stderr, "herald-match: --sprt ELO0 ELO1 ALPHA BETA with ELO0 < ELO1 and 0 < ALPHA, BETA < 1\n");
         return MT_EXIT_USAGE;
       }
+    } else if (!strcmp(a, "--sprt-min-games")) {
+      NEED(1);
+      if (!int_option(argv[++i], 0, 1000000, a, &c.sprt.min_games)) return MT_EXIT_USAGE;
     } else if (!strcmp(a, "--pgn")) {
       NEED(1);
       pgn_path = argv[++i];
