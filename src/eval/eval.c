@@ -191,6 +191,12 @@ bool ev_init(EvalTables *e, const Rules *r) {
   e->rules = r;
   const Geometry *g = &r->geo;
   int n = e->squares = g->squares;
+  e->words = (n + 63) / 64;
+  for (int sq = 0; sq < n; sq++) {
+    e->file_of[sq] = (uint8_t)geo_file(g, sq);
+    e->rank_of[sq] = (uint8_t)geo_rank(g, sq);
+    e->colour_of[sq] = (uint8_t)((geo_file(g, sq) + geo_rank(g, sq)) & 1);
+  }
   for (int c = 0; c < 2; c++)
     for (int sq = 0; sq < n; sq++) {
       e->passed_ahead[c][sq] = squares_ahead(g, c, sq);
@@ -418,7 +424,7 @@ static void pawn_relations(const EvalTables *e, const Position *p, int c, const 
   const Geometry *g = &e->rules->geo;
   int dir = c == WHITE ? 1 : -1;
   for (int i = 0; i < n; i++) {
-    int sq = sqs[i], x = geo_file(g, sq), y = geo_rank(g, sq);
+    int sq = sqs[i], x = e->file_of[sq], y = e->rank_of[sq];
     bool left = x > 0 && files[c][x - 1], right = x + 1 < g->width && files[c][x + 1];
     if (!left && !right) {
       (*isolated)++;
@@ -461,35 +467,39 @@ static inline void put(FeatureSink *s, int i, int mg, int eg, int scale) {
  * they cost a pass over the pawn-like pieces). */
 static inline int features(const EvalTables *e, const Position *p, FeatureSink *s, bool relations) {
   const Rules *r = e->rules;
-  const Geometry *g = &r->geo;
   int material = 0, files[2][GEO_MAX_SIDE] = {{0}};
   int pawn_squares[2][GEO_MAX_SQUARES], pawns[2] = {0, 0};
   /* Sums kept in locals, White's minus Black's, and put once. */
   int psq_mg = 0, psq_eg = 0, passed_mg = 0, passed_eg = 0, doubled = 0, shelter = 0, threats = 0, pairs = 0;
   /* Each colour's pawn-like pieces (which stop passers) and its pieces not royal. */
   Bits pawn_like_of[2] = {{{0}}, {{0}}}, not_royal_of[2];
+  int words = e->words; /* the words past them are empty */
   for (int c = 0; c < 2; c++) {
     memcpy(not_royal_of[c].w, p->by_color[c], sizeof not_royal_of[c].w);
     for (int t = 0; t < r->type_count; t++)
-      for (int w = 0; w < BITS_WORDS; w++) {
+      for (int w = 0; w < words; w++) {
         if (e->pawn_like[t]) pawn_like_of[c].w[w] |= p->by_piece[c][t][w];
         if (e->royal[t]) not_royal_of[c].w[w] &= ~p->by_piece[c][t][w];
       }
   }
+  /* Per type, White's count, reach and hand less Black's: each weight multiplies once. */
+  int counts[MAX_TYPES] = {0}, reaches[MAX_TYPES] = {0}, hands[MAX_TYPES] = {0};
   for (int c = 0; c < 2; c++) {
     int sign = c == WHITE ? 1 : -1;
     for (int t = 0; t < r->type_count; t++) {
-      int on_file[GEO_MAX_SIDE] = {0}, on_colour[2] = {0, 0}, count = 0, reach = 0;
-      for (int w = 0; w < BITS_WORDS; w++) {
+      uint32_t on_file = 0; /* files holding one already (GEO_MAX_SIDE <= 32) */
+      int on_colour[2] = {0, 0}, count = 0, reach = 0;
+      for (int w = 0; w < words; w++) {
         for (uint64_t bits = p->by_piece[c][t][w]; bits; bits &= bits - 1) {
           int sq = w * 64 + __builtin_ctzll(bits);
           count++;
           psq_mg += sign * e->psq_mg[t][c][sq];
           psq_eg += sign * e->psq_eg[t][c][sq];
-          if (e->colour_bound[t]) on_colour[(geo_file(g, sq) + geo_rank(g, sq)) & 1]++;
+          if (e->colour_bound[t]) on_colour[e->colour_of[sq]]++;
           if (e->pawn_like[t]) {
-            int file = geo_file(g, sq);
-            if (on_file[file]++) doubled += sign;
+            int file = e->file_of[sq];
+            if (on_file >> file & 1) doubled += sign;
+            on_file |= 1u << file;
             files[c][file]++;
             pawn_squares[c][pawns[c]++] = sq;
             if (e->passed_eg[t][c][sq] && !bits_meet(&e->passed_ahead[c][sq], &pawn_like_of[c ^ 1])) {
@@ -511,14 +521,19 @@ static inline int features(const EvalTables *e, const Position *p, FeatureSink *
           }
         }
       }
-      if (count) put(s, ev_type_weight(t, EV_TYPE_VALUE), sign * count, sign * count, 1);
-      if (reach) put(s, ev_type_weight(t, EV_TYPE_MOBILITY), sign * reach, sign * reach, 1);
+      counts[t] += sign * count;
+      reaches[t] += sign * reach;
       if (on_colour[0] && on_colour[1]) pairs += sign;
       if (p->hand[c][t]) {
-        put(s, ev_type_weight(t, EV_TYPE_HAND), sign * p->hand[c][t], sign * p->hand[c][t], 1);
+        hands[t] += sign * p->hand[c][t];
         if (!e->pawn_like[t]) material += p->hand[c][t] * e->value[t];
       }
     }
+  }
+  for (int t = 0; t < r->type_count; t++) {
+    if (counts[t]) put(s, ev_type_weight(t, EV_TYPE_VALUE), counts[t], counts[t], 1);
+    if (reaches[t]) put(s, ev_type_weight(t, EV_TYPE_MOBILITY), reaches[t], reaches[t], 1);
+    if (hands[t]) put(s, ev_type_weight(t, EV_TYPE_HAND), hands[t], hands[t], 1);
   }
   put(s, EV_PSQ, psq_mg, psq_eg, 100);
   put(s, EV_PASSED, passed_mg, passed_eg, 100);

@@ -73,6 +73,9 @@ typedef struct EvalFeatures {
 typedef struct EvalTables {
   const Rules *rules;
   int squares;
+  int words; /* the words of a Bits that hold squares: (squares + 63) / 64 */
+  /* Each square's file, rank and colour ((file + rank) & 1), without a division per look. */
+  uint8_t file_of[GEO_MAX_SQUARES], rank_of[GEO_MAX_SQUARES], colour_of[GEO_MAX_SQUARES];
   double mobility[MAX_TYPES]; /* weighted empty-board mobility, averaged over reachable squares */
   int value[MAX_TYPES];       /* material, middle game; 0 for royal types */
   int value_eg[MAX_TYPES];    /* material, end game */
