@@ -231,7 +231,7 @@ fuzz: $(FUZZERS)
 # under the sanitizers take seconds); long exploration is `make fuzz`.
 FUZZ_CI_RUNS := archive:600000 betza:3000 catalog:20000 defcompile:20000 enginespec:1000000 engineoutput:200000 \
   epd:90000 fen:300000 gamecode:20000 notation:40000 opening:100000 pgn:20000 pgnimport:10000 protocol:800 \
-  preset:500 selfplayjson:150000 ucigo:12000 evalweights:300000 nnue:60000
+  preset:500 selfplayjson:150000 ucigo:12000 evalweights:300000 nnue:60000 resume:300000
 fuzz-ci: $(FUZZERS)
 	@for spec in $(FUZZ_CI_RUNS); do name=$${spec%%:*}; runs=$${spec##*:}; \
 	  rm -rf build/fuzz/ci-$$name; mkdir -p build/fuzz/ci-$$name; \

@@ -364,7 +364,10 @@ int mt_pgn_tally(const char *text, size_t len, char *player, int cap, MtTally *t
   int line = 1, games = 0, r;
   NtPgnGame g;
   while ((r = nt_pgn_next(text, len, &offset, &line, &g, err, errlen)) != 0) {
-    if (r < 0) return -1;
+    if (r < 0) {
+      nt_pgn_game_free(&g); /* what the reader had taken before the fault */
+      return -1;
+    }
     const char *white = nt_pgn_tag(&g, "White"), *black = nt_pgn_tag(&g, "Black");
     if (white && !player[0]) snprintf(player, cap, "%s", white);
     bool as_white = white && !strcmp(white, player), as_black = black && !strcmp(black, player);
@@ -382,4 +385,84 @@ int mt_pgn_tally(const char *text, size_t len, char *player, int cap, MtTally *t
     nt_pgn_game_free(&g);
   }
   return games;
+}
+
+/* One game of mt_pgn_played: its number and first engine's half points into *played; false
+ * with a message when it is not a game of this match (*skip for a game without a result). */
+static bool played_game(const MtMatchConfig *c, const NtPgnGame *g, int number, MtPlayedGame *played, bool *skip,
+                        char *err, int errlen) {
+  const char *round = nt_pgn_tag(g, "Round"), *white = nt_pgn_tag(g, "White"), *black = nt_pgn_tag(g, "Black");
+  int total = c->games * mt_pair_count(c), shards = c->shard_count > 0 ? c->shard_count : 1;
+  char *end = NULL;
+  long value = round ? strtol(round, &end, 10) : 0;
+  if (!round || end == round || *end || value < 1 || value > total) {
+    snprintf(err, errlen, "game %d: its Round tag is no game of this match of %d (1 to %d)", number, total, total);
+    return false;
+  }
+  int index = (int)value - 1, pair = index / c->games, k = index % c->games, engines[2];
+  if ((index / 2) % shards != c->shard_index) {
+    snprintf(err, errlen, "game %d: round %d is of another shard", number, index + 1);
+    return false;
+  }
+  mt_pair_engines(c, pair, engines);
+  const char *first = c->engines[engines[k % 2]].name, *second = c->engines[engines[(k % 2) ^ 1]].name;
+  if (!white || !black || strcmp(white, first) || strcmp(black, second)) {
+    snprintf(err, errlen, "game %d: round %d is %s against %s here, not %s against %s", number, index + 1, first,
+             second, white ? white : "?", black ? black : "?");
+    return false;
+  }
+  int points = !strcmp(g->result, "1-0") ? 2 : !strcmp(g->result, "0-1") ? 0 : !strcmp(g->result, "1/2-1/2") ? 1 : -1;
+  *skip = points < 0;
+  played->index = index;
+  played->points2 = k % 2 == 0 ? points : 2 - points; /* the first engine had White in even games */
+  return true;
+}
+
+bool mt_pgn_played(const MtMatchConfig *c, const char *text, size_t len, MtPlayedGame **games, int *count, char *err,
+                   int errlen) {
+  *games = NULL;
+  *count = 0;
+  int total = c->games * mt_pair_count(c), cap = 0, r, line = 1;
+  size_t offset = 0;
+  MtPlayedGame *played = NULL;
+  bool *seen = calloc((size_t)total + 1, sizeof *seen);
+  if (!seen) {
+    snprintf(err, errlen, "out of memory");
+    return false;
+  }
+  NtPgnGame g;
+  for (int number = 1; (r = nt_pgn_next(text, len, &offset, &line, &g, err, errlen)) != 0; number++) {
+    if (r < 0) {
+      nt_pgn_game_free(&g);
+      goto fail;
+    }
+    MtPlayedGame game;
+    bool skip = false, ok = played_game(c, &g, number, &game, &skip, err, errlen);
+    nt_pgn_game_free(&g);
+    if (!ok) goto fail;
+    if (skip) continue;
+    if (seen[game.index]) {
+      snprintf(err, errlen, "game %d: round %d was played already", number, game.index + 1);
+      goto fail;
+    }
+    seen[game.index] = true;
+    if (*count == cap) {
+      cap = cap ? 2 * cap : 64;
+      MtPlayedGame *grown = realloc(played, (size_t)cap * sizeof *grown);
+      if (!grown) {
+        snprintf(err, errlen, "out of memory");
+        goto fail;
+      }
+      played = grown;
+    }
+    played[(*count)++] = game;
+  }
+  free(seen);
+  *games = played;
+  return true;
+fail:
+  free(seen);
+  free(played);
+  *count = 0;
+  return false;
 }

@@ -105,6 +105,7 @@ typedef struct Scheduler {
   bool stop;
   MtMatchState state;
   int engine_failures[MT_MAX_ENGINES]; /* games lost because an engine did not start */
+  bool *played;                        /* by game number: an earlier run played it (config.played) */
 } Scheduler;
 
 static bool in_shard(const MtMatchConfig *c, int game) {
@@ -121,7 +122,8 @@ static void count(MtTally *t, int points2) {
     t->losses++;
 }
 
-static void record(Scheduler *s, const MtGameRecord *g) {
+/* Counts a game; `fresh` when played now (not one of config.played), to be told to on_game. */
+static void record(Scheduler *s, const MtGameRecord *g, bool fresh) {
   const MtMatchConfig *c = s->config;
   MtMatchState *st = &s->state;
   st->games_done++;
@@ -147,7 +149,27 @@ static void record(Scheduler *s, const MtGameRecord *g) {
       st->stopped_early = true;
     }
   }
-  if (c->on_game) c->on_game(c->context, g, st);
+  if (c->on_game && fresh) c->on_game(c->context, g, st);
+}
+
+/* The games of config.played, counted as the run that played them counted them. */
+static void record_played(Scheduler *s) {
+  const MtMatchConfig *c = s->config;
+  for (int i = 0; i < c->played_count && !s->stop; i++) {
+    const MtPlayedGame *p = &c->played[i];
+    MtGameRecord g;
+    memset(&g, 0, sizeof g);
+    g.index = p->index;
+    g.pair = p->index / c->games;
+    mt_pair_engines(c, g.pair, g.engines);
+    g.opening = p->index % c->games / 2;
+    g.white = p->index % c->games % 2;
+    g.points2[0] = p->points2;
+    g.points2[1] = 2 - p->points2;
+    g.ending = MT_END_RULES;
+    s->played[p->index] = true;
+    record(s, &g, false);
+  }
 }
 
 static void *worker(void *arg) {
@@ -156,7 +178,7 @@ static void *worker(void *arg) {
   for (;;) {
     pthread_mutex_lock(&s->lock);
     int total = c->games * mt_pair_count(c);
-    while (s->next < total && !in_shard(c, s->next)) s->next++;
+    while (s->next < total && (!in_shard(c, s->next) || s->played[s->next])) s->next++;
     if (s->stop || (c->cancel && *c->cancel) || s->next >= total) {
       pthread_mutex_unlock(&s->lock);
       return NULL;
@@ -176,7 +198,7 @@ static void *worker(void *arg) {
     }
     mt_play_game(c, index, pair, k / 2, k % 2, &opening, &g);
     pthread_mutex_lock(&s->lock);
-    record(s, &g);
+    record(s, &g, true);
     pthread_mutex_unlock(&s->lock);
     mt_game_record_free(&g);
   }
@@ -192,8 +214,20 @@ int mt_match_run(const MtMatchConfig *c, MtMatchState *state, char *err, int err
   Scheduler s;
   memset(&s, 0, sizeof s);
   s.config = c;
+  int total = c->games * mt_pair_count(c);
+  for (int i = 0; i < c->played_count; i++)
+    if (c->played[i].index < 0 || c->played[i].index >= total) {
+      snprintf(err, errlen, "a game played before is numbered %d, outside this match", c->played[i].index + 1);
+      return MT_EXIT_USAGE;
+    }
+  s.played = calloc((size_t)total, sizeof *s.played);
+  if (!s.played) {
+    snprintf(err, errlen, "out of memory");
+    return MT_EXIT_USAGE;
+  }
   pthread_mutex_init(&s.lock, NULL);
-  for (int g = 0; g < c->games * mt_pair_count(c); g++) s.state.games_planned += in_shard(c, g);
+  for (int g = 0; g < total; g++) s.state.games_planned += in_shard(c, g);
+  record_played(&s);
   int threads = c->concurrency < 1 ? 1 : c->concurrency > 256 ? 256 : c->concurrency;
   pthread_t ids[256];
   int started = 0;
@@ -202,6 +236,7 @@ int mt_match_run(const MtMatchConfig *c, MtMatchState *state, char *err, int err
   if (!started) worker(&s);
   for (int i = 0; i < started; i++) pthread_join(ids[i], NULL);
   pthread_mutex_destroy(&s.lock);
+  free(s.played);
   *state = s.state;
   for (int e = 0; e < engine_count(c); e++) {
     const MtStanding *standing = &s.state.standings[e];

@@ -89,6 +89,13 @@ typedef struct MtOpening {
   Move moves[MT_MAX_OPENING_PLIES];
 } MtOpening;
 
+/* A game an earlier run of the same match played (herald-match --resume): its number in the
+ * match and the half points of its pair's first engine. */
+typedef struct MtPlayedGame {
+  int index;
+  int points2;
+} MtPlayedGame;
+
 typedef struct MtMatchConfig {
   const Rules *rules;  /* referee; a preset may supply it later */
   const char *variant; /* name sent to engines (UCI_Variant / CECP variant) and the
@@ -108,6 +115,10 @@ typedef struct MtMatchConfig {
   uint64_t seed;
   bool use_sprt;
   MtSprt sprt;
+  /* Games already played (mt_pgn_played): counted as they are, before any game is started,
+   * and not played again; the SPRT goes on from them. */
+  const MtPlayedGame *played;
+  int played_count;
   const char *event;
   int start_timeout_ms;                /* handshake, 0: 10 s */
   const volatile sig_atomic_t *cancel; /* set non-zero to stop starting games */
@@ -188,6 +199,15 @@ void mt_time_control_tag(const MtTimeControl *tc, char *text, int cap);
  * Games player did not play, or without a result, are skipped.  Returns the games read, or -1
  * with a message for malformed text (the games before it are counted). */
 int mt_pgn_tally(const char *text, size_t len, char *player, int cap, MtTally *tally, char *err, int errlen);
+
+/* The games of a PGN that an earlier run of the match c wrote (the config as set for the run to
+ * come: rules, engines, games, shard): each game's number is its Round tag less one, and its
+ * White and Black tags must name the engines that game gives those colours.  Games without a
+ * result are left to play again.  True with a malloc'd array of *count games in *games (NULL
+ * when none); false with a message naming the first game that does not belong to this match:
+ * a number out of range or of another shard, other engines, a game twice; or malformed PGN. */
+bool mt_pgn_played(const MtMatchConfig *c, const char *text, size_t len, MtPlayedGame **games, int *count, char *err,
+                   int errlen);
 
 /* Exit statuses of herald-match (and mt_match_run's result). */
 enum {

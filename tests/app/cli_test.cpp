@@ -161,6 +161,9 @@ TEST(Cli, MatchRefusesBadNumbers) {
       {"--opening-plies 4x", "--opening-plies '4x'"},
       {"--openings-format fen", "--openings-format 'fen' is none of epd, pgn, lines"},
       {"--openings-order shuffled", "--openings-order 'shuffled' is neither sequential nor random"},
+      {"--sprt-min-games -5", "--sprt-min-games '-5' is not a whole number from 0"},
+      {"--resume", "--resume goes on with the games of --pgn FILE; there is none"},
+      {"--resume --pgn /nonexistent-dir/x.pgn", "/nonexistent-dir/x.pgn: No such file or directory"},
   };
   for (const auto &c : cases) {
     programs::Result r = Shell(Program("herald-match") + engines + c.args);

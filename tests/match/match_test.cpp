@@ -1,5 +1,6 @@
 // herald-match's library: real games through pipes (Herald against Herald and against
 // scripted engines that crash, hang, play illegal moves or report fixed scores).
+#include <algorithm>
 #include <gtest/gtest.h>
 
 #include <stdlib.h>
@@ -974,3 +975,90 @@ TEST(MatchProgram, CaparandomAgainstFairyStockfish) {
 }
 
 } // namespace
+
+// --resume: the games of an earlier run's PGN count as they are, and only the others are played.
+TEST_F(MatchTest, ResumedMatchCountsThePgnsGamesAndPlaysTheOthers) {
+  Herald(0, "H");
+  Engine(1, Script("quitter", "exit 1"));
+  config_.games = 6;
+  MtMatchState first;
+  EXPECT_EQ(Run(&first), MT_EXIT_DONE);
+  ASSERT_EQ(collected_.pgn.size(), 6u);
+  // The earlier run got through rounds 1, 2 and 4 (round 3 had no result yet).
+  std::string pgn = collected_.pgn[0] + "\n" + collected_.pgn[1] + "\n" + collected_.pgn[3] + "\n";
+  std::string unfinished = collected_.pgn[2];
+  size_t result = unfinished.find("[Result \"");
+  ASSERT_NE(result, std::string::npos);
+  unfinished.replace(result, unfinished.find(']', result) - result + 1, "[Result \"*\"]");
+  size_t end = unfinished.rfind("1-0");
+  ASSERT_NE(end, std::string::npos);
+  unfinished.replace(end, 3, "*");
+  pgn += unfinished + "\n";
+  MtPlayedGame *played = nullptr;
+  int count = 0;
+  char err[256] = "";
+  ASSERT_TRUE(mt_pgn_played(&config_, pgn.data(), pgn.size(), &played, &count, err, sizeof err)) << err;
+  ASSERT_EQ(count, 3);
+  EXPECT_EQ(played[0].index, 0);
+  EXPECT_EQ(played[1].index, 1);
+  EXPECT_EQ(played[2].index, 3);
+  for (int i = 0; i < 3; i++) EXPECT_EQ(played[i].points2, 2) << i; // H won each, with either colour
+  collected_ = Collected();
+  config_.played = played;
+  config_.played_count = count;
+  MtMatchState st;
+  EXPECT_EQ(Run(&st), MT_EXIT_DONE);
+  EXPECT_EQ(st.games_done, 6);
+  EXPECT_EQ(st.tally.wins, 6);
+  ASSERT_EQ(collected_.pgn.size(), 3u); // rounds 3, 5 and 6
+  std::vector<std::string> rounds;
+  for (const std::string &g : collected_.pgn) {
+    size_t at = g.find("[Round \"");
+    ASSERT_NE(at, std::string::npos);
+    rounds.push_back(g.substr(at + 8, g.find('"', at + 8) - at - 8));
+  }
+  std::sort(rounds.begin(), rounds.end());
+  EXPECT_EQ(rounds, (std::vector<std::string>{"3", "5", "6"}));
+  free(played);
+}
+
+TEST_F(MatchTest, ResumeRefusesGamesOfAnotherMatch) {
+  Herald(0, "H");
+  Herald(1, "G");
+  config_.games = 4;
+  auto game = [](const char *round, const char *white, const char *black) {
+    return std::string("[Event \"e\"]\n[Round \"") + round + "\"]\n[White \"" + white + "\"]\n[Black \"" + black +
+           "\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n";
+  };
+  struct Case {
+    std::string pgn, message;
+  } cases[] = {
+      {game("5", "H", "G"), "Round tag is no game of this match"},
+      {game("x", "H", "G"), "Round tag is no game of this match"},
+      {game("2", "H", "G"), "round 2 is G against H here, not H against G"},
+      {game("1", "H", "G") + game("1", "H", "G"), "round 1 was played already"},
+  };
+  for (const Case &c : cases) {
+    MtPlayedGame *played = nullptr;
+    int count = -1;
+    char err[256] = "";
+    EXPECT_FALSE(mt_pgn_played(&config_, c.pgn.data(), c.pgn.size(), &played, &count, err, sizeof err)) << c.pgn;
+    EXPECT_NE(std::string(err).find(c.message), std::string::npos) << err;
+    EXPECT_EQ(played, nullptr);
+    EXPECT_EQ(count, 0);
+  }
+  config_.shard_count = 2;
+  config_.shard_index = 1;
+  std::string other = game("1", "H", "G");
+  MtPlayedGame *played = nullptr;
+  int count = 0;
+  char err[256] = "";
+  EXPECT_FALSE(mt_pgn_played(&config_, other.data(), other.size(), &played, &count, err, sizeof err));
+  EXPECT_NE(std::string(err).find("round 1 is of another shard"), std::string::npos) << err;
+  std::string mine = game("3", "H", "G") + game("4", "G", "H");
+  ASSERT_TRUE(mt_pgn_played(&config_, mine.data(), mine.size(), &played, &count, err, sizeof err)) << err;
+  ASSERT_EQ(count, 2);
+  EXPECT_EQ(played[0].points2, 2); // H had White and won
+  EXPECT_EQ(played[1].points2, 0); // H had Black and lost
+  free(played);
+}

@@ -93,6 +93,28 @@ static char *read_file(const char *path, size_t *len) {
   return text;
 }
 
+/* --resume: the games an earlier run wrote to path (none when there is no such file yet) into
+ * c->played, *played to free; false after saying why they are not of this match. */
+static bool read_played(const char *path, MtMatchConfig *c, MtPlayedGame **played) {
+  size_t len;
+  char *text = read_file(path, &len);
+  if (!text) {
+    if (errno == ENOENT) return true;
+    fprintf(stderr, "herald-match: %s: %s\n", path, strerror(errno));
+    return false;
+  }
+  char err[256];
+  bool ok = mt_pgn_played(c, text, len, played, &c->played_count, err, sizeof err);
+  free(text);
+  if (!ok) {
+    fprintf(stderr, "herald-match: %s: %s\n", path, err);
+    return false;
+  }
+  c->played = *played;
+  fprintf(stderr, "herald-match: %s: %d games of an earlier run count, the match goes on\n", path, c->played_count);
+  return true;
+}
+
 /* merge: concatenates PGN files and tallies the results of the first game's White player. */
 static int merge_main(int argc, char **argv) {
   if (argc < 3) {
@@ -163,6 +185,9 @@ static void usage(FILE *out) {
                "  --sprt ELO0 ELO1 ALPHA BETA   stop when decided\n"
                "  --sprt-min-games N    no decision before N games (default 0)\n"
                "  --pgn FILE            write the games\n"
+               "  --resume              go on with the match whose games --pgn FILE holds: they\n"
+               "                        count, new ones are added to the file (same engines,\n"
+               "                        --games, --seed, openings and shard as that run)\n"
                "  --shard I/N --seed S  play openings O with O %% N == I (I from 0)\n"
                "  --verbose             a line per game\n"
                "  --version, --help (-h)\n"
@@ -340,7 +365,7 @@ int main(int argc, char **argv) {
   out.config = &c;
   const char *pgn_path = NULL, *openings_path = NULL, *openings_format = NULL;
   int opening_plies = -1; /* all */
-  bool random_order = false;
+  bool random_order = false, resume = false;
   int engines = 0;
   char err[4096];
   static Rules rules;
@@ -467,7 +492,9 @@ int main(int argc, char **argv) {
     } else if (!strcmp(a, "--seed")) {
       NEED(1);
       if (!u64_option(argv[++i], 0, UINT64_MAX, a, &c.seed)) return MT_EXIT_USAGE;
-    } else if (!strcmp(a, "--verbose"))
+    } else if (!strcmp(a, "--resume"))
+      resume = true;
+    else if (!strcmp(a, "--verbose"))
       out.verbose = true;
     else if (!strcmp(a, "--gauntlet"))
       c.gauntlet = true;
@@ -518,8 +545,19 @@ int main(int argc, char **argv) {
     if (random_order) mt_openings_shuffle(openings, c.opening_count, c.seed);
     c.openings = openings;
   }
-  if (pgn_path && !(out.pgn = fopen(pgn_path, "w"))) {
+  MtPlayedGame *played = NULL;
+  if (resume && !pgn_path) {
+    fprintf(stderr, "herald-match: --resume goes on with the games of --pgn FILE; there is none\n");
+    return MT_EXIT_USAGE;
+  }
+  if (resume && !read_played(pgn_path, &c, &played)) {
+    free(openings);
+    rules_free(&rules);
+    return MT_EXIT_USAGE;
+  }
+  if (pgn_path && !(out.pgn = fopen(pgn_path, resume ? "a" : "w"))) {
     fprintf(stderr, "herald-match: %s: %s\n", pgn_path, strerror(errno));
+    free(played);
     return MT_EXIT_USAGE;
   }
   out.tty = isatty(2);
@@ -551,6 +589,7 @@ int main(int argc, char **argv) {
   if (status == MT_EXIT_ENGINE || status == MT_EXIT_CANCELLED || status == MT_EXIT_USAGE)
     fprintf(stderr, "herald-match: %s\n", err);
   free(openings);
+  free(played);
   rules_free(&rules);
   return status;
 }
