@@ -157,6 +157,33 @@ static size_t reach_rays(const EvalTables *e, int t, int c, int sq, uint16_t *ou
   return used;
 }
 
+/* EvalTables.rays from the reach lists of the `lists` slots (a board of 64 squares at most). */
+static bool build_ray_sets(EvalTables *e, size_t lists) {
+  size_t total = 0;
+  for (size_t slot = 0; slot < lists; slot++) total += e->reach[e->reach_first[slot]];
+  e->ray_first = malloc((lists + 1) * sizeof *e->ray_first);
+  e->rays = calloc(total ? total : 1, sizeof *e->rays);
+  if (!e->ray_first || !e->rays) return false;
+  size_t used = 0;
+  for (size_t slot = 0; slot < lists; slot++) {
+    e->ray_first[slot] = (uint32_t)used;
+    const uint16_t *q = e->reach + e->reach_first[slot];
+    for (int rays = *q++; rays > 0; rays--) {
+      EvalRay *ray = &e->rays[used++];
+      int length = *q++;
+      ray->up = length < 2 || (q[1] & EV_REACH_SQUARE) > (q[0] & EV_REACH_SQUARE);
+      for (int k = 0; k < length; k++, q++) {
+        uint64_t bit = 1ull << (*q & EV_REACH_SQUARE);
+        ray->squares |= bit;
+        if (*q & EV_REACH_QUIET) ray->quiet |= bit;
+        if (*q & EV_REACH_CAPTURE) ray->capture |= bit;
+      }
+    }
+  }
+  e->ray_first[lists] = (uint32_t)used;
+  return true;
+}
+
 /* EvalTables.reach for the steps already in e->steps: the sizes first, then the rays. */
 static bool build_reach(EvalTables *e) {
   const Rules *r = e->rules;
@@ -176,14 +203,18 @@ static bool build_reach(EvalTables *e) {
     for (int c = 0; c < 2; c++)
       for (int sq = 0; sq < e->squares; sq++, slot++)
         if (!r->geo.hole[sq]) reach_rays(e, t, c, sq, e->reach + e->reach_first[slot]);
-  return true;
+  return e->squares > 64 || build_ray_sets(e, slot);
 }
 
 void ev_free(EvalTables *e) {
   free(e->reach_first);
   free(e->reach);
+  free(e->ray_first);
+  free(e->rays);
   e->reach_first = NULL;
   e->reach = NULL;
+  e->ray_first = NULL;
+  e->rays = NULL;
 }
 
 bool ev_init(EvalTables *e, const Rules *r) {
@@ -415,6 +446,26 @@ static int mobility(const EvalTables *e, const Position *p, int t, int c, int sq
   return count;
 }
 
+/* mobility on a board of 64 squares at most, from the square sets (EvalTables.rays): occupied
+ * and enemy are the board's pieces and the other side's. */
+static inline int mobility_of_sets(const EvalTables *e, uint64_t occupied, uint64_t enemy, int t, int c, int sq) {
+  size_t slot = ((size_t)t * 2 + (size_t)c) * (size_t)e->squares + (size_t)sq;
+  const EvalRay *ray = e->rays + e->ray_first[slot], *end = e->rays + e->ray_first[slot + 1];
+  int count = 0;
+  for (; ray < end; ray++) {
+    uint64_t blockers = ray->squares & occupied;
+    if (!blockers) {
+      count += __builtin_popcountll(ray->quiet);
+      continue;
+    }
+    int first = ray->up ? __builtin_ctzll(blockers) : 63 - __builtin_clzll(blockers);
+    /* The squares before the first blocker: below it going up, above it going down. */
+    uint64_t below = (1ull << first) - 1, before = ray->up ? below : ~(below | 1ull << first);
+    count += __builtin_popcountll(ray->quiet & before) + (int)((ray->capture & enemy) >> first & 1);
+  }
+  return count;
+}
+
 /* The pawn-like terms that need every pawn-like piece of a side at once: isolated and
  * connected ones (by file, over all pawn-like types together) and the enemy pieces they
  * attack.  files[c][f]: pawn-like pieces of colour c on file f; own_pawn_like: where they stand. */
@@ -484,6 +535,7 @@ static inline int features(const EvalTables *e, const Position *p, FeatureSink *
   }
   /* Per type, White's count, reach and hand less Black's: each weight multiplies once. */
   int counts[MAX_TYPES] = {0}, reaches[MAX_TYPES] = {0}, hands[MAX_TYPES] = {0};
+  uint64_t occupied64 = p->by_color[WHITE][0] | p->by_color[BLACK][0]; /* the board, if 64 squares at most */
   for (int c = 0; c < 2; c++) {
     int sign = c == WHITE ? 1 : -1;
     for (int t = 0; t < r->type_count; t++) {
@@ -517,7 +569,8 @@ static inline int features(const EvalTables *e, const Position *p, FeatureSink *
             shelter += sign * (near_own < SHELTER_MAX ? near_own : SHELTER_MAX);
             threats += sign * bits_count(&enemy);
           } else if (e->step_count[t]) {
-            reach += mobility(e, p, t, c, sq);
+            reach +=
+                e->rays ? mobility_of_sets(e, occupied64, p->by_color[c ^ 1][0], t, c, sq) : mobility(e, p, t, c, sq);
           }
         }
       }

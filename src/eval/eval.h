@@ -69,6 +69,13 @@ typedef struct EvalFeatures {
   int used; /* features 0 .. used-1 are set: EV_TERMS + EV_PER_TYPE * type_count */
 } EvalFeatures;
 
+/* A ray of a piece's mobility as square sets (EvalTables.rays).  Its squares run up or down
+ * the square numbers, its steps being all alike. */
+typedef struct EvalRay {
+  uint64_t squares, quiet, capture; /* the ray; where it counts when empty, when enemy */
+  bool up;                          /* the nearest square has the lowest number */
+} EvalRay;
+
 /* Per-type figures derived once from a Rules value. */
 typedef struct EvalTables {
   const Rules *rules;
@@ -104,6 +111,11 @@ typedef struct EvalTables {
    * enemy piece).  On the heap: ev_free releases them. */
   uint32_t *reach_first;
   uint16_t *reach;
+  /* On boards of 64 squares at most, the same rays as square sets, read without a branch per
+   * square: rays[ray_first[(t * 2 + c) * squares + sq]] up to the next slot's first.  NULL on
+   * larger boards. */
+  EvalRay *rays;
+  uint32_t *ray_first;
   /* End-game bonus of a passed pawn-like piece that promotes (none ahead to stop it). */
   int16_t passed_eg[MAX_TYPES][2][GEO_MAX_SQUARES];
   /* The squares that must hold no enemy pawn-like piece for one of colour c on sq to be passed:

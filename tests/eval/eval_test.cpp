@@ -1,6 +1,7 @@
 // Evaluation derived from movement: value order, royalty, symmetry, hands, the Evaluator hook.
 #include <algorithm>
 #include <cctype>
+#include <random>
 #include <sstream>
 #include <vector>
 
@@ -154,6 +155,41 @@ TEST(EvalSymmetry, MirroredPositionScoresTheSameForTheSideToMove) {
     ASSERT_TRUE(a.ok && b.ok) << c.fen;
     EXPECT_EQ(ev_classic(t.e, &a.p), ev_classic(t.e, &b.p)) << c.rules << " " << c.fen << " vs " << MirrorFen(c.fen);
   }
+}
+
+// On boards of 64 squares at most, mobility is read from square sets; it must count what the
+// walk along each ray counts, in every position of random games.
+TEST(EvalMobility, SquareSetsCountWhatTheWalkCounts) {
+  for (const char *game : {"chess", "crazyhouse", "makruk", "knightmate", "minishogi"}) {
+    RulesOwner rules(game);
+    Tables t(rules.r);
+    ASSERT_NE(t.e->rays, nullptr) << game;
+    PositionOwner pos(rules.r, "startpos");
+    ASSERT_TRUE(pos.ok) << game;
+    std::mt19937 random(7);
+    MoveList list;
+    int compared = 0;
+    for (int ply = 0; ply < 400; ply++) {
+      EvalFeatures with_sets, walked;
+      ev_features(t.e, &pos.p, &with_sets);
+      auto *rays = t.e->rays;
+      t.e->rays = nullptr;
+      ev_features(t.e, &pos.p, &walked);
+      t.e->rays = rays;
+      for (int i = 0; i < with_sets.used; i++) {
+        ASSERT_EQ(with_sets.mg[i], walked.mg[i]) << game << " ply " << ply << " feature " << i;
+        ASSERT_EQ(with_sets.eg[i], walked.eg[i]) << game << " ply " << ply << " feature " << i;
+      }
+      compared++;
+      pos_legal_moves(&pos.p, &list);
+      if (!list.count) break;
+      pos_make(&pos.p, list.moves[random() % list.count]);
+    }
+    EXPECT_GT(compared, 20) << game; // a random game may end early: knightmate is mated at ply 27
+  }
+  RulesOwner capablanca("capablanca");
+  Tables wide(capablanca.r);
+  EXPECT_EQ(wide.e->rays, nullptr); // 80 squares: the walk
 }
 
 TEST(EvalTerms, MaterialAndHandsCount) {
