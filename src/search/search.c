@@ -250,7 +250,8 @@ static Move pick_checked(Worker *w, Frame *f, int i) {
     int best = best_from(f, i);
     int score = f->scores[best];
     Move m = f->moves.moves[best];
-    if (score <= SCORE_KILLER || score >= SCORE_TT || !srch_is_noisy(p, m)) return swap_to(f, i, best);
+    /* Only a capture scored good lies between the killers and the hash move (score_moves). */
+    if (score <= SCORE_KILLER || score >= SCORE_TT) return swap_to(f, i, best);
     int victim = srch_captured_value(p, e, m) + srch_promotion_gain(p, e, m);
     int attacker = e->exchange[piece_type(p->board[move_from(m)])];
     if (attacker <= victim || srch_see_with(p, e, m, w->scratch) >= 0) return swap_to(f, i, best);
