@@ -359,6 +359,11 @@ void mt_game_record_free(MtGameRecord *g) {
   g->pgn = NULL;
 }
 
+/* White's half points for a PGN result, -1 for none ("*" or nothing). */
+static int white_points2(const char *result) {
+  return !strcmp(result, "1-0") ? 2 : !strcmp(result, "0-1") ? 0 : !strcmp(result, "1/2-1/2") ? 1 : -1;
+}
+
 int mt_pgn_tally(const char *text, size_t len, char *player, int cap, MtTally *tally, char *err, int errlen) {
   size_t offset = 0;
   int line = 1, games = 0, r;
@@ -371,7 +376,7 @@ int mt_pgn_tally(const char *text, size_t len, char *player, int cap, MtTally *t
     const char *white = nt_pgn_tag(&g, "White"), *black = nt_pgn_tag(&g, "Black");
     if (white && !player[0]) snprintf(player, cap, "%s", white);
     bool as_white = white && !strcmp(white, player), as_black = black && !strcmp(black, player);
-    int points = !strcmp(g.result, "1-0") ? 2 : !strcmp(g.result, "0-1") ? 0 : !strcmp(g.result, "1/2-1/2") ? 1 : -1;
+    int points = white_points2(g.result);
     if (points >= 0 && as_white != as_black) {
       if (as_black) points = 2 - points;
       if (points == 2)
@@ -411,7 +416,7 @@ static bool played_game(const MtMatchConfig *c, const NtPgnGame *g, int number, 
              second, white ? white : "?", black ? black : "?");
     return false;
   }
-  int points = !strcmp(g->result, "1-0") ? 2 : !strcmp(g->result, "0-1") ? 0 : !strcmp(g->result, "1/2-1/2") ? 1 : -1;
+  int points = white_points2(g->result);
   *skip = points < 0;
   played->index = index;
   played->points2 = k % 2 == 0 ? points : 2 - points; /* the first engine had White in even games */
