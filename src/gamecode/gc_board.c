@@ -77,7 +77,7 @@ void gc_board_coord(const GcBoard *b, int index, char *out, size_t size) {
     if (size) out[0] = 0;
     return;
   }
-  snprintf(out, size, "%s%s", b->files[index % b->nfiles], b->ranks[index / b->nfiles]);
+  gc_text_copy(out, size, b->names[index]); /* file label then rank label, made by the geometry */
 }
 
 int gc_board_index(const GcBoard *b, const char *coord) {

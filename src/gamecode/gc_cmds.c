@@ -94,9 +94,12 @@ static char *message(GcInterp *gc, GcToken *args, int n) {
 CMD(cmd_set) {
   UNUSED;
   if (n < 1) return gc_error_at(gc, "set needs a variable name");
-  char *name = arg_text(gc, &args[0]);
+  const GcToken *target = &args[0];
+  bool named = gc_token_names(target); /* the name as written: no copy, its hash known */
+  char *text = named ? NULL : arg_text(gc, target);
+  const char *name = named ? target->text : text;
   if (!strcmp(name, "many")) { /* set many n1 v1 n2 v2 ...: literal pairs */
-    free(name);
+    free(text);
     for (int i = 1; i + 1 < n; i += 2) {
       char *nm = arg_text(gc, &args[i]);
       GcValue v;
@@ -114,11 +117,13 @@ CMD(cmd_set) {
   int rc = gc_eval(gc, args + 1, n - 1, NULL, 0, &v);
   if (rc == ST_OK && gc->globals.count >= gc->limits.max_vars && !gc_var_find(gc, name))
     rc = gc_error_at(gc, "too many variables (limit %zu)", gc->limits.max_vars);
-  if (rc == ST_OK)
+  if (rc == ST_OK && named)
+    gc_var_set_token(gc, target, v);
+  else if (rc == ST_OK)
     gc_var_set(gc, name, v);
   else
     gc_release(&v);
-  free(name);
+  free(text);
   return rc;
 }
 
@@ -154,13 +159,23 @@ CMD(cmd_unset) {
   UNUSED;
   return each_name(gc, args, n, var_unset);
 }
+/* my/local: names written as they are are declared through their tokens (no hashing, no
+ * copy); the others as each_name reads them. */
+static int declare(GcInterp *gc, GcToken *args, int n, int tag) {
+  for (int i = 0; i < n; i++) {
+    int rc = gc_token_names(&args[i]) ? (gc_var_declare_token(gc, &args[i], tag), ST_OK)
+                                      : each_name(gc, &args[i], 1, tag == TAG_MY ? declare_my : declare_local);
+    if (rc) return rc;
+  }
+  return ST_OK;
+}
 CMD(cmd_my) {
   UNUSED;
-  return each_name(gc, args, n, declare_my);
+  return declare(gc, args, n, TAG_MY);
 }
 CMD(cmd_local) {
   UNUSED;
-  return each_name(gc, args, n, declare_local);
+  return declare(gc, args, n, TAG_LOCAL);
 }
 
 CMD(cmd_setsystem) {
@@ -240,7 +255,7 @@ CMD(cmd_die) {
     snprintf(gc->die_msg, sizeof gc->die_msg, "%s", m);
     free(m);
   }
-  snprintf(gc->die_file, sizeof gc->die_file, "%s", gc->cur_file ? gc->cur_file : "");
+  gc_text_copy(gc->die_file, sizeof gc->die_file, gc->cur_file ? gc->cur_file : "");
   gc->die_line = gc->cur_line;
   return ST_DIE;
 }

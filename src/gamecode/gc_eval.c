@@ -151,8 +151,7 @@ GcValue gc_token_value(GcInterp *gc, const GcToken *t, const GcValue *args, int 
   return v;
 }
 
-int gc_force(GcInterp *gc, GcValue *v, const GcValue *args, int nargs) {
-  if (v->type != GC_LAZY) return ST_OK;
+int gc_force_lazy(GcInterp *gc, GcValue *v, const GcValue *args, int nargs) {
   const GcToken *g = v->u.lazy;
   v->type = GC_NULL;
   if (g->literal) {
@@ -164,10 +163,17 @@ int gc_force(GcInterp *gc, GcValue *v, const GcValue *args, int nargs) {
   return gc_eval(gc, g->kids, g->nkids, args, nargs, v);
 }
 
-int gc_fn_arity(GcInterp *gc, const char *name) {
+const GcFuncDef *gc_find_fn(GcInterp *gc, const char *name) {
   GcValue *idx = gc_map_get(&gc->funcs, name);
-  return idx ? gc->fdefs[(int)idx->u.n].arity : -1;
+  return idx ? &gc->fdefs[(int)idx->u.n] : NULL;
 }
+
+int gc_fn_arity(GcInterp *gc, const char *name) {
+  const GcFuncDef *f = gc_find_fn(gc, name);
+  return f ? f->arity : -1;
+}
+
+static int call_fn_def(GcInterp *gc, GcFuncDef f, const char *name, GcValue *args, int nargs, GcValue *out);
 
 /* Pops n operands into out[0..n-1], out[0] being the left-most; forces lazy groups. */
 static int pop_args(GcInterp *gc, GcValue *out, int n, const GcValue *args, int nargs) {
@@ -262,7 +268,13 @@ static int apply(GcInterp *gc, const GcOpDef *op, size_t base, const GcValue *ar
       name = text;
     }
     const char *nm = name.u.s;
-    int n = op->kind == OP_FN ? gc_fn_arity(gc, nm) : gc_sub_params(gc, nm);
+    /* The definition is looked up once, for its arity and for the call, and copied: forcing
+     * the arguments may run code that includes a file and moves the tables. */
+    const GcFuncDef *fn = op->kind == OP_FN ? gc_find_fn(gc, nm) : NULL;
+    const GcSubDef *sub = op->kind == OP_SUB ? gc_find_sub(gc, nm) : NULL;
+    GcFuncDef fdef = fn ? *fn : (GcFuncDef){0};
+    GcSubDef sdef = sub ? *sub : (GcSubDef){0};
+    int n = fn ? fn->arity : sub ? gc_sub_def_params(sub) : -1;
     if (n < 0) {
       rc = gc_error_at(gc, "%s %s: no such %s", op->name, nm, op->kind == OP_FN ? "function" : "subroutine");
       gc_release(&name);
@@ -277,7 +289,7 @@ static int apply(GcInterp *gc, const GcOpDef *op, size_t base, const GcValue *ar
     if (!fa) abort();
     rc = pop_args(gc, fa, n, args, nargs);
     GcValue out = gc_null();
-    if (rc == ST_OK) rc = op->kind == OP_FN ? gc_call_fn(gc, nm, fa, n, &out) : gc_call_sub(gc, nm, fa, n, &out);
+    if (rc == ST_OK) rc = fn ? call_fn_def(gc, fdef, nm, fa, n, &out) : gc_call_sub_def(gc, &sdef, nm, fa, n, &out);
     release_all(fa, n);
     if (fa != a) free(fa);
     gc_release(&name);
@@ -383,10 +395,15 @@ int gc_eval(GcInterp *gc, const GcToken *toks, int n, const GcValue *args, int n
 }
 
 int gc_call_fn(GcInterp *gc, const char *name, GcValue *args, int nargs, GcValue *out) {
-  GcValue *idx = gc_map_get(&gc->funcs, name);
+  const GcFuncDef *f = gc_find_fn(gc, name);
   *out = gc_null();
-  if (!idx) return gc_error_at(gc, "fn %s: no such function", name);
-  GcFuncDef f = gc->fdefs[(int)idx->u.n];
+  if (!f) return gc_error_at(gc, "fn %s: no such function", name);
+  return call_fn_def(gc, *f, name, args, nargs, out);
+}
+
+/* f is a copy: the body may define functions and move the table. */
+static int call_fn_def(GcInterp *gc, GcFuncDef f, const char *name, GcValue *args, int nargs, GcValue *out) {
+  *out = gc_null();
   if (gc->depth >= gc->limits.max_depth)
     return gc_error_at(gc, "recursion limit (%d calls) reached in fn %s", gc->limits.max_depth, name);
   gc->depth++;

@@ -66,14 +66,13 @@ bool gc_interrupted(const GcInterp *gc) { return gc->interrupted; }
 static GcMapSlot *var_slot_h(GcInterp *gc, const char *name, unsigned h) {
   int current = 1;
   for (int i = gc->nframes - 1; i >= 0; i--) {
-    GcMapSlot *s = gc->frames[i].vars.count ? gc_map_slot_h(&gc->frames[i].vars, name, h) : NULL;
+    const GcFrame *f = &gc->frames[i];
+    GcMapSlot *s = f->vars.count && (current || f->locals) ? gc_map_slot_h(&f->vars, name, h) : NULL;
     if (s && (current || s->tag == TAG_LOCAL)) return s;
     if (gc->frames[i].is_sub) current = 0;
   }
   return NULL;
 }
-
-static GcMapSlot *var_slot(GcInterp *gc, const char *name) { return var_slot_h(gc, name, gc_hash(name)); }
 
 GcValue *gc_var_find_h(GcInterp *gc, const char *name, unsigned h) {
   GcMapSlot *s = var_slot_h(gc, name, h);
@@ -83,22 +82,37 @@ GcValue *gc_var_find_h(GcInterp *gc, const char *name, unsigned h) {
 
 GcValue *gc_var_find(GcInterp *gc, const char *name) { return gc_var_find_h(gc, name, gc_hash(name)); }
 
-void gc_var_set(GcInterp *gc, const char *name, GcValue v) {
-  GcMapSlot *s = var_slot(gc, name);
+/* key: the name as a string value a new slot may share, or NULL to copy the text. */
+static void var_set(GcInterp *gc, const char *name, unsigned h, const GcValue *key, GcValue v) {
+  GcMapSlot *s = var_slot_h(gc, name, h);
   if (s) {
     gc_release(&s->val);
     s->val = v;
     return;
   }
-  gc_map_put(&gc->globals, name, v);
+  if (key)
+    gc_map_slot_put_key(&gc->globals, key, h, v);
+  else
+    gc_map_put(&gc->globals, name, v);
 }
 
-void gc_var_declare(GcInterp *gc, const char *name, int tag) {
+void gc_var_set(GcInterp *gc, const char *name, GcValue v) { var_set(gc, name, gc_hash(name), NULL, v); }
+
+void gc_var_set_token(GcInterp *gc, const GcToken *t, GcValue v) { var_set(gc, t->text, t->text_hash, &t->lit, v); }
+
+static void var_declare(GcInterp *gc, const char *name, unsigned h, const GcValue *key, int tag) {
   if (gc->nframes == 0) return; /* at top level my/local variables are the globals */
   GcFrame *f = &gc->frames[gc->nframes - 1];
-  GcMapSlot *s = gc_map_slot_of(&f->vars, name);
-  if (!s) s = gc_map_slot_put(&f->vars, name, gc_null());
+  GcMapSlot *s = gc_map_slot_h(&f->vars, name, h);
+  if (!s) s = key ? gc_map_slot_put_key(&f->vars, key, h, gc_null()) : gc_map_slot_put(&f->vars, name, gc_null());
+  f->locals += (tag == TAG_LOCAL) - (s->tag == TAG_LOCAL);
   s->tag = tag;
+}
+
+void gc_var_declare(GcInterp *gc, const char *name, int tag) { var_declare(gc, name, gc_hash(name), NULL, tag); }
+
+void gc_var_declare_token(GcInterp *gc, const GcToken *t, int tag) {
+  var_declare(gc, t->text, t->text_hash, &t->lit, tag);
 }
 
 /* ---- frames ----
@@ -117,6 +131,7 @@ GcFrame *gc_push_frame(GcInterp *gc, int is_sub) {
   }
   GcFrame *fr = &gc->frames[gc->nframes++];
   fr->is_sub = is_sub;
+  fr->locals = 0;
   fr->iter_base = gc->niters;
   return fr;
 }
@@ -131,14 +146,16 @@ void gc_pop_frame(GcInterp *gc) {
 
 /* ---- subroutines ---- */
 
-static GcSubDef *find_sub(GcInterp *gc, const char *name) {
+const GcSubDef *gc_find_sub(GcInterp *gc, const char *name) {
   GcValue *idx = gc_map_get(&gc->subs, name);
   return idx ? &gc->sdefs[(int)idx->u.n] : NULL;
 }
 
+int gc_sub_def_params(const GcSubDef *s) { return s->prog->code[s->index].nargs - 1; }
+
 int gc_sub_params(GcInterp *gc, const char *name) {
-  GcSubDef *s = find_sub(gc, name);
-  return s ? s->prog->code[s->index].nargs - 1 : -1;
+  const GcSubDef *s = gc_find_sub(gc, name);
+  return s ? gc_sub_def_params(s) : -1;
 }
 
 static void pop_iters(GcInterp *gc, size_t base) {
@@ -146,17 +163,25 @@ static void pop_iters(GcInterp *gc, size_t base) {
 }
 
 int gc_call_sub(GcInterp *gc, const char *name, GcValue *args, int nargs, GcValue *ret) {
+  const GcSubDef *s = gc_find_sub(gc, name);
   *ret = gc_null();
-  GcSubDef *s = find_sub(gc, name);
   if (!s) return gc_error_at(gc, "no subroutine named %s", name);
+  return gc_call_sub_def(gc, s, name, args, nargs, ret);
+}
+
+int gc_call_sub_def(GcInterp *gc, const GcSubDef *s, const char *name, GcValue *args, int nargs, GcValue *ret) {
+  *ret = gc_null();
   if (gc->depth >= gc->limits.max_depth)
     return gc_error_at(gc, "recursion limit (%d calls) reached in sub %s", gc->limits.max_depth, name);
   GcProgram *prog = s->prog;
   const GcIns *def = &prog->code[s->index];
   GcFrame *fr = gc_push_frame(gc, 1);
   for (int i = 1; i < def->nargs; i++) {
-    const char *pname = def->args[i].text ? def->args[i].text : "";
-    gc_map_slot_put(&fr->vars, pname, i - 1 < nargs ? gc_copy(&args[i - 1]) : gc_null())->tag = TAG_MY;
+    const GcToken *param = &def->args[i];
+    GcValue v = i - 1 < nargs ? gc_copy(&args[i - 1]) : gc_null();
+    GcMapSlot *slot = gc_token_names(param) ? gc_map_slot_put_key(&fr->vars, &param->lit, param->text_hash, v)
+                                            : gc_map_slot_put(&fr->vars, param->text ? param->text : "", v);
+    slot->tag = TAG_MY;
   }
   gc->depth++;
   const char *saved_file = gc->cur_file;
@@ -212,15 +237,22 @@ static int cond_of(GcInterp *gc, const GcIns *ins, int *truth) {
   return rc;
 }
 
+static void loop_var_set(GcInterp *gc, const GcToken *t, GcValue v) {
+  if (gc_token_names(t))
+    gc_var_set_token(gc, t, v);
+  else
+    gc_var_set(gc, t->text ? t->text : "", v);
+}
+
 static void iter_assign(GcInterp *gc, const GcIns *forins, const GcIter *it) {
   const GcEntry *e = &it->arr.u.a->items[it->pos];
   const GcToken *spec = &forins->args[0];
   if (spec->kind == TK_GROUP && spec->nkids >= 2) {
-    gc_var_set(gc, spec->kids[0].text ? spec->kids[0].text : "", gc_copy(&e->key));
-    gc_var_set(gc, spec->kids[1].text ? spec->kids[1].text : "", gc_copy(&e->val));
+    loop_var_set(gc, &spec->kids[0], gc_copy(&e->key));
+    loop_var_set(gc, &spec->kids[1], gc_copy(&e->val));
   } else {
     const GcToken *t = spec->kind == TK_GROUP && spec->nkids ? &spec->kids[0] : spec;
-    gc_var_set(gc, t->text ? t->text : "", gc_copy(&e->val));
+    loop_var_set(gc, t, gc_copy(&e->val));
   }
 }
 
@@ -401,7 +433,7 @@ static int run_cmd(GcInterp *gc, const GcIns *ins) {
   if (ins->cmd) return ins->cmd->fn(gc, ins, ins->args, ins->nargs);
   /* A statement whose head is a sub's name calls it (implicit gosub); anything else is
    * player notation such as `P e2-e4` (reference §2.1). */
-  if (ins->head[0] && find_sub(gc, ins->head)) {
+  if (ins->head[0] && gc_find_sub(gc, ins->head)) {
     int n = ins->nargs;
     GcValue *args = calloc((size_t)(n ? n : 1), sizeof(GcValue));
     if (!args) abort();

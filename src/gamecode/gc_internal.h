@@ -28,6 +28,7 @@ typedef struct GcToken {
   GcValue lit;
   int argno;          /* a whole-token #n: n; otherwise -1 */
   unsigned name_hash; /* a whole-token #name: gc_hash(name) */
+  unsigned text_hash; /* a word or string: gc_hash(text), for the variable it may name */
 } GcToken;
 
 typedef struct GcStmt {
@@ -144,6 +145,7 @@ enum { TAG_GLOBAL = 0, TAG_MY = 1, TAG_LOCAL = 2 };
 typedef struct GcFrame {
   GcMap vars;
   int is_sub; /* sub frames bound `my`; fn frames only hold =name locals */
+  int locals; /* variables declared `local` here: callees look up only frames that have some */
   size_t iter_base;
 } GcFrame;
 
@@ -280,11 +282,21 @@ int gc_run(GcInterp *gc, GcProgram *p, int start, GcValue *ret);
 int gc_run_program(GcInterp *gc, GcProgram *p); /* top level, resets step counter */
 int gc_call_sub(GcInterp *gc, const char *name, GcValue *args, int nargs, GcValue *ret);
 int gc_sub_params(GcInterp *gc, const char *name);
+/* A sub by name (NULL: none), its parameter count, and a call of it found already.  The
+ * pointer is into the table of subs: a call that may define subs invalidates it. */
+const GcSubDef *gc_find_sub(GcInterp *gc, const char *name);
+int gc_sub_def_params(const GcSubDef *s);
+int gc_call_sub_def(GcInterp *gc, const GcSubDef *s, const char *name, GcValue *args, int nargs, GcValue *ret);
 GcProgram *gc_adopt_program(GcInterp *gc, GcProgram *p);
 GcValue *gc_var_find(GcInterp *gc, const char *name);
 GcValue *gc_var_find_h(GcInterp *gc, const char *name, unsigned hash);
 void gc_var_set(GcInterp *gc, const char *name, GcValue v);
 void gc_var_declare(GcInterp *gc, const char *name, int tag);
+/* A token that names a variable as it stands (a word or string with nothing to substitute):
+ * setting or declaring it through the token neither hashes nor copies the name. */
+static inline bool gc_token_names(const GcToken *t) { return t->has_lit && t->lit.type == GC_STR; }
+void gc_var_set_token(GcInterp *gc, const GcToken *t, GcValue v);
+void gc_var_declare_token(GcInterp *gc, const GcToken *t, int tag);
 /* A sub's or function's frame of variables, pushed empty (is_sub: it binds `my`), and popped. */
 GcFrame *gc_push_frame(GcInterp *gc, int is_sub);
 void gc_pop_frame(GcInterp *gc);
@@ -312,7 +324,13 @@ static inline void gc_begin_run(GcInterp *gc) {
 int gc_eval(GcInterp *gc, const GcToken *toks, int n, const GcValue *args, int nargs, GcValue *out);
 int gc_call_fn(GcInterp *gc, const char *name, GcValue *args, int nargs, GcValue *out);
 int gc_fn_arity(GcInterp *gc, const char *name);
-int gc_force(GcInterp *gc, GcValue *v, const GcValue *args, int nargs);
+/* A function by name (NULL: none); the pointer is into the table, as gc_find_sub's. */
+const GcFuncDef *gc_find_fn(GcInterp *gc, const char *name);
+/* Evaluates an unevaluated (...) group in place; anything else stays as it is. */
+int gc_force_lazy(GcInterp *gc, GcValue *v, const GcValue *args, int nargs);
+static inline int gc_force(GcInterp *gc, GcValue *v, const GcValue *args, int nargs) {
+  return v->type == GC_LAZY ? gc_force_lazy(gc, v, args, nargs) : ST_OK;
+}
 /* Text of a token after #name / origin-dest-moved-old substitution; caller frees. */
 char *gc_subst_text(GcInterp *gc, const GcToken *t, const GcValue *args, int nargs);
 /* Value of a word token after substitution (keeps arrays for whole-token #name). */

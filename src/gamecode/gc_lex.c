@@ -74,6 +74,7 @@ static GcValue word_constant(const char *s) {
 
 static void finish_word(GcInterp *gc, GcToken *t) {
   t->argno = -1;
+  t->text_hash = gc_hash(t->text);
   if (t->text[0] == '#' && t->text[1]) {
     int digits = 1, n = 0;
     for (const char *p = t->text + 1; *p && digits; p++) {

@@ -193,24 +193,20 @@ OP(op_list) {
   return rc;
 }
 
-static int ctype_all(const GcValue *v, int (*pred)(int)) {
-  if (v->type != GC_STR || !v->u.s[0]) return 0;
-  for (const char *p = v->u.s; *p; p++)
+static int ctype_all_text(const char *s, int (*pred)(int)) {
+  if (!s[0]) return 0;
+  for (const char *p = s; *p; p++)
     if (!pred((unsigned char)*p)) return 0;
   return 1;
 }
+static int ctype_all(const GcValue *v, int (*pred)(int)) { return v->type == GC_STR && ctype_all_text(v->u.s, pred); }
 /* PHP ctype semantics: every character must be a letter of that case ([C-43029]). A board
  * coordinate stands for the piece on it: seed 000's `checked` and `stalemated` subs test
  * `isupper #kingpos` (our reading, see docs/gamecode.md). */
 static int case_test(GcInterp *gc, const GcValue *v, int (*pred)(int)) {
   if (v->type == GC_STR) {
     int i = gc_board_index(&gc->board, v->u.s);
-    if (i >= 0) {
-      GcValue label = gc_str(gc->board.cells[i]);
-      int r = ctype_all(&label, pred);
-      gc_release(&label);
-      return r;
-    }
+    if (i >= 0) return ctype_all_text(gc->board.cells[i], pred);
   }
   return ctype_all(v, pred);
 }

@@ -27,7 +27,7 @@ static int refused(GcInterp *gc) {
   if (gc->reading_move || !gc->cur_file) {
     gc->die_file[0] = 0;
   } else {
-    snprintf(gc->die_file, sizeof gc->die_file, "%s", gc->cur_file);
+    gc_text_copy(gc->die_file, sizeof gc->die_file, gc->cur_file);
     gc->die_line = gc->cur_line;
   }
   return ST_DIE;
@@ -40,16 +40,16 @@ static int reject(GcInterp *gc, const char *fmt, const char *a) {
 
 static void record(GcInterp *gc, const char *origin, const char *dest, const char *moved, const char *old) {
   gc->prev = gc->mv;
-  snprintf(gc->mv.origin, sizeof gc->mv.origin, "%s", origin);
-  snprintf(gc->mv.dest, sizeof gc->mv.dest, "%s", dest);
-  snprintf(gc->mv.moved, sizeof gc->mv.moved, "%s", moved);
-  snprintf(gc->mv.old, sizeof gc->mv.old, "%s", old);
+  gc_text_copy(gc->mv.origin, sizeof gc->mv.origin, origin);
+  gc_text_copy(gc->mv.dest, sizeof gc->mv.dest, dest);
+  gc_text_copy(gc->mv.moved, sizeof gc->mv.moved, moved);
+  gc_text_copy(gc->mv.old, sizeof gc->mv.old, old);
   gc->have_move = 1;
 }
 
 int gc_exec_notation(GcInterp *gc, const char *text) {
   char buf[256], label[256] = "", spec[256];
-  snprintf(buf, sizeof buf, "%s", text);
+  gc_text_copy(buf, sizeof buf, text);
   char *cut = strstr(buf, "//");
   if (cut) *cut = 0;
   char *p = buf;
@@ -65,18 +65,18 @@ int gc_exec_notation(GcInterp *gc, const char *text) {
   }
   char *sp = strchr(p, ' ');
   if (sp) {
-    snprintf(label, sizeof label, "%.*s", (int)(sp - p), p);
+    gc_text_copy_n(label, sizeof label, p, (size_t)(sp - p));
     while (isspace((unsigned char)*sp)) sp++;
-    snprintf(spec, sizeof spec, "%s", sp);
+    gc_text_copy(spec, sizeof spec, sp);
     if (strchr(spec, ' ')) return reject(gc, "Cannot read the move '%s'", p);
   } else {
-    snprintf(spec, sizeof spec, "%s", p);
+    gc_text_copy(spec, sizeof spec, p);
   }
   char *op = strpbrk(spec, "-*");
   if (!op) return reject(gc, "'%s' is not a recognized piece, coordinate, command, or subroutine", p);
   char left[256], right[256];
-  snprintf(left, sizeof left, "%.*s", (int)(op - spec), spec);
-  snprintf(right, sizeof right, "%s", op + 1);
+  gc_text_copy_n(left, sizeof left, spec, (size_t)(op - spec));
+  gc_text_copy(right, sizeof right, op + 1);
   if (*op == '*') { /* drop: label*coord */
     const char *lbl = real_name(gc, left[0] ? left : label);
     int to = cell_of(gc, right);

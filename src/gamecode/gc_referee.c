@@ -166,8 +166,8 @@ static GcStatus verdict_error(GcInterp *gc, GcVerdict *out) {
 
 static GcStatus verdict_illegal(GcInterp *gc, GcVerdict *out, const char *msg) {
   out->status = GC_ILLEGAL;
-  snprintf(out->message, sizeof out->message, "%s", msg);
-  snprintf(out->file, sizeof out->file, "%s", gc->die_file);
+  gc_text_copy(out->message, sizeof out->message, msg);
+  gc_text_copy(out->file, sizeof out->file, gc->die_file);
   out->line = gc->die_file[0] ? gc->die_line : 0;
   return out->status;
 }
@@ -182,8 +182,8 @@ static int run_section(GcInterp *gc, int sec) {
  * moves (onto an empty square), captures, promotions (a label put on an occupied square),
  * drops (a label put on an empty square) and pass. */
 static int banned_type(GcInterp *gc, int part) {
-  char key[96];
-  snprintf(key, sizeof key, "ban:%s", gc->part_type);
+  char key[96] = "ban:";
+  gc_text_copy(key + 4, sizeof key - 4, gc->part_type);
   if (!gc_map_get(&gc->system, "ban:allmoves") && !gc_map_get(&gc->system, key)) return 0;
   snprintf(key, sizeof key, "allow:%s:%d", gc->part_type, part);
   return gc_map_get(&gc->system, key) == NULL;
@@ -357,7 +357,7 @@ GcStatus gc_play(GcInterp *gc, const char *move, GcVerdict *out) {
     gc_state_free(start);
     free(joined);
   }
-  snprintf(out->say, sizeof out->say, "%s", gc->say);
+  gc_text_copy(out->say, sizeof out->say, gc->say);
   out->result = gc->result;
   out->result_player = gc->result_player;
   out->status = GC_LEGAL;

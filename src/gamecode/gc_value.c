@@ -112,7 +112,7 @@ GcValue gc_arr_new(void) {
   return v;
 }
 
-GcValue gc_copy(const GcValue *v) {
+GcValue gc_copy_held(const GcValue *v) {
   GcValue c = *v;
   if (v->type == GC_STR) {
     str_block *b = block_of(v->u.s);
@@ -141,7 +141,7 @@ GcValue gc_copy_deep(const GcValue *v) {
   return c;
 }
 
-void gc_release(GcValue *v) {
+void gc_release_held(GcValue *v) {
   if (v->type == GC_STR) {
     str_block *b = block_of(v->u.s);
     if (b->refs != IMMORTAL && --b->refs == 0) {
@@ -484,8 +484,7 @@ static void map_grow(GcMap *m) {
 
 GcValue *gc_map_put(GcMap *m, const char *key, GcValue v) { return &gc_map_slot_put(m, key, v)->val; }
 
-GcMapSlot *gc_map_slot_put(GcMap *m, const char *key, GcValue v) {
-  unsigned h = gc_hash(key);
+static GcMapSlot *slot_put(GcMap *m, const char *key, unsigned h, const GcValue *shared, GcValue v) {
   GcMapSlot *s = find_slot(m, key, h);
   if (s) {
     gc_release(&s->val);
@@ -497,12 +496,18 @@ GcMapSlot *gc_map_slot_put(GcMap *m, const char *key, GcValue v) {
   while (m->slots[i].key && m->slots[i].key != TOMB) i = (i + 1) & mask;
   if (m->slots[i].key == TOMB) m->tombs--;
   s = &m->slots[i];
-  s->key = gc_str(key).u.s; /* keys are shared strings too: copying a map is cheap */
+  s->key = (shared ? gc_copy(shared) : gc_str(key)).u.s; /* keys are shared strings too: copying a map is cheap */
   s->hash = h;
   s->val = v;
   s->tag = 0;
   m->count++;
   return s;
+}
+
+GcMapSlot *gc_map_slot_put(GcMap *m, const char *key, GcValue v) { return slot_put(m, key, gc_hash(key), NULL, v); }
+
+GcMapSlot *gc_map_slot_put_key(GcMap *m, const GcValue *key, unsigned hash, GcValue v) {
+  return slot_put(m, key->u.s, hash, key, v);
 }
 
 static void key_free(char *key) {

@@ -5,6 +5,7 @@
 #define GC_VALUE_H
 
 #include <stddef.h>
+#include <string.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -47,11 +48,20 @@ GcValue gc_str(const char *s); /* copies s */
 GcValue gc_str_n(const char *s, size_t n);
 GcValue gc_str_own(char *s); /* copies, then frees the malloc'd s */
 GcValue gc_arr_new(void);    /* a fresh empty array value */
-GcValue gc_copy(const GcValue *v);
+/* Copies and releases count references on strings and arrays only: the inline tests keep
+ * numbers, booleans and null (most of what an expression handles) out of a call. */
+GcValue gc_copy_held(const GcValue *v); /* a string or an array */
+static inline GcValue gc_copy(const GcValue *v) {
+  return v->type == GC_STR || v->type == GC_ARR ? gc_copy_held(v) : *v;
+}
 /* A copy that shares nothing (reference counts are not atomic: for handing over to another
  * thread). */
 GcValue gc_copy_deep(const GcValue *v);
-void gc_release(GcValue *v); /* frees and sets to null */
+void gc_release_held(GcValue *v);           /* a string or an array */
+static inline void gc_release(GcValue *v) { /* frees and sets to null */
+  if (v->type == GC_STR || v->type == GC_ARR) gc_release_held(v);
+  v->type = GC_NULL;
+}
 /* Bytes that strings and arrays hold now, over the whole process (to within a quarter
  * megabyte per thread): what the interpreter's memory limit is measured against. */
 size_t gc_memory_held(void);
@@ -93,6 +103,20 @@ void gc_buf_adds(GcBuf *b, const char *s);
 void gc_buf_addc(GcBuf *b, char c);
 void gc_buf_free(GcBuf *b);
 
+/* Copies at most n bytes of src into dst of size bytes (size > 0), cut to fit and always
+ * terminated: snprintf's "%.*s" without reading a format, on the referee's path for every
+ * move part. Returns dst. */
+static inline char *gc_text_copy_n(char *dst, size_t size, const char *src, size_t n) {
+  size_t len = strnlen(src, n < size - 1 ? n : size - 1);
+  memcpy(dst, src, len);
+  dst[len] = 0;
+  return dst;
+}
+/* The whole of src, cut to fit: snprintf's "%s". */
+static inline char *gc_text_copy(char *dst, size_t size, const char *src) {
+  return gc_text_copy_n(dst, size, src, size);
+}
+
 /* String-keyed hash map of values (open addressing). */
 typedef struct GcMapSlot {
   char *key;
@@ -111,6 +135,9 @@ GcMapSlot *gc_map_slot_of(const GcMap *m, const char *key);
 GcMapSlot *gc_map_slot_h(const GcMap *m, const char *key, unsigned hash); /* hash = gc_hash(key) */
 GcValue *gc_map_put(GcMap *m, const char *key, GcValue v);                /* takes v, returns stored */
 GcMapSlot *gc_map_slot_put(GcMap *m, const char *key, GcValue v);         /* the same, its slot */
+/* The same with the key's hash known and the key a string value that a new slot shares (a
+ * count, not a copy of the text). */
+GcMapSlot *gc_map_slot_put_key(GcMap *m, const GcValue *key, unsigned hash, GcValue v);
 int gc_map_del(GcMap *m, const char *key);
 void gc_map_clear(GcMap *m);
 void gc_map_free(GcMap *m);
