@@ -139,7 +139,7 @@ GcValue gc_token_value(GcInterp *gc, const GcToken *t, const GcValue *args, int 
   if (!t->subst) return literal(gc, t->text);
   if (t->text[0] == '#' && t->text[1]) {
     const GcValue *v = t->argno >= 0 && args ? (t->argno < nargs ? &args[t->argno] : NULL)
-                                             : gc_var_find_h(gc, t->text + 1, t->name_hash);
+                                             : gc_var_find_h(gc, t->lit.u.s, t->name_hash);
     if (v) return gc_copy(v);
   }
   size_t mlen;

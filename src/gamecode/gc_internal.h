@@ -24,7 +24,8 @@ typedef struct GcToken {
   const struct GcOpDef *op; /* resolved operator, for plain words */
   struct GcToken *kids;     /* group members */
   int nkids;
-  unsigned char has_lit; /* lit holds the constant value of a plain word or string */
+  unsigned char has_lit;  /* lit holds the constant value of a plain word or string */
+  unsigned char has_name; /* lit holds the name of a whole-token #name, as a string */
   GcValue lit;
   int argno;          /* a whole-token #n: n; otherwise -1 */
   unsigned name_hash; /* a whole-token #name: gc_hash(name) */
@@ -181,7 +182,11 @@ struct GcInterp {
   GcMap aliases;     /* `alias a x`: x -> a (label to notation, codename to display name) */
   GcMap realnames;   /* and a -> x (what a player types back to the label), seed 004 */
   GcMap funcs, subs; /* name -> index into fdefs/sdefs */
-  GcMap included;    /* include file path -> index into programs (compiled once) */
+  /* Text -> the one string value of the constants and #names of every program compiled here:
+   * a variable's map key made from a token and a #name that reads it are the same pointer, and
+   * finding the variable compares no text (gc_value.c find_slot). */
+  GcMap interned;
+  GcMap included; /* include file path -> index into programs (compiled once) */
   GcFuncDef *fdefs;
   int nfdefs, capfdefs;
   GcSubDef *sdefs;

@@ -56,8 +56,8 @@ GcInterp *gc_new(void) {
 
 void gc_free(GcInterp *gc) {
   if (!gc) return;
-  GcMap *maps[] = {&gc->globals, &gc->consts, &gc->flags,   &gc->system,   &gc->aliases, &gc->realnames,
-                   &gc->funcs,   &gc->subs,   &gc->opindex, &gc->cmdindex, &gc->included};
+  GcMap *maps[] = {&gc->globals, &gc->consts, &gc->flags,   &gc->system,   &gc->aliases,  &gc->realnames,
+                   &gc->funcs,   &gc->subs,   &gc->opindex, &gc->cmdindex, &gc->included, &gc->interned};
   for (size_t i = 0; i < sizeof maps / sizeof maps[0]; i++) gc_map_free(maps[i]);
   for (int i = 0; i < gc->capframes; i++) gc_map_free(&gc->frames[i].vars); /* popped ones keep tables */
   for (size_t i = 0; i < gc->niters; i++) gc_release(&gc->iters[i].arr);

@@ -49,7 +49,7 @@ static GcToken *tv_push(tokvec *tv) {
 void gc_tokens_free(GcToken *toks, int n) {
   for (int i = 0; i < n; i++) {
     free(toks[i].text);
-    if (toks[i].has_lit) gc_release(&toks[i].lit);
+    if (toks[i].has_lit || toks[i].has_name) gc_release(&toks[i].lit);
     gc_tokens_free(toks[i].kids, toks[i].nkids);
   }
   free(toks);
@@ -63,13 +63,23 @@ void gc_source_free(GcSource *src) {
 }
 
 /* The constant value of a plain word: a number, true/false/null, or the word itself. */
-static GcValue word_constant(const char *s) {
+/* The interpreter's one string value of the text s (GcInterp.interned). */
+static GcValue interned(GcInterp *gc, const char *s) {
+  unsigned h = gc_hash(s);
+  GcMapSlot *slot = gc_map_slot_h(&gc->interned, s, h);
+  if (slot) return gc_copy(&slot->val);
+  GcValue v = gc_str(s);
+  gc_map_slot_put_key(&gc->interned, &v, h, gc_copy(&v));
+  return v;
+}
+
+static GcValue word_constant(GcInterp *gc, const char *s) {
   double d;
   if (gc_is_numeric_str(s, &d) && !isspace((unsigned char)s[0])) return gc_num(d);
   if (!strcmp(s, "true")) return gc_bool(1);
   if (!strcmp(s, "false")) return gc_bool(0);
   if (!strcmp(s, "null")) return gc_null();
-  return gc_str(s);
+  return interned(gc, s);
 }
 
 static void finish_word(GcInterp *gc, GcToken *t) {
@@ -83,6 +93,8 @@ static void finish_word(GcInterp *gc, GcToken *t) {
     }
     if (digits) t->argno = n;
     t->name_hash = gc_hash(t->text + 1);
+    t->lit = interned(gc, t->text + 1);
+    t->has_name = 1;
   }
   if (t->kind == TK_WORD) {
     if (strchr(t->text, '#') || is_move_word(t->text))
@@ -90,14 +102,14 @@ static void finish_word(GcInterp *gc, GcToken *t) {
     else
       t->op = gc_find_op(gc, t->text);
     if (!t->subst && !t->op && t->text[0] != '$' && t->text[0] != '=') {
-      t->lit = word_constant(t->text);
+      t->lit = word_constant(gc, t->text);
       t->has_lit = 1;
     }
   } else if (t->kind == TK_STRING) {
     if (strchr(t->text, '#'))
       t->subst = 1;
     else {
-      t->lit = gc_str(t->text);
+      t->lit = interned(gc, t->text);
       t->has_lit = 1;
     }
   }

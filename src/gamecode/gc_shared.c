@@ -44,7 +44,7 @@ static uint64_t text_hash(const char *text, size_t length) {
 
 static void make_constants_immortal(GcToken *tokens, int count) {
   for (int i = 0; i < count; i++) {
-    if (tokens[i].has_lit) gc_str_make_immortal(&tokens[i].lit);
+    if (tokens[i].has_lit || tokens[i].has_name) gc_str_make_immortal(&tokens[i].lit);
     if (tokens[i].kind == TK_GROUP) make_constants_immortal(tokens[i].kids, tokens[i].nkids);
   }
 }

@@ -451,7 +451,8 @@ static GcMapSlot *find_slot(const GcMap *m, const char *key, unsigned h) {
   for (size_t i = h & mask;; i = (i + 1) & mask) {
     GcMapSlot *s = &m->slots[i];
     if (!s->key) return NULL;
-    if (s->key != TOMB && s->hash == h && strcmp(s->key, key) == 0) return s;
+    /* the same pointer: an interned name (GcInterp.interned), no text to compare */
+    if (s->key == key || (s->key != TOMB && s->hash == h && strcmp(s->key, key) == 0)) return s;
   }
 }
 
