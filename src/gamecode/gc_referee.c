@@ -459,26 +459,18 @@ GcState *gc_state_save(GcInterp *gc) {
 }
 
 void gc_state_restore(GcInterp *gc, const GcState *st) {
-  snapshot copy; /* restore from a copy, so that st stays usable */
-  memset(&copy, 0, sizeof copy);
+  /* copied into the interpreter's own tables, so that st stays usable */
   size_t cells = sizeof(gc->board.cells[0]) * (size_t)(gc->board.nfiles * gc->board.nranks);
-  copy.cells = malloc(cells);
-  copy.stored = malloc(cells);
-  if (!copy.cells || !copy.stored) abort();
-  memcpy(copy.cells, st->snap.cells, cells);
-  memcpy(copy.stored, st->snap.stored, cells);
-  copy.has_stored = st->snap.has_stored;
-  gc_map_copy(&copy.globals, &st->snap.globals);
-  gc_map_copy(&copy.flags, &st->snap.flags);
-  gc_map_copy(&copy.consts, &st->snap.consts);
-  gc_map_copy(&copy.system, &st->snap.system);
-  gc_map_copy(&copy.aliases, &st->snap.aliases);
-  gc_map_copy(&copy.realnames, &st->snap.realnames);
-  copy.mv = st->snap.mv;
-  copy.prev = st->snap.prev;
-  copy.have_move = st->snap.have_move;
-  snap_restore(gc, &copy);
-  snap_free(&copy);
+  memcpy(gc->board.cells, st->snap.cells, cells);
+  memcpy(gc->stored.cells, st->snap.stored, cells);
+  gc->has_stored = st->snap.has_stored;
+  GcMap *dst[] = {&gc->globals, &gc->flags, &gc->consts, &gc->system, &gc->aliases, &gc->realnames};
+  const GcMap *src[] = {&st->snap.globals, &st->snap.flags,   &st->snap.consts,
+                        &st->snap.system,  &st->snap.aliases, &st->snap.realnames};
+  for (int i = 0; i < 6; i++) gc_map_copy(dst[i], src[i]);
+  gc->mv = st->snap.mv;
+  gc->prev = st->snap.prev;
+  gc->have_move = st->snap.have_move;
   gc->ply = st->ply;
   gc->to_move = st->to_move;
   gc->result = st->result;

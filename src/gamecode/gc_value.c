@@ -550,9 +550,13 @@ void gc_map_free(GcMap *m) {
 }
 
 static void map_copy(GcMap *dst, const GcMap *src, bool deep) {
-  gc_map_free(dst);
-  if (!src->cap) return;
-  dst->slots = xrealloc(NULL, sizeof(GcMapSlot) * src->cap);
+  if (src->cap && dst->cap == src->cap) {
+    gc_map_clear(dst); /* a table of the same size is reused: a state restored allocates nothing */
+  } else {
+    gc_map_free(dst);
+    if (!src->cap) return;
+    dst->slots = xrealloc(NULL, sizeof(GcMapSlot) * src->cap);
+  }
   memcpy(dst->slots, src->slots, sizeof(GcMapSlot) * src->cap);
   dst->cap = src->cap;
   dst->count = src->count;
