@@ -38,7 +38,10 @@ static int help(void) {
 int main(int argc, char **argv) {
   argc = app_take_preset_options(argc, argv);
   if (argc < 0) return 2;
-  if (argc < 2) return proto_main_named(stdin, stdout, "Herald " HERALD_VERSION); /* a GUI, by its first command */
+  if (argc < 2) { /* a GUI, by its first command; --presets and --load-time hold there too */
+    ProtoOptions gui = {.engine_name = "Herald " HERALD_VERSION, .catalog = app_catalog()};
+    return proto_main_options(stdin, stdout, &gui);
+  }
   if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) return help();
   if (!strcmp(argv[1], "--version")) {
     app_print_version("herald");

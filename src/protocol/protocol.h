@@ -26,6 +26,9 @@ typedef struct ProtoOptions {
   struct BrGame *(*lend)(void *ctx, const char *name);
   void *lend_ctx;
   const char *engine_name; /* the name and version GUIs are told ("Herald 0.9"), NULL = "Herald" */
+  /* The folders and load limit of the command line (`herald --presets DIR --load-time S`), which
+   * the session starts from; NULL = the default search path and limit. */
+  const struct Catalog *catalog;
 } ProtoOptions;
 
 /* proto_main with options (the fuzz target caps the searches and the hash). */

@@ -41,6 +41,11 @@ bool session_init(Session *s, FILE *out, int hash_mb, char *err, int errlen) {
 }
 
 bool session_init_with(Session *s, FILE *out, int hash_mb, SessionLendFn lend, void *lend_ctx, char *err, int errlen) {
+  return session_init_from(s, out, hash_mb, NULL, lend, lend_ctx, err, errlen);
+}
+
+bool session_init_from(Session *s, FILE *out, int hash_mb, const Catalog *base, SessionLendFn lend, void *lend_ctx,
+                       char *err, int errlen) {
   memset(s, 0, sizeof *s);
   s->out = out;
   pthread_mutex_init(&s->out_lock, NULL);
@@ -52,10 +57,17 @@ bool session_init_with(Session *s, FILE *out, int hash_mb, SessionLendFn lend, v
   s->move_overhead_ms = 30;
   s->multipv = 1;
   s->post = true;
-  catalog_init(&s->catalog);
+  if (base)
+    s->catalog = *base;
+  else
+    catalog_init(&s->catalog);
   s->lend = lend;
   s->lend_ctx = lend_ctx;
   return session_set_variant(s, "chess", err, errlen);
+}
+
+int session_load_limit_s(const Session *s) {
+  return (s->catalog.load_limit_ms ? s->catalog.load_limit_ms : br_default_load_limit_ms()) / 1000;
 }
 
 /* Frees the game in play unless it was lent. */

@@ -97,6 +97,13 @@ bool session_init(Session *s, FILE *out, int hash_mb, char *err, int errlen);
 /* The same, asking lend (when not NULL) for every game before loading it, as long as no
  * PresetPath is set (a user's folder comes before the default search path). */
 bool session_init_with(Session *s, FILE *out, int hash_mb, SessionLendFn lend, void *lend_ctx, char *err, int errlen);
+/* How long a preset may take to load, in seconds: the command line's --load-time, the
+ * LoadTime option's, or the default. */
+int session_load_limit_s(const Session *s);
+/* session_init_with, the catalog starting as a copy of base (folders and load limit of the command
+ * line) when base is not NULL. */
+bool session_init_from(Session *s, FILE *out, int hash_mb, const Catalog *base, SessionLendFn lend, void *lend_ctx,
+                       char *err, int errlen);
 void session_free(Session *s);
 
 /* Writes one line (a newline is added) under the output lock, and flushes.  Control characters

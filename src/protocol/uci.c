@@ -138,7 +138,7 @@ static void send_id(Session *s) {
   session_say(s, "option name PresetPath type string default <empty>");
   session_say(s, "option name EvalWeights type string default %s", SRCH_WEIGHTS_DEFAULT);
   session_say(s, "option name EvalFile type string default %s", SRCH_WEIGHTS_DEFAULT);
-  session_say(s, "option name LoadTime type spin default %d min 1 max %d", br_default_load_limit_ms() / 1000,
+  session_say(s, "option name LoadTime type spin default %d min 1 max %d", session_load_limit_s(s),
               BR_LOAD_LIMIT_MAX_S);
   session_say(s, "uciok");
 }
@@ -375,7 +375,8 @@ static void go(Session *s, char *args, const char *original) {
 int uci_loop(FILE *in, FILE *out, const ProtoOptions *options) {
   Session session;
   char err[RULES_ERR_LEN];
-  if (!session_init_with(&session, out, options->hash_mb, options->lend, options->lend_ctx, err, sizeof err)) {
+  if (!session_init_from(&session, out, options->hash_mb, options->catalog, options->lend, options->lend_ctx, err,
+                         sizeof err)) {
     fprintf(out, "Error (%s): uci\n", err);
     return 1;
   }

@@ -388,7 +388,7 @@ static void send_features(Session *s) {
   session_say(s, "feature variants=\"%s\"", variants);
   session_say(s, "feature option=\"MultiPV -spin 1 1 %d\"", SRCH_MAX_PV);
   session_say(s, "feature option=\"Move Overhead -spin 30 0 5000\"");
-  session_say(s, "feature option=\"LoadTime -spin %d 1 %d\"", br_default_load_limit_ms() / 1000, BR_LOAD_LIMIT_MAX_S);
+  session_say(s, "feature option=\"LoadTime -spin %d 1 %d\"", session_load_limit_s(s), BR_LOAD_LIMIT_MAX_S);
   session_say(s, "feature option=\"EvalWeights -file %s\"", SRCH_WEIGHTS_DEFAULT);
   session_say(s, "feature option=\"EvalFile -file %s\"", SRCH_WEIGHTS_DEFAULT);
   session_say(s, "feature done=1");
@@ -741,7 +741,8 @@ int xb_loop(FILE *in, FILE *out, const ProtoOptions *options) {
    * so that a bare "sd 3" (a match by depth) is searched to its depth, not on an empty clock. */
   XBoard xb = {.engine_side = BLACK, .mps = 40, .base_ms = 300000, .time_cs = -1, .otim_cs = -1};
   char err[RULES_ERR_LEN];
-  if (!session_init_with(&session, out, options->hash_mb, options->lend, options->lend_ctx, err, sizeof err)) {
+  if (!session_init_from(&session, out, options->hash_mb, options->catalog, options->lend, options->lend_ctx, err,
+                         sizeof err)) {
     fprintf(out, "Error (%s): xboard\n", err);
     return 1;
   }

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app/programs.h"
+#include "temp_dir.h"
 
 namespace {
 
@@ -41,6 +42,22 @@ TEST(Cli, GuisAreToldTheVersion) {
   EXPECT_NE(uci.out.find("id name Herald " + version + "\n"), std::string::npos) << uci.out;
   programs::Result cecp = Shell("printf 'xboard\\nprotover 2\\nquit\\n' | " + Program("herald"));
   EXPECT_NE(cecp.out.find("myname=\"Herald " + version + "\""), std::string::npos) << cecp.out;
+}
+
+// `herald --presets DIR --load-time S` with no command is what a GUI's engine line runs: the
+// folder's games are offered and playable, and LoadTime starts at S, in both protocols.
+TEST(Cli, AGuiSessionTakesTheCommandLinesPresetsAndLoadTime) {
+  TempDir d;
+  d.Write("mine.preset", programs::Slurp("presets/chess.preset"));
+  std::string herald = Program("herald") + " --presets " + d.path + " --load-time 77";
+  programs::Result uci = Shell("printf 'uci\\nsetoption name UCI_Variant value mine\\nisready\\nquit\\n' | " + herald);
+  EXPECT_NE(uci.out.find(" var mine"), std::string::npos) << uci.out;
+  EXPECT_NE(uci.out.find("option name LoadTime type spin default 77 "), std::string::npos) << uci.out;
+  EXPECT_NE(uci.out.find("readyok"), std::string::npos) << uci.out;
+  EXPECT_EQ(uci.out.find("Error"), std::string::npos) << uci.out;
+  programs::Result cecp = Shell("printf 'xboard\\nprotover 2\\nquit\\n' | " + herald);
+  EXPECT_NE(cecp.out.find("mine"), std::string::npos) << cecp.out;
+  EXPECT_NE(cecp.out.find("LoadTime -spin 77 "), std::string::npos) << cecp.out;
 }
 
 TEST(Cli, HelpGoesToStdoutWithExitZero) {
