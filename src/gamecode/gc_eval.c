@@ -168,11 +168,6 @@ const GcFuncDef *gc_find_fn(GcInterp *gc, const char *name) {
   return idx ? &gc->fdefs[(int)idx->u.n] : NULL;
 }
 
-int gc_fn_arity(GcInterp *gc, const char *name) {
-  const GcFuncDef *f = gc_find_fn(gc, name);
-  return f ? f->arity : -1;
-}
-
 static int call_fn_def(GcInterp *gc, GcFuncDef f, const char *name, GcValue *args, int nargs, GcValue *out);
 
 /* Pops n operands into out[0..n-1], out[0] being the left-most; forces lazy groups. */

@@ -286,7 +286,6 @@ int gc_error_at(GcInterp *gc, const char *fmt, ...);
 int gc_run(GcInterp *gc, GcProgram *p, int start, GcValue *ret);
 int gc_run_program(GcInterp *gc, GcProgram *p); /* top level, resets step counter */
 int gc_call_sub(GcInterp *gc, const char *name, GcValue *args, int nargs, GcValue *ret);
-int gc_sub_params(GcInterp *gc, const char *name);
 /* A sub by name (NULL: none), its parameter count, and a call of it found already.  The
  * pointer is into the table of subs: a call that may define subs invalidates it. */
 const GcSubDef *gc_find_sub(GcInterp *gc, const char *name);
@@ -328,7 +327,6 @@ static inline void gc_begin_run(GcInterp *gc) {
 /* gc_eval.c */
 int gc_eval(GcInterp *gc, const GcToken *toks, int n, const GcValue *args, int nargs, GcValue *out);
 int gc_call_fn(GcInterp *gc, const char *name, GcValue *args, int nargs, GcValue *out);
-int gc_fn_arity(GcInterp *gc, const char *name);
 /* A function by name (NULL: none); the pointer is into the table, as gc_find_sub's. */
 const GcFuncDef *gc_find_fn(GcInterp *gc, const char *name);
 /* Evaluates an unevaluated (...) group in place; anything else stays as it is. */
