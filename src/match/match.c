@@ -142,20 +142,24 @@ static void record(Scheduler *s, const MtGameRecord *g, bool fresh) {
     if (g->ending == MT_END_ILLEGAL) st->illegal[loser]++;
     if (g->ending == MT_END_CRASH && strstr(g->reason, "did not start")) s->engine_failures[loser]++;
   }
-  if (c->use_sprt) {
+  /* The decision stands once made: a game that was in play then, or an earlier run's game
+   * recorded after the one that decided, cannot take it back. */
+  if (c->use_sprt && st->sprt == MT_SPRT_CONTINUE) {
     st->sprt = mt_sprt_verdict(&c->sprt, st->tally, &st->llr);
     if (st->sprt != MT_SPRT_CONTINUE) {
       s->stop = true;
       st->stopped_early = true;
+      st->sprt_games = st->games_done;
     }
   }
   if (c->on_game && fresh) c->on_game(c->context, g, st);
 }
 
-/* The games of config.played, counted as the run that played them counted them. */
+/* The games of config.played, counted as the run that played them counted them, each of them
+ * (a test the earlier run decided before its last games ended stays decided where it was). */
 static void record_played(Scheduler *s) {
   const MtMatchConfig *c = s->config;
-  for (int i = 0; i < c->played_count && !s->stop; i++) {
+  for (int i = 0; i < c->played_count; i++) {
     const MtPlayedGame *p = &c->played[i];
     MtGameRecord g;
     memset(&g, 0, sizeof g);

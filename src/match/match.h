@@ -71,8 +71,9 @@ typedef struct MtMatchState {
   int crashes[MT_MAX_ENGINES], forfeits[MT_MAX_ENGINES], illegal[MT_MAX_ENGINES]; /* by engine */
   MtStanding standings[MT_MAX_ENGINES];                                           /* by engine */
   MtStanding pairs[MT_MAX_PAIRS]; /* by pair: its first engine's results by its colour */
-  MtSprtVerdict sprt;
-  double llr;
+  MtSprtVerdict sprt;             /* once decided, kept: games still in play then count in the tallies only */
+  double llr;                     /* at the decision, once there is one */
+  int sprt_games;                 /* games counted when the test was decided; 0 before */
   bool stopped_early;
 } MtMatchState;
 

@@ -649,6 +649,37 @@ TEST_F(MatchTest, SprtStopsADecidedMatchEarly) {
   EXPECT_TRUE(st.stopped_early);
   EXPECT_LT(st.games_done, 20);
   EXPECT_EQ(st.tally.wins, st.games_done);
+  // The game still in play when the test was decided counts in the tally, not in the test.
+  EXPECT_GT(st.sprt_games, 0);
+  EXPECT_LE(st.games_done - st.sprt_games, 1);
+  double lower, upper;
+  mt_sprt_bounds(&config_.sprt, &lower, &upper);
+  EXPECT_GE(st.llr, upper);
+}
+
+// A test the earlier run decided stays decided where it was, though a game that was in play then
+// ended afterwards against the verdict; every game of the file counts, and none is played.
+TEST_F(MatchTest, ResumedMatchKeepsTheTestsDecisionAndCountsEveryGame) {
+  Herald(0, "H");
+  Engine(1, Script("quitter", "exit 1"));
+  config_.games = 200;
+  config_.use_sprt = true;
+  config_.sprt = MtSprt{0, 50, 0.05, 0.05, 0};
+  MtTally wins = {0, 0, 0};
+  double llr = 0;
+  while (mt_sprt_verdict(&config_.sprt, wins, &llr) == MT_SPRT_CONTINUE) wins.wins++;
+  ASSERT_GT(wins.wins, 1);
+  std::vector<MtPlayedGame> played;
+  for (int i = 0; i <= wins.wins; i++) played.push_back(MtPlayedGame{i, i < wins.wins ? 2 : 0});
+  config_.played = played.data();
+  config_.played_count = (int)played.size();
+  MtMatchState st;
+  EXPECT_EQ(Run(&st), MT_EXIT_SPRT_H1);
+  EXPECT_EQ(st.games_done, wins.wins + 1);
+  EXPECT_EQ(st.tally.losses, 1);
+  EXPECT_EQ(st.sprt_games, wins.wins);
+  EXPECT_DOUBLE_EQ(st.llr, llr);
+  EXPECT_TRUE(collected_.pgn.empty());
 }
 
 TEST_F(MatchTest, ShardsSplitOpeningsAndRandomOpeningsAreSeeded) {

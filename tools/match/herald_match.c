@@ -42,6 +42,7 @@ static void print_progress(FILE *f, const MtMatchState *st, const MtMatchConfig 
     double lower, upper;
     mt_sprt_bounds(&c->sprt, &lower, &upper);
     fprintf(f, "  LLR %.2f (%.2f, %.2f)", st->llr, lower, upper);
+    if (st->sprt_games && st->sprt_games != st->games_done) fprintf(f, " at game %d", st->sprt_games);
   }
 }
 
@@ -584,8 +585,15 @@ int main(int argc, char **argv) {
     if (st.crashes[e] || st.forfeits[e] || st.illegal[e])
       printf("%s: %d crash(es), %d time forfeit(s), %d illegal move(s)\n", c.engines[e].name, st.crashes[e],
              st.forfeits[e], st.illegal[e]);
-  if (status == MT_EXIT_SPRT_H1) printf("SPRT: H1 accepted (elo >= %g)\n", c.sprt.elo1);
-  if (status == MT_EXIT_SPRT_H0) printf("SPRT: H0 accepted (elo <= %g)\n", c.sprt.elo0);
+  if (status == MT_EXIT_SPRT_H1 || status == MT_EXIT_SPRT_H0) {
+    printf("SPRT: %s accepted (elo %s %g) after %d games", status == MT_EXIT_SPRT_H1 ? "H1" : "H0",
+           status == MT_EXIT_SPRT_H1 ? ">=" : "<=", status == MT_EXIT_SPRT_H1 ? c.sprt.elo1 : c.sprt.elo0,
+           st.sprt_games);
+    int late = st.games_done - st.sprt_games;
+    if (late == 1) printf("; the game still in play then is in the score above, not in the test");
+    if (late > 1) printf("; the %d games still in play then are in the score above, not in the test", late);
+    printf("\n");
+  }
   if (status == MT_EXIT_ENGINE || status == MT_EXIT_CANCELLED || status == MT_EXIT_USAGE)
     fprintf(stderr, "herald-match: %s\n", err);
   free(openings);
