@@ -157,20 +157,39 @@ static size_t reach_rays(const EvalTables *e, int t, int c, int sq, uint16_t *ou
   return used;
 }
 
-/* EvalTables.rays from the reach lists of the `lists` slots (a board of 64 squares at most). */
+/* EvalTables.rays and leap_sets from the reach lists of the `lists` slots (a board of 64
+ * squares at most). */
 static bool build_ray_sets(EvalTables *e, size_t lists) {
   size_t total = 0;
   for (size_t slot = 0; slot < lists; slot++) total += e->reach[e->reach_first[slot]];
   e->ray_first = malloc((lists + 1) * sizeof *e->ray_first);
   e->rays = calloc(total ? total : 1, sizeof *e->rays);
-  if (!e->ray_first || !e->rays) return false;
+  e->leap_sets = calloc(lists ? lists : 1, sizeof *e->leap_sets);
+  if (!e->ray_first || !e->rays || !e->leap_sets) return false;
   size_t used = 0;
   for (size_t slot = 0; slot < lists; slot++) {
     e->ray_first[slot] = (uint32_t)used;
     const uint16_t *q = e->reach + e->reach_first[slot];
+    /* Which squares the slot's rays of one square reach, and whether two of them share one. */
+    uint64_t single = 0, shared = 0;
+    const uint16_t *r = q + 1;
+    for (int rays = *q; rays > 0; rays--, r += 1 + *r)
+      if (*r == 1) {
+        uint64_t bit = 1ull << (r[1] & EV_REACH_SQUARE);
+        shared |= single & bit;
+        single |= bit;
+      }
+    struct EvalLeapSet *leaps = &e->leap_sets[slot];
     for (int rays = *q++; rays > 0; rays--) {
-      EvalRay *ray = &e->rays[used++];
       int length = *q++;
+      if (length == 1 && !shared) {
+        uint64_t bit = 1ull << (*q & EV_REACH_SQUARE);
+        if (*q & EV_REACH_QUIET) leaps->quiet |= bit;
+        if (*q & EV_REACH_CAPTURE) leaps->capture |= bit;
+        q++;
+        continue;
+      }
+      EvalRay *ray = &e->rays[used++];
       ray->up = length < 2 || (q[1] & EV_REACH_SQUARE) > (q[0] & EV_REACH_SQUARE);
       for (int k = 0; k < length; k++, q++) {
         uint64_t bit = 1ull << (*q & EV_REACH_SQUARE);
@@ -211,10 +230,12 @@ void ev_free(EvalTables *e) {
   free(e->reach);
   free(e->ray_first);
   free(e->rays);
+  free(e->leap_sets);
   e->reach_first = NULL;
   e->reach = NULL;
   e->ray_first = NULL;
   e->rays = NULL;
+  e->leap_sets = NULL;
 }
 
 bool ev_init(EvalTables *e, const Rules *r) {
@@ -446,12 +467,13 @@ static int mobility(const EvalTables *e, const Position *p, int t, int c, int sq
   return count;
 }
 
-/* mobility on a board of 64 squares at most, from the square sets (EvalTables.rays): occupied
- * and enemy are the board's pieces and the other side's. */
+/* mobility on a board of 64 squares at most, from the square sets (EvalTables.leap_sets and
+ * rays): occupied and enemy are the board's pieces and the other side's. */
 static inline int mobility_of_sets(const EvalTables *e, uint64_t occupied, uint64_t enemy, int t, int c, int sq) {
   size_t slot = ((size_t)t * 2 + (size_t)c) * (size_t)e->squares + (size_t)sq;
   const EvalRay *ray = e->rays + e->ray_first[slot], *end = e->rays + e->ray_first[slot + 1];
-  int count = 0;
+  const struct EvalLeapSet *leaps = &e->leap_sets[slot];
+  int count = __builtin_popcountll(leaps->quiet & ~occupied) + __builtin_popcountll(leaps->capture & enemy);
   for (; ray < end; ray++) {
     uint64_t blockers = ray->squares & occupied;
     if (!blockers) {

@@ -116,6 +116,12 @@ typedef struct EvalTables {
    * larger boards. */
   EvalRay *rays;
   uint32_t *ray_first;
+  /* The rays of one square (leaps, and steps of range one) of a slot, taken out of rays when no
+   * two of them share their square: such a ray counts where it is empty or, if it may capture,
+   * holds an enemy, so that the slot's all count in two population counts.  By slot. */
+  struct EvalLeapSet {
+    uint64_t quiet, capture;
+  } * leap_sets;
   /* End-game bonus of a passed pawn-like piece that promotes (none ahead to stop it). */
   int16_t passed_eg[MAX_TYPES][2][GEO_MAX_SQUARES];
   /* The squares that must hold no enemy pawn-like piece for one of colour c on sq to be passed:

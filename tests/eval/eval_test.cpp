@@ -164,6 +164,7 @@ TEST(EvalMobility, SquareSetsCountWhatTheWalkCounts) {
     RulesOwner rules(game);
     Tables t(rules.r);
     ASSERT_NE(t.e->rays, nullptr) << game;
+    ASSERT_NE(t.e->leap_sets, nullptr) << game;
     PositionOwner pos(rules.r, "startpos");
     ASSERT_TRUE(pos.ok) << game;
     std::mt19937 random(7);
