@@ -36,6 +36,18 @@ static inline int evaluate(Worker *w) {
   return score;
 }
 
+/* Whether the position of frame f is in check: the ply before knows it when its move's check
+ * was asked about; else asked now. */
+static inline bool node_in_check(Worker *w, const Frame *f) {
+  return f->check == CHECK_UNKNOWN ? pos_in_check(&w->pos) : f->check == CHECK_GIVEN;
+}
+
+/* What the next ply is told of its position's check (frames[ply + 1].check): set before each
+ * child searched, since a frame keeps what the last move searched from its parent left. */
+static inline void tell_check(Worker *w, int ply, bool flip, bool gives_check) {
+  w->frames[ply + 1].check = !flip ? CHECK_UNKNOWN : gives_check ? CHECK_GIVEN : CHECK_NONE;
+}
+
 static inline int to_tt(int score, int ply) {
   return score >= SRCH_MATE_BOUND ? score + ply : score <= -SRCH_MATE_BOUND ? score - ply : score;
 }
@@ -355,7 +367,7 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qdepth) {
       return score;
     tt_move = hit.move;
   }
-  bool in_check = pos_in_check(p);
+  bool in_check = node_in_check(w, f);
   int best = -SRCH_INFINITE, stand = -SRCH_INFINITE;
   if (!in_check) {
     stand = best = evaluate(w);
@@ -400,6 +412,7 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qdepth) {
     f->current_piece = piece_index(p, m);
     int us = p->side;
     pos_do_move(p, m);
+    w->frames[ply + 1].check = CHECK_UNKNOWN;
     int score = qchild(w, p->side != us, alpha, beta, ply + 1, qdepth + 1);
     pos_undo_move(p);
     if (stopped(s)) return 0;
@@ -460,7 +473,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
       return score;
   }
 
-  bool in_check = pos_in_check(p);
+  bool in_check = node_in_check(w, f);
   int eval = in_check ? -SRCH_INFINITE : evaluate(w);
   f->static_eval = eval;
   f->side = p->side;
@@ -480,6 +493,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
       f->current = NULL_MOVE;
       f->current_piece = NO_PIECE;
       pos_do_move(p, move_make(0, 0, MOVE_PASS, 0));
+      w->frames[ply + 1].check = CHECK_UNKNOWN;
       int score = -search(w, -beta, -beta + 1, depth - 1 - reduction, ply + 1, !cut_node);
       pos_undo_move(p);
       if (stopped(s)) return 0;
@@ -514,6 +528,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
      * move is no check for the search (no extension, no exemption from pruning). */
     bool flip = p->side != us;
     bool gives_check = flip && pos_in_check(p);
+    tell_check(w, ply, flip, gives_check);
     if (!pv && !in_check && !noisy && !gives_check && best > -SRCH_MATE_BOUND) {
       /* Late quiet moves near the leaves, and quiet moves that cannot lift the score: the
        * margin bounds a quiet move's worth before the opponent answers, so only when the turn
@@ -601,6 +616,7 @@ int srch_search_root(Worker *w, int alpha, int beta, int depth, int pv_index) {
     pos_do_move(p, m);
     bool flip = p->side != us;
     bool gives_check = flip && pos_in_check(p);
+    tell_check(w, 0, flip, gives_check);
     int new_depth = depth - 1 + (gives_check ? 1 : 0);
     int score;
     if (i == pv_index) {

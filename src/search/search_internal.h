@@ -19,6 +19,8 @@ enum {
 
 static const Move NULL_MOVE = 0xFFFFFFFEu;
 
+enum { CHECK_UNKNOWN = 0, CHECK_NONE = 1, CHECK_GIVEN = 2 };
+
 typedef struct Frame {
   MoveList moves;
   int scores[MAX_MOVES];
@@ -27,6 +29,9 @@ typedef struct Frame {
   int current_piece; /* its history index */
   int static_eval;
   int side, part; /* of the position, with static_eval (search nodes and the root) */
+  /* Whether the position this ply searches is in check, as the ply before found it when it
+   * asked whether its move gives check: CHECK_UNKNOWN, or CHECK_NONE / CHECK_GIVEN. */
+  uint8_t check;
   int pv_length;
   Move pv[SRCH_MAX_PLY + 1];
 } Frame;
