@@ -537,8 +537,10 @@ static inline void put(FeatureSink *s, int i, int mg, int eg, int scale) {
 
 /* The features of p into s, less the tempo; returns the game phase.  The relations between
  * pawn-like pieces only when `relations` (their weights are 0 until a tuned file sets them, and
- * they cost a pass over the pawn-like pieces). */
-static inline int features(const EvalTables *e, const Position *p, FeatureSink *s, bool relations) {
+ * they cost a pass over the pawn-like pieces).  words: e->words (those past it are empty), a
+ * constant where the caller can make it one. */
+static inline __attribute__((always_inline)) int features(const EvalTables *e, const Position *p, FeatureSink *s,
+                                                          bool relations, int words) {
   const Rules *r = e->rules;
   int material = 0, files[2][GEO_MAX_SIDE] = {{0}};
   int pawn_squares[2][GEO_MAX_SQUARES], pawns[2] = {0, 0};
@@ -546,7 +548,6 @@ static inline int features(const EvalTables *e, const Position *p, FeatureSink *
   int psq_mg = 0, psq_eg = 0, passed_mg = 0, passed_eg = 0, doubled = 0, shelter = 0, threats = 0, pairs = 0;
   /* Each colour's pawn-like pieces (which stop passers) and its pieces not royal. */
   Bits pawn_like_of[2] = {{{0}}, {{0}}}, not_royal_of[2];
-  int words = e->words; /* the words past them are empty */
   for (int c = 0; c < 2; c++) {
     memcpy(not_royal_of[c].w, p->by_color[c], sizeof not_royal_of[c].w);
     for (int t = 0; t < r->type_count; t++)
@@ -636,7 +637,7 @@ void ev_features(const EvalTables *e, const Position *p, EvalFeatures *f) {
   memset(f->mg, 0, sizeof f->mg[0] * (size_t)f->used);
   memset(f->eg, 0, sizeof f->eg[0] * (size_t)f->used);
   FeatureSink s = {.f = f};
-  f->phase = features(e, p, &s, true);
+  f->phase = features(e, p, &s, true, e->words);
   f->mg[EV_TEMPO] = f->eg[EV_TEMPO] = p->side == WHITE ? 1 : -1;
 }
 
@@ -670,7 +671,10 @@ int ev_score_features(const EvalWeights *weights, const EvalFeatures *f) {
 
 int ev_classic(const EvalTables *e, const Position *p) {
   FeatureSink s = {.w = e->weights.w};
-  int phase = features(e, p, &s, e->pawn_relations);
+  /* A board of 64 squares at most has a copy of its own, where the loops over a square set's
+   * words go (a copy for two words gained nothing in capablanca and shogi). */
+  int phase =
+      e->words == 1 ? features(e, p, &s, e->pawn_relations, 1) : features(e, p, &s, e->pawn_relations, e->words);
   int white = taper(s.w, s.mg, s.eg, phase, p->side == WHITE ? 1 : -1);
   return p->side == WHITE ? white : -white;
 }
