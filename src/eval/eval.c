@@ -225,17 +225,48 @@ static bool build_reach(EvalTables *e) {
   return e->squares > 64 || build_ray_sets(e, slot);
 }
 
+/* The square a capture k of pawn-like type t of colour c on sq lands on, or -1 off the board. */
+static int pawn_capture_square(const EvalTables *e, int t, int c, int sq, int k) {
+  const Geometry *g = &e->rules->geo;
+  int dx = c == BLACK && e->rules->types[t].turned ? -e->pawn_captures[t][k].dx : e->pawn_captures[t][k].dx;
+  int tx = e->file_of[sq] + dx, ty = e->rank_of[sq] + e->pawn_captures[t][k].dy * (c == WHITE ? 1 : -1);
+  return geo_on_board(g, tx, ty) ? geo_square(g, tx, ty) : -1;
+}
+
+/* EvalTables.pawn_attacks from pawn_captures. */
+static bool build_pawn_attacks(EvalTables *e) {
+  const Rules *r = e->rules;
+  e->pawn_attacks = calloc((size_t)r->type_count * 2 * (size_t)e->squares, sizeof *e->pawn_attacks);
+  if (!e->pawn_attacks) return false;
+  for (int t = 0; t < r->type_count; t++) {
+    e->pawn_attack_sets[t] = e->pawn_like[t];
+    for (int c = 0; c < 2 && e->pawn_attack_sets[t]; c++)
+      for (int sq = 0; sq < e->squares; sq++) {
+        Bits *set = &e->pawn_attacks[((size_t)t * 2 + (size_t)c) * (size_t)e->squares + (size_t)sq];
+        for (int k = 0; k < e->pawn_capture_count[t] && !r->geo.hole[sq]; k++) {
+          int to = pawn_capture_square(e, t, c, sq, k);
+          if (to < 0 || r->geo.hole[to]) continue;
+          if (bits_test(set, to)) e->pawn_attack_sets[t] = false; /* two captures onto one square */
+          bits_set(set, to);
+        }
+      }
+  }
+  return true;
+}
+
 void ev_free(EvalTables *e) {
   free(e->reach_first);
   free(e->reach);
   free(e->ray_first);
   free(e->rays);
   free(e->leap_sets);
+  free(e->pawn_attacks);
   e->reach_first = NULL;
   e->reach = NULL;
   e->ray_first = NULL;
   e->rays = NULL;
   e->leap_sets = NULL;
+  e->pawn_attacks = NULL;
 }
 
 bool ev_init(EvalTables *e, const Rules *r) {
@@ -413,7 +444,7 @@ bool ev_init(EvalTables *e, const Rules *r) {
   if (start) pos_free(start);
   free(start);
   free(mobility);
-  if (build_reach(e)) return true;
+  if (build_pawn_attacks(e) && build_reach(e)) return true;
   ev_free(e);
   return false;
 }
@@ -448,7 +479,8 @@ static void default_weights(EvalTables *e) {
 }
 
 /* Squares a piece reaches on the actual board (blocked rides stop at the first piece). */
-static int mobility(const EvalTables *e, const Position *p, int t, int c, int sq) {
+static inline __attribute__((always_inline)) int mobility(const EvalTables *e, const Position *p, int t, int c,
+                                                          int sq) {
   const uint16_t *q = e->reach + e->reach_first[((size_t)t * 2 + (size_t)c) * (size_t)e->squares + (size_t)sq];
   int rays = *q++, count = 0;
   for (int i = 0; i < rays; i++) {
@@ -490,29 +522,27 @@ static inline int mobility_of_sets(const EvalTables *e, uint64_t occupied, uint6
 
 /* The pawn-like terms that need every pawn-like piece of a side at once: isolated and
  * connected ones (by file, over all pawn-like types together) and the enemy pieces they
- * attack.  files[c][f]: pawn-like pieces of colour c on file f; own_pawn_like: where they stand. */
-static void pawn_relations(const EvalTables *e, const Position *p, int c, const int *sqs, int n,
-                           const int files[2][GEO_MAX_SIDE], const Bits *own_pawn_like, int *isolated, int *connected,
-                           int *threats) {
-  const Geometry *g = &e->rules->geo;
-  int dir = c == WHITE ? 1 : -1;
+ * attack.  files[c]: bit f when colour c has a pawn-like piece on file f; own_pawn_like: where
+ * they stand; targets: the enemy pieces a threat counts (neither royal nor pawn-like). */
+static inline __attribute__((always_inline)) void
+pawn_relations(const EvalTables *e, const Position *p, int c, const int *sqs, int n, const uint64_t files[2],
+               const Bits *own_pawn_like, const Bits *targets, int words, int *isolated, int *connected, int *threats) {
   for (int i = 0; i < n; i++) {
-    int sq = sqs[i], x = e->file_of[sq], y = e->rank_of[sq];
-    bool left = x > 0 && files[c][x - 1], right = x + 1 < g->width && files[c][x + 1];
-    if (!left && !right) {
+    int sq = sqs[i], x = e->file_of[sq];
+    if (!(files[c] & (5ull << x) >> 1)) { /* nothing on the files beside */
       (*isolated)++;
     } else {
       *connected += bits_meet(&e->pawn_support[c][sq], own_pawn_like);
     }
     int t = piece_type(p->board[sq]);
+    if (e->pawn_attack_sets[t]) {
+      const Bits *attacks = &e->pawn_attacks[((size_t)t * 2 + (size_t)c) * (size_t)e->squares + (size_t)sq];
+      for (int w = 0; w < words; w++) *threats += __builtin_popcountll(attacks->w[w] & targets->w[w]);
+      continue;
+    }
     for (int k = 0; k < e->pawn_capture_count[t]; k++) {
-      int dx = c == BLACK && e->rules->types[t].turned ? -e->pawn_captures[t][k].dx : e->pawn_captures[t][k].dx;
-      int tx = x + dx, ty = y + e->pawn_captures[t][k].dy * dir;
-      if (!geo_on_board(g, tx, ty)) continue;
-      int code = p->board[geo_square(g, tx, ty)];
-      if (code == SQ_EMPTY || code == SQ_HOLE || piece_color(code) == c) continue;
-      int victim = piece_type(code);
-      *threats += !e->royal[victim] && !e->pawn_like[victim];
+      int to = pawn_capture_square(e, t, c, sq, k);
+      if (to >= 0) *threats += bits_test(targets, to);
     }
   }
 }
@@ -542,7 +572,8 @@ static inline void put(FeatureSink *s, int i, int mg, int eg, int scale) {
 static inline __attribute__((always_inline)) int features(const EvalTables *e, const Position *p, FeatureSink *s,
                                                           bool relations, int words) {
   const Rules *r = e->rules;
-  int material = 0, files[2][GEO_MAX_SIDE] = {{0}};
+  int material = 0;
+  uint64_t files[2] = {0, 0}; /* bit f: the colour has a pawn-like piece on file f */
   int pawn_squares[2][GEO_MAX_SQUARES], pawns[2] = {0, 0};
   /* Sums kept in locals, White's minus Black's, and put once. */
   int psq_mg = 0, psq_eg = 0, passed_mg = 0, passed_eg = 0, doubled = 0, shelter = 0, threats = 0, pairs = 0;
@@ -575,7 +606,7 @@ static inline __attribute__((always_inline)) int features(const EvalTables *e, c
             int file = e->file_of[sq];
             if (on_file >> file & 1) doubled += sign;
             on_file |= 1u << file;
-            files[c][file]++;
+            files[c] |= 1ull << file;
             pawn_squares[c][pawns[c]++] = sq;
             if (e->passed_eg[t][c][sq] && !bits_meet(&e->passed_ahead[c][sq], &pawn_like_of[c ^ 1])) {
               passed_eg += sign * e->passed_eg[t][c][sq];
@@ -619,7 +650,9 @@ static inline __attribute__((always_inline)) int features(const EvalTables *e, c
   put(s, EV_PAIR, pairs, pairs, 1);
   for (int c = 0; c < 2 && relations; c++) {
     int sign = c == WHITE ? 1 : -1, isolated = 0, connected = 0, threats = 0;
-    pawn_relations(e, p, c, pawn_squares[c], pawns[c], files, &pawn_like_of[c], &isolated, &connected, &threats);
+    Bits targets = bits_andnot(not_royal_of[c ^ 1], pawn_like_of[c ^ 1]);
+    pawn_relations(e, p, c, pawn_squares[c], pawns[c], files, &pawn_like_of[c], &targets, words, &isolated, &connected,
+                   &threats);
     put(s, EV_ISOLATED, sign * isolated, sign * isolated, 1);
     put(s, EV_CONNECTED, sign * connected, sign * connected, 1);
     put(s, EV_PAWN_THREAT, sign * threats, sign * threats, 1);
@@ -669,12 +702,17 @@ int ev_score_features(const EvalWeights *weights, const EvalFeatures *f) {
   return taper(w, mg, eg, f->phase, f->mg[EV_TEMPO]);
 }
 
+/* features() for the search on a board of any size, a function of its own: inlined beside the
+ * copy for one word it cost capablanca and shogi 1-2% more instructions. */
+static __attribute__((noinline)) int features_of_any(const EvalTables *e, const Position *p, FeatureSink *s) {
+  return features(e, p, s, e->pawn_relations, e->words);
+}
+
 int ev_classic(const EvalTables *e, const Position *p) {
   FeatureSink s = {.w = e->weights.w};
   /* A board of 64 squares at most has a copy of its own, where the loops over a square set's
    * words go (a copy for two words gained nothing in capablanca and shogi). */
-  int phase =
-      e->words == 1 ? features(e, p, &s, e->pawn_relations, 1) : features(e, p, &s, e->pawn_relations, e->words);
+  int phase = e->words == 1 ? features(e, p, &s, e->pawn_relations, 1) : features_of_any(e, p, &s);
   int white = taper(s.w, s.mg, s.eg, phase, p->side == WHITE ? 1 : -1);
   return p->side == WHITE ? white : -white;
 }

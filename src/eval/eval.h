@@ -137,6 +137,11 @@ typedef struct EvalTables {
     int8_t dx, dy;
   } pawn_captures[MAX_TYPES][8];
   int pawn_capture_count[MAX_TYPES];
+  /* The same captures as square sets, pawn_attacks[(t * 2 + c) * squares + sq], for the
+   * pawn-like types t whose captures from a square never meet on one square (attack_sets[t]);
+   * a threat counts once per capture that makes it.  On the heap, NULL where none. */
+  Bits *pawn_attacks;
+  bool pawn_attack_sets[MAX_TYPES];
   EvalWeights weights;  /* ev_init's defaults, or a tuned file's (eval_weights.h) */
   EvalWeights defaults; /* ev_init's, kept for a file that names only some weights */
   bool pawn_relations;  /* some weight of isolated, connected or pawn threats is set */

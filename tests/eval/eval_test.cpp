@@ -157,6 +157,32 @@ TEST(EvalSymmetry, MirroredPositionScoresTheSameForTheSideToMove) {
   }
 }
 
+// Plays a random game of up to `plies` from the start, handing on_position each position and
+// its ply; returns how many positions it handed.  A failed assertion in on_position ends it.
+template <typename F> int ForRandomGame(const Rules *r, unsigned seed, int plies, F on_position) {
+  PositionOwner pos(r, "startpos");
+  EXPECT_TRUE(pos.ok);
+  std::mt19937 random(seed);
+  MoveList list;
+  int handed = 0;
+  for (int ply = 0; pos.ok && ply < plies && !::testing::Test::HasFatalFailure(); ply++) {
+    on_position(&pos.p, ply);
+    handed++;
+    pos_legal_moves(&pos.p, &list);
+    if (!list.count) break;
+    pos_make(&pos.p, list.moves[random() % list.count]);
+  }
+  return handed;
+}
+
+// The features of p by two ways of counting them, which must agree.
+void ExpectSameFeatures(const EvalFeatures &a, const EvalFeatures &b, const char *game, int ply) {
+  for (int i = 0; i < a.used; i++) {
+    ASSERT_EQ(a.mg[i], b.mg[i]) << game << " ply " << ply << " feature " << i;
+    ASSERT_EQ(a.eg[i], b.eg[i]) << game << " ply " << ply << " feature " << i;
+  }
+}
+
 // On boards of 64 squares at most, mobility is read from square sets; it must count what the
 // walk along each ray counts, in every position of random games.
 TEST(EvalMobility, SquareSetsCountWhatTheWalkCounts) {
@@ -165,32 +191,44 @@ TEST(EvalMobility, SquareSetsCountWhatTheWalkCounts) {
     Tables t(rules.r);
     ASSERT_NE(t.e->rays, nullptr) << game;
     ASSERT_NE(t.e->leap_sets, nullptr) << game;
-    PositionOwner pos(rules.r, "startpos");
-    ASSERT_TRUE(pos.ok) << game;
-    std::mt19937 random(7);
-    MoveList list;
-    int compared = 0;
-    for (int ply = 0; ply < 400; ply++) {
+    int compared = ForRandomGame(rules.r, 7, 400, [&](const Position *p, int ply) {
       EvalFeatures with_sets, walked;
-      ev_features(t.e, &pos.p, &with_sets);
+      ev_features(t.e, p, &with_sets);
       auto *rays = t.e->rays;
       t.e->rays = nullptr;
-      ev_features(t.e, &pos.p, &walked);
+      ev_features(t.e, p, &walked);
       t.e->rays = rays;
-      for (int i = 0; i < with_sets.used; i++) {
-        ASSERT_EQ(with_sets.mg[i], walked.mg[i]) << game << " ply " << ply << " feature " << i;
-        ASSERT_EQ(with_sets.eg[i], walked.eg[i]) << game << " ply " << ply << " feature " << i;
-      }
-      compared++;
-      pos_legal_moves(&pos.p, &list);
-      if (!list.count) break;
-      pos_make(&pos.p, list.moves[random() % list.count]);
-    }
+      ExpectSameFeatures(with_sets, walked, game, ply);
+    });
     EXPECT_GT(compared, 20) << game; // a random game may end early: knightmate is mated at ply 27
   }
   RulesOwner capablanca("capablanca");
   Tables wide(capablanca.r);
   EXPECT_EQ(wide.e->rays, nullptr); // 80 squares: the walk
+}
+
+// A pawn-like piece's threats are read from square sets of its captures; they must count what
+// trying each capture counts, on boards of one and two words, in every position of random games.
+TEST(EvalPawnThreats, SquareSetsCountWhatEachCaptureCounts) {
+  for (const char *game : {"chess", "makruk", "crazyhouse", "capablanca", "shogi", "grand"}) {
+    RulesOwner rules(game);
+    Tables t(rules.r);
+    ASSERT_NE(t.e->pawn_attacks, nullptr) << game;
+    bool sets[MAX_TYPES], any = false;
+    for (int type = 0; type < rules.r->type_count; type++) any |= sets[type] = t.e->pawn_attack_sets[type];
+    ASSERT_TRUE(any) << game;
+    int threatened = 0;
+    ForRandomGame(rules.r, 11, 300, [&](const Position *p, int ply) {
+      EvalFeatures with_sets, tried;
+      ev_features(t.e, p, &with_sets);
+      for (int type = 0; type < rules.r->type_count; type++) t.e->pawn_attack_sets[type] = false;
+      ev_features(t.e, p, &tried);
+      for (int type = 0; type < rules.r->type_count; type++) t.e->pawn_attack_sets[type] = sets[type];
+      ExpectSameFeatures(with_sets, tried, game, ply);
+      threatened += with_sets.mg[EV_PAWN_THREAT] != 0;
+    });
+    EXPECT_GT(threatened, 0) << game; // some position had a threat that counted
+  }
 }
 
 TEST(EvalTerms, MaterialAndHandsCount) {
