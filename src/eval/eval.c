@@ -10,6 +10,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
 
 enum { MAX_SQ = GEO_MAX_SQUARES };
 
@@ -157,8 +160,37 @@ static size_t reach_rays(const EvalTables *e, int t, int c, int sq, uint16_t *ou
   return used;
 }
 
-/* EvalTables.rays and leap_sets from the reach lists of the `lists` slots (a board of 64
- * squares at most). */
+/* The rays of a slot's reach list (EvalTables.reach) that form slider group g's lines from sq:
+ * bit i for the slot's ray i.  Each must be a line of one step of the group that moves and
+ * captures everywhere, and together they must cover what the group's table gives on an empty
+ * board; 0 when they do not. */
+static uint32_t slider_group_rays(const EvalTables *e, int g, int sq, const uint16_t *q) {
+  static const int unit[2][4][2] = {{{0, 1}, {0, -1}, {1, 0}, {-1, 0}}, {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}};
+  uint64_t whole = e->group_attacks[g][e->group_offset[g][sq]], seen = 0;
+  uint32_t rays = 0, found = 0;
+  int count = *q++;
+  for (int i = 0; i < count && i < 32; i++, q += 1 + *q) {
+    int length = *q, first = q[1] & EV_REACH_SQUARE;
+    if (length < 1) continue;
+    int dx = e->file_of[first] - e->file_of[sq], dy = e->rank_of[first] - e->rank_of[sq], v = 0;
+    while (v < 4 && (unit[g][v][0] != dx || unit[g][v][1] != dy)) v++;
+    if (v == 4 || found >> v & 1) continue;
+    uint64_t squares = 0;
+    bool alike = true;
+    for (int k = 1; k <= length; k++) {
+      squares |= 1ull << (q[k] & EV_REACH_SQUARE);
+      alike &= (q[k] & (EV_REACH_QUIET | EV_REACH_CAPTURE)) == (EV_REACH_QUIET | EV_REACH_CAPTURE);
+    }
+    if (!alike || (squares & seen)) continue;
+    seen |= squares;
+    found |= 1u << v;
+    rays |= 1u << i;
+  }
+  return found && seen == whole ? rays : 0; /* a line missing is one of no square (at the edge) */
+}
+
+/* EvalTables.rays, leap_sets and slider_groups from the reach lists of the `lists` slots (a
+ * board of 64 squares at most). */
 static bool build_ray_sets(EvalTables *e, size_t lists) {
   size_t total = 0;
   for (size_t slot = 0; slot < lists; slot++) total += e->reach[e->reach_first[slot]];
@@ -166,22 +198,41 @@ static bool build_ray_sets(EvalTables *e, size_t lists) {
   e->rays = calloc(total ? total : 1, sizeof *e->rays);
   e->leap_sets = calloc(lists ? lists : 1, sizeof *e->leap_sets);
   if (!e->ray_first || !e->rays || !e->leap_sets) return false;
+  bool tables = false;
+#ifdef __BMI2__ /* mobility_of_sets reads them with PEXT */
+  tables = rules_slider_table(e->rules, 0, &e->group_mask[0], &e->group_offset[0], &e->group_attacks[0]) &&
+           rules_slider_table(e->rules, 1, &e->group_mask[1], &e->group_offset[1], &e->group_attacks[1]) &&
+           e->group_attacks[0] && e->group_attacks[1];
+#endif
+  if (tables && !(e->slider_groups = calloc(lists ? lists : 1, sizeof *e->slider_groups))) return false;
   size_t used = 0;
   for (size_t slot = 0; slot < lists; slot++) {
     e->ray_first[slot] = (uint32_t)used;
     const uint16_t *q = e->reach + e->reach_first[slot];
-    /* Which squares the slot's rays of one square reach, and whether two of them share one. */
+    int sq = (int)(slot % (size_t)e->squares);
+    uint32_t grouped = 0; /* the rays read from a slider table */
+    for (int g = 0; g < 2 && tables; g++) {
+      uint32_t rays = slider_group_rays(e, g, sq, q);
+      if (rays) e->slider_groups[slot] |= (uint8_t)(1 << g);
+      grouped |= rays;
+    }
+    /* Which squares the slot's other rays of one square reach, and whether two of them share one. */
     uint64_t single = 0, shared = 0;
     const uint16_t *r = q + 1;
-    for (int rays = *q; rays > 0; rays--, r += 1 + *r)
-      if (*r == 1) {
+    for (int i = 0; i < *q; i++, r += 1 + *r)
+      if (*r == 1 && !(i < 32 && grouped >> i & 1)) {
         uint64_t bit = 1ull << (r[1] & EV_REACH_SQUARE);
         shared |= single & bit;
         single |= bit;
       }
     struct EvalLeapSet *leaps = &e->leap_sets[slot];
-    for (int rays = *q++; rays > 0; rays--) {
+    int count = *q++;
+    for (int i = 0; i < count; i++) {
       int length = *q++;
+      if (!length || (i < 32 && grouped >> i & 1)) { /* a ray of no square counts nothing */
+        q += length;
+        continue;
+      }
       if (length == 1 && !shared) {
         uint64_t bit = 1ull << (*q & EV_REACH_SQUARE);
         if (*q & EV_REACH_QUIET) leaps->quiet |= bit;
@@ -261,12 +312,14 @@ void ev_free(EvalTables *e) {
   free(e->rays);
   free(e->leap_sets);
   free(e->pawn_attacks);
+  free(e->slider_groups);
   e->reach_first = NULL;
   e->reach = NULL;
   e->ray_first = NULL;
   e->rays = NULL;
   e->leap_sets = NULL;
   e->pawn_attacks = NULL;
+  e->slider_groups = NULL;
 }
 
 bool ev_init(EvalTables *e, const Rules *r) {
@@ -506,6 +559,13 @@ static inline int mobility_of_sets(const EvalTables *e, uint64_t occupied, uint6
   const EvalRay *ray = e->rays + e->ray_first[slot], *end = e->rays + e->ray_first[slot + 1];
   const struct EvalLeapSet *leaps = &e->leap_sets[slot];
   int count = __builtin_popcountll(leaps->quiet & ~occupied) + __builtin_popcountll(leaps->capture & enemy);
+#ifdef __BMI2__
+  for (unsigned groups = e->slider_groups ? e->slider_groups[slot] : 0; groups; groups &= groups - 1) {
+    int g = __builtin_ctz(groups);
+    uint64_t reach = e->group_attacks[g][e->group_offset[g][sq] + _pext_u64(occupied, e->group_mask[g][sq])];
+    count += __builtin_popcountll(reach & ~occupied) + __builtin_popcountll(reach & enemy);
+  }
+#endif
   for (; ray < end; ray++) {
     uint64_t blockers = ray->squares & occupied;
     if (!blockers) {

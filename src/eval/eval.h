@@ -122,6 +122,12 @@ typedef struct EvalTables {
   struct EvalLeapSet {
     uint64_t quiet, capture;
   } * leap_sets;
+  /* Where the rules have slider tables (rules_slider_table): by slot, bit g when the slot's four
+   * rays of group g (0 orthogonal, 1 diagonal), each a whole line that moves and captures, are
+   * taken out of rays and read from the group's table instead; NULL where nothing is. */
+  uint8_t *slider_groups;
+  const uint64_t *group_mask[2], *group_attacks[2];
+  const uint32_t *group_offset[2];
   /* End-game bonus of a passed pawn-like piece that promotes (none ahead to stop it). */
   int16_t passed_eg[MAX_TYPES][2][GEO_MAX_SQUARES];
   /* The squares that must hold no enemy pawn-like piece for one of colour c on sq to be passed:

@@ -299,6 +299,12 @@ int rules_find_type(const Rules *r, char letter, bool promoted_form);
 /* Derives tables, keys and limits; call after the model is complete.  False with a message
  * when the model is inconsistent. */
 bool rules_finalize(Rules *r, char *err, int errlen);
+/* The PEXT-indexed attack table of the orthogonal (group 0) or diagonal (group 1) sliders, on a
+ * board of 64 squares at most in a build with BMI2: what a piece riding all four lines of the
+ * group from sq reaches over `occupied` (each line up to its first piece, that one included) is
+ * attacks[offset[sq] + _pext_u64(occupied, mask[sq])].  False where there is none. */
+bool rules_slider_table(const Rules *r, int group, const uint64_t **mask, const uint32_t **offset,
+                        const uint64_t **attacks);
 /* Derives the turn's figures from Rules.turn (rules_finalize does it; call it again after changing
  * Rules.turn of finalised rules): the parts by side, the most parts, whether generation filters. */
 bool rules_update_turns(Rules *r, char *err, int errlen);

@@ -359,6 +359,16 @@ static void build_slider_groups(Rules *r, RuleTables *tb) {
   tb->slider_groups = true;
 }
 
+bool rules_slider_table(const Rules *r, int group, const uint64_t **mask, const uint32_t **offset,
+                        const uint64_t **attacks) {
+  const RuleTables *tb = r->tables;
+  if (!tb || !tb->slider_groups || group < 0 || group > 1) return false;
+  *mask = tb->group_mask[group];
+  *offset = tb->group_offset[group];
+  *attacks = tb->group_attacks[group];
+  return true;
+}
+
 bool rules_build_tables(Rules *r, char *err, int errlen) {
   rules_free(r);
   RuleTables *tb = calloc(1, sizeof *tb);

@@ -191,6 +191,19 @@ TEST(EvalMobility, SquareSetsCountWhatTheWalkCounts) {
     Tables t(rules.r);
     ASSERT_NE(t.e->rays, nullptr) << game;
     ASSERT_NE(t.e->leap_sets, nullptr) << game;
+#ifdef __BMI2__
+    // Rooks, bishops and queens read their lines from the move generator's slider tables.
+    ASSERT_NE(t.e->slider_groups, nullptr) << game;
+    int grouped[2] = {0, 0};
+    for (int slot = 0; slot < rules.r->type_count * 2 * t.e->squares; slot++)
+      for (int g = 0; g < 2; g++) grouped[g] += t.e->slider_groups[slot] >> g & 1;
+    // Every square of both colours for the Rook and the Queen (only the Rook's lines in makruk;
+    // minishogi's Rook, Bishop, Dragon and Horse on 25 squares).
+    std::string name = game;
+    int lines = name == "minishogi" ? 100 : 256;
+    EXPECT_EQ(grouped[0], name == "makruk" ? 128 : lines) << game;
+    EXPECT_EQ(grouped[1], name == "makruk" ? 0 : lines) << game;
+#endif
     int compared = ForRandomGame(rules.r, 7, 400, [&](const Position *p, int ply) {
       EvalFeatures with_sets, walked;
       ev_features(t.e, p, &with_sets);
