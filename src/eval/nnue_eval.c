@@ -187,11 +187,23 @@ static bool find_changes(const Entry *from, const Position *p, Changes *ch) {
   const Rules *r = p->rules;
   ch->removed = ch->added = 0;
   int squares = r->geo.squares;
-  for (int sq = 0; sq < squares; sq++) {
-    int before = from->board[sq], after = p->board[sq];
-    if (before == after) continue;
-    if (before != SQ_EMPTY && !note(ch, false, r, before, sq, 0, 0, 0)) return false;
-    if (after != SQ_EMPTY && !note(ch, true, r, after, sq, 0, 0, 0)) return false;
+  /* Eight squares at a time: most of the board has not changed. */
+  for (int base = 0; base < squares; base += 8) {
+    uint64_t was = 0, now = 0;
+    if (squares - base >= 8) {
+      memcpy(&was, from->board + base, 8);
+      memcpy(&now, p->board + base, 8);
+    } else { /* the entry holds just `squares` bytes */
+      memcpy(&was, from->board + base, (size_t)(squares - base));
+      memcpy(&now, p->board + base, (size_t)(squares - base));
+    }
+    for (uint64_t diff = was ^ now; diff;) {
+      int k = __builtin_ctzll(diff) >> 3, sq = base + k;
+      diff &= ~(0xFFull << (8 * k));
+      int before = from->board[sq], after = p->board[sq];
+      if (before != SQ_EMPTY && !note(ch, false, r, before, sq, 0, 0, 0)) return false;
+      if (after != SQ_EMPTY && !note(ch, true, r, after, sq, 0, 0, 0)) return false;
+    }
   }
   int slots = nn_hand_slots(r);
   for (int pc = 0; pc < 2 && slots; pc++)
