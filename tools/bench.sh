@@ -6,7 +6,9 @@
 #   2. presets compiled by the bridge beside the built-in rule set they copy;
 #   3. where the preset's referee decides (the interpreter and the oracle): the referee's moves
 #      per second, perft through the oracle and the depth of a 5-second search, each beside
-#      the figure it aims at.
+#      the figure it aims at;
+#   4. the search's nodes per second from the start position, with the net and without,
+#      beside fairy-stockfish's.
 # Usage: [RUNS=N] tools/bench.sh [path/to/herald]
 set -u
 herald=${1:-build/herald}
@@ -114,3 +116,41 @@ search ultima 5 s: depth reached|$(median "${depth_ultima[@]}")|6"
 while IFS='|' read -r what value aim; do
   printf '%-52s %12.0f %12s %6.2fx\n' "$what" "$value" "$aim" "$(ratio "$value" "$aim")"
 done <<< "$aims"
+
+# The search's speed: nodes per second from the start position over a million nodes (the last
+# rate the engine reports), Herald with the net it ships and with the classical evaluation,
+# beside fairy-stockfish's, and the 1,000,000 that issue #15 of the project aims at in chess.
+# ENGINE VARIANT [SETOPTION...] -> nodes/s, median of RUNS
+uci_nps() {
+  local engine=$1 variant=$2 log speeds=() set=""
+  shift 2
+  for option in "$@"; do set+="setoption name $option"$'\n'; done
+  log=$(mktemp)
+  for _ in $(seq "$runs"); do
+    {
+      printf 'uci\nsetoption name UCI_Variant value %s\n%sisready\nposition startpos\ngo nodes 1000000\n' \
+        "$variant" "$set"
+      for _ in $(seq 1200); do grep -q '^bestmove' "$log" && break; sleep 0.1; done # 2 minutes at most
+      echo quit
+    } | "$engine" > "$log" 2>/dev/null
+    speeds+=("$(grep -o ' nps [0-9]*' "$log" | tail -1 | awk '{print $2}')")
+  done
+  rm -f "$log"
+  median "${speeds[@]}"
+}
+echo
+echo "Search from the start position, 1,000,000 nodes: nodes/s (median of $runs runs)"
+printf '%-13s %12s %12s %12s %12s\n' game "net" classical fairy-sf "net/fairy-sf"
+chess_net=""
+for game in chess capablanca xiangqi shogi crazyhouse; do
+  net=$(uci_nps "$herald" "$game")
+  [ "$game" = chess ] && chess_net=$net
+  classical=$(uci_nps "$herald" "$game" "EvalFile value <none>")
+  if [ -n "$fsf" ]; then
+    peer=$(uci_nps "$fsf" "$game")
+    printf '%-13s %12s %12s %12s %11.2fx\n' "$game" "$net" "$classical" "$peer" "$(ratio "$net" "$peer")"
+  else
+    printf '%-13s %12s %12s %12s %12s\n' "$game" "$net" "$classical" - -
+  fi
+done
+printf 'chess with its net against the aim of 1000000 nodes/s: %.2fx\n' "$(ratio "${chess_net:-0}" 1000000)"
