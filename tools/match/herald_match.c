@@ -112,7 +112,7 @@ static bool read_played(const char *path, MtMatchConfig *c, MtPlayedGame **playe
     return false;
   }
   c->played = *played;
-  fprintf(stderr, "herald-match: %s: %d games of an earlier run count, the match goes on\n", path, c->played_count);
+  fprintf(stderr, "herald-match: %s: %d games of an earlier run count toward this match\n", path, c->played_count);
   return true;
 }
 
