@@ -212,6 +212,10 @@ static void iterate(Worker *w) {
   int max_depth = s->limits.depth > 0 ? min_int(s->limits.depth, SRCH_MAX_PLY - 8) : SRCH_MAX_PLY - 8;
   int lines = max_int(1, min_int(s->limits.multipv, w->root_count));
   w->completed_depth = 0;
+  /* The main thread's time use: how many iterations in a row kept the best move, and the score
+   * of the last one. */
+  Move last_best = MOVE_NONE;
+  int stable = 0, last_score = -SRCH_INFINITE;
   for (int depth = 1 + (w->id & 1); depth <= max_depth; depth++) {
     w->root_depth = depth;
     w->seldepth = 0;
@@ -243,8 +247,18 @@ static void iterate(Worker *w) {
     for (int line = 0; line < lines; line++) report(w, depth, line, TT_BOUND_EXACT);
     w->completed_depth = depth;
     if (w->id) continue;
-    /* Main thread: no new iteration once the soft time is spent, or when mate is proven. */
-    if (s->plan.soft_ms >= 0 && !atomic_load(&s->pondering) && srch_now_ms() - s->start_ms >= s->plan.soft_ms) break;
+    /* Main thread: no new iteration once the soft time is spent, or when mate is proven.  On a
+     * clock the soft time is scaled by the best move's stability and the score's fall; a fixed
+     * move time (UCI movetime, XBoard st, a part's share of a turn) is used whole. */
+    stable = w->root[0].move == last_best ? stable + 1 : 0;
+    last_best = w->root[0].move;
+    bool fell = last_score != -SRCH_INFINITE && w->root[0].score < last_score - 30;
+    last_score = w->root[0].score;
+    if (s->plan.soft_ms >= 0 && !atomic_load(&s->pondering)) {
+      int64_t soft = s->plan.soft_ms;
+      if (s->limits.movetime_ms <= 0) soft = soft * srch_soft_time_percent(stable, depth, fell) / 100;
+      if (srch_now_ms() - s->start_ms >= soft) break;
+    }
     if (s->plan.soft_ms >= 0 && w->root_count == 1) break;
     if (s->limits.depth == 0 && abs(w->root[0].score) >= SRCH_MATE_BOUND && s->plan.soft_ms >= 0 &&
         SRCH_MATE - abs(w->root[0].score) < depth)

@@ -73,6 +73,11 @@ TimePlan srch_time_plan_parts(const SearchLimits *l, int side, int parts_left, i
   return plan;
 }
 
+int srch_soft_time_percent(int stable, int depth, bool score_fell) {
+  int percent = stable >= 6 ? 55 : stable >= 3 ? 75 : stable == 0 && depth >= 5 ? 150 : 100;
+  return score_fell ? percent * 13 / 10 : percent;
+}
+
 void srch_limits_rest_of_turn(const SearchLimits *turn, int side, int64_t elapsed_ms, SearchLimits *rest) {
   *rest = *turn;
   rest->infinite = rest->ponder = false;

@@ -51,6 +51,15 @@ typedef struct TimePlan {
 } TimePlan;
 TimePlan srch_time_plan(const SearchLimits *l, int side);
 
+/* How much of the soft time, in percent, the search may have spent and still start another
+ * iteration, from how the last iterations went: less while the best move has stayed the same
+ * for `stable` iterations (the next is unlikely to change it), more when it has just changed
+ * (from depth 5 on) or when the score fell by more than 30 centipawns in the last iteration
+ * (the next may find the move played).  Never more than twice the soft time, within the hard
+ * limit (four times the soft time or the clock's cap).  For a clock only: a fixed move time is
+ * used whole. */
+int srch_soft_time_percent(int stable, int depth, bool score_fell);
+
 /* The plan for one part of a turn of several moves (Rules.turn_parts > 1), searched on its own
  * from the clock as it stands: parts_left counts this part and the turn's later ones (the
  * search passes turn_parts - part, an upper bound where a turn may end early), and every later

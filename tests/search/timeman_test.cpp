@@ -146,4 +146,20 @@ TEST(SearchTime, TheRestOfATurnSharesTheFirstPartsBudget) {
   EXPECT_EQ(rest.depth, 7);
 }
 
+TEST(SearchTime, TheSoftTimeFollowsTheBestMovesStability) {
+  /* A best move kept for several iterations needs less time, one that has just changed more;
+   * the first iterations, whose moves change as a matter of course, take the plain budget. */
+  EXPECT_EQ(100, srch_soft_time_percent(0, 3, false));
+  EXPECT_EQ(100, srch_soft_time_percent(2, 9, false));
+  EXPECT_LT(srch_soft_time_percent(6, 12, false), srch_soft_time_percent(3, 12, false));
+  EXPECT_LT(srch_soft_time_percent(3, 12, false), 100);
+  EXPECT_GT(srch_soft_time_percent(0, 5, false), 100);
+  /* A falling score asks for more whatever the stability, and never past twice the soft time
+   * (the hard limit is four times it). */
+  for (int stable = 0; stable < 10; stable++) {
+    EXPECT_GT(srch_soft_time_percent(stable, 10, true), srch_soft_time_percent(stable, 10, false));
+    EXPECT_LE(srch_soft_time_percent(stable, 10, true), 200);
+  }
+}
+
 } // namespace
