@@ -282,8 +282,9 @@ TEST(Nnue, ShippedNetsAreTakenByTheirGamesSearch) {
     EXPECT_TRUE(pos_is_legal(&pos.p, result.best)) << name;
     shipped.insert(game);
   }
-  // The games the NNUE issue asks nets for, omega being one that no other engine plays.
-  for (const char *game : {"chess", "capablanca", "shogi", "xiangqi", "crazyhouse", "omega"})
+  // The games the NNUE issue asks nets for, omega being one that no other engine plays, and
+  // janggi, which the strength issue asks tuned weights for.
+  for (const char *game : {"chess", "capablanca", "shogi", "xiangqi", "crazyhouse", "omega", "janggi"})
     EXPECT_EQ(shipped.count(game), 1u) << "no net shipped for " << game;
 }
 
