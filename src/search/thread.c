@@ -249,7 +249,7 @@ static void iterate(Worker *w) {
     if (w->id) continue;
     /* Main thread: no new iteration once the soft time is spent, or when mate is proven.  On a
      * clock the soft time is scaled by the best move's stability and the score's fall; a fixed
-     * move time (UCI movetime, XBoard st, a part's share of a turn) is used whole. */
+     * move time (UCI movetime, XBoard st, a part's share of a fixed turn time) is used whole. */
     stable = w->root[0].move == last_best ? stable + 1 : 0;
     last_best = w->root[0].move;
     bool fell = last_score != -SRCH_INFINITE && w->root[0].score < last_score - 30;
