@@ -252,6 +252,7 @@ typedef struct GenFilter {
   int royal;  /* GEN_EVASIONS: the square of the royal in check, whose moves are all kept */
   BB answers; /* GEN_EVASIONS: where the other moves must go (the checker, the squares between);
                * GEN_NOISY_ONTO: the one square */
+  BB skip;    /* pieces whose moves are counted elsewhere (count_legal's steps) */
 } GenFilter;
 
 static inline bool noisy_kind(GenKind kind) { return kind == GEN_NOISY || kind == GEN_NOISY_ONTO; }
@@ -312,13 +313,14 @@ static void add_castlings(Position *p, MoveList *list, BB occ) {
     for (int n = 0, bit = __builtin_ctz(rights); n < r->right_castling_count[bit]; n++) {
       int i = r->right_castlings[bit][n];
       const Castling *c = &r->castlings[i];
+      /* Every square between the outermost of the four must be empty but for the two movers:
+       * the test that fails most often, first. */
+      if (!tb->castle_on_rank[i] || bb_any(bb_and(occ, tb_bb(tb->castle_path, i)))) continue;
       if (!p->board[c->king_from] || !p->board[c->partner_from]) continue;
       if (piece_color(p->board[c->king_from]) != us || piece_color(p->board[c->partner_from]) != us) continue;
       if ((c->king_type >= 0 && piece_type(p->board[c->king_from]) != c->king_type) ||
           (c->partner_type >= 0 && piece_type(p->board[c->partner_from]) != c->partner_type))
         continue;
-      /* Every square between the outermost of the four must be empty but for the two movers. */
-      if (!tb->castle_on_rank[i] || bb_any(bb_and(occ, tb_bb(tb->castle_path, i)))) continue;
       BB movers = bb_or(bb_square(c->king_from), bb_square(c->partner_from));
       if (r->types[piece_type(p->board[c->king_from])].royal) {
         if (in_check < 0) in_check = !referee_decides && !royals_safe(p, us);
@@ -392,7 +394,7 @@ static inline __attribute__((always_inline)) void generate(Position *p, TargetLi
   list->count = 0;
   tl->count = 0;
   for (int t = 0; t < r->type_count; t++) {
-    BB mine = pieces(p, us, t);
+    BB mine = bb_andnot(pieces(p, us, t), f->skip);
     if (!bb_any(mine)) continue;
     const PieceType *pt = &r->types[t];
     int list0 = (t * 2 + us) * n;
@@ -494,7 +496,7 @@ static void make_guard(const Position *p, Guard *g) {
   int n = tb->squares, us = p->side, them = us ^ 1;
   g->check_all = g->steps_direct = g->facing = false;
   g->royal = -1;
-  g->pinned = g->sensitive = bb_zero();
+  g->pinned = g->sensitive = g->risky_from = bb_zero();
   BB royals = r->royal_type_count ? royals_of(p, us) : bb_zero();
   g->no_royals = !bb_any(royals);
   if (__builtin_expect(r->no_giving_check, 0)) { /* Racing Kings: every move is tried for the check it gives */
@@ -772,14 +774,77 @@ static void pseudo_legal_moves(Position *p, MoveList *list) {
   }
 }
 
+#if BBW == 1
+/* b shifted by offset squares.  A rotation: no branch on the sign, and the bits that wrap round
+ * are never the ones looked at (a step's squares and legs are on the board). */
+static inline uint64_t shift_by(uint64_t b, int offset) {
+  unsigned k = (unsigned)offset & 63;
+  return (b << k) | (b >> ((64 - k) & 63));
+}
+
+/* The moves of the pieces that need no test of their own (not risky under g, not about to
+ * promote, not able to take en passant) of the types whose moves are all steps and slides
+ * (tables.h), the steps counted a step at a time over all of them; those pieces are added to
+ * *counted. */
+static uint64_t count_steps(const Position *p, const Guard *g, BB *counted) {
+  const RuleTables *tb = p->rules->tables;
+  int us = p->side;
+  uint64_t own = p->by_color[us][0], enemy = p->by_color[us ^ 1][0];
+  uint64_t empty = tb->board[0] & ~(own | enemy);
+  uint64_t dest[4] = {0, empty, enemy, empty | enemy}; /* by mode */
+  uint64_t exclude = g->risky_from.w[0], takers_of = p->ep_victim >= 0 ? p->ep[0] : 0, done = 0, count = 0;
+  for (uint32_t types = tb->step_types[us]; types; types &= types - 1) {
+    int t = __builtin_ctz(types), n = tb->step_count[t][us];
+    uint64_t mine = p->by_piece[us][t][0] & ~exclude & ~tb->step_promo_from[t][us];
+    if (!mine) continue;
+    const StepSet *steps = tb->steps[t][us];
+    if (takers_of && p->rules->types[t].ep_capturer) /* those that may take en passant go one by one */
+      for (int i = 0; i < n; i++)
+        if (steps[i].mode & MODE_CAPTURE && !steps[i].leg_count)
+          mine &= ~(shift_by(takers_of, -steps[i].offset) & steps[i].from);
+    done |= mine;
+    for (int i = 0; i < n; i++) {
+      const StepSet *s = &steps[i];
+      uint64_t from = mine & s->from;
+      for (int l = 0; l < s->leg_count; l++) from &= shift_by(empty, -s->legs[l]);
+      count += (uint64_t)__builtin_popcountll(shift_by(from, s->offset) & dest[s->mode]);
+    }
+    uint8_t groups = tb->group_of[t][us];
+    if (groups) {
+      BB occ = {{own | enemy}};
+      for (uint64_t each = mine; each; each &= each - 1) {
+        int from = __builtin_ctzll(each);
+        uint64_t slides = 0;
+        if (groups & GROUP_ORTHOGONAL) slides = group_targets(tb, 0, from, occ).w[0];
+        if (groups & GROUP_DIAGONAL) slides |= group_targets(tb, 1, from, occ).w[0];
+        count += (uint64_t)__builtin_popcountll(slides & ~own);
+      }
+    }
+  }
+  counted->w[0] = done;
+  return count;
+}
+#endif
+
 /* The number of legal moves, testing only the risky ones one by one (perft's last ply). */
 static uint64_t count_legal(Position *p) {
   if (game_over(p)) return 0;
   TargetList tl;
   MoveList special;
   Guard g;
+  uint64_t count = 0;
+#if BBW == 1
+  make_guard(p, &g);
+  GenFilter f = {.kind = GEN_ALL, .royal = -1};
+  if (p->rules->tables->step_types[p->side] && !g.check_all && !bb_any(g.sensitive))
+    count = count_steps(p, &g, &f.skip);
+  generate(p, &tl, &special, &f);
+  for (int i = 0; i < special.count; i++)
+    if (!needs_trial(p, &g, special.moves[i]) || legal_by_trial(p, &g, special.moves[i])) count++;
+#else
   generate_and_guard(p, &tl, &special, &g, &ALL_MOVES);
-  uint64_t count = (uint64_t)special.count;
+  count = (uint64_t)special.count;
+#endif
   for (int i = 0; i < tl.count; i++) {
     const TargetSet *set = &tl.sets[i];
     BB risky = risky_targets(p, &g, set);

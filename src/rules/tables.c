@@ -450,5 +450,6 @@ bool rules_build_tables(Rules *r, char *err, int errlen) {
       }
       if (pt->promo_count) tb->promo_types++;
     }
+  if (bbw == 1) tables_build_steps(r, tb);
   return true;
 }

@@ -36,6 +36,19 @@ typedef struct LameEntry {
   int32_t leg; /* index of the mask of squares that must be empty */
 } LameEntry;
 
+/* Boards of at most 64 squares: one of a type's leaps or lame leaps as a fixed offset (squares
+ * are numbered rank-major), with the squares it starts from, so that the moves of every piece
+ * of the type that needs no test of its own are counted at once by shifting (perft's last
+ * ply: count_legal). */
+enum { MAX_STEPS = 16, MAX_STEP_LEGS = 2 };
+typedef struct StepSet {
+  int8_t offset; /* target - from */
+  uint8_t mode;  /* MODE_MOVE, MODE_CAPTURE or MODE_BOTH */
+  int8_t leg_count;
+  int8_t legs[MAX_STEP_LEGS]; /* offsets of the squares that must be empty */
+  uint64_t from;
+} StepSet;
+
 typedef struct RuleTables {
   int bbw, squares;
   uint64_t *board;      /* on-board squares */
@@ -99,9 +112,17 @@ typedef struct RuleTables {
   uint64_t group_mask[2][64];
   uint32_t group_offset[2][64];
   uint64_t *group_attacks[2];
+  /* Steps (step_sets.c, boards of at most 64 squares): the types whose every move is one. */
+  uint32_t step_types[2];
+  StepSet steps[MAX_TYPES][2][MAX_STEPS];
+  int step_count[MAX_TYPES][2];
+  uint64_t step_promo_from[MAX_TYPES][2]; /* where a piece of the type may promote: counted one by one */
 } RuleTables;
 
 enum { GROUP_ORTHOGONAL = 1, GROUP_DIAGONAL = 2 };
+
+/* Fills the steps of a table for a board of at most 64 squares (step_sets.c). */
+void tables_build_steps(const Rules *r, RuleTables *tb);
 
 /* True when the 64-square instance of the hot code was built with PEXT (movegen_w1.c). */
 bool gen_has_pext(void);

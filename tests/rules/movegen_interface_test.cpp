@@ -1,10 +1,11 @@
 // The move generator's interface (rules/movegen.h through position.h): noisy and quiet moves
 // split the legal moves in two, disjoint, by what each move does (a capture or a promotion is
-// noisy, nothing else is), the noisy moves onto one square are those of the noisy list, and in
-// check the evasions are the legal moves.  Checked on every position of random games in each
-// width (chess, crazyhouse, makruk...: one word; capablanca, xiangqi, shogi, grand: two; a 12x12
-// rule set with drops and every atom kind, and Omega Chess: four) and, for the oracle's table, in
-// a preset whose pawns only the referee decides.
+// noisy, nothing else is), the noisy moves onto one square are those of the noisy list, in
+// check the evasions are the legal moves, and perft's count of a position's moves is their
+// number.  Checked on every position of random games in each width (chess, crazyhouse,
+// makruk...: one word; capablanca, xiangqi, shogi, grand: two; a 12x12 rule set with drops and
+// every atom kind, and Omega Chess: four) and, for the oracle's table, in a preset whose pawns
+// only the referee decides.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -16,6 +17,7 @@
 #include "bridge/br_game.h"
 #include "core_shim.h"
 #include "rules/core_helpers.h"
+#include "rules/tables.h"
 
 namespace {
 
@@ -73,6 +75,9 @@ void CheckPosition(Position *p, Tally *tally) {
   for (Move m : noisy) ASSERT_TRUE(CapturesOrPromotes(p, m)) << MoveName(p, m) << " is noisy in " << fen;
   for (Move m : quiet) ASSERT_FALSE(CapturesOrPromotes(p, m)) << MoveName(p, m) << " is quiet in " << fen;
   for (Move m : legal) ASSERT_EQ(pos_is_noisy(p, m), CapturesOrPromotes(p, m)) << MoveName(p, m) << " in " << fen;
+  // Perft's last ply counts the legal moves without listing them (on 64 squares, the pieces
+  // whose moves are all steps and slides a step at a time over all of them): the same number.
+  ASSERT_EQ(pos_perft(p, 1), legal.size()) << "perft 1 != legal moves in " << fen;
   // Onto one square: the noisy moves with that target, in noisy's own order (a static
   // exchange's choice between equal attackers depends on it).  Every enemy piece's square, every
   // target, and an empty square.
@@ -189,6 +194,33 @@ INSTANTIATE_TEST_SUITE_P(
                       CheckCase{"capablanca", "5k4/10/10/10/10/10/10/c3K5 w - - 0 1"}, // chancellor's rook line
                       CheckCase{"grand", "10/5k4/10/10/10/10/10/10/3a6/5K4 w - - 0 1"})); // archbishop's knight leap
 
+// King, Queen, Rook, Bishop, Knight and Pawn, the six types both fixtures below start with, then more.
+std::vector<core_test::PieceSpec> WithChessmen(std::vector<core_test::PieceSpec> more) {
+  std::vector<core_test::PieceSpec> all = {{"King", 'K', "K"},   {"Queen", 'Q', "Q"},  {"Rook", 'R', "R"},
+                                           {"Bishop", 'B', "B"}, {"Knight", 'N', "N"}, {"Pawn", 'P', "fmWfcFifmnD"}};
+  all.insert(all.end(), more.begin(), more.end());
+  return all;
+}
+
+// Finishes a rule set whose type 0 is the royal King and type 5 a Pawn (the types after the
+// King up to the Knight and type 6 its promotions): the Pawn double-steps from its second rank,
+// takes en passant and must promote on the last; pieces taken are dropped.
+void FinishWithPawns(Rules *r, const char *fen) {
+  int last = r->geo.height - 1;
+  r->types[0].royal = true;
+  PieceType *pawn = &r->types[5];
+  pawn->ep_creator = pawn->ep_capturer = pawn->resets_clock = true;
+  pawn->initial_zone = rules_add_zone(r, "pawn start", 0, r->geo.width - 1, 1, 1);
+  pawn->promo_zone = rules_add_zone(r, "last rank", 0, r->geo.width - 1, last, last);
+  const int choices[] = {1, 2, 3, 4, 6};
+  for (int i = 0; i < 5; i++) pawn->promo_choices[i] = choices[i];
+  pawn->promo_count = 5;
+  pawn->promo_mandatory = true;
+  r->drops = true;
+  snprintf(r->start_fen, sizeof r->start_fen, "%s", fen);
+  Finalize(r);
+}
+
 // Width 4: a 12x12 board with drops and every atom kind (riders, leapers, a lame leaper, a
 // cannon, a grasshopper, a nightrider, a limited rider), pawns that double-step, take en
 // passant and promote.
@@ -197,37 +229,47 @@ protected:
   RulesBox rules;
   void SetUp() override {
     StartRules(rules.get(), 12, 12,
-               {{"King", 'K', "K"},
-                {"Queen", 'Q', "Q"},
-                {"Rook", 'R', "R"},
-                {"Bishop", 'B', "B"},
-                {"Knight", 'N', "N"},
-                {"Pawn", 'P', "fmWfcFifmnD"},
-                {"Cannon", 'C', "mRcpR"},
-                {"Grasshopper", 'G', "gQ"},
-                {"Nightrider", 'A', "NN"},
-                {"Horse", 'H', "nN"},
-                {"Wazir rider", 'W', "W3F"}});
-    Rules *r = rules.get();
-    r->types[0].royal = true;
-    PieceType *pawn = &r->types[5];
-    pawn->ep_creator = pawn->ep_capturer = pawn->resets_clock = true;
-    pawn->initial_zone = rules_add_zone(r, "pawn start", 0, 11, 1, 1);
-    pawn->promo_zone = rules_add_zone(r, "last rank", 0, 11, 11, 11);
-    const int choices[] = {1, 2, 3, 4, 6};
-    for (int i = 0; i < 5; i++) pawn->promo_choices[i] = choices[i];
-    pawn->promo_count = 5;
-    pawn->promo_mandatory = true;
-    r->drops = true;
-    snprintf(r->start_fen, sizeof r->start_fen, "%s",
-             "rahcgqkgcwnr/pppppppppppp/12/12/12/12/12/12/12/12/PPPPPPPPPPPP/RAHCGQKGCWNR[] w - - 0 1");
-    Finalize(r);
+               WithChessmen({{"Cannon", 'C', "mRcpR"},
+                             {"Grasshopper", 'G', "gQ"},
+                             {"Nightrider", 'A', "NN"},
+                             {"Horse", 'H', "nN"},
+                             {"Wazir rider", 'W', "W3F"}}));
+    FinishWithPawns(rules.get(),
+                    "rahcgqkgcwnr/pppppppppppp/12/12/12/12/12/12/12/12/PPPPPPPPPPPP/RAHCGQKGCWNR[] w - - 0 1");
   }
 };
 
 TEST_F(MovegenLarge, NoisyAndQuietPartitionTheLegalMovesAndEvasionsAnswerCheck) {
   ASSERT_EQ(rules->bbw, 4);
   ExpectSplits(rules.get(), "startpos", 400, 150, 5);
+}
+
+// Width 1 with every kind of move the counting by steps tells apart: leaps (knight, king),
+// lame leaps with one and two legs (a horse, a lame threeleaper), slider groups alone (rook,
+// bishop, queen) and beside leaps (an archbishop), a slider group that overlaps its own leaps
+// (a rook that also steps as a wazir: one by one), a limited rider and a cannon (one by one,
+// screens), pawns that double-step, take en passant and promote, and drops.
+class MovegenSmall : public ::testing::Test {
+protected:
+  RulesBox rules;
+  void SetUp() override {
+    StartRules(rules.get(), 8, 8,
+               WithChessmen({{"Archbishop", 'A', "BN"},
+                             {"Horse", 'H', "nN"},
+                             {"Threeleaper", 'T', "nH"},
+                             {"Cannon", 'C', "mRcpR"},
+                             {"Wazir rook", 'W', "RW"},
+                             {"Short rook", 'S', "R2"}}));
+    FinishWithPawns(rules.get(), "rnhakcsw/pppppppp/8/8/8/8/PPPPPPPP/WSCKAHNR[TBQtbq] w - - 0 1");
+  }
+};
+
+TEST_F(MovegenSmall, NoisyAndQuietPartitionTheLegalMovesAndPerftCountsThem) {
+  ASSERT_EQ(rules->bbw, 1);
+  // Counted by steps: all but the cannon, the wazir rook and the short rook (by type index).
+  const uint32_t steps = 0x1FF;
+  for (int c = 0; c < 2; c++) EXPECT_EQ(rules.get()->tables->step_types[c], steps) << "colour " << c;
+  ExpectSplits(rules.get(), "startpos", 400, 120, 5);
 }
 
 // Omega Chess (12x12 with holes, through the bridge): width 4 from a preset.
