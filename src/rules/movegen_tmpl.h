@@ -824,6 +824,21 @@ static uint64_t count_steps(const Position *p, const Guard *g, BB *counted) {
   counted->w[0] = done;
   return count;
 }
+
+/* The moves of the single royal piece where its type's are plain leaps (a King) and each is
+ * judged without making it (Guard.steps_direct); the royal is then added to *counted. */
+static uint64_t count_royal_steps(const Position *p, const Guard *g, BB *counted) {
+  const RuleTables *tb = p->rules->tables;
+  int k = g->royal, us = p->side, t = piece_type(p->board[k]), list = (t * 2 + us) * tb->squares + k;
+  if (!g->steps_direct || !(tb->step_types[us] >> t & 1) || tb->group_of[t][us] ||
+      tb->lame_first[list] != tb->lame_first[list + 1] || (tb->step_promo_from[t][us] >> k & 1) ||
+      (p->ep_victim >= 0 && p->rules->types[t].ep_capturer))
+    return 0;
+  uint64_t own = p->by_color[us][0], enemy = p->by_color[us ^ 1][0];
+  BB targets = {{(tb->leap_quiet[list] & tb->board[0] & ~(own | enemy)) | (tb->leap_capture[list] & enemy)}};
+  counted->w[0] |= 1ULL << k;
+  return (uint64_t)bb_count(royal_steps_legal(p, k, targets));
+}
 #endif
 
 /* The number of legal moves, testing only the risky ones one by one (perft's last ply). */
@@ -836,8 +851,10 @@ static uint64_t count_legal(Position *p) {
 #if BBW == 1
   make_guard(p, &g);
   GenFilter f = {.kind = GEN_ALL, .royal = -1};
-  if (p->rules->tables->step_types[p->side] && !g.check_all && !bb_any(g.sensitive))
+  if (p->rules->tables->step_types[p->side] && !g.check_all && !bb_any(g.sensitive)) {
     count = count_steps(p, &g, &f.skip);
+    if (g.royal >= 0) count += count_royal_steps(p, &g, &f.skip);
+  }
   generate(p, &tl, &special, &f);
   for (int i = 0; i < special.count; i++)
     if (!needs_trial(p, &g, special.moves[i]) || legal_by_trial(p, &g, special.moves[i])) count++;

@@ -67,7 +67,8 @@ static bool build_type(const Rules *r, RuleTables *tb, int t, int c) {
       }
       if (!add_step(tb, t, c, e->square - sq, legs, leg_count, e->mode, sq)) return false;
     }
-    if ((reach & promo_zone) || (pt->promo_on_leaving && (promo_zone >> sq & 1))) tb->step_promo_from[t][c] |= 1ULL << sq;
+    if ((reach & promo_zone) || (pt->promo_on_leaving && (promo_zone >> sq & 1)))
+      tb->step_promo_from[t][c] |= 1ULL << sq;
   }
   return true;
 }
