@@ -47,9 +47,9 @@ uci_run() {
 # start-up.  The median start-up of RUNS runs from the median wall time of RUNS runs: a pair's
 # own difference would swing with that one start-up.  "nodes nodes/s".
 uci_perft() {
-  local nodes="" sec base_nodes base_sec walls=() bases=()
+  local nodes="" sec base_sec walls=() bases=()
   for _ in $(seq "$runs"); do
-    read -r base_nodes base_sec < <(uci_run "$1" "$2" 1)
+    read -r _ base_sec < <(uci_run "$1" "$2" 1)
     read -r nodes sec < <(uci_run "$1" "$2" "$3")
     bases+=("$base_sec")
     walls+=("$sec")
