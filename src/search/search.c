@@ -194,6 +194,25 @@ static inline Move *counter_slot(Worker *w, int ply) {
   return &w->counter[w->pos.part > 0][previous->current_piece][move_to(previous->current)];
 }
 
+/* The continuation history's row of the move searched `back` plies before ply (1: the move
+ * that led here, 2: the one before), or NULL: none (the root's past, a null move, a pass) or no
+ * table. */
+static inline int16_t *cont_row(const Worker *w, int ply, int back) {
+  if (!w->cont || ply < back) return NULL;
+  const Frame *before = &w->frames[ply - back];
+  if (before->current == NULL_MOVE || before->current_piece == NO_PIECE) return NULL;
+  int key = srch_cont_key(w->search->rules, before->side, before->current_piece, move_to(before->current));
+  return w->cont + (size_t)key * w->cont_keys;
+}
+
+/* A quiet move's history: of its piece and target, and after each of the two moves before. */
+static inline int quiet_history(const Worker *w, const int16_t *const rows[2], int side, int piece, int to) {
+  int score = w->history[side][piece][to], key = srch_cont_key(w->search->rules, side, piece, to);
+  for (int k = 0; k < 2; k++)
+    if (rows[k]) score += rows[k][key];
+  return score;
+}
+
 /* Scores the moves of the frame at ply for pick: the hash move, the captures and promotions by
  * what they take and with what (every one as good: pick_checked tells the losing ones when it
  * comes to them), killers and counter move, the quiet moves by history. */
@@ -203,6 +222,7 @@ static void score_moves(Worker *w, int ply, Move tt_move) {
   const EvalTables *e = w->search->tables;
   Move *slot = counter_slot(w, ply);
   Move counter = slot ? *slot : MOVE_NONE;
+  const int16_t *rows[2] = {cont_row(w, ply, 1), cont_row(w, ply, 2)};
   for (int i = 0; i < f->moves.count; i++) {
     Move m = f->moves.moves[i];
     int score;
@@ -221,7 +241,7 @@ static void score_moves(Worker *w, int ply, Move tt_move) {
       score = SCORE_KILLER - 2;
     } else {
       int piece = piece_index(p, m);
-      score = piece == NO_PIECE ? 0 : w->history[p->side][piece][move_to(m)];
+      score = piece == NO_PIECE ? 0 : quiet_history(w, rows, p->side, piece, move_to(m));
     }
     f->scores[i] = score;
   }
@@ -272,19 +292,30 @@ static Move pick_checked(Worker *w, Frame *f, int i) {
 }
 
 static inline void add_history(int *h, int bonus) { *h += bonus - *h * abs(bonus) / HISTORY_MAX; }
+static inline void add_cont_history(int16_t *h, int bonus) {
+  *h = (int16_t)(*h + bonus - *h * abs(bonus) / HISTORY_MAX);
+}
+
+/* The quiet move m's histories, by bonus: its own, and after each of the two moves before. */
+static void reward_quiet(Worker *w, int ply, Move m, int bonus) {
+  Position *p = &w->pos;
+  int piece = piece_index(p, m);
+  if (piece == NO_PIECE) return;
+  add_history(&w->history[p->side][piece][move_to(m)], bonus);
+  int key = srch_cont_key(w->search->rules, p->side, piece, move_to(m));
+  for (int back = 1; back <= 2; back++) {
+    int16_t *row = cont_row(w, ply, back);
+    if (row) add_cont_history(&row[key], bonus);
+  }
+}
 
 static void update_quiet_stats(Worker *w, int ply, Move best, int depth, const Move *tried, int tried_count) {
   Frame *f = &w->frames[ply];
-  Position *p = &w->pos;
   if (f->killers[0] != best) f->killers[1] = f->killers[0], f->killers[0] = best;
   int bonus = min_int(depth * depth * 16, HISTORY_MAX / 4);
-  int piece = piece_index(p, best);
-  if (piece != NO_PIECE) add_history(&w->history[p->side][piece][move_to(best)], bonus);
-  for (int i = 0; i < tried_count; i++) {
-    if (tried[i] == best) continue;
-    int other = piece_index(p, tried[i]);
-    if (other != NO_PIECE) add_history(&w->history[p->side][other][move_to(tried[i])], -bonus);
-  }
+  reward_quiet(w, ply, best, bonus);
+  for (int i = 0; i < tried_count; i++)
+    if (tried[i] != best) reward_quiet(w, ply, tried[i], -bonus);
   Move *slot = counter_slot(w, ply);
   if (slot) *slot = best;
 }
@@ -461,13 +492,17 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
   beta = min_int(beta, srch_mate_in(ply + 1));
   if (alpha >= beta) return alpha;
 
+  /* A search that leaves the hash move out (is it singular?) neither takes the table's word
+   * for this position nor prunes: it asks about the other moves only. */
+  Move excluded = f->excluded;
+  bool excluding = excluded != MOVE_NONE;
   TTHit hit;
   Move tt_move = MOVE_NONE;
   bool tt_hit = srch_tt_probe(&s->tt, p->key, &hit);
   if (tt_hit) {
     tt_move = hit.move;
     int score = from_tt(hit.score, ply);
-    if (!pv && hit.depth >= depth &&
+    if (!pv && !excluding && hit.depth >= depth &&
         (hit.bound == TT_BOUND_EXACT || (hit.bound == TT_BOUND_LOWER && score >= beta) ||
          (hit.bound == TT_BOUND_UPPER && score <= alpha)))
       return score;
@@ -479,7 +514,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
   f->side = p->side;
   f->part = p->part;
   bool improving = !in_check && improving_eval(w, ply, eval);
-  if (!pv && !in_check && abs(beta) < SRCH_MATE_BOUND) {
+  if (!pv && !in_check && !excluding && abs(beta) < SRCH_MATE_BOUND) {
     /* Razoring trusts quiescence to find what the moves here can win; it does not see a quiet
      * part followed by a capture of the same turn, so not where the turn may go on. */
     if (depth <= 3 && eval + 450 + 250 * depth * depth <= alpha && !may_continue_turn(p)) { /* razoring */
@@ -503,6 +538,24 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
   /* No hash move deep in the tree: a shallower search is the cheaper way to find one. */
   if (depth >= 4 && tt_move == MOVE_NONE && !in_check) depth--;
 
+  /* Singular extension: a hash move that stood a deep enough search as a lower bound, where
+   * every other move fails a shallower search below its score by a margin, is extended; where
+   * that search finds another move above beta too, this node fails high on it (multi-cut).
+   * Asked before this ply's list is made: the test search uses the same frame. */
+  bool singular = false;
+  if (!excluding && depth >= 6 && tt_move != MOVE_NONE && hit.depth >= depth - 3 && hit.bound != TT_BOUND_UPPER &&
+      abs(from_tt(hit.score, ply)) < SRCH_MATE_BOUND && ply < 2 * w->root_depth) {
+    int singular_beta = from_tt(hit.score, ply) - 2 * depth;
+    f->excluded = tt_move;
+    int score = search(w, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
+    f->excluded = MOVE_NONE;
+    if (stopped(s)) return 0;
+    if (score < singular_beta)
+      singular = true;
+    else if (singular_beta >= beta)
+      return singular_beta;
+  }
+
   if (in_check)
     pos_evasions(p, &f->moves);
   else
@@ -517,6 +570,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
   int tried_count = 0;
   for (int i = 0; i < f->moves.count; i++) {
     Move m = pick_checked(w, f, i);
+    if (m == excluded) continue;
     bool noisy = srch_is_noisy(p, m);
     bool special = m == f->killers[0] || m == f->killers[1] || f->scores[i] == SCORE_KILLER - 2;
     if (!pv && !in_check && best > -SRCH_MATE_BOUND && noisy && depth <= 3 && f->scores[i] < 0)
@@ -541,7 +595,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
       }
     }
     if (!noisy) quiets++;
-    int extension = gives_check && ply < 2 * w->root_depth ? 1 : 0;
+    int extension = (gives_check && ply < 2 * w->root_depth) || (singular && m == tt_move) ? 1 : 0;
     int new_depth = depth - 1 + extension;
     /* The child's expected node type: after the opponent's reply the roles swap (a move
      * searched to fail low leads to a cut node); a part that leaves the same side to move
@@ -580,6 +634,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
       }
     }
   }
+  if (excluding) return searched ? best : alpha; /* nothing stored: the hash move was left out */
   int bound = best >= beta ? TT_BOUND_LOWER : alpha > original_alpha ? TT_BOUND_EXACT : TT_BOUND_UPPER;
   srch_tt_store(&s->tt, p->key, best_move, to_tt(best, ply), depth, bound);
   return best;

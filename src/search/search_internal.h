@@ -25,6 +25,7 @@ typedef struct Frame {
   MoveList moves;
   int scores[MAX_MOVES];
   Move killers[2];
+  Move excluded;     /* the hash move, left out by the search that tests whether it is singular */
   Move current;      /* move being searched from this ply */
   int current_piece; /* its history index */
   int static_eval;
@@ -43,6 +44,10 @@ typedef struct RootMove {
   Move pv[SRCH_MAX_PV];
 } RootMove;
 
+/* The continuation history's size limit, in entries of two bytes (chess needs 2.4 M, capablanca
+ * 6.6 M): a larger game orders its quiet moves by their own history alone. */
+enum { SRCH_CONT_MAX_ENTRIES = 24 << 20 };
+
 /* Entries of a worker's cache of static evaluations: 512 KiB, in reach of the L2 cache. */
 enum { SRCH_EVAL_CACHE = 1 << 16 };
 
@@ -56,6 +61,11 @@ typedef struct Worker {
   unsigned eval_epoch;  /* the Search's eval_epoch the cache holds evaluations of */
   int history[2][PIECE_INDEXES][GEO_MAX_SQUARES];
   Move counter[2][PIECE_INDEXES][GEO_MAX_SQUARES]; /* [the same side moved last] (search.c) */
+  /* Continuation history: how a quiet move (side, piece, target) fared after a move one or two
+   * plies before, [cont_keys * before + after] by srch_cont_key; NULL where the table would
+   * pass SRCH_CONT_MAX_ENTRIES (large boards with many types). */
+  int16_t *cont;
+  int cont_keys;
   RootMove *root;
   int root_count;
   int root_depth, seldepth, completed_depth;
@@ -86,6 +96,12 @@ struct Search {
   bool main_started;
   SearchResult result;
 };
+
+/* The continuation history's index of a move by side of piece (history index) to `to`. */
+static inline int srch_cont_key(const Rules *r, int side, int piece, int to) {
+  int index = piece < MAX_TYPES ? piece : r->type_count + piece - MAX_TYPES; /* drops after the moves */
+  return (side * 2 * r->type_count + index) * r->geo.squares + to;
+}
 
 static inline int min_int(int a, int b) { return a < b ? a : b; }
 static inline int max_int(int a, int b) { return a > b ? a : b; }

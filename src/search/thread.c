@@ -27,6 +27,7 @@ static void worker_free(Worker *w) {
   free(w->scratch);
   free(w->eval_cache);
   free(w->root);
+  free(w->cont);
   free(w);
 }
 
@@ -39,7 +40,13 @@ static Worker *worker_new(Search *s, int id) {
   w->scratch = calloc(1, sizeof *w->scratch);
   w->eval_cache = calloc(SRCH_EVAL_CACHE, sizeof *w->eval_cache);
   w->root = calloc(MAX_MOVES, sizeof *w->root);
-  if (!w->frames || !w->scratch || !w->eval_cache || !w->root) {
+  const Rules *r = s->rules;
+  int keys = 4 * r->type_count * r->geo.squares;
+  if ((int64_t)keys * keys <= SRCH_CONT_MAX_ENTRIES) {
+    w->cont_keys = keys;
+    w->cont = calloc((size_t)keys * keys, sizeof *w->cont);
+  }
+  if (!w->frames || !w->scratch || !w->eval_cache || !w->root || (w->cont_keys && !w->cont)) {
     worker_free(w);
     return NULL;
   }
@@ -48,10 +55,12 @@ static Worker *worker_new(Search *s, int id) {
 
 static void clear_worker(Worker *w) {
   memset(w->history, 0, sizeof w->history);
+  if (w->cont) memset(w->cont, 0, (size_t)w->cont_keys * w->cont_keys * sizeof *w->cont);
   for (int k = 0; k < 2; k++)
     for (int i = 0; i < PIECE_INDEXES; i++)
       for (int sq = 0; sq < GEO_MAX_SQUARES; sq++) w->counter[k][i][sq] = MOVE_NONE;
-  for (int ply = 0; ply < SRCH_MAX_PLY + 2; ply++) w->frames[ply].killers[0] = w->frames[ply].killers[1] = MOVE_NONE;
+  for (int ply = 0; ply < SRCH_MAX_PLY + 2; ply++)
+    w->frames[ply].killers[0] = w->frames[ply].killers[1] = w->frames[ply].excluded = MOVE_NONE;
 }
 
 bool srch_set_threads(Search *s, int threads) {
