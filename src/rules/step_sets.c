@@ -46,10 +46,11 @@ static bool build_type(const Rules *r, RuleTables *tb, int t, int c) {
     uint64_t quiet = tb->leap_quiet[list], capture = tb->leap_capture[list], slides = group_reach(tb, t, c, sq);
     uint64_t reach = quiet | capture | slides;
     if ((quiet | capture) & slides) return false;
+    static const int8_t no_legs[MAX_STEP_LEGS] = {0};
     for (uint64_t q = quiet; q; q &= q - 1)
-      if (!add_step(tb, t, c, __builtin_ctzll(q) - sq, NULL, 0, MODE_MOVE, sq)) return false;
+      if (!add_step(tb, t, c, __builtin_ctzll(q) - sq, no_legs, 0, MODE_MOVE, sq)) return false;
     for (uint64_t x = capture; x; x &= x - 1)
-      if (!add_step(tb, t, c, __builtin_ctzll(x) - sq, NULL, 0, MODE_CAPTURE, sq)) return false;
+      if (!add_step(tb, t, c, __builtin_ctzll(x) - sq, no_legs, 0, MODE_CAPTURE, sq)) return false;
     for (int i = tb->lame_first[list]; i < tb->lame_first[list + 1]; i++) {
       const LameEntry *e = &tb->lame[i];
       uint64_t target = 1ULL << e->square, leg = tb->legs[e->leg];
