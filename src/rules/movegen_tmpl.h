@@ -674,17 +674,22 @@ static inline BB risky_legal(Position *p, const Guard *g, const TargetSet *set, 
   return legal;
 }
 
-/* Generates, then keeps the legal special moves in list; returns the guard through g. */
-static inline __attribute__((always_inline)) void generate_and_guard(Position *p, TargetList *tl, MoveList *list,
-                                                                     Guard *g, const GenFilter *f) {
-  generate(p, tl, list, f);
-  make_guard(p, g);
+/* Keeps the legal ones of the special moves in list, under the guard g. */
+static inline void keep_legal_specials(Position *p, const Guard *g, MoveList *list) {
   int kept = 0;
   for (int i = 0; i < list->count; i++) {
     Move m = list->moves[i];
     if (!needs_trial(p, g, m) || legal_by_trial(p, g, m)) list->moves[kept++] = m;
   }
   list->count = kept;
+}
+
+/* Generates, then keeps the legal special moves in list; returns the guard through g. */
+static inline __attribute__((always_inline)) void generate_and_guard(Position *p, TargetList *tl, MoveList *list,
+                                                                     Guard *g, const GenFilter *f) {
+  generate(p, tl, list, f);
+  make_guard(p, g);
+  keep_legal_specials(p, g, list);
 }
 
 static inline bool game_over(const Position *p) {
@@ -848,20 +853,17 @@ static uint64_t count_legal(Position *p) {
   MoveList special;
   Guard g;
   uint64_t count = 0;
-#if BBW == 1
+  GenFilter f = ALL_MOVES;
   make_guard(p, &g);
-  GenFilter f = {.kind = GEN_ALL, .royal = -1};
+#if BBW == 1
   if (p->rules->tables->step_types[p->side] && !g.check_all && !bb_any(g.sensitive)) {
     count = count_steps(p, &g, &f.skip);
     if (g.royal >= 0) count += count_royal_steps(p, &g, &f.skip);
   }
-  generate(p, &tl, &special, &f);
-  for (int i = 0; i < special.count; i++)
-    if (!needs_trial(p, &g, special.moves[i]) || legal_by_trial(p, &g, special.moves[i])) count++;
-#else
-  generate_and_guard(p, &tl, &special, &g, &ALL_MOVES);
-  count = (uint64_t)special.count;
 #endif
+  generate(p, &tl, &special, &f);
+  keep_legal_specials(p, &g, &special);
+  count += (uint64_t)special.count;
   for (int i = 0; i < tl.count; i++) {
     const TargetSet *set = &tl.sets[i];
     BB risky = risky_targets(p, &g, set);

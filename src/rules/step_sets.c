@@ -77,11 +77,9 @@ static bool build_type(const Rules *r, RuleTables *tb, int t, int c) {
 void tables_build_steps(const Rules *r, RuleTables *tb) {
   for (int t = 0; t < r->type_count; t++)
     for (int c = 0; c < 2; c++) {
-      tb->step_count[t][c] = 0;
-      tb->step_promo_from[t][c] = 0;
       if (build_type(r, tb, t, c)) {
         tb->step_types[c] |= 1u << t;
-      } else {
+      } else { /* what a type that is no step type left behind (the tables start zeroed) */
         tb->step_count[t][c] = 0;
         tb->step_promo_from[t][c] = 0;
       }

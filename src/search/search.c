@@ -543,9 +543,10 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
    * that search finds another move above beta too, this node fails high on it (multi-cut).
    * Asked before this ply's list is made: the test search uses the same frame. */
   bool singular = false;
+  int tt_score = tt_move != MOVE_NONE ? from_tt(hit.score, ply) : 0;
   if (!excluding && depth >= 6 && tt_move != MOVE_NONE && hit.depth >= depth - 3 && hit.bound != TT_BOUND_UPPER &&
-      abs(from_tt(hit.score, ply)) < SRCH_MATE_BOUND && ply < 2 * w->root_depth) {
-    int singular_beta = from_tt(hit.score, ply) - 2 * depth;
+      abs(tt_score) < SRCH_MATE_BOUND && ply < 2 * w->root_depth) {
+    int singular_beta = tt_score - 2 * depth;
     f->excluded = tt_move;
     int score = search(w, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
     f->excluded = MOVE_NONE;
