@@ -108,13 +108,13 @@ printf '%-52s %12s %12s %7s\n' measure herald aim ratio
 referee=() oracle_2004=() oracle_ultima=() depth_ultima=()
 for _ in $(seq "$runs"); do
   referee+=("$("$herald" referee-bench chess-tutorial 40 80 1 | sed -n 's/.*s: \([0-9]*\) moves\/s.*/\1/p')")
-  oracle_2004+=("$("$herald" perft chess-2004 startpos 4 | awk '{print $6}')")
+  oracle_2004+=("$("$herald" perft chess-2004 startpos 5 | awk '{print $6}')")
   oracle_ultima+=("$("$herald" perft ultima startpos 3 | awk '{print $6}')")
   depth_ultima+=("$("$herald" search ultima startpos 5000ms 2>/dev/null | sed -n 's/^info depth \([0-9]*\) .*/\1/p' |
                     tail -1)")
 done
 aims="referee-bench chess-tutorial: moves refereed/s|$(median "${referee[@]}")|200000
-perft chess-2004 4 (Pawns by the oracle): nodes/s|$(median "${oracle_2004[@]}")|1000000
+perft chess-2004 5 (Pawns from their Post-Move block): nodes/s|$(median "${oracle_2004[@]}")|1000000
 perft ultima 3 (every piece by the oracle): nodes/s|$(median "${oracle_ultima[@]}")|200000
 search ultima 5 s: depth reached|$(median "${depth_ultima[@]}")|6"
 while IFS='|' read -r what value aim; do

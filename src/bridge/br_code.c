@@ -110,22 +110,31 @@ static bool mentions_moved(const BrStatement *s) {
   return false;
 }
 
-bool br_find_moved_block(const BrCode *code, const char *label, char *out, int outlen) {
+bool br_moved_block_range(const BrCode *code, const char *label, int *first, int *end) {
   for (int i = 0; code && i < code->count; i++) {
     if (!tests_moved(&code->st[i], label, false)) continue;
-    int n = 0;
-    out[0] = 0;
-    for (int k = i + 1; k < code->count && code->st[k].section == code->st[i].section && !mentions_moved(&code->st[k]);
-         k++) {
-      char text[4096];
-      if (!join_words(&code->st[k], 0, code->st[k].nwords, false, text, sizeof text)) return false;
-      int wrote = snprintf(out + n, (size_t)(outlen - n), "%s;\n", text);
-      if (wrote < 0 || wrote >= outlen - n) break; /* as much as fits */
-      n += wrote;
-    }
+    int k = i + 1;
+    while (k < code->count && code->st[k].section == code->st[i].section && !mentions_moved(&code->st[k])) k++;
+    *first = i + 1;
+    *end = k;
     return true;
   }
   return false;
+}
+
+bool br_find_moved_block(const BrCode *code, const char *label, char *out, int outlen) {
+  int first, end;
+  if (!br_moved_block_range(code, label, &first, &end)) return false;
+  int n = 0;
+  out[0] = 0;
+  for (int k = first; k < end; k++) {
+    char text[4096];
+    if (!join_words(&code->st[k], 0, code->st[k].nwords, false, text, sizeof text)) return false;
+    int wrote = snprintf(out + n, (size_t)(outlen - n), "%s;\n", text);
+    if (wrote < 0 || wrote >= outlen - n) break; /* as much as fits */
+    n += wrote;
+  }
+  return true;
 }
 
 bool br_code_has_command(const BrCode *code, const char *word) {

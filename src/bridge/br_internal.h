@@ -40,6 +40,11 @@ bool br_find_referee_expr(const BrCode *code, const char *name, char *out, int o
  * moved NAME` up to the next `equal moved` test or the end of its section, each ending with
  * ";".  False if there is none. */
 bool br_find_moved_block(const BrCode *code, const char *name, char *out, int outlen);
+/* The statements of that block: [first, end) of code; false if there is none. */
+bool br_moved_block_range(const BrCode *code, const char *label, int *first, int *end);
+/* br_fold.c: the block's legality folded into one def expression (origin and dest as #0 and
+ * #1), into out; false with the reason when the block does what the fold does not follow. */
+bool br_fold_moved_block(const BrCode *code, const char *label, char *out, int outlen, char *reason, int reasonlen);
 /* Does some statement end with the command word (`won;`, `else drawn;`)? */
 bool br_code_has_command(const BrCode *code, const char *word);
 /* Does some statement hold the word, followed by the word next when next is not NULL? */

@@ -19,8 +19,8 @@ bool br_tokenize(const char *body, Tokens *t, char *reason, int reasonlen) {
   while (*s) {
     while (isspace((unsigned char)*s)) s++;
     if (!*s) break;
-    if (*s == '"' || *s == '(') {
-      snprintf(reason, reasonlen, "quoted strings and (...) groups are not compiled yet");
+    if (*s == '"') {
+      snprintf(reason, reasonlen, "quoted strings are not compiled yet");
       return false;
     }
     if (t->count == TOK_MAX) {
@@ -28,7 +28,12 @@ bool br_tokenize(const char *body, Tokens *t, char *reason, int reasonlen) {
       return false;
     }
     int n = 0;
-    while (*s && !isspace((unsigned char)*s)) {
+    if (*s == '(' || *s == ')') { /* a group's bounds are words of their own */
+      t->text[t->count][0] = *s++;
+      t->text[t->count++][1] = 0;
+      continue;
+    }
+    while (*s && !isspace((unsigned char)*s) && *s != '(' && *s != ')') {
       if (n < TOK_LEN - 1) t->text[t->count][n++] = *s;
       s++;
     }
@@ -133,7 +138,7 @@ static const char *const kNotYet[] = {"checkmaxsteps",
 
 enum { INLINE_MAX = 8, BREAK_MAX = 48 }; /* fn nesting; parse levels (break-away and/or, fn) */
 
-static int parse_range(Tree *t, const Tokens *tk, int end, int level, char *reason, int reasonlen);
+static int parse_range(Tree *t, const Tokens *tk, int begin, int end, int level, char *reason, int reasonlen);
 
 /* `fn name #0 #1`: the called function's body parsed in place (its #0 #1 are ours). */
 static int inline_call(Tree *t, const char *name, int level, char *reason, int reasonlen) {
@@ -154,7 +159,7 @@ static int inline_call(Tree *t, const char *name, int level, char *reason, int r
   int root = -1;
   if (br_tokenize(body, tk, reason, reasonlen)) {
     t->inline_depth++;
-    root = tk->count ? parse_range(t, tk, tk->count, level + 1, reason, reasonlen) : -1;
+    root = tk->count ? parse_range(t, tk, 0, tk->count, level + 1, reason, reasonlen) : -1;
     t->inline_depth--;
     if (!tk->count) snprintf(reason, reasonlen, "fn %s has an empty body", name);
   }
@@ -178,12 +183,56 @@ bool br_is_number(const char *s) {
   return true;
 }
 
-/* Parses tokens[0..end) right to left; returns the root node or -1 with a reason. */
-static int parse_range(Tree *t, const Tokens *tk, int end, int level, char *reason, int reasonlen) {
+/* The index of the ( that opens the group whose ) is at close, or -1. */
+static int group_start(const Tokens *tk, int begin, int close) {
+  int open = 0;
+  for (int i = close; i >= begin; i--) {
+    open += !strcmp(tk->text[i], ")") - !strcmp(tk->text[i], "(");
+    if (open == 0) return i;
+  }
+  return -1;
+}
+
+/* Whether tokens [begin, end) are words alone, no operator, #name or group among them: the
+ * interpreter reads such a group as an array literal, not an expression. */
+static bool plain_group(const Tokens *tk, int begin, int end) {
+  for (int i = begin; i < end; i++) {
+    const char *w = tk->text[i];
+    if (w[0] == '#' || w[0] == '(' || !strcmp(w, "and") || !strcmp(w, "or") || !strcmp(w, "fn")) return false;
+    for (size_t k = 0; k < sizeof kOps / sizeof kOps[0]; k++)
+      if (!strcmp(w, kOps[k].name) && kOps[k].op != OP_TRUE && kOps[k].op != OP_FALSE) return false;
+  }
+  return true;
+}
+
+/* Parses tokens[begin..end) right to left; returns the root node or -1 with a reason.  A (...)
+ * group is an expression of its own, one value (reference §3.4: several make an array, which
+ * the compiler does not model). */
+static int parse_range(Tree *t, const Tokens *tk, int begin, int end, int level, char *reason, int reasonlen) {
   int stack[TOK_MAX];
   int depth = 0;
-  for (int i = end - 1; i >= 0; i--) {
+  for (int i = end - 1; i >= begin; i--) {
     const char *w = tk->text[i];
+    if (!strcmp(w, ")")) {
+      int open = group_start(tk, begin, i);
+      if (open < 0 || level >= BREAK_MAX) {
+        snprintf(reason, reasonlen, open < 0 ? "a ) without its (" : "groups nested too deep");
+        return -1;
+      }
+      if (plain_group(tk, open + 1, i)) {
+        snprintf(reason, reasonlen, "a (...) group of plain words, which is an array");
+        return -1;
+      }
+      int n = parse_range(t, tk, open + 1, i, level + 1, reason, reasonlen);
+      if (n < 0) return -1;
+      stack[depth++] = n;
+      i = open;
+      continue;
+    }
+    if (!strcmp(w, "(")) {
+      snprintf(reason, reasonlen, "a ( without its )");
+      return -1;
+    }
     if (!strcmp(w, "and") || !strcmp(w, "or")) {
       bool is_and = w[0] == 'a';
       if (depth >= 2) {
@@ -196,7 +245,7 @@ static int parse_range(Tree *t, const Tokens *tk, int end, int level, char *reas
         stack[depth++] = n;
         continue;
       }
-      if (depth != 1 || i == 0) {
+      if (depth != 1 || i == begin) {
         snprintf(reason, reasonlen, "'%s' at word %d has nothing to work on", w, i + 1);
         return -1;
       }
@@ -205,7 +254,7 @@ static int parse_range(Tree *t, const Tokens *tk, int end, int level, char *reas
         snprintf(reason, reasonlen, "more than %d break-away and/or", BREAK_MAX);
         return -1;
       }
-      int rest = parse_range(t, tk, i, level + 1, reason, reasonlen);
+      int rest = parse_range(t, tk, begin, i, level + 1, reason, reasonlen);
       if (rest < 0) return -1;
       int n = new_node(t, is_and ? OP_BREAK_AND : OP_BREAK_OR);
       if (n < 0) goto too_big;
@@ -274,7 +323,7 @@ static int parse_range(Tree *t, const Tokens *tk, int end, int level, char *reas
        * operators we do not know: refuse rather than misread them. */
       bool word = strlen(w) >= 3;
       for (const char *c = w; *c; c++) word &= islower((unsigned char)*c) != 0;
-      bool name = i > 0 && (!strcmp(tk->text[i - 1], "var") || !strcmp(tk->text[i - 1], "fn"));
+      bool name = i > begin && (!strcmp(tk->text[i - 1], "var") || !strcmp(tk->text[i - 1], "fn"));
       if (word && !name) {
         snprintf(reason, reasonlen, "uses '%s', not understood by the compiler", w);
         return -1;
@@ -296,5 +345,5 @@ too_big:
 }
 
 int br_parse_tree(Tree *t, const Tokens *tk, char *reason, int reasonlen) {
-  return parse_range(t, tk, tk->count, 0, reason, reasonlen);
+  return parse_range(t, tk, 0, tk->count, 0, reason, reasonlen);
 }

@@ -69,18 +69,28 @@ void br_compile_type(BrGame *g, int type, const BrCode *code, BrPiece *pcs[2]) {
     char codename[GC_LABEL_MAX * 2];
     if (!from_def && code && br_codename(g, pcs[c]->label, codename, sizeof codename))
       from_def = br_find_def(code, codename, body, sizeof bodies[c]);
+    bool folded = false;
     if (!from_def && !(code && br_find_referee_expr(code, pcs[c]->label, body, sizeof bodies[c]))) {
-      snprintf(reason[c], BR_REASON_LEN,
-               "no def function named %s, and Post-Move decides its moves by more than one "
-               "`set legal` expression",
-               pcs[c]->label);
-      /* The oracle's candidates then come from the Post-Move code of the label. */
-      have_body[c] = statements[c] = code && br_find_moved_block(code, pcs[c]->label, body, sizeof bodies[c]);
-      continue;
+      char why[BR_REASON_LEN];
+      folded = code && br_fold_moved_block(code, pcs[c]->label, body, sizeof bodies[c], why, sizeof why);
+      if (!folded) {
+        int first, end;
+        if (code && br_moved_block_range(code, pcs[c]->label, &first, &end))
+          snprintf(reason[c], BR_REASON_LEN,
+                   "no def function named %s, and its Post-Move block cannot be folded: %.160s", pcs[c]->label, why);
+        else
+          snprintf(reason[c], BR_REASON_LEN, "no def function named %s, and no Post-Move code tests `equal moved %s`",
+                   pcs[c]->label, pcs[c]->label);
+        /* The oracle's candidates then come from the Post-Move code of the label. */
+        have_body[c] = statements[c] = code && br_find_moved_block(code, pcs[c]->label, body, sizeof bodies[c]);
+        continue;
+      }
     }
     have_body[c] = true;
-    source[c] = from_def ? "def" : "Post-Move `set legal`";
+    source[c] = from_def ? "def" : folded ? "Post-Move block" : "Post-Move `set legal`";
     ok[c] = br_compile_def_with(r, body, c, lookup_def, (void *)code, &comp[c], reason[c], BR_REASON_LEN);
+    if (!ok[c] && folded) /* the oracle's candidates come from the block itself */
+      statements[c] = br_find_moved_block(code, pcs[c]->label, body, sizeof bodies[c]);
   }
   int use = ok[0] ? 0 : ok[1] ? 1 : -1;
   PieceType *pt = &r->types[type];

@@ -1,6 +1,6 @@
 // The oracle: pieces whose def does not compile are decided by the preset's own referee.  Perft
-// through the oracle must equal the published figures (chess-2004, whose pawns are written
-// inline in Post-Move) and a brute-force count by the referee alone (escorted-queen, whose Queen
+// through the oracle must equal the published figures (chess-2004 with Pawn blocks the compiler
+// does not follow, oracle_pawns.h) and a brute-force count by the referee alone (escorted-queen, whose Queen
 // reads her King's square from a variable); several threads share one oracle; the search plays
 // moves the referee accepts; verify agrees.
 #include <gtest/gtest.h>
@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "bridge/br_game.h"
+#include "bridge/oracle_pawns.h"
 #include "bridge/catalog.h"
 #include "search/search.h"
 
@@ -71,7 +72,7 @@ uint64_t RefereePerft(BrGame *g, GcInterp *gc, int depth) {
 }
 
 TEST(Oracle, Chess2004PawnsAreOracleBackedAndCountAsChess) {
-  GameBox box("presets/chess-2004.preset");
+  GameBox box(OraclePawnsPreset().c_str());
   ASSERT_NE(box.g, nullptr) << box.err;
   ASSERT_TRUE(box.g->rules_ready);
   EXPECT_FALSE(box.g->all_compiled);
@@ -97,7 +98,7 @@ TEST(Oracle, Chess2004PawnsAreOracleBackedAndCountAsChess) {
 }
 
 TEST(Oracle, PositionsSetUpFromAFenAreDecidedToo) {
-  GameBox box("presets/chess-2004.preset");
+  GameBox box(OraclePawnsPreset().c_str());
   ASSERT_NE(box.g, nullptr) << box.err;
   PosBox pos;
   char err[256];
@@ -260,8 +261,8 @@ TEST(Oracle, SideEffectsOfTheRefereeArePlayed) {
 }
 
 TEST(Oracle, VerifyAgrees) {
-  for (const char *path : {"presets/chess-2004.preset", "presets/escorted-queen.preset"}) {
-    GameBox box(path);
+  for (const std::string &path : {OraclePawnsPreset(), std::string("presets/escorted-queen.preset")}) {
+    GameBox box(path.c_str());
     ASSERT_NE(box.g, nullptr) << box.err;
     BrVerifyStats st;
     EXPECT_TRUE(br_verify(box.g, 2, 60, 10, 5, &st)) << path << ": " << st.first;

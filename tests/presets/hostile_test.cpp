@@ -17,6 +17,7 @@
 #include <string>
 
 #include "app/programs.h"
+#include "bridge/oracle_pawns.h"
 #include "protocol/engine_process.h"
 #include "temp_dir.h"
 
@@ -165,12 +166,11 @@ TEST(HostileSlow, LoadingTooSlowlyOverUciIsRefusedAndTheEngineAnswers) {
   EXPECT_EQ(LinesSaying(e, "Error (" + path + ":", "took longer than its limit of 1000 ms"), 1);
 }
 
-// The 2004 Chess preset, whose Pawns are decided by its referee, made slow (some ten million
-// steps for every move) once the White Queen stands on h5: loading is quick, but a
+// The 2004 Chess preset with Pawns decided by its referee (oracle_pawns.h), made slow (some ten
+// million steps for every move) once the White Queen stands on h5: loading is quick, but a
 // search from such a position cannot have the referee decide the moves in 300 ms.
 std::string SlowWithQueenOnH5() {
-  std::ifstream in("presets/chess-2004.preset");
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string text = OraclePawnsText();
   std::string spin =
       "if equal Q space h5:\n  set spin 0;\n  do while < #spin 2000000:\n    inc spin;\n  loop;\nendif;\n";
   for (const char *section : {"[Post-Move 1]\n", "[Post-Move 2]\n"}) {

@@ -334,8 +334,14 @@ TEST(ProtocolUci, PresetsAreVariantsWhenTheBridgeCompilesThem) {
   e.Send("go depth 3");
   std::string best = e.Expect("bestmove .*");
   EXPECT_TRUE(std::regex_match(best, std::regex("bestmove [a-h][1-8][a-h][1-8].*"))) << best;
-  // The seed-001 preset's pawns are decided in Post-Move, by the oracle.
+  // The seed-001 preset decides every move in Post-Move (its Pawns in a block of ifs).
   e.Send("setoption name UCI_Variant value chess-2004");
+  e.Send("position startpos moves e2e4 e7e5");
+  e.Send("go depth 2");
+  best = e.Expect("bestmove .*");
+  EXPECT_TRUE(std::regex_match(best, std::regex("bestmove [a-h][1-8][a-h][1-8].*"))) << best;
+  // A Queen the compiler does not follow is decided by the preset's referee, the oracle.
+  e.Send("setoption name UCI_Variant value escorted-queen");
   e.Send("position startpos moves e2e4 e7e5");
   e.Send("go depth 2");
   best = e.Expect("bestmove .*");

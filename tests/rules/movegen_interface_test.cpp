@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "bridge/br_game.h"
+#include "bridge/oracle_pawns.h"
 #include "core_shim.h"
 #include "rules/core_helpers.h"
 #include "rules/tables.h"
@@ -284,11 +285,11 @@ TEST(MovegenPreset, OmegaSplits) {
   br_free(g);
 }
 
-// The oracle's table: chess-2004's pawns are decided by the referee; noisy and quiet are the
-// oracle's legal moves, split.
+// The oracle's table: the pawns of chess-2004's copy in oracle_pawns.h are decided by the
+// referee; noisy and quiet are the oracle's legal moves, split.
 TEST(MovegenPreset, OracleSplits) {
   char err[512] = "";
-  BrGame *g = br_load("presets/chess-2004.preset", "presets/include", err, sizeof err);
+  BrGame *g = br_load(OraclePawnsPreset().c_str(), "presets/include", err, sizeof err);
   ASSERT_NE(g, nullptr) << err;
   ASSERT_NE(g->rules.oracle, nullptr);
   Tally t = RandomGames(&g->rules, g->start_fen, 200, 110, 7);
