@@ -335,16 +335,14 @@ static bool step(Fold *f, const BrStatement *s, bool *done) {
   }
   /* Effects the rules model by themselves: en passant's capture, flags (castling rights),
    * messages, the promotion question. */
-  if (!strcmp(head, "capture") && s->nwords == 2 && (br_statement_is(s, 1, "#ep")))
-    return true;
+  if (!strcmp(head, "capture") && s->nwords == 2 && (br_statement_is(s, 1, "#ep"))) return true;
   if (!strcmp(head, "unsetflag") || !strcmp(head, "setflag") || !strcmp(head, "say") || !strcmp(head, "askpromote"))
     return true;
   if (in_promotion(f) && !strcmp(head, "capture")) return true;
-  return fail(f, "its Post-Move block uses `%s` (line %d), which the fold does not follow", head, s->line);
+  return fail(f, "uses `%s` (line %d), which the fold does not follow", head, s->line);
 }
 
-bool br_fold_moved_block(const BrCode *code, const char *label, char *out, int outlen, char *reason,
-                         int reasonlen) {
+bool br_fold_moved_block(const BrCode *code, const char *label, char *out, int outlen, char *reason, int reasonlen) {
   int first, end;
   if (!br_moved_block_range(code, label, &first, &end)) {
     snprintf(reason, (size_t)reasonlen, "no Post-Move block tests `equal moved %s`", label);
@@ -366,14 +364,17 @@ bool br_fold_moved_block(const BrCode *code, const char *label, char *out, int o
   bool ok = env_set(&f, &f.env, "legal", dup_text("false"));
   bool done = false;
   for (int i = first; ok && !done && i < end; i++) ok = step(&f, &code->st[i], &done);
-  if (ok && f.depth) ok = fail(&f, "its Post-Move block leaves an if open");
+  if (ok && f.depth) ok = fail(&f, "an if is left open");
   if (ok) {
     Var *legal = env_find(&f.env, "legal");
     if (!legal->value) {
       ok = fail(&f, "sets legal where the fold does not follow");
     } else {
-      int n = !strcmp(f.env.ok, "true") ? snprintf(out, (size_t)outlen, "%s", legal->value)
-                                        : snprintf(out, (size_t)outlen, "and %s%s%s %s%s%s", strchr(f.env.ok, ' ') ? "( " : "", f.env.ok, strchr(f.env.ok, ' ') ? " )" : "", strchr(legal->value, ' ') ? "( " : "", legal->value, strchr(legal->value, ' ') ? " )" : "");
+      int n = !strcmp(f.env.ok, "true")
+                  ? snprintf(out, (size_t)outlen, "%s", legal->value)
+                  : snprintf(out, (size_t)outlen, "and %s%s%s %s%s%s", strchr(f.env.ok, ' ') ? "( " : "", f.env.ok,
+                             strchr(f.env.ok, ' ') ? " )" : "", strchr(legal->value, ' ') ? "( " : "", legal->value,
+                             strchr(legal->value, ' ') ? " )" : "");
       if (n < 0 || n >= outlen) ok = fail(&f, "folds into more than %d characters", outlen - 1);
     }
   }
