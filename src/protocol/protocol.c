@@ -59,26 +59,37 @@ int proto_main_with(FILE *in, FILE *out, uint64_t node_cap, int hash_mb) {
 int proto_main_options(FILE *in, FILE *out, const ProtoOptions *given) {
   ProtoOptions options = *given;
   options.pending = NULL;
-  char line[PROTO_LINE_MAX];
-  for (ProtoLine got; (got = proto_read_line(in, line, sizeof line));) {
+  /* On the heap: a line may be a megabyte. */
+  char *line = malloc(PROTO_LINE_MAX), *copy = malloc(PROTO_LINE_MAX);
+  int status = 0;
+  if (!line || !copy) {
+    fprintf(out, "Error (out of memory)\n");
+    fflush(out);
+    status = 1;
+  }
+  for (ProtoLine got; !status && (got = proto_read_line(in, line, PROTO_LINE_MAX));) {
     if (got == PROTO_LINE_TOO_LONG) {
       fprintf(out, "Error (line too long)\n");
       fflush(out);
       continue;
     }
-    char copy[sizeof line];
     strcpy(copy, line);
     char *rest = line, *word = proto_word(&rest);
     if (!word) continue;
-    if (!strcmp(word, "uci")) return uci_loop(in, out, &options);
-    if (!strcmp(word, "xboard")) return xb_loop(in, out, &options);
-    if (!strcmp(word, "protover")) {
-      options.pending = copy;
-      return xb_loop(in, out, &options);
+    if (!strcmp(word, "uci")) {
+      status = uci_loop(in, out, &options);
+      break;
     }
-    if (!strcmp(word, "quit")) return 0;
+    if (!strcmp(word, "xboard") || !strcmp(word, "protover")) {
+      if (word[0] == 'p') options.pending = copy;
+      status = xb_loop(in, out, &options);
+      break;
+    }
+    if (!strcmp(word, "quit")) break;
     fprintf(out, "Error (unknown protocol; send uci or xboard first): %s\n", word);
     fflush(out);
   }
-  return 0;
+  free(line);
+  free(copy);
+  return status;
 }

@@ -40,8 +40,10 @@ int proto_main_options(FILE *in, FILE *out, const ProtoOptions *options);
 int uci_loop(FILE *in, FILE *out, const ProtoOptions *options);
 int xb_loop(FILE *in, FILE *out, const ProtoOptions *options);
 
-/* The longest protocol line a front end takes (its buffer, with the terminating zero). */
-enum { PROTO_LINE_MAX = 16384 };
+/* The longest protocol line a front end takes (its buffer, with the terminating zero): room for
+ * the UCI position of any game played out (3,000 plies of xiangqi's moves are some 17 KB, which
+ * a match runner sends in one `position startpos moves ...`). */
+enum { PROTO_LINE_MAX = 1 << 20 };
 
 /* What proto_read_line found. */
 typedef enum {

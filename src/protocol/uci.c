@@ -299,8 +299,8 @@ static bool read_clamped(const char *text, int64_t lo, int64_t hi, int64_t *valu
 /* Tells problem what is wrong; returns 1 (one problem). */
 static int tell(UciProblemFn problem, void *ctx, const char *fmt, const char *word) {
   if (!problem) return 1;
-  char text[PROTO_LINE_MAX + 64];
-  snprintf(text, sizeof text, fmt, word);
+  char text[256];
+  snprintf(text, sizeof text, fmt, word); /* a word of a line of up to a megabyte: its start */
   problem(ctx, text);
   return 1;
 }
@@ -392,13 +392,18 @@ int uci_loop(FILE *in, FILE *out, const ProtoOptions *options) {
   s->node_cap = options->node_cap;
   s->engine_name = options->engine_name ? options->engine_name : "Herald";
   send_id(s);
-  char line[PROTO_LINE_MAX];
-  for (ProtoLine got; (got = proto_read_line(in, line, sizeof line));) {
+  /* On the heap: a line may be a megabyte. */
+  char *line = malloc(PROTO_LINE_MAX), *original = malloc(PROTO_LINE_MAX);
+  if (!line || !original) {
+    session_say(s, "info string Error (out of memory)");
+    free(line), free(original);
+    line = original = NULL;
+  }
+  for (ProtoLine got; line && (got = proto_read_line(in, line, PROTO_LINE_MAX));) {
     if (got == PROTO_LINE_TOO_LONG) {
       session_say(s, "info string Error (line too long)");
       continue;
     }
-    char original[sizeof line];
     strcpy(original, line);
     char *rest = line, *cmd = proto_word(&rest);
     if (!cmd) continue;
@@ -432,6 +437,8 @@ int uci_loop(FILE *in, FILE *out, const ProtoOptions *options) {
     } else
       session_say(s, "Error (unknown command): %s", original);
   }
+  free(line);
+  free(original);
   session_free(s);
   pthread_mutex_destroy(&uci.lock);
   return 0;

@@ -758,16 +758,17 @@ int xb_loop(FILE *in, FILE *out, const ProtoOptions *options) {
   s->post = false;
   s->node_cap = options->node_cap;
   s->engine_name = options->engine_name ? options->engine_name : "Herald";
-  char line[PROTO_LINE_MAX];
-  bool running = true;
-  if (options->pending) {
-    snprintf(line, sizeof line, "%s", options->pending);
+  char *line = malloc(PROTO_LINE_MAX); /* on the heap: a line may be a megabyte */
+  bool running = line != NULL;
+  if (!line) session_say(s, "Error (out of memory)");
+  if (line && options->pending) {
+    snprintf(line, PROTO_LINE_MAX, "%s", options->pending);
     line[strcspn(line, "\r\n")] = 0;
     running = xb_command(s, line);
   }
   while (running) {
     pthread_mutex_unlock(&xb.lock); /* the waiter may play its move while we wait for input */
-    ProtoLine got = proto_read_line(in, line, sizeof line);
+    ProtoLine got = proto_read_line(in, line, PROTO_LINE_MAX);
     pthread_mutex_lock(&xb.lock);
     if (got == PROTO_LINE_END) break;
     if (got == PROTO_LINE_TOO_LONG)
@@ -775,6 +776,7 @@ int xb_loop(FILE *in, FILE *out, const ProtoOptions *options) {
     else
       running = xb_command(s, line);
   }
+  free(line);
   cancel(s);
   pthread_mutex_unlock(&xb.lock);
   pthread_mutex_destroy(&xb.lock);

@@ -9,6 +9,7 @@
 #include "bridge/broken_preset.h"
 #include "protocol/chess_session.h"
 #include "protocol/engine_process.h"
+#include "protocol/protocol.h"
 #include "protocol/newline_preset.h"
 #include "temp_dir.h"
 
@@ -399,20 +400,39 @@ TEST(ProtocolUci, APresetErrorReachesTheUserWithItsFileAndLine) {
   ASSERT_EQ(system(clean.c_str()), 0);
 }
 
+// A match runner sends a game's every move in one `position` line: thousands of plies (a drawn
+// xiangqi game of 2,979 plies did not fit the 16 KB line of before) are taken whole.
+TEST(ProtocolUci, APositionOfThousandsOfPliesIsTaken) {
+  EngineProcess e;
+  Handshake(e);
+  std::string position = "position startpos moves";
+  for (int i = 0; i < 1500; i++) position += " g1f3 g8f6 f3g1 f6g8"; // 6,000 plies, 30 KB
+  e.Send(position);
+  e.Send("d");
+  EXPECT_FALSE(
+      e.Expect("info string variant chess fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - [0-9]+ 3001")
+          .empty());
+  e.Send("go depth 1");
+  EXPECT_FALSE(e.Expect("bestmove [a-h][1-8][a-h][1-8].*").empty());
+  for (const std::string &l : e.Seen()) EXPECT_EQ(l.find("Error"), std::string::npos) << l.substr(0, 80);
+  e.Send("quit");
+  EXPECT_EQ(e.Finish(), 0);
+}
+
 // A line longer than the engine's buffer is dropped whole with one error, never split into
 // pieces that each run as a command (here the piece "quit" would have ended the engine).
 TEST(ProtocolUci, AnOverlongLineIsDroppedWholeNotSplitIntoCommands) {
   EngineProcess e;
-  e.Send(std::string(16383, 'x') + "quit"); // before the protocol is chosen
+  e.Send(std::string(PROTO_LINE_MAX - 1, 'x') + "quit"); // before the protocol is chosen
   EXPECT_FALSE(e.Expect("Error \\(line too long\\)").empty());
   Handshake(e);
-  for (size_t junk : {16383u, 16384u, 40000u}) {
+  for (size_t junk : {PROTO_LINE_MAX - 1, PROTO_LINE_MAX + 0, PROTO_LINE_MAX + 40000}) {
     e.Send(std::string(junk, 'x') + "quit");
     EXPECT_FALSE(e.Expect("info string Error \\(line too long\\)").empty()) << junk;
     e.Send("isready");
     EXPECT_FALSE(e.Expect("readyok").empty()) << junk;
   }
-  e.Send(std::string(16382, ' ') + "d"); // the longest line that fits still runs
+  e.Send(std::string(PROTO_LINE_MAX - 2, ' ') + "d"); // the longest line that fits still runs
   EXPECT_FALSE(e.Expect("info string variant chess fen .*").empty());
   for (const std::string &l : e.Seen()) EXPECT_EQ(l.find("unknown command"), std::string::npos) << l.substr(0, 80);
   e.Send("quit");

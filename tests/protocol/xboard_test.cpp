@@ -8,6 +8,7 @@
 
 #include "bridge/broken_preset.h"
 #include "protocol/engine_process.h"
+#include "protocol/protocol.h"
 #include "protocol/newline_preset.h"
 
 namespace {
@@ -40,7 +41,7 @@ TEST(ProtocolXboard, FeaturesListEveryVariantAndTheProtocolFlags) {
 TEST(ProtocolXboard, AnOverlongLineIsDroppedWholeNotSplitIntoCommands) {
   EngineProcess e;
   Handshake(e);
-  for (size_t junk : {16383u, 16384u, 40000u}) {
+  for (size_t junk : {PROTO_LINE_MAX - 1, PROTO_LINE_MAX + 0, PROTO_LINE_MAX + 40000}) {
     e.Send(std::string(junk, 'x') + "quit");
     EXPECT_FALSE(e.Expect("Error \\(line too long\\)").empty()) << junk;
     e.Send("ping 7");
