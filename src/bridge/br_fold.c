@@ -194,9 +194,8 @@ static char *render(Fold *f, const BrStatement *s, int from) {
   }
   if (t.full || !t.len) {
     free(t.data);
-    return fail(f, t.full ? "grows past %d characters" : "has an empty expression at line %d",
-                t.full ? TEXT_MAX : s->line),
-           NULL;
+    return t.full ? (fail(f, "grows past %d characters", TEXT_MAX), NULL)
+                  : (fail(f, "has an empty expression at line %d", s->line), NULL);
   }
   return t.data;
 }
@@ -254,7 +253,8 @@ static bool merge(Fold *f) {
     for (int i = 0; i < l->branches[b].env.count; i++) {
       bool seen = false;
       for (int k = 0; k < count && !seen; k++) seen = !strcmp(names[k], l->branches[b].env.vars[i].name);
-      if (!seen && count < VARS_MAX * 2) snprintf(names[count++], NAME_LEN, "%s", l->branches[b].env.vars[i].name);
+      if (!seen && count == VARS_MAX * 2) ok = fail(f, "its branches set more than %d variables", VARS_MAX * 2);
+      if (!seen && ok) snprintf(names[count++], NAME_LEN, "%s", l->branches[b].env.vars[i].name);
     }
   if (l->promotion) {
     /* Not followed: what its branches set is unknown afterwards, the rest is as at the entry. */
@@ -350,11 +350,12 @@ bool br_fold_moved_block(const BrCode *code, const char *label, char *out, int o
   }
   /* `legal` must start false where the chain begins, as the 2004 preset sets it. */
   bool starts_false = false;
-  for (int i = first - 2; i >= 0 && code->st[i].section == code->st[first - 1].section && !starts_false; i--) {
+  for (int i = first - 2; i >= 0 && code->st[i].section == code->st[first - 1].section; i--) {
     const BrStatement *s = &code->st[i];
-    if (br_statement_is(s, 0, "set") && br_statement_is(s, 1, "legal"))
+    if (br_statement_is(s, 0, "set") && br_statement_is(s, 1, "legal")) {
       starts_false = s->nwords == 3 && br_statement_is(s, 2, "false");
-    if (br_statement_is(s, 0, "set") && br_statement_is(s, 1, "legal")) break;
+      break;
+    }
   }
   if (!starts_false) {
     snprintf(reason, (size_t)reasonlen, "`legal` is not set false before its Post-Move block");
@@ -370,12 +371,12 @@ bool br_fold_moved_block(const BrCode *code, const char *label, char *out, int o
     if (!legal->value) {
       ok = fail(&f, "sets legal where the fold does not follow");
     } else {
-      int n = !strcmp(f.env.ok, "true")
-                  ? snprintf(out, (size_t)outlen, "%s", legal->value)
-                  : snprintf(out, (size_t)outlen, "and %s%s%s %s%s%s", strchr(f.env.ok, ' ') ? "( " : "", f.env.ok,
-                             strchr(f.env.ok, ' ') ? " )" : "", strchr(legal->value, ' ') ? "( " : "", legal->value,
-                             strchr(legal->value, ' ') ? " )" : "");
-      if (n < 0 || n >= outlen) ok = fail(&f, "folds into more than %d characters", outlen - 1);
+      Text t = text_new();
+      if (strcmp(f.env.ok, "true")) add(&t, "and"), add_group(&t, f.env.ok);
+      add_group(&t, legal->value);
+      int n = snprintf(out, (size_t)outlen, "%s", t.data);
+      if (t.full || n < 0 || n >= outlen) ok = fail(&f, "folds into more than %d characters", outlen - 1);
+      free(t.data);
     }
   }
   while (f.depth) { /* after a failure: what the open levels hold */

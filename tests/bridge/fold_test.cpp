@@ -5,23 +5,15 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "bridge/br_game.h"
+#include "bridge/oracle_pawns.h"
 #include "rules/position.h"
 #include "rules/rules.h"
 #include "temp_dir.h"
 
 namespace {
-
-std::string Read2004() {
-  std::ifstream in("presets/chess-2004.preset", std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 // text with every occurrence of from replaced; fails the test when there is none.
 std::string ReplaceAll(std::string text, const std::string &from, const std::string &to) {
@@ -50,7 +42,7 @@ struct Loaded {
 };
 
 TEST(Fold, Chess2004PawnsCompileAndAgreeWithTheReferee) {
-  Loaded v(Read2004());
+  Loaded v(Chess2004Text());
   ASSERT_NE(v.g, nullptr) << v.err;
   for (const char *label : {"P", "p"}) {
     ASSERT_NE(v.Piece(label), nullptr);
@@ -66,8 +58,9 @@ TEST(Fold, Chess2004PawnsCompileAndAgreeWithTheReferee) {
 // A die on a branch makes that branch's moves illegal: without the double step the Pawn is
 // fmWfcF, and the referee agrees.
 TEST(Fold, ADieRefusesItsBranch) {
-  std::string text = ReplaceAll(Read2004(), "set legal and equal rankname origin 2 checkatwostep origin dest 0 1 0 1;",
-                                "die No double steps here;");
+  std::string text =
+      ReplaceAll(Chess2004Text(), "set legal and equal rankname origin 2 checkatwostep origin dest 0 1 0 1;",
+                 "die No double steps here;");
   text = ReplaceAll(text, "set legal and equal rankname origin 7 checkatwostep origin dest 0 neg 1 0 neg 1;",
                     "die No double steps here;");
   Loaded v(text);
@@ -81,7 +74,7 @@ TEST(Fold, ADieRefusesItsBranch) {
 // Perft with the folded Pawns: chess's figures (the block sets legal, then reads it with `if var
 // legal`; a condition must see the value of its time, not the block's last).
 TEST(Fold, PerftIsChess) {
-  Loaded v(Read2004());
+  Loaded v(Chess2004Text());
   ASSERT_NE(v.g, nullptr) << v.err;
   Position p = {};
   char err[256];
@@ -98,8 +91,7 @@ TEST(Fold, PerftIsChess) {
 // What the fold does not follow (here a read of what was taken, `old`, after the move) leaves
 // the Pawn with the oracle, and its reason says why.
 TEST(Fold, WhatItCannotFollowStaysWithTheOracle) {
-  std::string text = ReplaceAll(Read2004(), "if equal moved P;\n", "if equal moved P;\n  set taken old;\n");
-  Loaded v(text);
+  Loaded v(OraclePawnsText());
   ASSERT_NE(v.g, nullptr) << v.err;
   const BrPiece *pawn = v.Piece("P");
   EXPECT_FALSE(pawn->compiled);
@@ -110,7 +102,7 @@ TEST(Fold, WhatItCannotFollowStaysWithTheOracle) {
 
 // Unknown commands in the block are named.
 TEST(Fold, UnknownCommandsAreNamed) {
-  std::string text = ReplaceAll(Read2004(), "if equal moved P;\n", "if equal moved P;\n  add N a3;\n");
+  std::string text = ReplaceAll(Chess2004Text(), "if equal moved P;\n", "if equal moved P;\n  add N a3;\n");
   Loaded v(text);
   ASSERT_NE(v.g, nullptr) << v.err;
   EXPECT_NE(std::string(v.Piece("P")->reason).find("uses `add`"), std::string::npos) << v.Piece("P")->reason;

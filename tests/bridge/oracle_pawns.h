@@ -11,11 +11,16 @@
 
 #include "temp_dir.h"
 
-inline std::string OraclePawnsText() {
+// The preset's text as it ships.
+inline std::string Chess2004Text() {
   std::ifstream in("presets/chess-2004.preset", std::ios::binary);
   std::stringstream ss;
   ss << in.rdbuf();
-  std::string text = ss.str();
+  return ss.str();
+}
+
+inline std::string OraclePawnsText() {
+  std::string text = Chess2004Text();
   for (const char *block : {"if equal moved P;\n", "if equal moved p;\n"}) {
     size_t at = text.find(block);
     if (at != std::string::npos) text.insert(at + std::string(block).size(), "  set taken old;\n");
