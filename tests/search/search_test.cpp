@@ -72,22 +72,28 @@ TEST(SearchMate, FindsMatesInOtherRuleSets) {
   EXPECT_EQ(res.score, srch_mate_in(1));
 }
 
-// Captures that win a queen or mate, as fairy-stockfish 11.1 plays them at depth 16, searched
-// deep enough for every pruning by captures (ProbCut from depth 5) and for the capture history
-// to order them: neither may lose the capture that wins.
+struct CaptureCase {
+  const char *fen;
+  const char *move;
+};
+
+// Captures that win a queen or mate, the moves fairy-stockfish 11.1 plays at depth 16, searched
+// to depth 8, where the pruning near the leaves, the null move and the reductions all act: none
+// of them may cost the search the capture that wins.
+const CaptureCase kWinningCaptures[] = {
+    {"rnb1kbnr/pppp1ppp/8/4p1q1/4P3/3P4/PPP2PPP/RNBQKBNR w KQkq - 0 3", "c1g5"},
+    {"r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", "h5f7"},
+    {"2kr3r/ppp2ppp/2n5/2b1q3/8/2N2N2/PPPQ1PPP/R3KB1R w KQ - 0 10", "f3e5"},
+    {"r3k2r/ppp2ppp/2n1b3/3qp3/8/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 0 8", "c3d5"},
+};
+
 TEST(SearchTactics, TakesTheQueenOrTheKingWhereACaptureWins) {
   RulesOwner rules("chess");
-  const std::pair<const char *, const char *> cases[] = {
-      {"rnb1kbnr/pppp1ppp/8/4p1q1/4P3/3P4/PPP2PPP/RNBQKBNR w KQkq - 0 3", "c1g5"},
-      {"r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", "h5f7"},
-      {"2kr3r/ppp2ppp/2n5/2b1q3/8/2N2N2/PPPQ1PPP/R3KB1R w KQ - 0 10", "f3e5"},
-      {"r3k2r/ppp2ppp/2n1b3/3qp3/8/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 0 8", "c3d5"},
-  };
-  for (const auto &c : cases) {
+  for (const auto &c : kWinningCaptures) {
     std::string best;
-    SearchResult res = SearchDepth(rules.r, c.first, 8, &best);
-    EXPECT_EQ(best, c.second) << c.first;
-    EXPECT_GT(res.score, 300) << c.first; // a queen's worth, less what the reply wins back
+    SearchResult res = SearchDepth(rules.r, c.fen, 8, &best);
+    EXPECT_EQ(best, c.move) << c.fen;
+    EXPECT_GT(res.score, 300) << c.fen; // a queen's worth, less what the reply wins back
   }
 }
 
