@@ -569,6 +569,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
   Move best_move = MOVE_NONE;
   Move tried[64];
   int tried_count = 0;
+  const int16_t *rows[2] = {cont_row(w, ply, 1), cont_row(w, ply, 2)};
   for (int i = 0; i < f->moves.count; i++) {
     Move m = pick_checked(w, f, i);
     if (m == excluded) continue;
@@ -576,8 +577,15 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
     bool special = m == f->killers[0] || m == f->killers[1] || f->scores[i] == SCORE_KILLER - 2;
     if (!pv && !in_check && best > -SRCH_MATE_BOUND && noisy && depth <= 3 && f->scores[i] < 0)
       continue; /* a losing capture near the leaves */
+    /* A quiet move's history and its two continuation histories together: what it did after
+     * this move and the one before judges it better than its own history alone. */
+    int piece = piece_index(p, m);
+    int history = noisy || piece == NO_PIECE ? 0 : quiet_history(w, rows, us, piece, move_to(m));
+    if (!pv && !in_check && !noisy && !special && best > -SRCH_MATE_BOUND && depth <= 3 && history < -3000 * depth &&
+        !may_continue_turn(p))
+      continue; /* a quiet move that has failed again and again here, near the leaves */
     f->current = m;
-    f->current_piece = piece_index(p, m);
+    f->current_piece = piece;
     pos_do_move(p, m);
     /* A check matters only once the turn passes: a check by a part that leaves the same side to
      * move is no check for the search (no extension, no exemption from pruning). */
@@ -596,7 +604,15 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
       }
     }
     if (!noisy) quiets++;
-    int extension = (gives_check && ply < 2 * w->root_depth) || (singular && m == tt_move) ? 1 : 0;
+    /* A check is extended where the checking piece is not simply lost: a check that gives the
+     * piece away is answered by taking it, and extending it only deepens a losing line. */
+    bool check_extension = gives_check && ply < 2 * w->root_depth;
+    if (check_extension) {
+      pos_undo_move(p);
+      check_extension = srch_see_with(p, w->search->tables, m, w->scratch) >= 0;
+      pos_do_move(p, m);
+    }
+    int extension = check_extension || (singular && m == tt_move) ? 1 : 0;
     int new_depth = depth - 1 + extension;
     /* The child's expected node type: after the opponent's reply the roles swap (a move
      * searched to fail low leads to a cut node); a part that leaves the same side to move
@@ -609,8 +625,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
       if (depth >= 3 && searched >= (pv ? 3 : 2) && !noisy && !in_check && !gives_check) {
         reduction = lmr_table[min_int(depth, 63)][min_int(searched, 63)];
         reduction += !improving + cut_node - pv - special;
-        int piece = f->current_piece;
-        if (piece != NO_PIECE) reduction -= w->history[us][piece][move_to(m)] / 6000;
+        reduction -= history / 16384;
         reduction = max_int(0, min_int(reduction, new_depth - 1));
       }
       score = child(w, flip, alpha, alpha + 1, new_depth - reduction, ply + 1, flip);

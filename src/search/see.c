@@ -48,14 +48,17 @@ bool srch_is_noisy(const Position *p, Move m) {
 
 /* The value of the piece that stands on the target after m. */
 static int mover_value(const Position *p, const EvalTables *e, Move m) {
-  int type = move_kind(m) == MOVE_PROMOTION ? move_arg(m) : piece_type(p->board[move_from(m)]);
+  int kind = move_kind(m);
+  int type = kind == MOVE_PROMOTION || kind == MOVE_DROP ? move_arg(m) : piece_type(p->board[move_from(m)]);
   return e->exchange[type];
 }
 
 int srch_see_with(Position *p, const EvalTables *e, Move m, MoveList *scratch) {
   int kind = move_kind(m);
-  if (kind == MOVE_DROP || kind == MOVE_CASTLING || kind == MOVE_PASS) return 0; /* nothing taken */
-  if (kind == MOVE_ORACLE) return oracle_taken_value(p, e, m);                   /* no exchange modelled */
+  /* A drop takes nothing, but the dropped piece may be lost: its exchange is played out like a
+   * move's.  Castling and passing put nothing en prise that the search asks about. */
+  if (kind == MOVE_CASTLING || kind == MOVE_PASS) return 0;
+  if (kind == MOVE_ORACLE) return oracle_taken_value(p, e, m); /* no exchange modelled */
   int swap[SRCH_MAX_PLY];
   int depth = 0, made = 0, target = move_to(m);
   swap[0] = srch_captured_value(p, e, m) + srch_promotion_gain(p, e, m);
