@@ -605,9 +605,13 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
     }
     if (!noisy) quiets++;
     /* A check is extended where the checking piece is not simply lost: a check that gives the
-     * piece away is answered by taking it, and extending it only deepens a losing line. */
+     * piece away is answered by taking it, and extending it only deepens a losing line.  A
+     * capture's exchange was judged already by pick_checked (its score is below zero when it
+     * loses); a promotion's or the hash move's was not, nor a quiet move's: played out here. */
     bool check_extension = gives_check && ply < 2 * w->root_depth;
-    if (check_extension) {
+    if (check_extension && noisy && move_kind(m) != MOVE_PROMOTION && m != tt_move) {
+      check_extension = f->scores[i] >= 0;
+    } else if (check_extension) {
       pos_undo_move(p);
       check_extension = srch_see_with(p, w->search->tables, m, w->scratch) >= 0;
       pos_do_move(p, m);
