@@ -462,6 +462,16 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qdepth) {
   return best;
 }
 
+/* The exchange on the target of m, just made, with what it gained: srch_see_with's figure
+ * without undoing the move (castling and passing put nothing en prise; an oracle's move is
+ * worth what it takes). */
+static int exchange_after(Worker *w, Move m, int gained) {
+  int kind = move_kind(m);
+  if (kind == MOVE_CASTLING || kind == MOVE_PASS) return 0;
+  if (kind == MOVE_ORACLE) return gained;
+  return srch_see_after(&w->pos, w->search->tables, move_to(m), gained, w->scratch);
+}
+
 /* ---- main search ------------------------------------------------------------------------- */
 
 static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_node) {
@@ -584,6 +594,10 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
     if (!pv && !in_check && !noisy && !special && best > -SRCH_MATE_BOUND && depth <= 3 && history < -3000 * depth &&
         !may_continue_turn(p))
       continue; /* a quiet move that has failed again and again here, near the leaves */
+    /* What a promotion or the hash move gains, for its exchange asked after the move. */
+    int gained = noisy && (move_kind(m) == MOVE_PROMOTION || m == tt_move)
+                     ? srch_captured_value(p, s->tables, m) + srch_promotion_gain(p, s->tables, m)
+                     : 0;
     f->current = m;
     f->current_piece = piece;
     pos_do_move(p, m);
@@ -612,9 +626,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
     if (check_extension && noisy && move_kind(m) != MOVE_PROMOTION && m != tt_move) {
       check_extension = f->scores[i] >= 0;
     } else if (check_extension) {
-      pos_undo_move(p);
-      check_extension = srch_see_with(p, w->search->tables, m, w->scratch) >= 0;
-      pos_do_move(p, m);
+      check_extension = exchange_after(w, m, gained) >= 0;
     }
     int extension = check_extension || (singular && m == tt_move) ? 1 : 0;
     int new_depth = depth - 1 + extension;

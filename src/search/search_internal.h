@@ -144,5 +144,9 @@ int srch_promotion_gain(const Position *p, const EvalTables *e, Move m);
 bool srch_is_noisy(const Position *p, Move m);
 /* srch_see with a caller's move list for the replies. */
 int srch_see_with(Position *p, const EvalTables *e, Move m, MoveList *scratch);
+/* The same exchange asked just after the move was made (the mover stands on target, the
+ * opponent to move), with what the move itself gained: the search, which has made the move
+ * already, need not undo it to ask. */
+int srch_see_after(Position *p, const EvalTables *e, int target, int gained, MoveList *scratch);
 
 #endif

@@ -59,12 +59,20 @@ int srch_see_with(Position *p, const EvalTables *e, Move m, MoveList *scratch) {
    * move's.  Castling and passing put nothing en prise that the search asks about. */
   if (kind == MOVE_CASTLING || kind == MOVE_PASS) return 0;
   if (kind == MOVE_ORACLE) return oracle_taken_value(p, e, m); /* no exchange modelled */
-  int swap[SRCH_MAX_PLY];
-  int depth = 0, made = 0, target = move_to(m);
-  swap[0] = srch_captured_value(p, e, m) + srch_promotion_gain(p, e, m);
-  int on_target = mover_value(p, e, m);
+  int gained = srch_captured_value(p, e, m) + srch_promotion_gain(p, e, m);
   pos_do_move(p, m);
-  made++;
+  int value = srch_see_after(p, e, move_to(m), gained, scratch);
+  pos_undo_move(p);
+  return value;
+}
+
+int srch_see_after(Position *p, const EvalTables *e, int target, int gained, MoveList *scratch) {
+  int code = p->board[target];
+  if (code == SQ_EMPTY || code == SQ_HOLE) return gained; /* the mover is gone (an explosion) */
+  int swap[SRCH_MAX_PLY];
+  int depth = 0, made = 0;
+  swap[0] = gained;
+  int on_target = e->exchange[piece_type(code)];
   while (depth < SRCH_MAX_PLY - 1) {
     /* A recapture lands on the mover's piece: a noisy move onto the target, so the quiet moves,
      * the drops (most of a shogi position's moves) and the other captures are never listed. */
