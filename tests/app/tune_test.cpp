@@ -149,6 +149,33 @@ TEST(HeraldTune, PacksTrainsANetThatTheEngineScoresAsTheTrainerDoes) {
   EXPECT_TRUE(loaded->adds_classical);
   nn_free(loaded);
   br_free(game);
+  // A generation starts from its parent (--init): with no pass to train, the parent is written
+  // back to the bit; with one, its held-out error before training is the parent's own.
+  std::string again = dir.path + "/again.nnue.gz", child = dir.path + "/child.nnue.gz";
+  const std::string init = " tools/train/train.py " + packed + " --hidden 16 --device cpu --threads 1 " +
+                           "--adds-classical --validation 0.2 --init " + correction;
+  programs::Result copied = programs::Shell(python + init + " --epochs 0 --out " + again);
+  ASSERT_EQ(copied.status, 0) << copied.out << copied.err;
+  EXPECT_NE(copied.out.find("starting from " + correction), std::string::npos) << copied.out;
+  EXPECT_EQ(Gunzip(again), Gunzip(correction));
+  programs::Result refined = programs::Shell(python + init + " --epochs 1 --lr 1e-4 --out " + child);
+  ASSERT_EQ(refined.status, 0) << refined.out << refined.err;
+  EXPECT_NE(refined.out.find("epoch 1/1: train "), std::string::npos) << refined.out;
+  EXPECT_NE(Gunzip(child), "");
+  // A parent of another size, another kind or another game is refused, with the reason.
+  programs::Result wrong = programs::Shell(python + " tools/train/train.py " + packed + " --hidden 32 --device cpu " +
+                                           "--adds-classical --epochs 0 --init " + correction + " --out " + again);
+  EXPECT_NE(wrong.status, 0);
+  EXPECT_NE(wrong.err.find("16 hidden units"), std::string::npos) << wrong.err;
+  wrong = programs::Shell(python + " tools/train/train.py " + packed + " --hidden 16 --device cpu --epochs 0 " +
+                          "--init " + correction + " --out " + again);
+  EXPECT_NE(wrong.status, 0);
+  EXPECT_NE(wrong.err.find("a correction of the classical evaluation; give --adds-classical"), std::string::npos)
+      << wrong.err;
+  wrong = programs::Shell(python + " tools/train/train.py " + packed + " --hidden 128 --device cpu " +
+                          "--adds-classical --epochs 0 --init nets/capablanca.nnue.gz --out " + again);
+  EXPECT_NE(wrong.status, 0);
+  EXPECT_NE(wrong.err.find("a net of capablanca"), std::string::npos) << wrong.err;
 
   programs::Result engine =
       programs::Shell("printf 'uci\\nsetoption name EvalFile value " + net + "\\nsetoption name EvalFile value " +

@@ -14,8 +14,10 @@ centipawns).  The label of a position is the search's score (sigmoid of score / 
 blend with the result of its game (--lambda).  The last 5% of each file's positions (its last
 games) are held out, and the net written is the one of the pass with the lowest error on them.
 With --adds-classical the net learns a correction that Herald adds to its classical evaluation,
-which a few hundred thousand positions can teach.  PyTorch runs it on the CPU, or on a GPU where
-one is found (--device).
+which a few hundred thousand positions can teach.  With --init a generation starts from its
+parent's weights instead of random ones, so that positions played by the parent add to what the
+parent learnt where the parent's own positions are gone.  PyTorch runs it on the CPU, or on a GPU
+where one is found (--device).
 """
 import argparse
 import copy
@@ -145,6 +147,36 @@ def export(net, head, path, adds_classical):
     return ft, bias, out, out_bias
 
 
+def read_net(path, head, hidden):
+    """A net written by export, as floating-point weights to start from (--init): refused unless
+    it is for this data's game, rules and features, with the hidden size asked for."""
+    with gzip.open(path, "rb") as f:
+        raw = f.read()
+    if raw[:8] != b"HERALDNN":
+        sys.exit(f"train.py: {path}: not a Herald net (no HERALDNN at its start)")
+    version, = struct.unpack_from("<I", raw, 8)
+    if version != NET_VERSION:
+        sys.exit(f"train.py: {path}: net version {version}; this script reads {NET_VERSION}")
+    game = raw[12:44].split(b"\0")[0].decode()
+    rules_hash, _, _, types, _, features, h, qa, qb, scale = struct.unpack_from("<IHHHHIIIII", raw, 44)
+    at = 44 + struct.calcsize("<IHHHHIIIII")
+    adds, = struct.unpack_from("<I", raw, at)
+    at += 4 + 2 * types
+    if (game, rules_hash, features) != (head["game"], head["rules_hash"], head["features"]):
+        sys.exit(f"train.py: {path}: a net of {game} (rules hash {rules_hash:08x}, {features} features), "
+                 f"not of this data's {head['game']} ({head['rules_hash']:08x}, {head['features']})")
+    if h != hidden or (qa, qb, scale) != (QA, QB, SCALE):
+        sys.exit(f"train.py: {path}: {h} hidden units (quantised {qa}/{qb}/{scale}); --hidden {hidden} asked")
+    bias = np.frombuffer(raw, dtype="<i2", count=h, offset=at).astype(np.float32) / QA
+    at += 2 * h
+    ft = np.frombuffer(raw, dtype="<i2", count=features * h, offset=at).astype(np.float32).reshape(features, h) / QA
+    at += 2 * features * h
+    out = np.frombuffer(raw, dtype="<i2", count=2 * h, offset=at).astype(np.float32) / QB
+    at += 4 * h
+    out_bias, = struct.unpack_from("<i", raw, at)
+    return dict(adds_classical=bool(adds), ft=ft, bias=bias, out=out, out_bias=out_bias / (QA * QB))
+
+
 def quantised_scores(q, us, them):
     """What Herald computes from the exported integers (src/eval/nnue_eval.c), for a check."""
     ft, bias, out, out_bias = q
@@ -182,6 +214,8 @@ def main():
                     "evaluation: learns from far fewer positions")
     ap.add_argument("--scores", help="writes to this file the exported net's score of the first 100 positions "
                     "of the data, in their order, from the side to move's view (what Herald's evaluation gives)")
+    ap.add_argument("--init", help="a net (GAME.nnue.gz) to start from instead of random weights: a generation "
+                    "learns from new positions without forgetting what the positions of its parent taught")
     ap.add_argument("--time-limit", type=float, default=0, help="seconds: no epoch starts after them (0: none)")
     a = ap.parse_args()
     if a.hidden % 16 or not 16 <= a.hidden <= 512:
@@ -248,7 +282,19 @@ def main():
     with torch.no_grad():
         alone = float(((torch.sigmoid(classical_t[val_t]) - target_t[val_t]) ** 2).mean())
     print(f"the classical evaluation alone: held out {alone:.6f}", flush=True)
-    if a.adds_classical:
+    if a.init:
+        start = read_net(a.init, head, a.hidden)
+        if start["adds_classical"] != a.adds_classical:
+            sys.exit(f"train.py: {a.init}: " + ("a correction of the classical evaluation; give --adds-classical"
+                                                 if start["adds_classical"] else
+                                                 "a whole evaluation; leave --adds-classical out"))
+        with torch.no_grad():
+            net.ft.weight[:-1].copy_(torch.from_numpy(start["ft"]))
+            net.ft_bias.copy_(torch.from_numpy(start["bias"]))
+            net.out.weight[0].copy_(torch.from_numpy(start["out"]))
+            net.out.bias.fill_(start["out_bias"])
+        print(f"starting from {a.init}", flush=True)
+    elif a.adds_classical:
         with torch.no_grad():  # a correction starts from none
             net.out.weight.zero_()
     # The net written is the one of the epoch with the lowest held-out loss: with --hold-out games
