@@ -150,7 +150,7 @@ TEST(HeraldTune, PacksTrainsANetThatTheEngineScoresAsTheTrainerDoes) {
   nn_free(loaded);
   br_free(game);
   // A generation starts from its parent (--init): with no pass to train, the parent is written
-  // back to the bit; with one, its held-out error before training is the parent's own.
+  // back to the bit; with one, it trains on from there.
   std::string again = dir.path + "/again.nnue.gz", child = dir.path + "/child.nnue.gz";
   const std::string init = " tools/train/train.py " + packed + " --hidden 16 --device cpu --threads 1 " +
                            "--adds-classical --validation 0.2 --init " + correction;

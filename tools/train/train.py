@@ -32,17 +32,24 @@ import torch
 
 QA, QB, SCALE = 255, 64, 400
 NET_VERSION, DATA_VERSION = 2, 2
+NET_HEAD = "<IHHHHIIIII"  # rules hash, width, height, types, slots, features, hidden, QA, QB, SCALE
 NO_SCORE = -32768
 
 
-def read_data(path):
+def read_file(path, magic, version, kind, what):
+    """The bytes of a gzip file that starts with magic and the format version this script reads."""
     with gzip.open(path, "rb") as f:
         raw = f.read()
-    if raw[:8] != b"HERALDND":
-        sys.exit(f"train.py: {path}: not a file of herald-tune pack (no HERALDND at its start)")
-    version, = struct.unpack_from("<I", raw, 8)
-    if version != DATA_VERSION:
-        sys.exit(f"train.py: {path}: data version {version}; this script reads {DATA_VERSION}")
+    if raw[:8] != magic:
+        sys.exit(f"train.py: {path}: not {what} (no {magic.decode()} at its start)")
+    found, = struct.unpack_from("<I", raw, 8)
+    if found != version:
+        sys.exit(f"train.py: {path}: {kind} version {found}; this script reads {version}")
+    return raw
+
+
+def read_data(path):
+    raw = read_file(path, b"HERALDND", DATA_VERSION, "data", "a file of herald-tune pack")
     game = raw[12:44].split(b"\0")[0].decode()
     rules_hash, width, height, types, slots, features, k, count = struct.unpack_from("<IHHHHIII", raw, 44)
     at = 44 + struct.calcsize("<IHHHHIII")
@@ -136,7 +143,7 @@ def export(net, head, path, adds_classical):
     out_bias = int(round(float(net.out.bias.detach().cpu()[0]) * QA * QB))
     game = head["game"].encode()[:31].ljust(32, b"\0")
     blob = b"HERALDNN" + struct.pack("<I", NET_VERSION) + game
-    blob += struct.pack("<IHHHHIIIII", head["rules_hash"], head["width"], head["height"], head["types"],
+    blob += struct.pack(NET_HEAD, head["rules_hash"], head["width"], head["height"], head["types"],
                         head["slots"], head["features"], h, QA, QB, SCALE)
     blob += struct.pack("<I", 1 if adds_classical else 0)
     blob += head["pieces"]
@@ -150,16 +157,10 @@ def export(net, head, path, adds_classical):
 def read_net(path, head, hidden):
     """A net written by export, as floating-point weights to start from (--init): refused unless
     it is for this data's game, rules and features, with the hidden size asked for."""
-    with gzip.open(path, "rb") as f:
-        raw = f.read()
-    if raw[:8] != b"HERALDNN":
-        sys.exit(f"train.py: {path}: not a Herald net (no HERALDNN at its start)")
-    version, = struct.unpack_from("<I", raw, 8)
-    if version != NET_VERSION:
-        sys.exit(f"train.py: {path}: net version {version}; this script reads {NET_VERSION}")
+    raw = read_file(path, b"HERALDNN", NET_VERSION, "net", "a Herald net")
     game = raw[12:44].split(b"\0")[0].decode()
-    rules_hash, _, _, types, _, features, h, qa, qb, scale = struct.unpack_from("<IHHHHIIIII", raw, 44)
-    at = 44 + struct.calcsize("<IHHHHIIIII")
+    rules_hash, _, _, types, _, features, h, qa, qb, scale = struct.unpack_from(NET_HEAD, raw, 44)
+    at = 44 + struct.calcsize(NET_HEAD)
     adds, = struct.unpack_from("<I", raw, at)
     at += 4 + 2 * types
     if (game, rules_hash, features) != (head["game"], head["rules_hash"], head["features"]):
