@@ -49,13 +49,24 @@ static int leap_x(const GcBoard *b, int o, int d, int dx, int dy, int extra) {
 }
 static int ride_x(const GcBoard *b, int o, int d, int dx, int dy, int extra) { return ride(b, o, d, dx, dy, extra); }
 
+/* Is (fx, fy) a whole number k >= 1 of steps (dx, dy)? */
+static int along(long long fx, long long fy, long long dx, long long dy) {
+  if (dx == 0) return fx == 0 && dy != 0 && fy % dy == 0 && fy / dy > 0;
+  return fx % dx == 0 && fx / dx > 0 && fy == fx / dx * dy;
+}
+
+/* A step, a ride or a hop reaches d only along the image of the offset that points from o
+ * to d, and two images never point the same way (they have the same length): that one image
+ * is tried, not all eight, which the referee asks for every piece that might give check. */
 static int symmetric(GcInterp *gc, GcValue *a, dirtest t, int extra) {
   const GcBoard *b = &gc->board;
   int o = gc_coord(gc, &a[0]), d = gc_coord(gc, &a[1]);
+  if (o < 0 || d < 0) return 0;
+  int fx = gc_board_file_of(b, d) - gc_board_file_of(b, o), fy = gc_board_rank_of(b, d) - gc_board_rank_of(b, o);
   int dirs[8][2];
   int nd = gc_sym_dirs(num(&a[2]), num(&a[3]), dirs);
   for (int k = 0; k < nd; k++)
-    if (t(b, o, d, dirs[k][0], dirs[k][1], extra)) return 1;
+    if (along(fx, fy, dirs[k][0], dirs[k][1])) return t(b, o, d, dirs[k][0], dirs[k][1], extra);
   return 0;
 }
 static int directed(GcInterp *gc, GcValue *a, dirtest t, int extra) {

@@ -40,37 +40,11 @@ size_t gc_memory_held(void) {
 
 static size_t items_bytes(size_t cap) { return sizeof(GcEntry) * cap; }
 
-GcValue gc_null(void) {
-  GcValue v;
-  memset(&v, 0, sizeof v);
-  v.type = GC_NULL;
-  return v;
-}
-
-GcValue gc_bool(int b) {
-  GcValue v = gc_null();
-  v.type = GC_BOOL;
-  v.u.b = b ? 1 : 0;
-  return v;
-}
-
-GcValue gc_num(double n) {
-  GcValue v = gc_null();
-  v.type = GC_NUM;
-  v.u.n = n;
-  return v;
-}
-
-/* Strings are immutable and reference counted: copying a value shares its text. */
-typedef struct str_block {
-  long refs;   /* IMMORTAL: a constant of a shared program, never counted nor freed */
-  size_t size; /* bytes of the block, for the count of what values hold */
-  char text[];
-} str_block;
-
-static str_block *block_of(char *s) { return (str_block *)(void *)(s - offsetof(str_block, text)); }
-
-enum { IMMORTAL = -1 };
+/* Strings are immutable and reference counted: copying a value shares its text (the block,
+ * GcStrBlock, is in gc_value.h for the inline copy and release). */
+typedef GcStrBlock str_block;
+static str_block *block_of(char *s) { return gc_str_block(s); }
+enum { IMMORTAL = GC_STR_IMMORTAL };
 
 void gc_str_make_immortal(GcValue *v) {
   if (v->type != GC_STR) return;

@@ -41,9 +41,25 @@ struct GcArray {
   int depth;         /* 1 + the deepest array inside (for the nesting guard) */
 };
 
-GcValue gc_null(void);
-GcValue gc_bool(int b);
-GcValue gc_num(double n);
+/* The scalars are made inline: the calculator makes one for nearly every operator it applies. */
+static inline GcValue gc_null(void) {
+  GcValue v;
+  memset(&v, 0, sizeof v);
+  v.type = GC_NULL;
+  return v;
+}
+static inline GcValue gc_bool(int b) {
+  GcValue v = gc_null();
+  v.type = GC_BOOL;
+  v.u.b = b ? 1 : 0;
+  return v;
+}
+static inline GcValue gc_num(double n) {
+  GcValue v = gc_null();
+  v.type = GC_NUM;
+  v.u.n = n;
+  return v;
+}
 GcValue gc_str(const char *s); /* copies s */
 GcValue gc_str_n(const char *s, size_t n);
 GcValue gc_str_own(char *s); /* copies, then frees the malloc'd s */
@@ -51,14 +67,36 @@ GcValue gc_arr_new(void);    /* a fresh empty array value */
 /* Copies and releases count references on strings and arrays only: the inline tests keep
  * numbers, booleans and null (most of what an expression handles) out of a call. */
 GcValue gc_copy_held(const GcValue *v); /* a string or an array */
+/* A string's text stands in a block after its count (gc_value.c); the count of a constant
+ * shared by the interpreters of every thread is GC_STR_IMMORTAL and is never changed. */
+typedef struct GcStrBlock {
+  long refs;
+  size_t size; /* bytes of the block, for the count of what values hold */
+  char text[];
+} GcStrBlock;
+enum { GC_STR_IMMORTAL = -1 };
+static inline GcStrBlock *gc_str_block(char *s) { return (GcStrBlock *)(void *)(s - offsetof(GcStrBlock, text)); }
 static inline GcValue gc_copy(const GcValue *v) {
-  return v->type == GC_STR || v->type == GC_ARR ? gc_copy_held(v) : *v;
+  if (v->type == GC_STR) { /* the commonest copy, a coordinate or a label: counted inline */
+    GcStrBlock *b = gc_str_block(v->u.s);
+    if (b->refs != GC_STR_IMMORTAL) b->refs++;
+    return *v;
+  }
+  return v->type == GC_ARR ? gc_copy_held(v) : *v;
 }
 /* A copy that shares nothing (reference counts are not atomic: for handing over to another
  * thread). */
 GcValue gc_copy_deep(const GcValue *v);
 void gc_release_held(GcValue *v);           /* a string or an array */
 static inline void gc_release(GcValue *v) { /* frees and sets to null */
+  if (v->type == GC_STR) {                  /* a string still shared: its count, inline */
+    GcStrBlock *b = gc_str_block(v->u.s);
+    if (b->refs == GC_STR_IMMORTAL || b->refs > 1) {
+      b->refs -= b->refs != GC_STR_IMMORTAL;
+      v->type = GC_NULL;
+      return;
+    }
+  }
   if (v->type == GC_STR || v->type == GC_ARR) gc_release_held(v);
   v->type = GC_NULL;
 }
