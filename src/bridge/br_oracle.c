@@ -7,7 +7,13 @@
  * the start position and every search root), replays the moves after it with the referee, then
  * plays each asked move on a saved state and takes it back.  Answers are cached by (position
  * key, move) and game-end verdicts by position key, in lock-free tables shared by all threads,
- * so that the interpreter runs once per distinct question. */
+ * so that the interpreter runs once per distinct question.
+ *
+ * Whether a move is legal is Post-Move's to say (a `die` in Post-Game leaves the move standing),
+ * so a question runs Pre-Move, the move and Post-Move only.  Post-Game, which says whether the
+ * game ended (often by looking for any legal reply), runs for the positions whose verdict is
+ * asked (the games' own positions; the search and perft never ask) and for those of the lines a
+ * cursor replays: it was about a third of the referee's time, spent on every candidate. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -442,7 +448,9 @@ static uint64_t ask(BrOracle *o, Cursor *c, Position *p, Move m, const Move *all
   char text[160];
   br_move_text(o->game, p, m, text, sizeof text);
   GcVerdict v;
+  gc_set_postgame(c->gc, false); /* legal or not: Post-Move's answer (the file's head) */
   GcStatus st = gc_play(c->gc, text, &v);
+  gc_set_postgame(c->gc, true);
   if (st == GC_PRESET_ERROR && v.stopped) {
     note_stopped(o, &v);
     return NO_ANSWER;
@@ -461,10 +469,7 @@ static uint64_t ask(BrOracle *o, Cursor *c, Position *p, Move m, const Move *all
   bool plain = move_kind(m) != MOVE_ORACLE;
   if (plain) {
     pos_make(p, m);
-    if (br_same_board(o->game, c->gc, p))
-      put_verdict(o, p->key, &v, p->side);
-    else
-      plain = false;
+    plain = br_same_board(o->game, c->gc, p);
     pos_unmake(p);
   }
   if (!plain) {
@@ -479,9 +484,6 @@ static uint64_t ask(BrOracle *o, Cursor *c, Position *p, Move m, const Move *all
       put_effects(o, &fx);
       if (move_kind(m) != MOVE_ORACLE) entry |= MOVE_AS_ORACLE;
       *pos_effects_slot(p, p->ply) = fx; /* so that making it needs no question */
-      pos_make(p, as_oracle);
-      put_verdict(o, p->key, &v, p->side);
-      pos_unmake(p);
     }
   }
   gc_state_restore(c->gc, c->stack[c->depth - 1].state);
@@ -538,16 +540,42 @@ static bool oracle_effects(void *ctx, Position *p, uint32_t m, MoveEffects *out)
   return get_effects(o, p->key, m, out);
 }
 
+/* Plays the move that led to p again, Post-Game included, from the position before it, and
+ * records the verdict after it. */
+static void judge(BrOracle *o, Position *p) {
+  if (!p->ply || atomic_load(&o->preset_failed)) return;
+  Move last = p->history[p->ply - 1].move;
+  pos_unmake(p);
+  Cursor *c = acquire_cursor(o);
+  if (c && sync(o, c, p)) {
+    char text[160];
+    GcVerdict v;
+    br_move_text(o->game, p, last, text, sizeof text);
+    GcStatus st = gc_play(c->gc, text, &v);
+    if (st == GC_LEGAL) {
+      pos_make(p, last);
+      put_verdict(o, p->key, &v, p->side);
+      pos_unmake(p);
+    } else if (st == GC_PRESET_ERROR && v.stopped) {
+      note_stopped(o, &v);
+    } else if (st == GC_PRESET_ERROR) {
+      char where[480];
+      snprintf(where, sizeof where, "%.120s:%d: %.240s (on %.60s)", v.file, v.line, v.message, text);
+      set_error(o, "preset error at %.480s", where);
+      atomic_store(&o->preset_failed, true);
+    }
+    gc_state_restore(c->gc, c->stack[c->depth - 1].state);
+  }
+  release_cursor(o, c);
+  pos_make(p, last);
+}
+
 static GameResult oracle_verdict(void *ctx, Position *p, bool *known) {
   BrOracle *o = ctx;
   uint64_t data;
   *known = false;
   if (!table_get(o->verdicts, mix(p->key), &data)) {
-    if (!p->ply) return RESULT_NONE;
-    Move last = p->history[p->ply - 1].move;
-    pos_unmake(p);
-    oracle_filter(o, p, &last, 1); /* playing the move again records the verdict after it */
-    pos_make(p, last);
+    judge(o, p);
     if (!table_get(o->verdicts, mix(p->key), &data)) return RESULT_NONE;
   }
   *known = true;
