@@ -92,7 +92,7 @@ static inline void gc_release(GcValue *v) { /* frees and sets to null */
   if (v->type == GC_STR) {                  /* a string still shared: its count, inline */
     GcStrBlock *b = gc_str_block(v->u.s);
     if (b->refs == GC_STR_IMMORTAL || b->refs > 1) {
-      b->refs -= b->refs != GC_STR_IMMORTAL;
+      if (b->refs != GC_STR_IMMORTAL) b->refs--; /* an immortal count is shared by threads: never written */
       v->type = GC_NULL;
       return;
     }
