@@ -170,6 +170,14 @@ static void note_stopped(BrOracle *o, const GcVerdict *v) {
   pthread_mutex_unlock(&o->lock);
 }
 
+/* A preset error met on the move text: said with its place, and nothing more is asked. */
+static void note_preset_error(BrOracle *o, const GcVerdict *v, const char *text) {
+  char where[480];
+  snprintf(where, sizeof where, "%.120s:%d: %.240s (on %.60s)", v->file, v->line, v->message, text);
+  set_error(o, "preset error at %.480s", where);
+  atomic_store(&o->preset_failed, true);
+}
+
 /* ---- cursors ---- */
 
 static Cursor *new_cursor(BrOracle *o) {
@@ -457,12 +465,7 @@ static uint64_t ask(BrOracle *o, Cursor *c, Position *p, Move m, const Move *all
   }
   if (st != GC_LEGAL) {
     atomic_fetch_add_explicit(&o->refused, 1, memory_order_relaxed);
-    if (st == GC_PRESET_ERROR) { /* the preset's fault, not the move's: said, with its place */
-      char where[480];
-      snprintf(where, sizeof where, "%.120s:%d: %.240s (on %.60s)", v.file, v.line, v.message, text);
-      set_error(o, "preset error at %.480s", where);
-      atomic_store(&o->preset_failed, true);
-    }
+    if (st == GC_PRESET_ERROR) note_preset_error(o, &v, text); /* the preset's fault, not the move's */
     return 1;
   }
   uint64_t entry = 1 | MOVE_LEGAL;
@@ -559,10 +562,7 @@ static void judge(BrOracle *o, Position *p) {
     } else if (st == GC_PRESET_ERROR && v.stopped) {
       note_stopped(o, &v);
     } else if (st == GC_PRESET_ERROR) {
-      char where[480];
-      snprintf(where, sizeof where, "%.120s:%d: %.240s (on %.60s)", v.file, v.line, v.message, text);
-      set_error(o, "preset error at %.480s", where);
-      atomic_store(&o->preset_failed, true);
+      note_preset_error(o, &v, text);
     }
     gc_state_restore(c->gc, c->stack[c->depth - 1].state);
   }
