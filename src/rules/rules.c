@@ -349,6 +349,7 @@ void rules_free(Rules *r) {
   free(t->lame_inverse_first);
   free(t->legs);
   free(t->attack_from_lame);
+  free(t->move_from);
   free(t->group_attacks[0]);
   free(t->group_attacks[1]);
   free(t);

@@ -277,6 +277,36 @@ static void build_rays(Builder *b) {
   }
 }
 
+static bool packed_test(const uint64_t *base, int bbw, int index, int sq) {
+  return base[(size_t)index * bbw + (sq >> 6)] >> (sq & 63) & 1;
+}
+
+/* RuleTables.move_from: for each (type, colour) and square, every square from which a piece of
+ * the type could move there on some board (its leaps, lame leaps whatever their legs, and
+ * whole rays for its rides and hops), or every square for a piece the oracle moves anywhere. */
+static void build_move_from(Builder *b) {
+  const Rules *r = b->r;
+  RuleTables *tb = b->t;
+  int n = b->n, bbw = tb->bbw;
+  tb->move_from = alloc_words(r->type_count * 2 * n, bbw);
+  for (int t = 0; t < r->type_count; t++)
+    for (int c = 0; c < 2; c++) {
+      int list0 = (t * 2 + c) * n;
+      for (int from = 0; from < n; from++) {
+        if (r->geo.hole[from]) continue;
+        for (int to = 0; to < n; to++) {
+          bool reaches = r->types[t].any_square || packed_test(tb->leap_quiet, bbw, list0 + from, to) ||
+                         packed_test(tb->leap_capture, bbw, list0 + from, to);
+          for (int i = 0; i < tb->ride_count[t][c] && !reaches; i++)
+            reaches = packed_test(tb->ray, bbw, tb->rides[t][c][i].dir * n + from, to);
+          if (reaches) set_packed(tb->move_from, bbw, list0 + to, from);
+        }
+        for (int i = tb->lame_first[list0 + from]; i < tb->lame_first[list0 + from + 1]; i++)
+          set_packed(tb->move_from, bbw, list0 + tb->lame[i].square, from);
+      }
+    }
+}
+
 /* Ride directions of the two colours must each have their reverse in the table too, since
  * attack tests look from the target back towards the attacker. */
 static bool close_directions(RuleTables *tb, char *err, int errlen) {
@@ -390,6 +420,7 @@ bool rules_build_tables(Rules *r, char *err, int errlen) {
   free(b.legs);
   if (!close_directions(tb, err, errlen)) return false;
   build_rays(&b);
+  build_move_from(&b);
   for (int c = 0; c < 2; c++) memcpy(tb->rider_rest[c], tb->rider_types[c], sizeof tb->rider_rest[c]);
   if (bbw == 1 && gen_has_pext()) build_slider_groups(r, tb);
   for (int c = 0; c < 2; c++)

@@ -82,6 +82,10 @@ typedef struct RuleTables {
   int *lame_inverse_first;
   uint64_t *legs;
   uint64_t *attack_from_lame; /* [(t*2+c)*squares + sq]: the squares of sq's inverse list */
+  /* [(t*2+c)*squares + sq]: where a piece of (t, c) may stand to move onto sq in one move by
+   * some board (a superset: legs, screens and blockers left out), so that the moves onto one
+   * square are looked for among those pieces only. */
+  uint64_t *move_from;
   /* Attack summaries, per attacking colour. */
   uint32_t leap_attackers[2]; /* types with capturing plain leaps */
   uint32_t lame_attackers[2];
