@@ -393,9 +393,13 @@ static inline __attribute__((always_inline)) void generate(Position *p, TargetLi
     immune = bb_or(immune, pieces(p, us ^ 1, __builtin_ctz(types)));
   list->count = 0;
   tl->count = 0;
-  for (int t = 0; t < r->type_count; t++) {
-    BB mine = bb_andnot(pieces(p, us, t), f->skip);
+  /* The pieces still to generate for, type by type until none is left: perft's last ply
+   * counts most of them elsewhere (count_steps) and leaves a few, or none. */
+  BB movers = bb_andnot(own, f->skip);
+  for (int t = 0; t < r->type_count && bb_any(movers); t++) {
+    BB mine = bb_and(pieces(p, us, t), movers);
     if (!bb_any(mine)) continue;
+    movers = bb_andnot(movers, mine);
     const PieceType *pt = &r->types[t];
     int list0 = (t * 2 + us) * n;
     bool promotes = pt->promo_count > 0;
