@@ -162,10 +162,11 @@ TEST(Check, APieceThatDoesNotCompileIsNamedAsRefereed) {
       << r.out;
 }
 
-// Two Queens a side on a 16x16 board, whose def reads a variable: the compiler does not follow
-// it, so the preset's referee decides their moves, and perft 3 would take minutes (some 200 s on
-// a 2-core machine).  check runs perft depth by depth, foresees depth 3 from depth 2 and does not
-// start it, without failing for it.  The `timeout` is a guard against a hang, not a measure: the
+// Four Queens a side on a 16x16 board, whose def reads a variable: the compiler does not follow
+// it, so the preset's referee decides their moves, and perft 3 takes some 25 s on a 2-core
+// machine (two a side took 5.5 s by 2026-12-02, too near the limit to foresee reliably).
+// check runs perft depth by depth, foresees depth 3 from depth 2 and does not start it, without
+// failing for it.  The `timeout` is a guard against a hang, not a measure: the
 // load, perft 2 and a verify game take some 10 s here, a minute under the sanitizers on a busy
 // machine.
 TEST(Check, PerftStopsBeforeADepthForeseenToTakeTooLong) {
@@ -173,7 +174,7 @@ TEST(Check, PerftStopsBeforeADepthForeseenToTakeTooLong) {
   std::string path =
       d.Write("queens16.preset", "Game: Queens16\nFiles: a b c d e f g h i j k l m n o p\n"
                                  "Ranks: 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\n"
-                                 "FEN: k6qq7/16/16/16/16/16/16/16/16/16/16/16/16/16/16/7QQ6K\n"
+                                 "FEN: k5qqqq6/16/16/16/16/16/16/16/16/16/16/16/16/16/16/6QQQQ5K\n"
                                  "[Pre-Game]\ninclude fairychess;\nset always true;\n"
                                  "def Escort and var always checkride #0 #1 0 1 or checkride #0 #1 1 1;\n"
                                  "def Escort-Range merge rays #0 0 1 rays #0 1 1;\n"
@@ -185,8 +186,8 @@ TEST(Check, PerftStopsBeforeADepthForeseenToTakeTooLong) {
   EXPECT_TRUE(Has(r.out, "pieces: 2 compiled, 2 refereed by the preset")) << r.out;
   EXPECT_TRUE(std::regex_search(r.out, std::regex("\nperft 3 foreseen at [0-9]+ s: not run \\(limit 5 s\\)\n")))
       << r.out;
-  EXPECT_TRUE(Has(r.out, "\nperft 2: 5479 nodes in ")) << r.out;
-  EXPECT_TRUE(Has(r.out, "OK: 2 pieces compiled, 2 refereed, perft 2 = 5479 (perft 3 not run: too slow), verify 1 "
+  EXPECT_TRUE(Has(r.out, "\nperft 2: 17307 nodes in ")) << r.out;
+  EXPECT_TRUE(Has(r.out, "OK: 2 pieces compiled, 2 refereed, perft 2 = 17307 (perft 3 not run: too slow), verify 1 "
                          "games clean\n"))
       << r.out;
 }
