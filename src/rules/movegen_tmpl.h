@@ -827,6 +827,17 @@ static uint64_t count_steps(const Position *p, const Guard *g, BB *counted) {
         if (steps[i].mode & MODE_CAPTURE && !steps[i].leg_count)
           mine &= ~(shift_by(takers_of, -steps[i].offset) & steps[i].from);
     done |= mine;
+    if ((tb->step_leapers[us] >> t & 1) && __builtin_popcountll(mine) < n) {
+      /* Fewer pieces than steps (two Knights, eight steps): their leaps read one by one cost
+       * less than a shift of every step (callgrind, chess perft 5: 4% fewer instructions). */
+      const uint64_t *quiet = tb->leap_quiet + (size_t)(t * 2 + us) * (size_t)tb->squares;
+      const uint64_t *capture = tb->leap_capture + (size_t)(t * 2 + us) * (size_t)tb->squares;
+      for (uint64_t each = mine; each; each &= each - 1) {
+        int from = __builtin_ctzll(each);
+        count += (uint64_t)__builtin_popcountll((quiet[from] & empty) | (capture[from] & enemy));
+      }
+      n = 0; /* the slides below, if any */
+    }
     for (int i = 0; i < n; i++) {
       const StepSet *s = &steps[i];
       uint64_t from = mine & s->from;

@@ -79,6 +79,9 @@ void tables_build_steps(const Rules *r, RuleTables *tb) {
     for (int c = 0; c < 2; c++) {
       if (build_type(r, tb, t, c)) {
         tb->step_types[c] |= 1u << t;
+        bool legs = false;
+        for (int i = 0; i < tb->step_count[t][c]; i++) legs |= tb->steps[t][c][i].leg_count > 0;
+        if (!legs) tb->step_leapers[c] |= 1u << t;
       } else { /* what a type that is no step type left behind (the tables start zeroed) */
         tb->step_count[t][c] = 0;
         tb->step_promo_from[t][c] = 0;

@@ -121,6 +121,7 @@ typedef struct RuleTables {
   StepSet steps[MAX_TYPES][2][MAX_STEPS];
   int step_count[MAX_TYPES][2];
   uint64_t step_promo_from[MAX_TYPES][2]; /* where a piece of the type may promote: counted one by one */
+  uint32_t step_leapers[2];               /* the step types none of whose steps has a leg: plain leaps and slides */
 } RuleTables;
 
 enum { GROUP_ORTHOGONAL = 1, GROUP_DIAGONAL = 2 };
