@@ -2,7 +2,8 @@
  * model only has to propose a superset of them.  The candidates are read off the def's move
  * primitives (checkleap, checkride, their a- forms and checkatwostep, with literal offsets), in
  * all eight orientations and both modes; anything less certain leaves every square a candidate
- * (PieceType.any_square). */
+ * (PieceType.any_square), but for what the def's expression says may stand on the destination
+ * (an empty square, a piece of a label it names). */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -130,8 +131,84 @@ static bool read_primitives(const Words *ws, PieceType *pt, int color, bool stat
   return found > 0;
 }
 
-void br_set_candidates(PieceType *pt, const char *const bodies[2], const bool statements[2], BrDefLookup lookup,
-                       void *ctx) {
+/* What a def's expression allows on the destination (#1) when it holds: an empty square, and
+ * the enemy types named (every bit: whatever stands there).  Read from the conjunctions and
+ * disjunctions of `empty #1` and `== space #1 LABEL`; of anything else, nothing. */
+typedef struct Landing {
+  bool empty;
+  uint32_t takes;
+} Landing;
+
+static const Landing ANYWHERE = {true, ~0u};
+
+/* Operands of the words an expression is read through; -1 for a word not known here. */
+static int arity(const char *w) {
+  static const struct {
+    const char *name;
+    int operands;
+  } known[] = {{"and", 2},           {"or", 2},         {"not", 1},       {"!", 1},
+               {"empty", 1},         {"space", 1},      {"==", 2},        {"!=", 2},
+               {"checkleap", 4},     {"checkaleap", 4}, {"checkride", 4}, {"checkaride", 4},
+               {"checkatwostep", 6}, {"neg", 1}};
+  for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
+    if (!strcmp(w, known[k].name)) return known[k].operands;
+  if (w[0] == '#' || isdigit((unsigned char)w[0]) || (w[0] == '-' && isdigit((unsigned char)w[1])) ||
+      (strlen(w) == 1 && isalpha((unsigned char)w[0])))
+    return 0; /* a square, a number or a label */
+  return -1;
+}
+
+/* The enemy type that label names for a piece of colour `color`: a bit, none for one of its own
+ * side, every bit for a label not known. */
+static uint32_t label_takes(BrGame *g, const char *label, int color) {
+  const BrPiece *piece = br_piece_of(g, label);
+  if (!piece || piece->type < 0 || piece->type >= 32) return ~0u;
+  return piece->color == color ? 0 : 1u << piece->type;
+}
+
+/* The Landing of the expression at word i into *out; returns the word after it, or -1 where its
+ * end is not known (a word whose operands are not known: *out is then ANYWHERE). */
+static int landing(BrGame *g, const Words *ws, int i, int color, Landing *out) {
+  *out = ANYWHERE;
+  if (i >= ws->n) return -1;
+  const char *w = ws->w[i];
+  if (!strcmp(w, "empty") && i + 1 < ws->n && !strcmp(ws->w[i + 1], "#1")) {
+    *out = (Landing){true, 0};
+    return i + 2;
+  }
+  if (!strcmp(w, "==") && i + 3 < ws->n) {
+    int space = !strcmp(ws->w[i + 1], "space") && !strcmp(ws->w[i + 2], "#1") ? i + 3 : -1;
+    int label = space >= 0 ? space : i + 1;
+    if (space < 0 && (strcmp(ws->w[i + 2], "space") || strcmp(ws->w[i + 3], "#1"))) label = -1;
+    if (label >= 0 && arity(ws->w[label]) == 0 && isalpha((unsigned char)ws->w[label][0])) {
+      *out = (Landing){false, label_takes(g, ws->w[label], color)};
+      return i + 4;
+    }
+  }
+  bool both = !strcmp(w, "and"), either = !strcmp(w, "or");
+  if (both || either) {
+    Landing a, b;
+    int next = landing(g, ws, i + 1, color, &a);
+    int end = next < 0 ? -1 : landing(g, ws, next, color, &b);
+    if (end < 0) return -1; /* where an operand ends is not known: nothing is */
+    *out = both ? (Landing){a.empty && b.empty, a.takes & b.takes} : (Landing){a.empty || b.empty, a.takes | b.takes};
+    return end;
+  }
+  int operands = arity(w), next = i + 1;
+  if (!strcmp(w, "sub") && i + 1 < ws->n) { /* a subroutine's call: its name, then its parameters */
+    operands = gc_sub_arity(g->gc, ws->w[i + 1]);
+    next = i + 2;
+  }
+  if (operands < 0) return -1;
+  for (int k = 0; k < operands && next >= 0; k++) {
+    Landing ignored;
+    next = landing(g, ws, next, color, &ignored);
+  }
+  return next;
+}
+
+void br_set_candidates(BrGame *g, PieceType *pt, const char *const bodies[2], const bool statements[2],
+                       BrDefLookup lookup, void *ctx) {
   pt->oracle = true;
   pt->atom_count = 0;
   pt->any_square = false;
@@ -142,9 +219,22 @@ void br_set_candidates(PieceType *pt, const char *const bodies[2], const bool st
     ws->n = 0;
     ok = split(bodies[c], ws, lookup, ctx, 0) && read_primitives(ws, pt, c, statements[c]);
   }
-  free(ws);
   if (!ok) {
     pt->atom_count = 0;
     pt->any_square = true;
+    for (int c = 0; c < 2; c++) {
+      Landing land = ANYWHERE;
+      if (ws) ws->n = 0;
+      /* A def's expression read whole, to its last word (leftover values would make an array,
+       * which holds whatever the rest says), tells what may stand where the piece lands; not
+       * through `fn` calls, whose #0 and #1 are their own arguments (split fails on them
+       * without a lookup). */
+      if (ws && bodies[c] && !statements[c] && split(bodies[c], ws, NULL, NULL, 0) &&
+          landing(g, ws, 0, c, &land) != ws->n)
+        land = ANYWHERE;
+      pt->any_square_empty[c] = land.empty;
+      pt->any_square_takes[c] = land.takes;
+    }
   }
+  free(ws);
 }

@@ -51,9 +51,10 @@ bool br_code_has_command(const BrCode *code, const char *word);
 bool br_code_has_word(const BrCode *code, const char *word, const char *next);
 /* Makes pt an oracle piece with candidate atoms read from the def bodies of its White and Black
  * labels (either may be NULL; statements[c]: body c is Post-Move code, not an expression), or
- * every square a candidate when they cannot be read. */
-void br_set_candidates(PieceType *pt, const char *const bodies[2], const bool statements[2], BrDefLookup lookup,
-                       void *ctx);
+ * every square a candidate when they cannot be read: every empty square and every enemy piece's,
+ * less what the def's expression rules out for the destination (g names the labels). */
+void br_set_candidates(BrGame *g, PieceType *pt, const char *const bodies[2], const bool statements[2],
+                       BrDefLookup lookup, void *ctx);
 /* Does the interpreter's board hold what p's board holds (the preset's labels)? */
 bool br_same_board(const BrGame *g, const GcInterp *gc, const Position *p);
 /* Plays games random games of at most max_plies plies at load and puts every generator move of

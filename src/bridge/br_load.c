@@ -250,6 +250,10 @@ static bool build(BrGame *g, char *err, int errlen) {
   }
   br_bind_settings(g->gc); /* defs may read the fixed pawn settings (wpr bpr fps pzs) */
   br_bind_zones(r);        /* and confine leaps to a part of the board (the xiangqi palace) */
+  /* Every label's type first, then each type's movement: a def may name another label (the
+   * Chameleon's `== space #1 k`), whose type its candidates then know. */
+  BrPiece *pairs[MAX_TYPES][2];
+  int first_type = r->type_count;
   for (int i = 0; i < g->piece_count; i++) {
     BrPiece *pc = &g->pieces[i];
     if (pc->type >= 0) continue;
@@ -266,10 +270,11 @@ static bool build(BrGame *g, char *err, int errlen) {
     }
     for (int c = 0; c < 2; c++) {
       if (pcs[c]) pcs[c]->type = t;
+      pairs[t][c] = pcs[c];
       snprintf(g->type_label[t][c], GC_LABEL_MAX, "%c", c == WHITE ? upper : tolower(upper));
     }
-    br_compile_type(g, t, code, pcs);
   }
+  for (int t = first_type; t < r->type_count; t++) br_compile_type(g, t, code, pairs[t]);
   br_bind_settings(NULL);
   br_bind_zones(NULL);
   br_derive_royalty(g);

@@ -137,7 +137,7 @@ void br_compile_type(BrGame *g, int type, const BrCode *code, BrPiece *pcs[2]) {
   if (!(ok[0] || !pcs[0]) || !(ok[1] || !pcs[1])) {
     /* Not a full copy of the preset: the oracle decides, the atoms only propose. */
     const char *const cand[2] = {have_body[0] ? bodies[0] : NULL, have_body[1] ? bodies[1] : NULL};
-    br_set_candidates(pt, cand, statements, lookup_def, (void *)code);
+    br_set_candidates(g, pt, cand, statements, lookup_def, (void *)code);
     pt->ep_capturer = pt->ep_creator = pt->resets_clock = false;
     betza_write(pt->atoms, pt->atom_count, pt->betza, sizeof pt->betza);
     if (pt->any_square) snprintf(pt->betza, sizeof pt->betza, "?");
@@ -152,6 +152,10 @@ void br_compile_type(BrGame *g, int type, const BrCode *code, BrPiece *pcs[2]) {
       snprintf(pcs[c]->reason, BR_REASON_LEN, "its partner label is oracle-backed");
     else
       snprintf(pcs[c]->reason, BR_REASON_LEN, "%.190s; the referee decides among %s", reason[c],
-               pt->any_square ? "every square" : pt->betza);
+               !pt->any_square                                             ? pt->betza
+               : pt->any_square_takes[c] == ~0u && pt->any_square_empty[c] ? "every square"
+               : pt->any_square_takes[c] == 0                              ? "every empty square"
+               : pt->any_square_empty[c] ? "every empty square and the squares of the enemy pieces its def names"
+                                         : "the squares of the enemy pieces its def names");
   }
 }

@@ -70,6 +70,8 @@ int gc_run_code(GcInterp *gc, const char *code, const char *filename, GcError *e
 int gc_eval_expr(GcInterp *gc, const char *expr, GcValue *out, GcError *err);
 /* Variable access (global namespace); returned pointer valid until the next run. */
 const GcValue *gc_get_var(const GcInterp *gc, const char *name);
+/* The parameters the subroutine `name` takes (what `sub name` pops), or -1 for no such sub. */
+int gc_sub_arity(GcInterp *gc, const char *name);
 void gc_set_var(GcInterp *gc, const char *name, GcValue v); /* takes v */
 int gc_get_flag(GcInterp *gc, const char *name);
 const GcBoard *gc_get_board(const GcInterp *gc);

@@ -153,6 +153,11 @@ const GcSubDef *gc_find_sub(GcInterp *gc, const char *name) {
 
 int gc_sub_def_params(const GcSubDef *s) { return s->prog->code[s->index].nargs - 1; }
 
+int gc_sub_arity(GcInterp *gc, const char *name) {
+  const GcSubDef *s = gc_find_sub(gc, name);
+  return s ? gc_sub_def_params(s) : -1;
+}
+
 static void pop_iters(GcInterp *gc, size_t base) {
   while (gc->niters > base) gc_release(&gc->iters[--gc->niters].arr);
 }

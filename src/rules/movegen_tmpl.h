@@ -434,8 +434,9 @@ static inline __attribute__((always_inline)) void generate(Position *p, TargetLi
         if (e->mode & MODE_CAPTURE) capture = bb_or(capture, bb_and(reach, enemy));
       }
       if (pt->any_square) { /* an oracle piece without candidate atoms: the oracle decides */
-        quiet = bb_or(quiet, empty);
-        capture = bb_or(capture, enemy);
+        if (pt->any_square_empty[us]) quiet = bb_or(quiet, empty);
+        for (uint32_t takes = pt->any_square_takes[us] & ((1u << r->type_count) - 1); takes; takes &= takes - 1)
+          capture = bb_or(capture, pieces(p, us ^ 1, __builtin_ctz(takes)));
       }
       if (ep_open && pt->ep_capturer && f->kind != GEN_QUIET) {
         BB takes = bb_and(tb_bb(tb->leap_capture, list0 + from), ep);

@@ -85,6 +85,10 @@ typedef struct PieceType {
   bool drop_no_mate;        /* a drop of it may not give mate (shogi pawn) */
   bool oracle;              /* its atoms are only candidates: the rules' oracle decides its moves */
   bool any_square;          /* oracle piece without candidate atoms: every square is a candidate */
+  /* Of an any_square piece moved by colour c: whether an empty square is a candidate, and the
+   * enemy types whose squares are (what its def allows on the destination, br_candidates.c). */
+  bool any_square_empty[2];
+  uint32_t any_square_takes[2];
 } PieceType;
 
 typedef struct Castling {

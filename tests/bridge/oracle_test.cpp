@@ -163,6 +163,26 @@ TEST(Oracle, UltimaCountsAsItsReferee) {
   EXPECT_EQ(pos_perft(&pos.p, 2), 944u);
 }
 
+// What a def that is not compiled allows on the destination narrows its every-square
+// candidates: the Long Leaper's `and empty #1 sub leapline ...` lands on empty squares only,
+// the Chameleon's `or and == space #1 k ... and empty #1 sub leapline ...` on empty squares and
+// the enemy King's.  The perft figures stay the referee's (UltimaCountsAsItsReferee).
+TEST(Oracle, UltimaCandidatesLandWhereTheDefsAllow) {
+  GameBox box("presets/ultima.preset");
+  ASSERT_NE(box.g, nullptr) << box.err;
+  const BrPiece *leaper = Piece(box.g, "L"), *chameleon = Piece(box.g, "X"), *king = Piece(box.g, "K");
+  ASSERT_TRUE(leaper && chameleon && king);
+  const PieceType &l = box.g->rules.types[leaper->type], &x = box.g->rules.types[chameleon->type];
+  ASSERT_TRUE(l.any_square && x.any_square);
+  for (int c = 0; c < 2; c++) {
+    EXPECT_TRUE(l.any_square_empty[c]) << c;
+    EXPECT_EQ(l.any_square_takes[c], 0u) << c;
+    EXPECT_TRUE(x.any_square_empty[c]) << c;
+    EXPECT_EQ(x.any_square_takes[c], 1u << king->type) << c;
+  }
+  EXPECT_NE(std::string(leaper->reason).find("among every empty square"), std::string::npos) << leaper->reason;
+}
+
 TEST(Oracle, ThreadsShareOneOracle) {
   Rules rules;
   char err[256];
