@@ -141,23 +141,6 @@ typedef struct Landing {
 
 static const Landing ANYWHERE = {true, ~0u};
 
-/* Operands of the words an expression is read through; -1 for a word not known here. */
-static int arity(const char *w) {
-  static const struct {
-    const char *name;
-    int operands;
-  } known[] = {{"and", 2},           {"or", 2},         {"not", 1},       {"!", 1},
-               {"empty", 1},         {"space", 1},      {"==", 2},        {"!=", 2},
-               {"checkleap", 4},     {"checkaleap", 4}, {"checkride", 4}, {"checkaride", 4},
-               {"checkatwostep", 6}, {"neg", 1}};
-  for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
-    if (!strcmp(w, known[k].name)) return known[k].operands;
-  if (w[0] == '#' || isdigit((unsigned char)w[0]) || (w[0] == '-' && isdigit((unsigned char)w[1])) ||
-      (strlen(w) == 1 && isalpha((unsigned char)w[0])))
-    return 0; /* a square, a number or a label */
-  return -1;
-}
-
 /* The enemy type that label names for a piece of colour `color`: a bit, none for one of its own
  * side, every bit for a label not known. */
 static uint32_t label_takes(BrGame *g, const char *label, int color) {
@@ -180,7 +163,7 @@ static int landing(BrGame *g, const Words *ws, int i, int color, Landing *out) {
     int space = !strcmp(ws->w[i + 1], "space") && !strcmp(ws->w[i + 2], "#1") ? i + 3 : -1;
     int label = space >= 0 ? space : i + 1;
     if (space < 0 && (strcmp(ws->w[i + 2], "space") || strcmp(ws->w[i + 3], "#1"))) label = -1;
-    if (label >= 0 && arity(ws->w[label]) == 0 && isalpha((unsigned char)ws->w[label][0])) {
+    if (label >= 0 && gc_word_operands(g->gc, ws->w[label], NULL) == 0 && isalpha((unsigned char)ws->w[label][0])) {
       *out = (Landing){false, label_takes(g, ws->w[label], color)};
       return i + 4;
     }
@@ -194,12 +177,11 @@ static int landing(BrGame *g, const Words *ws, int i, int color, Landing *out) {
     *out = both ? (Landing){a.empty && b.empty, a.takes & b.takes} : (Landing){a.empty || b.empty, a.takes | b.takes};
     return end;
   }
-  int operands = arity(w), next = i + 1;
-  if (!strcmp(w, "sub") && i + 1 < ws->n) { /* a subroutine's call: its name, then its parameters */
-    operands = gc_sub_arity(g->gc, ws->w[i + 1]);
-    next = i + 2;
-  }
+  /* Any other word, read as the interpreter pops its operands; a call's name is skipped. */
+  const char *after = i + 1 < ws->n ? ws->w[i + 1] : NULL;
+  int operands = gc_word_operands(g->gc, w, after), next = i + 1;
   if (operands < 0) return -1;
+  if ((!strcmp(w, "sub") || !strcmp(w, "fn")) && after) next = i + 2;
   for (int k = 0; k < operands && next >= 0; k++) {
     Landing ignored;
     next = landing(g, ws, next, color, &ignored);
@@ -228,8 +210,9 @@ void br_set_candidates(BrGame *g, PieceType *pt, const char *const bodies[2], co
       /* A def's expression read whole, to its last word (leftover values would make an array,
        * which holds whatever the rest says), tells what may stand where the piece lands; not
        * through `fn` calls, whose #0 and #1 are their own arguments (split fails on them
-       * without a lookup). */
-      if (ws && bodies[c] && !statements[c] && split(bodies[c], ws, NULL, NULL, 0) &&
+       * without a lookup), nor where it has a group: split drops the parentheses that make
+       * the group's words one value. */
+      if (ws && bodies[c] && !statements[c] && !strchr(bodies[c], '(') && split(bodies[c], ws, NULL, NULL, 0) &&
           landing(g, ws, 0, c, &land) != ws->n)
         land = ANYWHERE;
       pt->any_square_empty[c] = land.empty;

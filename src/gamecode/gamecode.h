@@ -70,8 +70,13 @@ int gc_run_code(GcInterp *gc, const char *code, const char *filename, GcError *e
 int gc_eval_expr(GcInterp *gc, const char *expr, GcValue *out, GcError *err);
 /* Variable access (global namespace); returned pointer valid until the next run. */
 const GcValue *gc_get_var(const GcInterp *gc, const char *name);
-/* The parameters the subroutine `name` takes (what `sub name` pops), or -1 for no such sub. */
-int gc_sub_arity(GcInterp *gc, const char *name);
+/* The operands `word` takes in an expression read left to right (Polish), as the evaluator pops
+ * them: an operator's own count (two for `and` and `or`, three for `cond`); for `sub` and `fn`,
+ * the arguments of the one named `next` (the word after it), besides that name; 0 for a word
+ * that is a value (a number, a square, a label, a variable, a #parameter); -1 where the count is
+ * not fixed or not known (a variadic operator, `unless` and `onlyif`, a =name local, a call of
+ * a name not defined). */
+int gc_word_operands(const GcInterp *gc, const char *word, const char *next);
 void gc_set_var(GcInterp *gc, const char *name, GcValue v); /* takes v */
 int gc_get_flag(GcInterp *gc, const char *name);
 const GcBoard *gc_get_board(const GcInterp *gc);

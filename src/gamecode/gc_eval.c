@@ -163,9 +163,18 @@ int gc_force_lazy(GcInterp *gc, GcValue *v, const GcValue *args, int nargs) {
   return gc_eval(gc, g->kids, g->nkids, args, nargs, v);
 }
 
-const GcFuncDef *gc_find_fn(GcInterp *gc, const char *name) {
+const GcFuncDef *gc_find_fn(const GcInterp *gc, const char *name) {
   GcValue *idx = gc_map_get(&gc->funcs, name);
   return idx ? &gc->fdefs[(int)idx->u.n] : NULL;
+}
+
+int gc_call_params(const GcInterp *gc, int kind, const char *name) {
+  if (kind == OP_SUB) {
+    const GcSubDef *s = gc_find_sub(gc, name);
+    return s ? gc_sub_def_params(s) : -1;
+  }
+  const GcFuncDef *f = kind == OP_FN ? gc_find_fn(gc, name) : NULL;
+  return f ? f->arity : -1;
 }
 
 static int call_fn_def(GcInterp *gc, GcFuncDef f, const char *name, GcValue *args, int nargs, GcValue *out);

@@ -146,17 +146,12 @@ void gc_pop_frame(GcInterp *gc) {
 
 /* ---- subroutines ---- */
 
-const GcSubDef *gc_find_sub(GcInterp *gc, const char *name) {
+const GcSubDef *gc_find_sub(const GcInterp *gc, const char *name) {
   GcValue *idx = gc_map_get(&gc->subs, name);
   return idx ? &gc->sdefs[(int)idx->u.n] : NULL;
 }
 
 int gc_sub_def_params(const GcSubDef *s) { return s->prog->code[s->index].nargs - 1; }
-
-int gc_sub_arity(GcInterp *gc, const char *name) {
-  const GcSubDef *s = gc_find_sub(gc, name);
-  return s ? gc_sub_def_params(s) : -1;
-}
 
 static void pop_iters(GcInterp *gc, size_t base) {
   while (gc->niters > base) gc_release(&gc->iters[--gc->niters].arr);

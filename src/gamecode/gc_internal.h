@@ -45,6 +45,9 @@ typedef struct GcSource {
 
 /* Splits source text into statements of tokens. Returns 0, or -1 with err set. */
 int gc_lex(GcInterp *gc, const char *text, const char *file, GcSource *out, GcError *err);
+/* Whether a word is substituted when evaluated (a #name, or origin, dest, moved or old within
+ * it): a value, never an operator. */
+int gc_word_substituted(const char *w);
 void gc_source_free(GcSource *src);
 void gc_tokens_free(GcToken *toks, int n);
 
@@ -288,7 +291,7 @@ int gc_run_program(GcInterp *gc, GcProgram *p); /* top level, resets step counte
 int gc_call_sub(GcInterp *gc, const char *name, GcValue *args, int nargs, GcValue *ret);
 /* A sub by name (NULL: none), its parameter count, and a call of it found already.  The
  * pointer is into the table of subs: a call that may define subs invalidates it. */
-const GcSubDef *gc_find_sub(GcInterp *gc, const char *name);
+const GcSubDef *gc_find_sub(const GcInterp *gc, const char *name);
 int gc_sub_def_params(const GcSubDef *s);
 int gc_call_sub_def(GcInterp *gc, const GcSubDef *s, const char *name, GcValue *args, int nargs, GcValue *ret);
 GcProgram *gc_adopt_program(GcInterp *gc, GcProgram *p);
@@ -328,7 +331,10 @@ static inline void gc_begin_run(GcInterp *gc) {
 int gc_eval(GcInterp *gc, const GcToken *toks, int n, const GcValue *args, int nargs, GcValue *out);
 int gc_call_fn(GcInterp *gc, const char *name, GcValue *args, int nargs, GcValue *out);
 /* A function by name (NULL: none); the pointer is into the table, as gc_find_sub's. */
-const GcFuncDef *gc_find_fn(GcInterp *gc, const char *name);
+const GcFuncDef *gc_find_fn(const GcInterp *gc, const char *name);
+/* The arguments a call of the function (kind OP_FN) or subroutine (OP_SUB) `name` takes
+ * besides its name, or -1 where there is none of that name. */
+int gc_call_params(const GcInterp *gc, int kind, const char *name);
 /* Evaluates an unevaluated (...) group in place; anything else stays as it is. */
 int gc_force_lazy(GcInterp *gc, GcValue *v, const GcValue *args, int nargs);
 static inline int gc_force(GcInterp *gc, GcValue *v, const GcValue *args, int nargs) {

@@ -1,6 +1,7 @@
 /* Interpreter lifetime, the operator/command registry, and the direct-use API. */
 #include "gamecode/gc_internal.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,6 +106,23 @@ GcValue gc_label_value(GcInterp *gc, const char *label) {
 const GcOpDef *gc_find_op(const GcInterp *gc, const char *name) {
   GcValue *v = gc_map_get(&gc->opindex, name);
   return v ? gc->optable[(int)v->u.n] : NULL;
+}
+
+int gc_word_operands(const GcInterp *gc, const char *word, const char *next) {
+  /* As the lexer tells them apart: a word with a # or a move in it is substituted, a value. */
+  if (gc_word_substituted(word)) return 0;
+  if (word[0] == '=' && (isalnum((unsigned char)word[1]) || word[1] == '_')) return -1; /* a =name local */
+  const GcOpDef *op = gc_find_op(gc, word);
+  if (!op) return 0;
+  switch (op->kind) {
+  case OP_FIXED: return op->arity;
+  case OP_AND:
+  case OP_OR: return 2;
+  case OP_COND: return 3;
+  case OP_FN:
+  case OP_SUB: return next ? gc_call_params(gc, op->kind, next) : -1;
+  default: return -1;
+  }
 }
 
 const GcCmdDef *gc_find_cmd(const GcInterp *gc, const char *name) {

@@ -30,6 +30,8 @@ static int is_move_word(const char *w) {
   return 0;
 }
 
+int gc_word_substituted(const char *w) { return strchr(w, '#') || is_move_word(w); }
+
 typedef struct tokvec {
   GcToken *v;
   int n, cap;
@@ -97,7 +99,7 @@ static void finish_word(GcInterp *gc, GcToken *t) {
     t->has_name = 1;
   }
   if (t->kind == TK_WORD) {
-    if (strchr(t->text, '#') || is_move_word(t->text))
+    if (gc_word_substituted(t->text))
       t->subst = 1;
     else
       t->op = gc_find_op(gc, t->text);

@@ -67,15 +67,7 @@ static void check_calls(Lint *l, const char *file, int line, const GcToken *toks
  * computed name, a function not defined yet). */
 static int call_arity(const GcInterp *gc, const GcToken *toks, int i, int n) {
   if (i + 1 >= n || !plain_name(&toks[i + 1]) || toks[i + 1].op) return -1;
-  const char *name = toks[i + 1].text;
-  if (toks[i].op->kind == OP_SUB) {
-    const GcValue *idx = gc_map_get(&gc->subs, name);
-    if (!idx) return -1;
-    const GcSubDef *d = &gc->sdefs[(int)idx->u.n];
-    return d->prog->code[d->index].nargs - 1;
-  }
-  const GcValue *idx = gc_map_get(&gc->funcs, name);
-  return idx ? gc->fdefs[(int)idx->u.n].arity : -1;
+  return gc_call_params(gc, toks[i].op->kind, toks[i + 1].text);
 }
 
 /* What an expression leaves, read right to left as the evaluator does: the count of values,

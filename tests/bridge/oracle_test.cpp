@@ -183,6 +183,46 @@ TEST(Oracle, UltimaCandidatesLandWhereTheDefsAllow) {
   EXPECT_NE(std::string(leaper->reason).find("among every empty square"), std::string::npos) << leaper->reason;
 }
 
+// Ultima with the Long Leapers' def rewritten; the text as it ships otherwise.
+std::string UltimaWithLeaper(const TempDir &dir, const std::string &def) {
+  std::ifstream in("presets/ultima.preset", std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  std::string text = ss.str();
+  for (const char *label : {"L", "l"}) {
+    std::string old = std::string("def ") + label + " and empty #1 sub leapline #0 #1 0;";
+    size_t at = text.find(old);
+    EXPECT_NE(at, std::string::npos) << old;
+    if (at != std::string::npos) text.replace(at, old.size(), std::string("def ") + label + " " + def + ";");
+  }
+  return dir.Write("ultima.preset", text);
+}
+
+// Where Ultima's Long Leaper, its def rewritten as `def`, may land among every square: on
+// empty squares, and on squares where a piece of one of the types `takes` stands.
+void ExpectLeaperLands(const std::string &def, uint32_t takes) {
+  TempDir dir;
+  GameBox box(UltimaWithLeaper(dir, def).c_str());
+  ASSERT_NE(box.g, nullptr) << box.err;
+  const BrPiece *leaper = Piece(box.g, "L");
+  ASSERT_NE(leaper, nullptr);
+  const PieceType &l = box.g->rules.types[leaper->type];
+  ASSERT_TRUE(l.any_square) << def;
+  for (int c = 0; c < 2; c++) {
+    EXPECT_TRUE(l.any_square_empty[c]) << def << ", colour " << c;
+    EXPECT_EQ(l.any_square_takes[c], takes) << def << ", colour " << c;
+  }
+}
+
+// The def is read through every word as the interpreter pops its operands: a word that is no
+// operator (here a variable's name) is one value, so the Long Leaper still lands on empty
+// squares only.  A group is not read: the words between its parentheses make one value, which
+// the reading cannot tell, so every square stays a candidate, whatever stands there.
+TEST(Oracle, CandidatesReadADefAsTheInterpreterPopsIt) {
+  ExpectLeaperLands("and empty #1 and leaping sub leapline #0 #1 0", 0u);
+  ExpectLeaperLands("and (empty #1) sub leapline #0 #1 0", ~0u);
+}
+
 TEST(Oracle, ThreadsShareOneOracle) {
   Rules rules;
   char err[256];

@@ -281,3 +281,26 @@ TEST_F(GcExpr, ErrorInALeftoverGroupReturnsNull) {
   EXPECT_EQ(in.ev("a b (checkleap b1)"), "ERROR: checkleap needs 4 operands, has 1");
   EXPECT_EQ(in.ev("(checkleap b1) a"), "ERROR: checkleap needs 4 operands, has 1");
 }
+
+// How many operands a word pops, as the evaluator pops them, for readers of an expression word
+// by word (the bridge's candidate reader): an operator's own count, a call's by its definition,
+// a value none, and -1 where the count is not fixed.
+TEST_F(GcExpr, WordOperandsAreWhatTheEvaluatorPops) {
+  ASSERT_EQ(in.run("sub two a b: return + #a #b; endsub; def three + #0 + #1 #2;"), "");
+  EXPECT_EQ(gc_word_operands(in.gc, "empty", nullptr), 1);
+  EXPECT_EQ(gc_word_operands(in.gc, "==", nullptr), 2);
+  EXPECT_EQ(gc_word_operands(in.gc, "checkatwostep", nullptr), 6);
+  EXPECT_EQ(gc_word_operands(in.gc, "and", nullptr), 2);
+  EXPECT_EQ(gc_word_operands(in.gc, "or", nullptr), 2);
+  EXPECT_EQ(gc_word_operands(in.gc, "cond", nullptr), 3);
+  EXPECT_EQ(gc_word_operands(in.gc, "sub", "two"), 2);
+  EXPECT_EQ(gc_word_operands(in.gc, "fn", "three"), 3);
+  EXPECT_EQ(gc_word_operands(in.gc, "sub", "nosuch"), -1);
+  EXPECT_EQ(gc_word_operands(in.gc, "sub", nullptr), -1);
+  for (const char *value : {"K", "e4", "#1", "42", "leaping", "origin", "$dest"})
+    EXPECT_EQ(gc_word_operands(in.gc, value, nullptr), 0) << value;
+  for (const char *unfixed : {"unless", "onlyif", "any", "=local"})
+    EXPECT_EQ(gc_word_operands(in.gc, unfixed, nullptr), -1) << unfixed;
+  // The counts agree with evaluation: `cond` takes three, the sub two, leaving one value.
+  EXPECT_EQ(in.ev("cond true sub two 1 2 9"), "3");
+}
