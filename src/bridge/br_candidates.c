@@ -3,7 +3,8 @@
  * primitives (checkleap, checkride, their a- forms and checkatwostep, with literal offsets), in
  * all eight orientations and both modes; anything less certain leaves every square a candidate
  * (PieceType.any_square), but for what the def's expression says may stand on the destination
- * (an empty square, a piece of a label it names). */
+ * (an empty square, a piece of a label it names), and where a sub it calls allows the
+ * destination at some offsets from the origin only (br_sub_guard.c), leaps onto those. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,21 +62,25 @@ static bool literal(const Words *ws, int *i, int *value) {
   return true;
 }
 
-/* The atoms of one primitive: all eight orientations, or for the a- (absolute direction)
- * forms the one written, seen from White. */
-static bool add_images(PieceType *pt, AtomKind kind, int dx, int dy, bool absolute) {
+/* The atoms of one primitive, in mode (MODE_MOVE, MODE_CAPTURE or both): all eight
+ * orientations, or for the a- (absolute direction) forms the one written, seen from White. */
+static bool add_images(PieceType *pt, AtomKind kind, int dx, int dy, bool absolute, uint8_t mode) {
   int img[8][2] = {{dx, dy}, {-dx, dy}, {dx, -dy}, {-dx, -dy}, {dy, dx}, {-dy, dx}, {dy, -dx}, {-dy, -dx}};
   for (int k = 0; k < (absolute ? 1 : 8); k++) {
     if (!img[k][0] && !img[k][1]) return true;
-    bool seen = false;
+    Atom *seen = NULL;
     for (int a = 0; a < pt->atom_count && !seen; a++)
-      seen = pt->atoms[a].kind == kind && pt->atoms[a].dx == img[k][0] && pt->atoms[a].dy == img[k][1];
-    if (seen) continue;
+      if (pt->atoms[a].kind == kind && pt->atoms[a].dx == img[k][0] && pt->atoms[a].dy == img[k][1])
+        seen = &pt->atoms[a];
+    if (seen) {
+      seen->mode |= mode;
+      continue;
+    }
     if (pt->atom_count == MAX_ATOMS) return false;
     pt->atoms[pt->atom_count++] = (Atom){.kind = kind,
                                          .dx = (int8_t)img[k][0],
                                          .dy = (int8_t)img[k][1],
-                                         .mode = MODE_BOTH,
+                                         .mode = mode,
                                          .from_zone = NO_ZONE,
                                          .to_zone = NO_ZONE};
   }
@@ -125,21 +130,55 @@ static bool read_primitives(const Words *ws, PieceType *pt, int color, bool stat
       if (!literal(ws, &j, &v[k])) return false;
     int dx = twostep ? v[0] + v[2] : v[0], dy = twostep ? v[1] + v[3] : v[1];
     if (color == BLACK) dy = -dy; /* atoms are written for White */
-    if (!add_images(pt, ride ? ATOM_RIDE : ATOM_LEAP, dx, dy, absolute)) return false;
+    if (!add_images(pt, ride ? ATOM_RIDE : ATOM_LEAP, dx, dy, absolute, MODE_BOTH)) return false;
     found++;
   }
   return found > 0;
 }
 
 /* What a def's expression allows on the destination (#1) when it holds: an empty square, and
- * the enemy types named (every bit: whatever stands there).  Read from the conjunctions and
- * disjunctions of `empty #1` and `== space #1 LABEL`; of anything else, nothing. */
+ * the enemy types named (every bit: whatever stands there), each at the offsets from the
+ * origin given (all: anywhere).  Read from the conjunctions and disjunctions of `empty #1`,
+ * `== space #1 LABEL` and the calls of subs whose guards keep the destination to some offsets
+ * (br_sub_guard.c); of anything else, nothing. */
 typedef struct Landing {
   bool empty;
   uint32_t takes;
+  BrOffsets empty_at, takes_at;
 } Landing;
 
-static const Landing ANYWHERE = {true, ~0u};
+static Landing anywhere(void) {
+  Landing l = {.empty = true, .takes = ~0u};
+  br_offsets_all(&l.empty_at);
+  br_offsets_all(&l.takes_at);
+  return l;
+}
+
+static Landing allows(bool empty, uint32_t takes) {
+  Landing l = anywhere();
+  l.empty = empty;
+  l.takes = takes;
+  return l;
+}
+
+/* Both hold: what both allow, where both allow it. */
+static Landing landing_and(const Landing *a, const Landing *b) {
+  Landing l = allows(a->empty && b->empty, a->takes & b->takes);
+  l.empty_at = a->empty_at, l.takes_at = a->takes_at;
+  br_offsets_and(&l.empty_at, &b->empty_at);
+  br_offsets_and(&l.takes_at, &b->takes_at);
+  return l;
+}
+
+/* Either holds: what either allows, where either allows it. */
+static Landing landing_or(const Landing *a, const Landing *b) {
+  Landing l = allows(a->empty || b->empty, a->takes | b->takes);
+  l.empty_at = a->empty ? a->empty_at : b->empty_at;
+  if (a->empty && b->empty) br_offsets_or(&l.empty_at, &b->empty_at);
+  l.takes_at = a->takes ? a->takes_at : b->takes_at;
+  if (a->takes && b->takes) br_offsets_or(&l.takes_at, &b->takes_at);
+  return l;
+}
 
 /* The enemy type that label names for a piece of colour `color`: a bit, none for one of its own
  * side, every bit for a label not known. */
@@ -150,13 +189,13 @@ static uint32_t label_takes(BrGame *g, const char *label, int color) {
 }
 
 /* The Landing of the expression at word i into *out; returns the word after it, or -1 where its
- * end is not known (a word whose operands are not known: *out is then ANYWHERE). */
-static int landing(BrGame *g, const Words *ws, int i, int color, Landing *out) {
-  *out = ANYWHERE;
+ * end is not known (a word whose operands are not known: *out is then anywhere). */
+static int landing(BrGame *g, const BrCode *code, const Words *ws, int i, int color, Landing *out) {
+  *out = anywhere();
   if (i >= ws->n) return -1;
   const char *w = ws->w[i];
   if (!strcmp(w, "empty") && i + 1 < ws->n && !strcmp(ws->w[i + 1], "#1")) {
-    *out = (Landing){true, 0};
+    *out = allows(true, 0);
     return i + 2;
   }
   if (!strcmp(w, "==") && i + 3 < ws->n) {
@@ -164,33 +203,70 @@ static int landing(BrGame *g, const Words *ws, int i, int color, Landing *out) {
     int label = space >= 0 ? space : i + 1;
     if (space < 0 && (strcmp(ws->w[i + 2], "space") || strcmp(ws->w[i + 3], "#1"))) label = -1;
     if (label >= 0 && gc_word_operands(g->gc, ws->w[label], NULL) == 0 && isalpha((unsigned char)ws->w[label][0])) {
-      *out = (Landing){false, label_takes(g, ws->w[label], color)};
+      *out = allows(false, label_takes(g, ws->w[label], color));
       return i + 4;
     }
   }
   bool both = !strcmp(w, "and"), either = !strcmp(w, "or");
   if (both || either) {
     Landing a, b;
-    int next = landing(g, ws, i + 1, color, &a);
-    int end = next < 0 ? -1 : landing(g, ws, next, color, &b);
+    int next = landing(g, code, ws, i + 1, color, &a);
+    int end = next < 0 ? -1 : landing(g, code, ws, next, color, &b);
     if (end < 0) return -1; /* where an operand ends is not known: nothing is */
-    *out = both ? (Landing){a.empty && b.empty, a.takes & b.takes} : (Landing){a.empty || b.empty, a.takes | b.takes};
+    *out = both ? landing_and(&a, &b) : landing_or(&a, &b);
     return end;
   }
   /* Any other word, read as the interpreter pops its operands; a call's name is skipped. */
   const char *after = i + 1 < ws->n ? ws->w[i + 1] : NULL;
   int operands = gc_word_operands(g->gc, w, after), next = i + 1;
   if (operands < 0) return -1;
-  if ((!strcmp(w, "sub") || !strcmp(w, "fn")) && after) next = i + 2;
+  bool call = (!strcmp(w, "sub") || !strcmp(w, "fn")) && after;
+  if (call) next = i + 2;
+  const char *args[16];
+  bool words = operands <= 16; /* every argument one word */
   for (int k = 0; k < operands && next >= 0; k++) {
     Landing ignored;
-    next = landing(g, ws, next, color, &ignored);
+    int start = next;
+    next = landing(g, code, ws, next, color, &ignored);
+    if (next != start + 1) words = false;
+    if (words) args[k] = ws->w[start];
+  }
+  /* A sub's call, its arguments words: where its guards let it return anything but false. */
+  if (next >= 0 && call && words && !strcmp(w, "sub")) {
+    out->empty_at = br_sub_guard_offsets(g, code, after, args, operands);
+    out->takes_at = out->empty_at;
   }
   return next;
 }
 
+/* The atoms, in mode, that reach the offsets of o from an origin, for colour color; false, with
+ * none added, when they would not fit beside those there. */
+static bool add_offsets(PieceType *pt, const BrOffsets *o, int color, uint8_t mode) {
+  int count = pt->atom_count; /* the atoms there, and the leaps not among them */
+  for (int dy = 1 - GEO_MAX_SIDE; dy < GEO_MAX_SIDE; dy++)
+    for (int dx = 1 - GEO_MAX_SIDE; dx < GEO_MAX_SIDE; dx++) {
+      if ((!dx && !dy) || !br_offsets_has(o, dx, dy)) continue;
+      bool there = false;
+      for (int a = 0; a < pt->atom_count && !there; a++)
+        there =
+            pt->atoms[a].kind == ATOM_LEAP && pt->atoms[a].dx == dx && pt->atoms[a].dy == (color == BLACK ? -dy : dy);
+      count += !there;
+    }
+  if (count > MAX_ATOMS) return false;
+  for (int dy = 1 - GEO_MAX_SIDE; dy < GEO_MAX_SIDE; dy++)
+    for (int dx = 1 - GEO_MAX_SIDE; dx < GEO_MAX_SIDE; dx++)
+      if ((dx || dy) && br_offsets_has(o, dx, dy) &&
+          !add_images(pt, ATOM_LEAP, dx, color == BLACK ? -dy : dy, true, mode)) /* atoms are White's */
+        return false;
+  return true;
+}
+
+static bool find_def(void *ctx, const char *name, char *out, int outlen) {
+  return br_find_def((const BrCode *)ctx, name, out, outlen);
+}
+
 void br_set_candidates(BrGame *g, PieceType *pt, const char *const bodies[2], const bool statements[2],
-                       BrDefLookup lookup, void *ctx) {
+                       const BrCode *code) {
   pt->oracle = true;
   pt->atom_count = 0;
   pt->any_square = false;
@@ -199,13 +275,12 @@ void br_set_candidates(BrGame *g, PieceType *pt, const char *const bodies[2], co
   for (int c = 0; c < 2 && ok; c++) {
     if (!bodies[c]) continue;
     ws->n = 0;
-    ok = split(bodies[c], ws, lookup, ctx, 0) && read_primitives(ws, pt, c, statements[c]);
+    ok = split(bodies[c], ws, find_def, (void *)code, 0) && read_primitives(ws, pt, c, statements[c]);
   }
   if (!ok) {
     pt->atom_count = 0;
-    pt->any_square = true;
     for (int c = 0; c < 2; c++) {
-      Landing land = ANYWHERE;
+      Landing land = anywhere();
       if (ws) ws->n = 0;
       /* A def's expression read whole, to its last word (leftover values would make an array,
        * which holds whatever the rest says), tells what may stand where the piece lands; not
@@ -213,10 +288,15 @@ void br_set_candidates(BrGame *g, PieceType *pt, const char *const bodies[2], co
        * without a lookup), nor where it has a group: split drops the parentheses that make
        * the group's words one value. */
       if (ws && bodies[c] && !statements[c] && !strchr(bodies[c], '(') && split(bodies[c], ws, NULL, NULL, 0) &&
-          landing(g, ws, 0, c, &land) != ws->n)
-        land = ANYWHERE;
+          landing(g, code, ws, 0, c, &land) != ws->n)
+        land = anywhere();
+      /* What is allowed at some offsets only becomes leaps onto them: empty squares as moves,
+       * any enemy piece as captures (one type named stays one piece's square, wherever). */
+      if (land.empty && !land.empty_at.all && add_offsets(pt, &land.empty_at, c, MODE_MOVE)) land.empty = false;
+      if (land.takes == ~0u && !land.takes_at.all && add_offsets(pt, &land.takes_at, c, MODE_CAPTURE)) land.takes = 0;
       pt->any_square_empty[c] = land.empty;
       pt->any_square_takes[c] = land.takes;
+      pt->any_square |= land.empty || land.takes;
     }
   }
   free(ws);

@@ -52,6 +52,9 @@ typedef struct BrGame {
   GcState *referee_state;
   Move *referee_moves; /* the moves that state has played, from the start position */
   int referee_ply, referee_capacity;
+  /* The offsets subs' guards allow, as read at load, by their guards' text (br_sub_guard.c):
+   * the same guards called by several defs are evaluated once. */
+  struct BrGuardMemo *guard_memo;
 } BrGame;
 
 /* A new interpreter with the source's preset loaded (not started; src must outlive it).

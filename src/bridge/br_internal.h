@@ -52,9 +52,30 @@ bool br_code_has_word(const BrCode *code, const char *word, const char *next);
 /* Makes pt an oracle piece with candidate atoms read from the def bodies of its White and Black
  * labels (either may be NULL; statements[c]: body c is Post-Move code, not an expression), or
  * every square a candidate when they cannot be read: every empty square and every enemy piece's,
- * less what the def's expression rules out for the destination (g names the labels). */
+ * less what the def's expression rules out for the destination (g names the labels), kept to
+ * the offsets the guards of a sub it calls allow (code: the preset's, for defs and subs). */
 void br_set_candidates(BrGame *g, PieceType *pt, const char *const bodies[2], const bool statements[2],
-                       BrDefLookup lookup, void *ctx);
+                       const BrCode *code);
+
+/* ---- a sub's guards (br_sub_guard.c) ----
+ * A set of offsets from a move's origin to its destination (files, ranks: destination less
+ * origin, each within the board's side), or all of them. */
+enum { BR_OFFSET_WORDS = ((2 * GEO_MAX_SIDE - 1) * (2 * GEO_MAX_SIDE - 1) + 63) / 64 };
+typedef struct BrOffsets {
+  bool all;
+  uint64_t bits[BR_OFFSET_WORDS];
+} BrOffsets;
+void br_offsets_all(BrOffsets *o);
+bool br_offsets_has(const BrOffsets *o, int dx, int dy);
+/* a becomes a and b (a or b); every offset and any set is that set (all). */
+void br_offsets_and(BrOffsets *a, const BrOffsets *b);
+void br_offsets_or(BrOffsets *a, const BrOffsets *b);
+/* The offsets for which `sub name args...` (args: the words of its arguments: #0, #1 or
+ * literals) may return something other than false: all but those its opening guards rule out
+ * whatever stands on the board, as the interpreter evaluates them for every pair of squares;
+ * all where its guards cannot be read. */
+BrOffsets br_sub_guard_offsets(BrGame *g, const BrCode *code, const char *name, const char *const *args, int nargs);
+void br_guard_memo_free(struct BrGuardMemo *memo);
 /* Does the interpreter's board hold what p's board holds (the preset's labels)? */
 bool br_same_board(const BrGame *g, const GcInterp *gc, const Position *p);
 /* Plays games random games of at most max_plies plies at load and puts every generator move of

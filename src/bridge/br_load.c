@@ -445,6 +445,7 @@ void br_free(BrGame *g) {
   if (g->gc) gc_free(g->gc);
   if (g->referee_state) gc_state_free(g->referee_state);
   free(g->referee_moves);
+  br_guard_memo_free(g->guard_memo);
   br_source_free(&g->source);
   rules_free(&g->rules);
   free(g);

@@ -41,6 +41,24 @@ static bool lookup_def(void *ctx, const char *name, char *out, int outlen) {
   return br_find_def((const BrCode *)ctx, name, out, outlen);
 }
 
+/* The candidates of an oracle type for colour c, in words: its atoms (their Betza, or how many
+ * leaps where Betza has no letters for them) and the squares every-square candidates allow. */
+static void describe_candidates(const PieceType *pt, int c, char *out, int outlen) {
+  char atoms[80] = "";
+  if (pt->atom_count && strcmp(pt->betza, "?"))
+    snprintf(atoms, sizeof atoms, "%s", pt->betza);
+  else if (pt->atom_count)
+    snprintf(atoms, sizeof atoms, "the squares of %d leaps", pt->atom_count);
+  const char *squares = !pt->any_square || (!pt->any_square_empty[c] && !pt->any_square_takes[c]) ? ""
+                        : pt->any_square_takes[c] == ~0u && pt->any_square_empty[c]               ? "every square"
+                        : pt->any_square_takes[c] == 0                                            ? "every empty square"
+                        : pt->any_square_empty[c]
+                            ? "every empty square and the squares of the enemy pieces its def names"
+                            : "the squares of the enemy pieces its def names";
+  snprintf(out, (size_t)outlen, "%s%s%s", atoms, atoms[0] && squares[0] ? ", and " : "", squares);
+  if (!out[0]) snprintf(out, (size_t)outlen, "no square");
+}
+
 /* Compiles the movement of both labels of one type into it. */
 bool br_codename(BrGame *g, const char *label, char *out, int outlen) {
   char expr[GC_LABEL_MAX + 8];
@@ -134,12 +152,14 @@ void br_compile_type(BrGame *g, int type, const BrCode *code, BrPiece *pcs[2]) {
     }
     betza_write(pt->atoms, pt->atom_count, pt->betza, sizeof pt->betza);
   }
+  char among[2][BR_REASON_LEN / 2] = {"", ""}; /* the oracle's candidates, in words */
   if (!(ok[0] || !pcs[0]) || !(ok[1] || !pcs[1])) {
     /* Not a full copy of the preset: the oracle decides, the atoms only propose. */
     const char *const cand[2] = {have_body[0] ? bodies[0] : NULL, have_body[1] ? bodies[1] : NULL};
-    br_set_candidates(g, pt, cand, statements, lookup_def, (void *)code);
+    br_set_candidates(g, pt, cand, statements, code);
     pt->ep_capturer = pt->ep_creator = pt->resets_clock = false;
     betza_write(pt->atoms, pt->atom_count, pt->betza, sizeof pt->betza);
+    for (int c = 0; c < 2; c++) describe_candidates(pt, c, among[c], sizeof among[c]);
     if (pt->any_square) snprintf(pt->betza, sizeof pt->betza, "?");
   }
   for (int c = 0; c < 2; c++) {
@@ -151,11 +171,6 @@ void br_compile_type(BrGame *g, int type, const BrCode *code, BrPiece *pcs[2]) {
     else if (ok[c])
       snprintf(pcs[c]->reason, BR_REASON_LEN, "its partner label is oracle-backed");
     else
-      snprintf(pcs[c]->reason, BR_REASON_LEN, "%.190s; the referee decides among %s", reason[c],
-               !pt->any_square                                             ? pt->betza
-               : pt->any_square_takes[c] == ~0u && pt->any_square_empty[c] ? "every square"
-               : pt->any_square_takes[c] == 0                              ? "every empty square"
-               : pt->any_square_empty[c] ? "every empty square and the squares of the enemy pieces its def names"
-                                         : "the squares of the enemy pieces its def names");
+      snprintf(pcs[c]->reason, BR_REASON_LEN, "%.190s; the referee decides among %s", reason[c], among[c]);
   }
 }

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <set>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -163,64 +164,121 @@ TEST(Oracle, UltimaCountsAsItsReferee) {
   EXPECT_EQ(pos_perft(&pos.p, 2), 944u);
 }
 
-// What a def that is not compiled allows on the destination narrows its every-square
-// candidates: the Long Leaper's `and empty #1 sub leapline ...` lands on empty squares only,
-// the Chameleon's `or and == space #1 k ... and empty #1 sub leapline ...` on empty squares and
-// the enemy King's.  The perft figures stay the referee's (UltimaCountsAsItsReferee).
+// Ultima's text with each edit (what, by what) made once, where it stands.
+std::string UltimaEdited(const TempDir &dir, const std::vector<std::pair<std::string, std::string>> &edits) {
+  std::ifstream in("presets/ultima.preset", std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  std::string text = ss.str();
+  for (const auto &[what, by] : edits) {
+    size_t at = text.find(what);
+    EXPECT_NE(at, std::string::npos) << what;
+    if (at != std::string::npos) text.replace(at, what.size(), by);
+  }
+  return dir.Write("ultima.preset", text);
+}
+
+// The Long Leaper's def for both colours, rewritten.
+std::vector<std::pair<std::string, std::string>> LeaperDef(const std::string &def) {
+  return {{"def L and empty #1 sub leapline #0 #1 0;", "def L " + def + ";"},
+          {"def l and empty #1 sub leapline #0 #1 0;", "def l " + def + ";"}};
+}
+
+// Whether the atoms of t are leaps in mode exactly onto the squares along the eight Queen lines
+// from the origin, whatever stands between (Ultima's leapline: "with no piece in between this
+// is the plain Queen move"), in Ultima's 8x8 board.
+bool LeapsAlongQueenLines(const PieceType &t, uint8_t mode) {
+  std::set<std::pair<int, int>> want, have;
+  for (int dx = -7; dx <= 7; dx++)
+    for (int dy = -7; dy <= 7; dy++)
+      if ((dx || dy) && (dx == 0 || dy == 0 || std::abs(dx) == std::abs(dy))) want.insert({dx, dy});
+  for (int i = 0; i < t.atom_count; i++) {
+    if (t.atoms[i].kind != ATOM_LEAP || t.atoms[i].mode != mode) return false;
+    have.insert({t.atoms[i].dx, t.atoms[i].dy});
+  }
+  return have == want && t.atom_count == (int)want.size();
+}
+
+// What a def that is not compiled allows narrows its candidates: the Long Leaper's `and empty #1
+// sub leapline ...` lands on empty squares only, the Chameleon's `or and == space #1 k ... and
+// empty #1 sub leapline ...` on empty squares and the enemy King's; and `leapline` begins with
+// guards of the two squares alone that return false off the Queen lines, so the empty squares
+// are those the Queen's lines reach, as leaps.  The perft figures stay the referee's
+// (UltimaCountsAsItsReferee, and its brute force at depth 3 with HERALD_ORACLE_BRUTE_DEPTH=3).
 TEST(Oracle, UltimaCandidatesLandWhereTheDefsAllow) {
   GameBox box("presets/ultima.preset");
   ASSERT_NE(box.g, nullptr) << box.err;
   const BrPiece *leaper = Piece(box.g, "L"), *chameleon = Piece(box.g, "X"), *king = Piece(box.g, "K");
   ASSERT_TRUE(leaper && chameleon && king);
   const PieceType &l = box.g->rules.types[leaper->type], &x = box.g->rules.types[chameleon->type];
-  ASSERT_TRUE(l.any_square && x.any_square);
+  EXPECT_FALSE(l.any_square);
+  EXPECT_TRUE(LeapsAlongQueenLines(l, MODE_MOVE));
+  ASSERT_TRUE(x.any_square);
+  EXPECT_TRUE(LeapsAlongQueenLines(x, MODE_MOVE));
   for (int c = 0; c < 2; c++) {
-    EXPECT_TRUE(l.any_square_empty[c]) << c;
-    EXPECT_EQ(l.any_square_takes[c], 0u) << c;
-    EXPECT_TRUE(x.any_square_empty[c]) << c;
+    EXPECT_FALSE(x.any_square_empty[c]) << c;
     EXPECT_EQ(x.any_square_takes[c], 1u << king->type) << c;
   }
-  EXPECT_NE(std::string(leaper->reason).find("among every empty square"), std::string::npos) << leaper->reason;
+  EXPECT_NE(std::string(leaper->reason).find("among the squares of 56 leaps"), std::string::npos) << leaper->reason;
 }
 
-// Ultima with the Long Leapers' def rewritten; the text as it ships otherwise.
-std::string UltimaWithLeaper(const TempDir &dir, const std::string &def) {
-  std::ifstream in("presets/ultima.preset", std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  std::string text = ss.str();
-  for (const char *label : {"L", "l"}) {
-    std::string old = std::string("def ") + label + " and empty #1 sub leapline #0 #1 0;";
-    size_t at = text.find(old);
-    EXPECT_NE(at, std::string::npos) << old;
-    if (at != std::string::npos) text.replace(at, old.size(), std::string("def ") + label + " " + def + ";");
-  }
-  return dir.Write("ultima.preset", text);
-}
-
-// Where Ultima's Long Leaper, its def rewritten as `def`, may land among every square: on
-// empty squares, and on squares where a piece of one of the types `takes` stands.
-void ExpectLeaperLands(const std::string &def, uint32_t takes) {
+// Ultima with edits, the Long Leaper's type.
+struct EditedLeaper {
   TempDir dir;
-  GameBox box(UltimaWithLeaper(dir, def).c_str());
-  ASSERT_NE(box.g, nullptr) << box.err;
-  const BrPiece *leaper = Piece(box.g, "L");
-  ASSERT_NE(leaper, nullptr);
-  const PieceType &l = box.g->rules.types[leaper->type];
-  ASSERT_TRUE(l.any_square) << def;
+  GameBox box;
+  const PieceType *type = nullptr;
+  explicit EditedLeaper(const std::vector<std::pair<std::string, std::string>> &edits)
+      : box(UltimaEdited(dir, edits).c_str()) {
+    EXPECT_NE(box.g, nullptr) << box.err;
+    const BrPiece *leaper = box.g ? Piece(box.g, "L") : nullptr;
+    if (leaper) type = &box.g->rules.types[leaper->type];
+  }
+};
+
+// Every empty square a candidate, and no atom: nothing narrowed the Long Leaper's landing.
+void ExpectEveryEmptySquare(const std::vector<std::pair<std::string, std::string>> &edits, uint32_t takes = 0) {
+  EditedLeaper e(edits);
+  ASSERT_NE(e.type, nullptr);
+  EXPECT_TRUE(e.type->any_square);
+  EXPECT_EQ(e.type->atom_count, 0);
   for (int c = 0; c < 2; c++) {
-    EXPECT_TRUE(l.any_square_empty[c]) << def << ", colour " << c;
-    EXPECT_EQ(l.any_square_takes[c], takes) << def << ", colour " << c;
+    EXPECT_TRUE(e.type->any_square_empty[c]) << c;
+    EXPECT_EQ(e.type->any_square_takes[c], takes) << c;
   }
 }
 
 // The def is read through every word as the interpreter pops its operands: a word that is no
 // operator (here a variable's name) is one value, so the Long Leaper still lands on empty
-// squares only.  A group is not read: the words between its parentheses make one value, which
-// the reading cannot tell, so every square stays a candidate, whatever stands there.
+// squares along the Queen lines.  A group is not read: the words between its parentheses make
+// one value, which the reading cannot tell, so every square stays a candidate, whatever stands
+// there.
 TEST(Oracle, CandidatesReadADefAsTheInterpreterPopsIt) {
-  ExpectLeaperLands("and empty #1 and leaping sub leapline #0 #1 0", 0u);
-  ExpectLeaperLands("and (empty #1) sub leapline #0 #1 0", ~0u);
+  {
+    EditedLeaper e(LeaperDef("and empty #1 and leaping sub leapline #0 #1 0"));
+    ASSERT_NE(e.type, nullptr);
+    EXPECT_FALSE(e.type->any_square);
+    EXPECT_TRUE(LeapsAlongQueenLines(*e.type, MODE_MOVE));
+  }
+  ExpectEveryEmptySquare(LeaperDef("and (empty #1) sub leapline #0 #1 0"), ~0u);
+}
+
+// A sub's guards are read only while every statement before them is one whose effect the
+// reading knows: where a statement calls a sub (which may set anything), where a name a guard
+// reads was set from the board, where a statement of another shape comes first, or where the
+// sub is defined twice, the Queen lines are not read and every empty square stays a candidate.
+TEST(Oracle, SubGuardsAreReadOnlyWhereNothingBeforeThemCanChangeThem) {
+  const std::string me = "set me fn sideof #from;\n", dx = "set dx minus file #to file #from;\n";
+  ExpectEveryEmptySquare({{me, me + "  set named sub pname L;\n"}});
+  ExpectEveryEmptySquare({{dx, dx + "  set dx fn sideof #to;\n"}});
+  ExpectEveryEmptySquare({{dx, dx + "  if == #dx 9:\n    set dx 0;\n  endif;\n"}});
+  ExpectEveryEmptySquare({{dx, dx + "  if == #dx 9:\n    return true;\n  endif;\n"}});
+  // Of two definitions, which one runs is the interpreter's to say: neither is read.
+  const std::string end = "  return true;\nendsub;\n";
+  ExpectEveryEmptySquare({{end, end + "sub leapline from to mode:\n  return true;\nendsub;\n"}});
+  // A guard on the board itself is passed over, and the geometric ones after it still count.
+  EditedLeaper e({{dx, dx + "  if empty #from:\n    return false;\n  endif;\n"}});
+  ASSERT_NE(e.type, nullptr);
+  EXPECT_TRUE(LeapsAlongQueenLines(*e.type, MODE_MOVE));
 }
 
 TEST(Oracle, ThreadsShareOneOracle) {
