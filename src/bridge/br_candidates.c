@@ -62,16 +62,20 @@ static bool literal(const Words *ws, int *i, int *value) {
   return true;
 }
 
+/* pt's atom of that kind and step, or NULL. */
+static Atom *find_atom(PieceType *pt, AtomKind kind, int dx, int dy) {
+  for (int a = 0; a < pt->atom_count; a++)
+    if (pt->atoms[a].kind == kind && pt->atoms[a].dx == dx && pt->atoms[a].dy == dy) return &pt->atoms[a];
+  return NULL;
+}
+
 /* The atoms of one primitive, in mode (MODE_MOVE, MODE_CAPTURE or both): all eight
  * orientations, or for the a- (absolute direction) forms the one written, seen from White. */
 static bool add_images(PieceType *pt, AtomKind kind, int dx, int dy, bool absolute, uint8_t mode) {
   int img[8][2] = {{dx, dy}, {-dx, dy}, {dx, -dy}, {-dx, -dy}, {dy, dx}, {-dy, dx}, {dy, -dx}, {-dy, -dx}};
   for (int k = 0; k < (absolute ? 1 : 8); k++) {
     if (!img[k][0] && !img[k][1]) return true;
-    Atom *seen = NULL;
-    for (int a = 0; a < pt->atom_count && !seen; a++)
-      if (pt->atoms[a].kind == kind && pt->atoms[a].dx == img[k][0] && pt->atoms[a].dy == img[k][1])
-        seen = &pt->atoms[a];
+    Atom *seen = find_atom(pt, kind, img[k][0], img[k][1]);
     if (seen) {
       seen->mode |= mode;
       continue;
@@ -239,25 +243,23 @@ static int landing(BrGame *g, const BrCode *code, const Words *ws, int i, int co
   return next;
 }
 
-/* The atoms, in mode, that reach the offsets of o from an origin, for colour color; false, with
- * none added, when they would not fit beside those there. */
+/* The atoms, in mode, that reach the offsets of o from an origin, for colour color (atoms are
+ * White's: Black's steps turned); false, with none added, when they would not fit beside those
+ * there.  The first pass counts the leaps not there yet, the second adds them. */
 static bool add_offsets(PieceType *pt, const BrOffsets *o, int color, uint8_t mode) {
-  int count = pt->atom_count; /* the atoms there, and the leaps not among them */
-  for (int dy = 1 - GEO_MAX_SIDE; dy < GEO_MAX_SIDE; dy++)
-    for (int dx = 1 - GEO_MAX_SIDE; dx < GEO_MAX_SIDE; dx++) {
-      if ((!dx && !dy) || !br_offsets_has(o, dx, dy)) continue;
-      bool there = false;
-      for (int a = 0; a < pt->atom_count && !there; a++)
-        there =
-            pt->atoms[a].kind == ATOM_LEAP && pt->atoms[a].dx == dx && pt->atoms[a].dy == (color == BLACK ? -dy : dy);
-      count += !there;
-    }
-  if (count > MAX_ATOMS) return false;
-  for (int dy = 1 - GEO_MAX_SIDE; dy < GEO_MAX_SIDE; dy++)
-    for (int dx = 1 - GEO_MAX_SIDE; dx < GEO_MAX_SIDE; dx++)
-      if ((dx || dy) && br_offsets_has(o, dx, dy) &&
-          !add_images(pt, ATOM_LEAP, dx, color == BLACK ? -dy : dy, true, mode)) /* atoms are White's */
-        return false;
+  int count = pt->atom_count;
+  for (int pass = 0; pass < 2; pass++) {
+    if (pass == 1 && count > MAX_ATOMS) return false;
+    for (int dy = 1 - GEO_MAX_SIDE; dy < GEO_MAX_SIDE; dy++)
+      for (int dx = 1 - GEO_MAX_SIDE; dx < GEO_MAX_SIDE; dx++) {
+        if ((!dx && !dy) || !br_offsets_has(o, dx, dy)) continue;
+        int step_y = color == BLACK ? -dy : dy;
+        if (pass == 0)
+          count += find_atom(pt, ATOM_LEAP, dx, step_y) == NULL;
+        else
+          add_images(pt, ATOM_LEAP, dx, step_y, true, mode); /* fits: counted */
+      }
+  }
   return true;
 }
 

@@ -11,7 +11,8 @@
  * file, rank, arithmetic, comparisons, logic), literals, and #names of the parameters or of
  * locals set from geometric expressions.  The other statements it passes over (a `set` from the
  * board, an `if` on the board that returns false) can only end the sub with false or change a
- * name, which then stops being geometric; no statement it passes may call a sub, and the scan
+ * name, which then stops being geometric; no statement it passes may call a sub (not through
+ * an `fn` either, whose def is read for calls), and the scan
  * stops at the first statement of any other shape.  So whenever a guard holds, the sub returns
  * false, whatever the board. */
 #include <ctype.h>
@@ -173,9 +174,19 @@ static bool inline_words(Scan *s, const BrStatement *st, int from, int to, char 
   return true;
 }
 
-static bool calls_sub(const BrStatement *st) {
-  for (int i = 0; i < st->nwords; i++)
-    if (!strcmp(st->words[i], "sub") || !strcmp(st->words[i], "gosub")) return true;
+/* Whether words may call a sub, which may set any name the scan holds: a `sub` or `gosub`, or
+ * an `fn` whose def is not found or may itself call (read through, depth at most 4). */
+static bool may_call(const BrCode *code, char *const *words, int n, int depth) {
+  for (int i = 0; i < n; i++) {
+    if (!strcmp(words[i], "sub") || !strcmp(words[i], "gosub")) return true;
+    if (strcmp(words[i], "fn")) continue;
+    char body[4096];
+    if (depth == 4 || i + 1 == n || !br_find_def(code, words[i + 1], body, sizeof body)) return true;
+    char *def_words[512], *save = NULL;
+    int count = 0;
+    for (char *w = strtok_r(body, " ", &save); w && count < 512; w = strtok_r(NULL, " ", &save)) def_words[count++] = w;
+    if (count == 512 || may_call(code, def_words, count, depth + 1)) return true;
+  }
   return false;
 }
 
@@ -196,7 +207,7 @@ static bool scan(const BrCode *code, int first, const char *const *args, int nar
   }
   for (int k = first + 1; k < code->count; k++) {
     const BrStatement *st = &code->st[k];
-    if (st->nwords == 0 || calls_sub(st)) break;
+    if (st->nwords == 0 || may_call(code, st->words, st->nwords, 0)) break;
     if (br_statement_is(st, 0, "my")) {
       bool bound = true;
       for (int i = 1; i < st->nwords && bound; i++) bound = bind(s, st->words[i], NULL);

@@ -24,15 +24,13 @@ static void drop_to(GcInterp *gc, size_t base) {
   while (gc->sp > base) gc_release(&gc->stack[--gc->sp]);
 }
 
-static int name_char(char c) { return isalnum((unsigned char)c) || c == '_'; }
-
 static int move_word(GcInterp *gc, const char *w, size_t *len, const char **val) {
   static const char *const names[] = {"origin", "dest", "moved", "old"};
   if (!gc->have_move) return 0;
   const char *vals[] = {gc->mv.origin, gc->mv.dest, gc->mv.moved, gc->mv.old};
   for (int i = 0; i < 4; i++) {
     size_t n = strlen(names[i]);
-    if (strncmp(w, names[i], n) == 0 && !name_char(w[n])) {
+    if (strncmp(w, names[i], n) == 0 && !gc_name_char(w[n])) {
       *len = n;
       *val = vals[i];
       return 1;
@@ -73,15 +71,15 @@ char *gc_subst_text(GcInterp *gc, const GcToken *t, const GcValue *args, int nar
   while (*p) {
     size_t mlen;
     const char *mval;
-    if (*p == '#' && name_char(p[1])) {
+    if (*p == '#' && gc_name_char(p[1])) {
       const char *q = p + 1;
-      while (name_char(*q)) q++;
+      while (gc_name_char(*q)) q++;
       char name[256];
       const GcValue *v = NULL;
       /* a hyphenated name (Rook-Range) wins when such a variable exists */
-      if (*q == '-' && name_char(q[1])) {
+      if (*q == '-' && gc_name_char(q[1])) {
         const char *r = q + 1;
-        while (name_char(*r) || (*r == '-' && name_char(r[1]))) r++;
+        while (gc_name_char(*r) || (*r == '-' && gc_name_char(r[1]))) r++;
         snprintf(name, sizeof name, "%.*s", (int)(r - p - 1), p + 1);
         if ((v = hash_lookup(gc, name, args, nargs))) q = r;
       }
@@ -103,7 +101,7 @@ char *gc_subst_text(GcInterp *gc, const GcToken *t, const GcValue *args, int nar
       p += mlen;
       at_word_start = 0;
     } else {
-      at_word_start = !name_char(*p) && *p != '$'; /* $moved is not the word moved */
+      at_word_start = !gc_name_char(*p) && *p != '$'; /* $moved is not the word moved */
       gc_buf_addc(&b, *p++);
     }
   }
@@ -351,7 +349,7 @@ int gc_eval(GcInterp *gc, const GcToken *toks, int n, const GcValue *args, int n
     } else if (t->kind == TK_WORD && t->op && !t->subst) {
       rc = apply(gc, t->op, base, args, nargs, &stop, out);
       if (rc != ST_OK) break;
-    } else if (t->kind == TK_WORD && args && t->text[0] == '=' && name_char(t->text[1])) {
+    } else if (t->kind == TK_WORD && args && t->text[0] == '=' && gc_name_char(t->text[1])) {
       /* =name in a function body (H2020): a local taking every value to its right, or
        * with nothing to its right, the next named argument */
       GcValue v;
@@ -436,9 +434,9 @@ static void scan_placeholders(const GcToken *t, int n, int *maxp, int *named) {
       continue;
     }
     const char *s = t[i].text;
-    if (t[i].kind == TK_WORD && s[0] == '=' && name_char(s[1]) && i == n - 1)
+    if (t[i].kind == TK_WORD && s[0] == '=' && gc_name_char(s[1]) && i == n - 1)
       (*named)++;
-    else if (t[i].kind == TK_WORD && s[0] == '=' && name_char(s[1]) && i + 1 < n && t[i + 1].kind == TK_WORD &&
+    else if (t[i].kind == TK_WORD && s[0] == '=' && gc_name_char(s[1]) && i + 1 < n && t[i + 1].kind == TK_WORD &&
              t[i + 1].text[0] == '=')
       (*named)++;
     for (const char *p = s; p && (p = strchr(p, '#')); p++)

@@ -2,6 +2,7 @@
 #ifndef GC_INTERNAL_H
 #define GC_INTERNAL_H
 
+#include <ctype.h>
 #include <stdatomic.h>
 
 #include "gamecode/gamecode.h"
@@ -45,6 +46,8 @@ typedef struct GcSource {
 
 /* Splits source text into statements of tokens. Returns 0, or -1 with err set. */
 int gc_lex(GcInterp *gc, const char *text, const char *file, GcSource *out, GcError *err);
+/* A character of a variable's name (after #, $ or = in a word). */
+static inline int gc_name_char(char c) { return isalnum((unsigned char)c) || c == '_'; }
 /* Whether a word is substituted when evaluated (a #name, or origin, dest, moved or old within
  * it): a value, never an operator. */
 int gc_word_substituted(const char *w);

@@ -1,7 +1,6 @@
 /* Interpreter lifetime, the operator/command registry, and the direct-use API. */
 #include "gamecode/gc_internal.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,7 +110,7 @@ const GcOpDef *gc_find_op(const GcInterp *gc, const char *name) {
 int gc_word_operands(const GcInterp *gc, const char *word, const char *next) {
   /* As the lexer tells them apart: a word with a # or a move in it is substituted, a value. */
   if (gc_word_substituted(word)) return 0;
-  if (word[0] == '=' && (isalnum((unsigned char)word[1]) || word[1] == '_')) return -1; /* a =name local */
+  if (word[0] == '=' && gc_name_char(word[1])) return -1; /* a =name local */
   const GcOpDef *op = gc_find_op(gc, word);
   if (!op) return 0;
   switch (op->kind) {

@@ -269,6 +269,10 @@ TEST(Oracle, CandidatesReadADefAsTheInterpreterPopsIt) {
 TEST(Oracle, SubGuardsAreReadOnlyWhereNothingBeforeThemCanChangeThem) {
   const std::string me = "set me fn sideof #from;\n", dx = "set dx minus file #to file #from;\n";
   ExpectEveryEmptySquare({{me, me + "  set named sub pname L;\n"}});
+  // ... through a function too: its def is read for calls.
+  const std::string sideof = "def sideof cond isupper #0 1 cond islower #0 2 0;\n";
+  ExpectEveryEmptySquare(
+      {{sideof, sideof + "def named sub pname #0;\n"}, {me, "set me fn sideof #from;\n  set x fn named L;\n"}});
   ExpectEveryEmptySquare({{dx, dx + "  set dx fn sideof #to;\n"}});
   ExpectEveryEmptySquare({{dx, dx + "  if == #dx 9:\n    set dx 0;\n  endif;\n"}});
   ExpectEveryEmptySquare({{dx, dx + "  if == #dx 9:\n    return true;\n  endif;\n"}});
