@@ -182,6 +182,7 @@ int app_search_main(int argc, char **argv) {
   Search *s = status ? NULL : srch_new(&rules, hash, threads);
   if (!status && !s) fprintf(stderr, "herald: out of memory\n"), status = 1;
   if (s) {
+    srch_prepare(s); /* before the clock of a timed search runs */
     SearchResult res = srch_run(s, &pos, &limits, print_info, NULL);
     char best[32] = "(none)", ponder[32] = "";
     if (res.best != MOVE_NONE) {

@@ -412,7 +412,7 @@ int uci_loop(FILE *in, FILE *out, const ProtoOptions *options) {
     else if (!strcmp(cmd, "uci"))
       send_id(s);
     else if (!strcmp(cmd, "isready"))
-      session_say(s, "readyok");
+      srch_prepare(s->search), session_say(s, "readyok");
     else if (!strcmp(cmd, "ucinewgame"))
       session_stop(s), srch_clear(s->search);
     else if (!strcmp(cmd, "setoption"))

@@ -86,6 +86,10 @@ bool srch_uses_net(const Search *s);
 /* Forgets everything learnt: TT, histories.  Call for a new game, and before a run whose node
  * count must be reproducible. */
 void srch_clear(Search *s);
+/* Gets ready to search at once: the table's pages faulted in (srch_tt_prefault) before a clock
+ * runs.  For a protocol's "are you ready" and a program about to time a search; does nothing
+ * while a search runs. */
+void srch_prepare(Search *s);
 bool srch_set_threads(Search *s, int threads);
 bool srch_set_hash(Search *s, int hash_mb);
 

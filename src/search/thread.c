@@ -194,6 +194,10 @@ void srch_clear(Search *s) {
   for (int i = 0; i < s->thread_count; i++) clear_worker(s->workers[i]);
 }
 
+void srch_prepare(Search *s) {
+  if (!atomic_load(&s->running)) srch_tt_prefault(&s->tt);
+}
+
 /* ---- iterations and threads ------------------------------------------------------------- */
 
 static void report(Worker *w, int depth, int pv_index, int bound) {
@@ -252,7 +256,13 @@ static void iterate(Worker *w) {
       if (stopped(s)) break;
       srch_sort_root(w->root, 0, line + 1);
     }
-    if (stopped(s)) break;
+    if (stopped(s)) {
+      /* Stopped within an iteration: the last complete one once more, with the nodes and the
+       * time of the whole search, so that what a GUI shows last is what the search did. */
+      for (int line = 0; line < lines && w->completed_depth; line++)
+        report(w, w->completed_depth, line, TT_BOUND_EXACT);
+      break;
+    }
     for (int line = 0; line < lines; line++) report(w, depth, line, TT_BOUND_EXACT);
     w->completed_depth = depth;
     if (w->id) continue;

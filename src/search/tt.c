@@ -2,6 +2,7 @@
 
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "platform/memory.h"
 
@@ -44,6 +45,7 @@ bool srch_tt_init(TTable *tt, size_t mb) {
   tt->entries = memory;
   tt->buckets = buckets;
   tt->age = 0;
+  tt->faulted = false; /* the system's fresh pages: had at once, faulted in when first touched */
   return true;
 }
 
@@ -53,10 +55,24 @@ void srch_tt_free(TTable *tt) {
   tt->buckets = 0;
 }
 
+static size_t table_bytes(const TTable *tt) { return tt->buckets * TT_BUCKET * sizeof(TTEntry); }
+
+void srch_tt_prefault(TTable *tt) {
+  /* Plain stores are fine here: no search runs while the table is written. */
+  if (tt->faulted || !tt->entries || table_bytes(tt) > TT_PREFAULT_MAX) return;
+  memset((void *)tt->entries, 0, table_bytes(tt));
+  tt->faulted = true;
+}
+
 void srch_tt_clear(TTable *tt) {
-  /* Plain stores are fine here: no search runs while the table is cleared. */
-  plat_pages_zero((void *)tt->entries, tt->buckets * TT_BUCKET * sizeof(TTEntry));
   tt->age = 0;
+  if (table_bytes(tt) <= TT_PREFAULT_MAX) {
+    tt->faulted = false;
+    srch_tt_prefault(tt); /* the pages stay the table's */
+    return;
+  }
+  plat_pages_zero((void *)tt->entries, table_bytes(tt));
+  tt->faulted = false;
 }
 
 void srch_tt_new_search(TTable *tt) { tt->age = (uint8_t)((tt->age + 1) & 63); }

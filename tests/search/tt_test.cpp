@@ -70,6 +70,34 @@ TEST(SearchTT, FullBucketReplacesTheShallowestAndOldEntriesFirst) {
   srch_tt_free(&tt);
 }
 
+TEST(SearchTT, PrefaultWritesASmallTableOnceAndClearKeepsItWritten) {
+  TTable tt;
+  ASSERT_TRUE(srch_tt_init(&tt, 2));
+  EXPECT_FALSE(tt.faulted); // fresh pages: nothing written yet
+  srch_tt_store(&tt, 77, MOVE_NONE, 5, 3, TT_BOUND_EXACT);
+  srch_tt_prefault(&tt); // written through as zero: what was stored is gone
+  EXPECT_TRUE(tt.faulted);
+  TTHit hit;
+  EXPECT_FALSE(srch_tt_probe(&tt, 77, &hit));
+  srch_tt_store(&tt, 78, MOVE_NONE, 5, 3, TT_BOUND_EXACT);
+  srch_tt_prefault(&tt); // already written: nothing happens
+  EXPECT_TRUE(srch_tt_probe(&tt, 78, &hit));
+  srch_tt_clear(&tt);
+  EXPECT_TRUE(tt.faulted);
+  EXPECT_FALSE(srch_tt_probe(&tt, 78, &hit));
+  srch_tt_free(&tt);
+}
+
+TEST(SearchTT, ATableBeyondThePrefaultLimitIsLeftToFaultIn) {
+  TTable tt;
+  // Only the address space is taken: the pages are never touched.  A machine with less than
+  // four gigabytes refuses the size, and there is nothing to check.
+  if (!srch_tt_init(&tt, (TT_PREFAULT_MAX >> 20) * 2)) GTEST_SKIP() << "a 2 GB table is refused here";
+  srch_tt_prefault(&tt);
+  EXPECT_FALSE(tt.faulted);
+  srch_tt_free(&tt);
+}
+
 TEST(SearchTT, RefusesAbsurdSizesAndKeepsTheOldTable) {
   TTable tt;
   EXPECT_FALSE(srch_tt_init(&tt, size_t{1} << 40)); // a million terabytes
