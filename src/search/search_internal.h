@@ -69,6 +69,7 @@ typedef struct Worker {
   RootMove *root;
   int root_count;
   int root_depth, seldepth, completed_depth;
+  int completed_seldepth; /* the seldepth of the iteration of completed_depth */
   _Atomic uint64_t nodes;
   pthread_t thread;
 } Worker;

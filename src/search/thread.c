@@ -259,12 +259,14 @@ static void iterate(Worker *w) {
     if (stopped(s)) {
       /* Stopped within an iteration: the last complete one once more, with the nodes and the
        * time of the whole search, so that what a GUI shows last is what the search did. */
+      w->seldepth = max_int(w->seldepth, w->completed_seldepth);
       for (int line = 0; line < lines && w->completed_depth; line++)
         report(w, w->completed_depth, line, TT_BOUND_EXACT);
       break;
     }
     for (int line = 0; line < lines; line++) report(w, depth, line, TT_BOUND_EXACT);
     w->completed_depth = depth;
+    w->completed_seldepth = w->seldepth;
     if (w->id) continue;
     /* Main thread: no new iteration once the soft time is spent, or when mate is proven.  On a
      * clock the soft time is scaled by the best move's stability and the score's fall; a fixed

@@ -233,6 +233,35 @@ TEST(SearchLimits, InfiniteSearchRunsUntilStopped) {
   EXPECT_TRUE(pos_is_legal(&pos.p, res.best));
 }
 
+// A search its node limit stops within an iteration says last what it did in all: the last
+// complete iteration again, with every node searched, and its move is the one played.
+TEST(SearchLimits, AStopWithinAnIterationReportsTheWholeSearchLast) {
+  RulesOwner rules("chess");
+  PositionOwner pos(rules.r, "startpos");
+  SearchOwner s(rules.r, 4, 1);
+  SearchLimits limits;
+  srch_limits_init(&limits);
+  limits.nodes = 20000;
+  std::vector<SearchInfo> infos;
+  auto collect = [](void *context, const Position *, const SearchInfo *info) {
+    static_cast<std::vector<SearchInfo> *>(context)->push_back(*info);
+  };
+  SearchResult res = srch_run(s.s, &pos.p, &limits, collect, &infos);
+  ASSERT_GE(infos.size(), 2u);
+  const SearchInfo &last = infos.back();
+  size_t complete = infos.size() - 2; // the last complete iteration's report before it
+  while (complete > 0 && infos[complete].bound != TT_BOUND_EXACT) complete--;
+  const SearchInfo &before = infos[complete];
+  EXPECT_EQ(last.nodes, 20000u);
+  EXPECT_GT(last.nodes, infos[infos.size() - 2].nodes);
+  EXPECT_EQ(last.depth, res.depth);
+  EXPECT_EQ(last.depth, before.depth); // the complete iteration, once more
+  EXPECT_EQ(last.bound, TT_BOUND_EXACT);
+  ASSERT_GT(last.pv_length, 0);
+  EXPECT_EQ(last.pv[0], res.best);
+  EXPECT_GE(last.seldepth, before.seldepth);
+}
+
 TEST(SearchMultiPV, ReportsDistinctLinesInOrder) {
   RulesOwner rules("chess");
   PositionOwner pos(rules.r, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
