@@ -7,9 +7,13 @@
  * visit (colour binding).  Royal pieces have no material value: losing them ends the game. */
 #include "eval/eval.h"
 
+#include <stdatomic.h>
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "eval/eval_pawns.h"
 #ifdef __BMI2__
 #include <immintrin.h>
 #endif
@@ -408,8 +412,12 @@ bool ev_init(EvalTables *e, const Rules *r) {
   for (int t = 0; t < r->type_count; t++)
     if (!e->royal[t] && e->forward_only[t] && e->value[t] > 0 && (!cheapest || e->value[t] < cheapest))
       cheapest = e->value[t];
-  for (int t = 0; t < r->type_count; t++)
+  for (int t = 0; t < r->type_count; t++) {
     e->pawn_like[t] = !e->royal[t] && e->forward_only[t] && e->value[t] * 2 <= cheapest * 3;
+    if (e->pawn_like[t]) e->pawn_types[e->pawn_type_count++] = (int8_t)t;
+  }
+  static _Atomic uint64_t serials;
+  e->serial = atomic_fetch_add(&serials, 1) + 1;
   for (int t = 0; t < r->type_count; t++) {
     /* A piece in hand can go where it is needed: worth a little more than on the board. */
     e->hand_value[t] = e->value[t] + e->value[t] / 8;
@@ -630,7 +638,7 @@ static inline void put(FeatureSink *s, int i, int mg, int eg, int scale) {
  * they cost a pass over the pawn-like pieces).  words: e->words (those past it are empty), a
  * constant where the caller can make it one. */
 static inline __attribute__((always_inline)) int features(const EvalTables *e, const Position *p, FeatureSink *s,
-                                                          bool relations, int words) {
+                                                          bool relations, int words, const EvalPawns *kept) {
   const Rules *r = e->rules;
   int material = 0;
   uint64_t files[2] = {0, 0}; /* bit f: the colour has a pawn-like piece on file f */
@@ -655,7 +663,9 @@ static inline __attribute__((always_inline)) int features(const EvalTables *e, c
     for (int t = 0; t < r->type_count; t++) {
       uint32_t on_file = 0; /* files holding one already (GEO_MAX_SIDE <= 32) */
       int on_colour[2] = {0, 0}, count = 0, reach = 0;
-      for (int w = 0; w < words; w++) {
+      if (kept && e->pawn_like[t]) /* its terms are kept's: only its count is wanted */
+        count = __builtin_popcountll(p->by_piece[c][t][0]);
+      for (int w = 0; w < words && !(kept && e->pawn_like[t]); w++) {
         for (uint64_t bits = p->by_piece[c][t][w]; bits; bits &= bits - 1) {
           int sq = w * 64 + __builtin_ctzll(bits);
           count++;
@@ -697,6 +707,11 @@ static inline __attribute__((always_inline)) int features(const EvalTables *e, c
       }
     }
   }
+  if (kept) {
+    psq_mg += kept->psq_mg, psq_eg += kept->psq_eg;
+    passed_mg += kept->passed_mg, passed_eg += kept->passed_eg;
+    doubled += kept->doubled;
+  }
   for (int t = 0; t < r->type_count; t++) {
     if (counts[t]) put(s, ev_type_weight(t, EV_TYPE_VALUE), counts[t], counts[t], 1);
     if (reaches[t]) put(s, ev_type_weight(t, EV_TYPE_MOBILITY), reaches[t], reaches[t], 1);
@@ -711,8 +726,14 @@ static inline __attribute__((always_inline)) int features(const EvalTables *e, c
   for (int c = 0; c < 2 && relations; c++) {
     int sign = c == WHITE ? 1 : -1, isolated = 0, connected = 0, threats = 0;
     Bits targets = bits_andnot(not_royal_of[c ^ 1], pawn_like_of[c ^ 1]);
-    pawn_relations(e, p, c, pawn_squares[c], pawns[c], files, &pawn_like_of[c], &targets, words, &isolated, &connected,
-                   &threats);
+    if (kept) {
+      isolated = kept->isolated[c], connected = kept->connected[c];
+      threats = __builtin_popcountll(kept->attacked_once[c] & targets.w[0]) +
+                __builtin_popcountll(kept->attacked_twice[c] & targets.w[0]);
+    } else {
+      pawn_relations(e, p, c, pawn_squares[c], pawns[c], files, &pawn_like_of[c], &targets, words, &isolated,
+                     &connected, &threats);
+    }
     put(s, EV_ISOLATED, sign * isolated, sign * isolated, 1);
     put(s, EV_CONNECTED, sign * connected, sign * connected, 1);
     put(s, EV_PAWN_THREAT, sign * threats, sign * threats, 1);
@@ -730,7 +751,7 @@ void ev_features(const EvalTables *e, const Position *p, EvalFeatures *f) {
   memset(f->mg, 0, sizeof f->mg[0] * (size_t)f->used);
   memset(f->eg, 0, sizeof f->eg[0] * (size_t)f->used);
   FeatureSink s = {.f = f};
-  f->phase = features(e, p, &s, true, e->words);
+  f->phase = features(e, p, &s, true, e->words, NULL);
   f->mg[EV_TEMPO] = f->eg[EV_TEMPO] = p->side == WHITE ? 1 : -1;
 }
 
@@ -765,14 +786,14 @@ int ev_score_features(const EvalWeights *weights, const EvalFeatures *f) {
 /* features() for the search on a board of any size, a function of its own: inlined beside the
  * copy for one word it cost capablanca and shogi 1-2% more instructions. */
 static __attribute__((noinline)) int features_of_any(const EvalTables *e, const Position *p, FeatureSink *s) {
-  return features(e, p, s, e->pawn_relations, e->words);
+  return features(e, p, s, e->pawn_relations, e->words, NULL);
 }
 
 int ev_classic(const EvalTables *e, const Position *p) {
   FeatureSink s = {.w = e->weights.w};
   /* A board of 64 squares at most has a copy of its own, where the loops over a square set's
    * words go (a copy for two words gained nothing in capablanca and shogi). */
-  int phase = e->words == 1 ? features(e, p, &s, e->pawn_relations, 1) : features_of_any(e, p, &s);
+  int phase = e->words == 1 ? features(e, p, &s, e->pawn_relations, 1, ev_pawns(e, p)) : features_of_any(e, p, &s);
   int white = taper(s.w, s.mg, s.eg, phase, p->side == WHITE ? 1 : -1);
   return p->side == WHITE ? white : -white;
 }

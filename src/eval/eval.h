@@ -148,9 +148,12 @@ typedef struct EvalTables {
    * a threat counts once per capture that makes it.  On the heap, NULL where none. */
   Bits *pawn_attacks;
   bool pawn_attack_sets[MAX_TYPES];
-  EvalWeights weights;  /* ev_init's defaults, or a tuned file's (eval_weights.h) */
-  EvalWeights defaults; /* ev_init's, kept for a file that names only some weights */
-  bool pawn_relations;  /* some weight of isolated, connected or pawn threats is set */
+  EvalWeights weights;          /* ev_init's defaults, or a tuned file's (eval_weights.h) */
+  EvalWeights defaults;         /* ev_init's, kept for a file that names only some weights */
+  bool pawn_relations;          /* some weight of isolated, connected or pawn threats is set */
+  int8_t pawn_types[MAX_TYPES]; /* the pawn-like types, in order */
+  int pawn_type_count;
+  uint64_t serial; /* unique to this ev_init in the process (never 0): eval_pawns.h's cache key */
 } EvalTables;
 
 enum { EV_REACH_SQUARE = 0xff, EV_REACH_QUIET = 0x100, EV_REACH_CAPTURE = 0x200 };
