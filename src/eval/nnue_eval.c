@@ -112,6 +112,44 @@ static inline void sub_row(int16_t *acc, const int16_t *row, int n) {
 #endif
 }
 
+/* to = from less the rows of remove[], plus those of add[], in one pass: each chunk of the
+ * accumulator is read and written once however many features changed (a move changes two to
+ * four), and the parent's accumulator is not copied first. */
+static inline void update_rows(int16_t *to, const int16_t *from, const int16_t *weights, const uint16_t *remove,
+                               int removed, const uint16_t *add, int added, int n) {
+#ifdef __AVX2__
+  enum { BLOCK = 8 }; /* chunks of 16 held in registers at once: 128 hidden units */
+  int i = 0;
+  for (; i + 16 * BLOCK <= n; i += 16 * BLOCK) {
+    __m256i a[BLOCK];
+    for (int j = 0; j < BLOCK; j++) a[j] = _mm256_loadu_si256((const __m256i *)(from + i + 16 * j));
+    for (int k = 0; k < removed; k++) {
+      const int16_t *row = weights + (size_t)remove[k] * (size_t)n + i;
+      for (int j = 0; j < BLOCK; j++)
+        a[j] = _mm256_sub_epi16(a[j], _mm256_loadu_si256((const __m256i *)(row + 16 * j)));
+    }
+    for (int k = 0; k < added; k++) {
+      const int16_t *row = weights + (size_t)add[k] * (size_t)n + i;
+      for (int j = 0; j < BLOCK; j++)
+        a[j] = _mm256_add_epi16(a[j], _mm256_loadu_si256((const __m256i *)(row + 16 * j)));
+    }
+    for (int j = 0; j < BLOCK; j++) _mm256_storeu_si256((__m256i *)(to + i + 16 * j), a[j]);
+  }
+  for (; i < n; i += 16) {
+    __m256i a = _mm256_loadu_si256((const __m256i *)(from + i));
+    for (int k = 0; k < removed; k++)
+      a = _mm256_sub_epi16(a, _mm256_loadu_si256((const __m256i *)(weights + (size_t)remove[k] * (size_t)n + i)));
+    for (int k = 0; k < added; k++)
+      a = _mm256_add_epi16(a, _mm256_loadu_si256((const __m256i *)(weights + (size_t)add[k] * (size_t)n + i)));
+    _mm256_storeu_si256((__m256i *)(to + i), a);
+  }
+#else
+  if (to != from) memcpy(to, from, sizeof(int16_t) * (size_t)n);
+  for (int k = 0; k < removed; k++) sub_row(to, weights + (size_t)remove[k] * (size_t)n, n);
+  for (int k = 0; k < added; k++) add_row(to, weights + (size_t)add[k] * (size_t)n, n);
+#endif
+}
+
 /* Sum over i of clip(acc[i], 0, QA)^2 * w[i]: with |w| <= 128 each clip * w fits 16 bits, and
  * the 32-bit lanes hold NN_MAX_HIDDEN / 16 pairs of products of at most 255 * 128 * 255. */
 static inline int64_t screlu_dot(const int16_t *acc, const int16_t *w, int n) {
@@ -233,12 +271,9 @@ int nn_evaluate(const NnueNet *net, const Position *p) {
   for (int back = 0; back <= 2 && back <= ply; back++) {
     const Entry *from = &c->entries[(ply - back) & (CACHE_PLIES - 1)];
     if (from->ply != ply - back || !find_changes(from, p, &ch)) continue;
-    if (from != here) memcpy(here->acc, from->acc, sizeof(int16_t) * 2 * (size_t)h);
-    for (int side = 0; side < 2; side++) {
-      int16_t *half = here->acc + side * h;
-      for (int i = 0; i < ch.removed; i++) sub_row(half, net->ft_weights + (size_t)ch.remove[side][i] * (size_t)h, h);
-      for (int i = 0; i < ch.added; i++) add_row(half, net->ft_weights + (size_t)ch.add[side][i] * (size_t)h, h);
-    }
+    for (int side = 0; side < 2; side++)
+      update_rows(here->acc + side * h, from->acc + side * h, net->ft_weights, ch.remove[side], ch.removed,
+                  ch.add[side], ch.added, h);
     remember(here, p, net->squares);
     return output(net, here->acc, p->side);
   }
