@@ -63,10 +63,12 @@ static int symmetric(GcInterp *gc, GcValue *a, dirtest t, int extra) {
   int o = gc_coord(gc, &a[0]), d = gc_coord(gc, &a[1]);
   if (o < 0 || d < 0) return 0;
   int fx = gc_board_file_of(b, d) - gc_board_file_of(b, o), fy = gc_board_rank_of(b, d) - gc_board_rank_of(b, o);
-  int dirs[8][2];
-  int nd = gc_sym_dirs(num(&a[2]), num(&a[3]), dirs);
-  for (int k = 0; k < nd; k++)
-    if (along(fx, fy, dirs[k][0], dirs[k][1])) return t(b, o, d, dirs[k][0], dirs[k][1], extra);
+  /* The images in gc_sym_dirs' order, a repeated one tried again: the first that points at d
+   * is the one gc_sym_dirs would give first, and a repeat never points elsewhere. */
+  int x = num(&a[2]), y = num(&a[3]);
+  const int images[8][2] = {{x, y}, {-x, y}, {x, -y}, {-x, -y}, {y, x}, {-y, x}, {y, -x}, {-y, -x}};
+  for (int k = 0; k < 8; k++)
+    if (along(fx, fy, images[k][0], images[k][1])) return t(b, o, d, images[k][0], images[k][1], extra);
   return 0;
 }
 static int directed(GcInterp *gc, GcValue *a, dirtest t, int extra) {
