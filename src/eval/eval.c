@@ -108,6 +108,9 @@ static int distance_to_zone(const Rules *r, int zone, int sq) {
 
 static void default_weights(EvalTables *e);
 
+/* The serials ev_init has given (EvalTables.serial). */
+static _Atomic uint64_t table_serials;
+
 /* The squares ahead of a pawn-like piece of colour c on sq, for e->passed_ahead. */
 static Bits squares_ahead(const Geometry *g, int c, int sq) {
   Bits ahead = {{0}};
@@ -280,14 +283,6 @@ static bool build_reach(EvalTables *e) {
   return e->squares > 64 || build_ray_sets(e, slot);
 }
 
-/* The square a capture k of pawn-like type t of colour c on sq lands on, or -1 off the board. */
-static int pawn_capture_square(const EvalTables *e, int t, int c, int sq, int k) {
-  const Geometry *g = &e->rules->geo;
-  int dx = c == BLACK && e->rules->types[t].turned ? -e->pawn_captures[t][k].dx : e->pawn_captures[t][k].dx;
-  int tx = e->file_of[sq] + dx, ty = e->rank_of[sq] + e->pawn_captures[t][k].dy * (c == WHITE ? 1 : -1);
-  return geo_on_board(g, tx, ty) ? geo_square(g, tx, ty) : -1;
-}
-
 /* EvalTables.pawn_attacks from pawn_captures. */
 static bool build_pawn_attacks(EvalTables *e) {
   const Rules *r = e->rules;
@@ -299,7 +294,7 @@ static bool build_pawn_attacks(EvalTables *e) {
       for (int sq = 0; sq < e->squares; sq++) {
         Bits *set = &e->pawn_attacks[((size_t)t * 2 + (size_t)c) * (size_t)e->squares + (size_t)sq];
         for (int k = 0; k < e->pawn_capture_count[t] && !r->geo.hole[sq]; k++) {
-          int to = pawn_capture_square(e, t, c, sq, k);
+          int to = ev_pawn_capture_square(e, t, c, sq, k);
           if (to < 0 || r->geo.hole[to]) continue;
           if (bits_test(set, to)) e->pawn_attack_sets[t] = false; /* two captures onto one square */
           bits_set(set, to);
@@ -416,8 +411,7 @@ bool ev_init(EvalTables *e, const Rules *r) {
     e->pawn_like[t] = !e->royal[t] && e->forward_only[t] && e->value[t] * 2 <= cheapest * 3;
     if (e->pawn_like[t]) e->pawn_types[e->pawn_type_count++] = (int8_t)t;
   }
-  static _Atomic uint64_t serials;
-  e->serial = atomic_fetch_add(&serials, 1) + 1;
+  e->serial = atomic_fetch_add(&table_serials, 1) + 1;
   for (int t = 0; t < r->type_count; t++) {
     /* A piece in hand can go where it is needed: worth a little more than on the board. */
     e->hand_value[t] = e->value[t] + e->value[t] / 8;
@@ -609,7 +603,7 @@ pawn_relations(const EvalTables *e, const Position *p, int c, const int *sqs, in
       continue;
     }
     for (int k = 0; k < e->pawn_capture_count[t]; k++) {
-      int to = pawn_capture_square(e, t, c, sq, k);
+      int to = ev_pawn_capture_square(e, t, c, sq, k);
       if (to >= 0) *threats += bits_test(targets, to);
     }
   }
@@ -663,9 +657,10 @@ static inline __attribute__((always_inline)) int features(const EvalTables *e, c
     for (int t = 0; t < r->type_count; t++) {
       uint32_t on_file = 0; /* files holding one already (GEO_MAX_SIDE <= 32) */
       int on_colour[2] = {0, 0}, count = 0, reach = 0;
-      if (kept && e->pawn_like[t]) /* its terms are kept's: only its count is wanted */
-        count = __builtin_popcountll(p->by_piece[c][t][0]);
-      for (int w = 0; w < words && !(kept && e->pawn_like[t]); w++) {
+      /* A pawn-like type whose terms are kept's: only its count is wanted. */
+      int walked = kept && e->pawn_like[t] ? 0 : words;
+      if (!walked) count = __builtin_popcountll(p->by_piece[c][t][0]);
+      for (int w = 0; w < walked; w++) {
         for (uint64_t bits = p->by_piece[c][t][w]; bits; bits &= bits - 1) {
           int sq = w * 64 + __builtin_ctzll(bits);
           count++;

@@ -158,6 +158,14 @@ typedef struct EvalTables {
 
 enum { EV_REACH_SQUARE = 0xff, EV_REACH_QUIET = 0x100, EV_REACH_CAPTURE = 0x200 };
 
+/* The square a capture k of pawn-like type t of colour c on sq lands on, or -1 off the board. */
+static inline int ev_pawn_capture_square(const EvalTables *e, int t, int c, int sq, int k) {
+  const Geometry *g = &e->rules->geo;
+  int dx = c == BLACK && e->rules->types[t].turned ? -e->pawn_captures[t][k].dx : e->pawn_captures[t][k].dx;
+  int tx = e->file_of[sq] + dx, ty = e->rank_of[sq] + e->pawn_captures[t][k].dy * (c == WHITE ? 1 : -1);
+  return geo_on_board(g, tx, ty) ? geo_square(g, tx, ty) : -1;
+}
+
 /* Derives the tables for r (which must be finalised).  e may be large: allocate it on the heap.
  * False when memory ran out (e then holds nothing to free). */
 bool ev_init(EvalTables *e, const Rules *r);

@@ -83,10 +83,8 @@ static bool count_pawns(const EvalTables *e, EvalPawns *x) {
           continue;
         }
         for (int k = 0; k < e->pawn_capture_count[t]; k++) {
-          int dx = c == BLACK && e->rules->types[t].turned ? -e->pawn_captures[t][k].dx : e->pawn_captures[t][k].dx;
-          int tx = e->file_of[sq] + dx, ty = e->rank_of[sq] + e->pawn_captures[t][k].dy * (c == WHITE ? 1 : -1);
-          if (!geo_on_board(&e->rules->geo, tx, ty)) continue;
-          int to = geo_square(&e->rules->geo, tx, ty);
+          int to = ev_pawn_capture_square(e, t, c, sq, k);
+          if (to < 0) continue;
           uint64_t bit = 1ull << to;
           thrice |= twice & bit;
           twice |= once & bit;

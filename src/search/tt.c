@@ -66,13 +66,11 @@ void srch_tt_prefault(TTable *tt) {
 
 void srch_tt_clear(TTable *tt) {
   tt->age = 0;
-  if (table_bytes(tt) <= TT_PREFAULT_MAX) {
-    tt->faulted = false;
-    srch_tt_prefault(tt); /* the pages stay the table's */
-    return;
-  }
-  plat_pages_zero((void *)tt->entries, table_bytes(tt));
   tt->faulted = false;
+  if (table_bytes(tt) <= TT_PREFAULT_MAX)
+    srch_tt_prefault(tt); /* written through: the pages stay the table's */
+  else
+    plat_pages_zero((void *)tt->entries, table_bytes(tt));
 }
 
 void srch_tt_new_search(TTable *tt) { tt->age = (uint8_t)((tt->age + 1) & 63); }

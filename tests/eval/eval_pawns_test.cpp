@@ -50,6 +50,7 @@ TEST(EvalPawns, KeptTermsGiveTheEvaluationCountedAfresh) {
     }
     EXPECT_GT(kept, positions * 9 / 10) << game << ": the terms were kept for few positions";
   }
+  ev_pawns_thread_release();
 }
 
 TEST(EvalPawns, NotKeptOnLargerBoards) {
@@ -87,6 +88,7 @@ TEST(EvalPawns, AnEntryIsFoundOnlyForItsTablesAndItsPieces) {
   EXPECT_EQ(x->isolated[WHITE], 0);
   EXPECT_EQ(__builtin_popcountll(x->attacked_once[WHITE]), 8);
   EXPECT_EQ(__builtin_popcountll(x->attacked_twice[WHITE]), 6);
+  ev_pawns_thread_release();
 }
 
 } // namespace

@@ -16,6 +16,16 @@ using search_test::RulesOwner;
 using search_test::SearchDepth;
 using search_test::SearchOwner;
 
+// Runs a search from pos and gives every info line it reported, in order.
+std::vector<SearchInfo> SearchReports(Search *s, Position *pos, const SearchLimits &limits, SearchResult *res) {
+  std::vector<SearchInfo> infos;
+  auto collect = [](void *context, const Position *, const SearchInfo *info) {
+    static_cast<std::vector<SearchInfo> *>(context)->push_back(*info);
+  };
+  *res = srch_run(s, pos, &limits, collect, &infos);
+  return infos;
+}
+
 struct MateCase {
   const char *fen;
   const char *move;
@@ -242,11 +252,8 @@ TEST(SearchLimits, AStopWithinAnIterationReportsTheWholeSearchLast) {
   SearchLimits limits;
   srch_limits_init(&limits);
   limits.nodes = 20000;
-  std::vector<SearchInfo> infos;
-  auto collect = [](void *context, const Position *, const SearchInfo *info) {
-    static_cast<std::vector<SearchInfo> *>(context)->push_back(*info);
-  };
-  SearchResult res = srch_run(s.s, &pos.p, &limits, collect, &infos);
+  SearchResult res;
+  std::vector<SearchInfo> infos = SearchReports(s.s, &pos.p, limits, &res);
   ASSERT_GE(infos.size(), 2u);
   const SearchInfo &last = infos.back();
   size_t complete = infos.size() - 2; // the last complete iteration's report before it
@@ -270,12 +277,10 @@ TEST(SearchMultiPV, ReportsDistinctLinesInOrder) {
   srch_limits_init(&limits);
   limits.depth = 5;
   limits.multipv = 3;
+  SearchResult res;
   std::vector<SearchInfo> last;
-  auto collect = [](void *context, const Position *, const SearchInfo *info) {
-    auto *v = static_cast<std::vector<SearchInfo> *>(context);
-    if (info->depth == 5 && info->bound == TT_BOUND_EXACT) v->push_back(*info);
-  };
-  SearchResult res = srch_run(s.s, &pos.p, &limits, collect, &last);
+  for (const SearchInfo &info : SearchReports(s.s, &pos.p, limits, &res))
+    if (info.depth == 5 && info.bound == TT_BOUND_EXACT) last.push_back(info);
   ASSERT_EQ(last.size(), 3u);
   std::set<Move> firsts;
   for (size_t i = 0; i < last.size(); i++) {
