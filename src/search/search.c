@@ -10,6 +10,10 @@
 #include "rules/make_inline.h" /* make/unmake folded into the search loops */
 #include "search/search_internal.h"
 
+/* Exchange pruning margins: a capture may lose this much per ply of depth, a quiet move this
+ * much per square of the depth its late reduction leaves (a chess pawn is about 100). */
+enum { SEE_PRUNE_NOISY = 100, SEE_PRUNE_QUIET = 20 };
+
 static int lmr_table[64][64];
 static pthread_once_t lmr_once = PTHREAD_ONCE_INIT;
 static void init_lmr(void) {
@@ -585,8 +589,12 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
     if (m == excluded) continue;
     bool noisy = srch_is_noisy(p, m);
     bool special = m == f->killers[0] || m == f->killers[1] || f->scores[i] == SCORE_KILLER - 2;
-    if (!pv && !in_check && best > -SRCH_MATE_BOUND && noisy && depth <= 3 && f->scores[i] < 0)
-      continue; /* a losing capture near the leaves */
+    /* A losing capture near the leaves; further up, to depth 8, one that loses more than
+     * SEE_PRUNE_NOISY a ply of depth left (its exchange asked again: the score only tells that
+     * it loses). */
+    if (!pv && !in_check && best > -SRCH_MATE_BOUND && noisy && f->scores[i] < 0 &&
+        (depth <= 3 || (depth <= 8 && srch_see_with(p, s->tables, m, w->scratch) < -SEE_PRUNE_NOISY * depth)))
+      continue;
     /* A quiet move's history and its two continuation histories together: what it did after
      * this move and the one before judges it better than its own history alone. */
     int piece = piece_index(p, m);
@@ -615,6 +623,15 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
        * the depths Fairy-Stockfish reaches in the same time (+20 Elo at 20,000 nodes). */
       if ((depth <= 8 && quiets >= (3 + depth * depth) / (2 - improving)) ||
           (flip && depth <= 5 && eval + 100 + 90 * depth <= alpha)) {
+        pos_undo_move(p);
+        quiets++;
+        continue;
+      }
+      /* A quiet move onto a square where it loses material, by more the more depth its late
+       * reduction would leave: the opponent to move, the exchange on its target is played out. */
+      int lmr_depth = depth - 1 - lmr_table[min_int(depth, 63)][min_int(searched, 63)];
+      if (flip && lmr_depth < 8 &&
+          exchange_after(w, m, 0) < -SEE_PRUNE_QUIET * max_int(0, lmr_depth) * max_int(0, lmr_depth)) {
         pos_undo_move(p);
         quiets++;
         continue;
