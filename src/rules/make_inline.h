@@ -230,6 +230,24 @@ static inline void pos_do_move(Position *p, Move m) {
   if (__builtin_expect(r->shak_types != 0, 0) && p->side != us) pos_note_check_series(p);
 }
 
+/* Would the quiet move m (MOVE_NORMAL onto an empty square, or MOVE_DROP) leave the opponent in
+ * check, in rules where the turn passes after every move and the model decides (no oracle, no
+ * turn restrictions)?  Told without making it: in such rules the check a move gives depends on
+ * where the pieces stand and on the side to move only, so the two squares and the side are
+ * changed and put back, not the key, the clocks or the history. */
+static inline bool pos_quiet_move_checks(Position *p, Move m) {
+  int to = move_to(m), from = move_from(m), drop = move_kind(m) == MOVE_DROP;
+  int code = drop ? piece_code(p->side, move_arg(m)) : p->board[from];
+  if (!drop) pos_toggle(p, code, from), p->board[from] = SQ_EMPTY;
+  pos_toggle(p, code, to), p->board[to] = (uint8_t)code;
+  p->side ^= 1;
+  bool check = pos_in_check(p);
+  p->side ^= 1;
+  pos_toggle(p, code, to), p->board[to] = SQ_EMPTY;
+  if (!drop) pos_toggle(p, code, from), p->board[from] = (uint8_t)code;
+  return check;
+}
+
 static inline void pos_raw_put(Position *p, int code, int sq) {
   pos_toggle(p, code, sq);
   p->board[sq] = (uint8_t)code;

@@ -584,6 +584,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
   Move tried[64];
   int tried_count = 0;
   const int16_t *rows[2] = {cont_row(w, ply, 1), cont_row(w, ply, 2)};
+  /* Whether a quiet move's check can be told without making it (pos_quiet_move_checks). */
+  bool quick_checks = r->turn_parts == 1 && !r->oracle && !r->turn_restricted;
   for (int i = 0; i < f->moves.count; i++) {
     Move m = pick_checked(w, f, i);
     if (m == excluded) continue;
@@ -602,6 +604,16 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
     if (!pv && !in_check && !noisy && !special && best > -SRCH_MATE_BOUND && depth <= 3 && history < -3000 * depth &&
         !may_continue_turn(p))
       continue; /* a quiet move that has failed again and again here, near the leaves */
+    /* A late quiet move, or one that cannot lift the score (below), is pruned unless it gives
+     * check: where that is told without making the move (quick_checks), it is not made. */
+    if (quick_checks && !pv && !in_check && !noisy && best > -SRCH_MATE_BOUND &&
+        (move_kind(m) == MOVE_NORMAL || move_kind(m) == MOVE_DROP) &&
+        ((depth <= 8 && quiets >= (3 + depth * depth) / (2 - improving)) ||
+         (depth <= 5 && eval + 100 + 90 * depth <= alpha)) &&
+        !pos_quiet_move_checks(p, m)) {
+      quiets++;
+      continue;
+    }
     /* What a promotion or the hash move gains, for its exchange asked after the move. */
     int gained = noisy && (move_kind(m) == MOVE_PROMOTION || m == tt_move)
                      ? srch_captured_value(p, s->tables, m) + srch_promotion_gain(p, s->tables, m)
