@@ -108,6 +108,17 @@ char *gc_subst_text(GcInterp *gc, const GcToken *t, const GcValue *args, int nar
   return b.data;
 }
 
+/* The value of origin, dest, moved or old during a move: the board's own coordinate or label
+ * string, shared by copies and recognised by gc_coord without hashing, not a fresh copy. */
+static GcValue move_value(GcInterp *gc, int which) {
+  const char *vals[] = {gc->mv.origin, gc->mv.dest, gc->mv.moved, gc->mv.old};
+  const char *s = vals[which];
+  if (which >= 2) return gc_label_value(gc, s);
+  int i = gc_board_index(&gc->board, s);
+  if (i >= 0 && i < gc->ncoord_values && !strcmp(gc->coord_values[i].u.s, s)) return gc_coord_value(gc, i);
+  return gc_str(s);
+}
+
 static GcValue literal(GcInterp *gc, const char *s) {
   double d;
   if (s[0] == '$' && s[1]) {
@@ -135,6 +146,7 @@ GcValue gc_token_value(GcInterp *gc, const GcToken *t, const GcValue *args, int 
     return gc_str_own(gc_subst_text(gc, t, args, nargs));
   }
   if (!t->subst) return literal(gc, t->text);
+  if (t->ev == EV_MOVE_WORD && gc->have_move) return move_value(gc, t->move_word);
   if (t->text[0] == '#' && t->text[1]) {
     const GcValue *v = t->argno >= 0 && args ? (t->argno < nargs ? &args[t->argno] : NULL)
                                              : gc_var_find_h(gc, t->lit.u.s, t->name_hash);
@@ -341,12 +353,28 @@ int gc_eval(GcInterp *gc, const GcToken *toks, int n, const GcValue *args, int n
       rc = ST_ERROR;
       break;
     }
+    /* The readings the lexer decided first; each falls back to gc_token_value where the
+     * name is not there to read. */
+    if (t->ev == EV_CONSTANT) {
+      push(gc, gc_copy(&t->lit));
+      continue;
+    }
+    if (t->ev == EV_ARGUMENT || t->ev == EV_VARIABLE) {
+      const GcValue *v = t->ev == EV_ARGUMENT && args ? (t->argno < nargs ? &args[t->argno] : NULL)
+                                                      : gc_var_find_h(gc, t->lit.u.s, t->name_hash);
+      push(gc, v ? gc_copy(v) : gc_token_value(gc, t, args, nargs));
+      continue;
+    }
+    if (t->ev == EV_MOVE_WORD) {
+      push(gc, gc->have_move ? move_value(gc, t->move_word) : gc_token_value(gc, t, args, nargs));
+      continue;
+    }
     if (t->kind == TK_GROUP) {
       GcValue v = gc_null();
       v.type = GC_LAZY;
       v.u.lazy = t;
       push(gc, v);
-    } else if (t->kind == TK_WORD && t->op && !t->subst) {
+    } else if (t->ev == EV_OPERATOR) {
       rc = apply(gc, t->op, base, args, nargs, &stop, out);
       if (rc != ST_OK) break;
     } else if (t->kind == TK_WORD && args && t->text[0] == '=' && gc_name_char(t->text[1])) {

@@ -15,12 +15,25 @@ extern "C" {
 
 typedef enum { TK_WORD, TK_STRING, TK_GROUP } GcTokKind;
 
+/* How the calculator reads a token, decided once by the lexer so that evaluating it tests no
+ * text: the general reading (gc_token_value) is EV_GENERAL, what a token made elsewhere has. */
+typedef enum {
+  EV_GENERAL = 0,
+  EV_OPERATOR, /* a resolved operator */
+  EV_CONSTANT, /* lit is its value */
+  EV_ARGUMENT, /* a whole-token #n: a function's argument (a variable outside functions) */
+  EV_VARIABLE, /* a whole-token #name */
+  EV_MOVE_WORD /* origin, dest, moved or old alone: move_word is which */
+} GcTokEval;
+
 struct GcOpDef;
 
 typedef struct GcToken {
   GcTokKind kind;
   unsigned char subst;      /* text substitution needed (#name, origin/dest/moved/old) */
   unsigned char literal;    /* group holding only plain words: an array literal */
+  unsigned char ev;         /* GcTokEval */
+  unsigned char move_word;  /* EV_MOVE_WORD: 0 origin, 1 dest, 2 moved, 3 old */
   char *text;               /* word or string contents; NULL for groups */
   const struct GcOpDef *op; /* resolved operator, for plain words */
   struct GcToken *kids;     /* group members */

@@ -84,6 +84,27 @@ static GcValue word_constant(GcInterp *gc, const char *s) {
   return interned(gc, s);
 }
 
+/* How gc_eval reads a finished word or string (GcTokEval). */
+static unsigned char evaluation_of(GcToken *t) {
+  static const char *const move_words[] = {"origin", "dest", "moved", "old"};
+  if (t->has_lit) return EV_CONSTANT;
+  if (t->kind != TK_WORD) return EV_GENERAL;
+  if (t->op && !t->subst) return EV_OPERATOR;
+  if (t->has_name) {
+    /* the whole token is #name when the name runs to its end (not #a-#b or #name's) */
+    const char *p = t->text + 1;
+    while (gc_name_char(*p)) p++;
+    if (*p) return EV_GENERAL;
+    return t->argno >= 0 ? EV_ARGUMENT : EV_VARIABLE;
+  }
+  for (int i = 0; i < 4; i++)
+    if (!strcmp(t->text, move_words[i])) {
+      t->move_word = (unsigned char)i;
+      return EV_MOVE_WORD;
+    }
+  return EV_GENERAL;
+}
+
 static void finish_word(GcInterp *gc, GcToken *t) {
   t->argno = -1;
   t->text_hash = gc_hash(t->text);
@@ -115,6 +136,7 @@ static void finish_word(GcInterp *gc, GcToken *t) {
       t->has_lit = 1;
     }
   }
+  t->ev = evaluation_of(t);
 }
 
 static void mark_literal_group(GcToken *g) {

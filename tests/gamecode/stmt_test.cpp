@@ -228,6 +228,33 @@ TEST_F(GcStmt, PlayerNotationInCode) {
   ASSERT_EQ(in.run("die $moved went origin-dest \"($old)\";"), "DIE: n went g8-f6 (@)");
 }
 
+// The lexer decides once how each word reads (gc_lex.c evaluation_of); every reading must give
+// what the general one gives: move words before and after a move, in functions and in
+// substitutions, #n arguments, #name variables set, unset or hyphenated.
+TEST_F(GcStmt, WordsReadAlikeWhicheverWayTheLexerFiled) {
+  EXPECT_EQ(in.ev("origin"), "origin"); // no move yet: the word itself
+  EXPECT_EQ(in.ev("list dest moved"), "dest moved");
+  EXPECT_EQ(in.ev("#nosuch"), "#nosuch");
+  ASSERT_EQ(in.run("set a-b 5; set a 1; def two cond == #0 origin #1 join #0 #1; def mover moved;"), "");
+  EXPECT_EQ(in.ev("#a-b"), "5");
+  EXPECT_EQ(in.ev("#a"), "1");
+  ASSERT_EQ(in.run("MOVE: N g1-f3;"), "");
+  EXPECT_EQ(in.ev("origin"), "g1");
+  EXPECT_EQ(in.ev("list origin dest moved old"), "g1 f3 N @");
+  EXPECT_EQ(in.ev("fn two g1 x"), "x");
+  EXPECT_EQ(in.ev("fn two h1 x"), "h1x");
+  EXPECT_EQ(in.ev("fn mover"), "N");
+  EXPECT_EQ(in.ev("checkleap origin dest 1 2"), "true");
+  EXPECT_EQ(in.ev("== space dest moved"), "true");
+  EXPECT_EQ(in.ev("join origin dest"), "g1f3");
+  EXPECT_EQ(in.ev("\"#origin\""), "#origin");
+  ASSERT_EQ(in.run("set k origin; set m moved; set ups onlyupper;"), "");
+  EXPECT_EQ(in.var("k"), "g1");
+  EXPECT_EQ(in.var("m"), "N");
+  EXPECT_EQ(in.ev("elem dest ups"), "N");
+  EXPECT_EQ(in.ev("fn two #nosuch y"), "#nosuchy");
+}
+
 TEST_F(GcStmt, AliasesBothWays) {
   ASSERT_EQ(in.run("alias Pawn White_Pawn; alias Pawn Black_Pawn;"), "");
   EXPECT_EQ(in.ev("alias White_Pawn"), "Pawn");
