@@ -645,9 +645,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
       }
       /* A quiet move onto a square where it loses material, by more the more depth its late
        * reduction would leave: the opponent to move, the exchange on its target is played out. */
-      int lmr_depth = depth - 1 - lmr_table[min_int(depth, 63)][min_int(searched, 63)];
-      if (flip && lmr_depth < 8 &&
-          exchange_after(w, m, 0) < -SEE_PRUNE_QUIET * max_int(0, lmr_depth) * max_int(0, lmr_depth)) {
+      int lmr_depth = max_int(0, depth - 1 - lmr_table[min_int(depth, 63)][min_int(searched, 63)]);
+      if (flip && lmr_depth < 8 && exchange_after(w, m, 0) < -SEE_PRUNE_QUIET * lmr_depth * lmr_depth) {
         pos_undo_move(p);
         quiets++;
         continue;
