@@ -147,18 +147,32 @@ int gc_board_set_fen(GcBoard *b, const char *fen, char *err, size_t errsize) {
   return 0;
 }
 
-/* Written by hand, not by snprintf: a repetition key per move is made of this (op_fencode). */
-static void add_run(GcBuf *buf, int run) {
+/* The FEN written straight into the caller's buffer, cut to fit: a repetition key per move is
+ * made of this (op_fencode), so no buffer is allocated and no snprintf is called. */
+typedef struct FenOut {
+  char *out;
+  size_t size, len;
+} FenOut;
+
+static void fen_addc(FenOut *o, char c) {
+  if (o->len + 1 < o->size) o->out[o->len++] = c;
+}
+
+static void fen_adds(FenOut *o, const char *s) {
+  while (*s) fen_addc(o, *s++);
+}
+
+static void add_run(FenOut *o, int run) {
   char digits[12];
   int n = 0;
   do digits[n++] = (char)('0' + run % 10);
   while ((run /= 10) && n < (int)sizeof digits);
-  while (n) gc_buf_addc(buf, digits[--n]);
+  while (n) fen_addc(o, digits[--n]);
 }
 
 void gc_board_fen(const GcBoard *b, char *out, size_t size) {
-  GcBuf buf = {0};
-  gc_buf_add(&buf, "", 0);
+  if (!size) return;
+  FenOut o = {out, size, 0};
   for (int r = b->nranks - 1; r >= 0; r--) {
     int run = 0;
     for (int f = 0; f < b->nfiles; f++) {
@@ -167,23 +181,18 @@ void gc_board_fen(const GcBoard *b, char *out, size_t size) {
         run++;
         continue;
       }
-      if (run) add_run(&buf, run);
+      if (run) add_run(&o, run);
       run = 0;
       if (c[0] && c[1]) {
-        gc_buf_addc(&buf, '{');
-        gc_buf_adds(&buf, c);
-        gc_buf_addc(&buf, '}');
+        fen_addc(&o, '{');
+        fen_adds(&o, c);
+        fen_addc(&o, '}');
       } else {
-        gc_buf_adds(&buf, c);
+        fen_adds(&o, c);
       }
     }
-    if (run) add_run(&buf, run);
-    if (r) gc_buf_addc(&buf, '/');
+    if (run) add_run(&o, run);
+    if (r) fen_addc(&o, '/');
   }
-  size_t n = buf.len < size ? buf.len : size ? size - 1 : 0;
-  if (size) {
-    memcpy(out, buf.data, n);
-    out[n] = 0;
-  }
-  gc_buf_free(&buf);
+  out[o.len] = 0;
 }

@@ -130,6 +130,19 @@ TEST_F(GcBoardFn, Queries) {
   EXPECT_EQ(in.ev("elem e1 $space"), "K");
 }
 
+// gc_board_fen writes into the caller's buffer: runs of ten and more, labels in braces, and a
+// buffer too small cut to fit (its first size - 1 characters, always terminated).
+TEST_F(GcBoardFn, FenIsCutToTheBuffer) {
+  board("12/{+p}10K/12", "a b c d e f g h i j k l", "1 2 3");
+  EXPECT_EQ(in.ev("fencode"), "12/{+p}10K/12");
+  char out[8];
+  memset(out, 'x', sizeof out);
+  gc_board_fen(gc_get_board(in.gc), out, sizeof out);
+  EXPECT_STREQ(out, "12/{+p}");
+  gc_board_fen(gc_get_board(in.gc), out, 1);
+  EXPECT_STREQ(out, "");
+}
+
 TEST_F(GcBoardFn, OddGeometryAndLabels) {
   // Shogi-style: numbers for files, letters for ranks; multi-letter labels in braces
   board("{+p}8/9/9/9/9/9/9/9/8K", "9 8 7 6 5 4 3 2 1", "i h g f e d c b a");
