@@ -112,11 +112,7 @@ char *gc_subst_text(GcInterp *gc, const GcToken *t, const GcValue *args, int nar
  * string, shared by copies and recognised by gc_coord without hashing, not a fresh copy. */
 static GcValue move_value(GcInterp *gc, int which) {
   const char *vals[] = {gc->mv.origin, gc->mv.dest, gc->mv.moved, gc->mv.old};
-  const char *s = vals[which];
-  if (which >= 2) return gc_label_value(gc, s);
-  int i = gc_board_index(&gc->board, s);
-  if (i >= 0 && i < gc->ncoord_values && !strcmp(gc->coord_values[i].u.s, s)) return gc_coord_value(gc, i);
-  return gc_str(s);
+  return which >= 2 ? gc_label_value(gc, vals[which]) : gc_square_value(gc, vals[which]);
 }
 
 static GcValue literal(GcInterp *gc, const char *s) {

@@ -365,6 +365,9 @@ void gc_define_func(GcInterp *gc, const char *name, GcToken *toks, int n);
 /* helpers shared by builtins */
 GcValue gc_coord_value(GcInterp *gc, int index); /* the coordinate name of a cell */
 GcValue gc_label_value(GcInterp *gc, const char *label);
+/* A text that names a square: the board's own coordinate string (shared by copies, recognised
+ * by gc_coord without hashing), else a copy of the text. */
+GcValue gc_square_value(GcInterp *gc, const char *name);
 void gc_refresh_coords(GcInterp *gc);         /* after the geometry changed */
 int gc_coord(GcInterp *gc, const GcValue *v); /* cell index or -1 */
 int gc_check_string(GcInterp *gc, size_t len);

@@ -96,6 +96,12 @@ void gc_refresh_coords(GcInterp *gc) {
 
 GcValue gc_coord_value(GcInterp *gc, int index) { return gc_copy(&gc->coord_values[index]); }
 
+GcValue gc_square_value(GcInterp *gc, const char *name) {
+  int i = gc_board_index(&gc->board, name);
+  if (i >= 0 && i < gc->ncoord_values && !strcmp(gc->coord_values[i].u.s, name)) return gc_coord_value(gc, i);
+  return gc_str(name);
+}
+
 GcValue gc_label_value(GcInterp *gc, const char *label) {
   unsigned char c = (unsigned char)label[0];
   if (c && c < 128 && !label[1]) return gc_copy(&gc->char_values[c]);

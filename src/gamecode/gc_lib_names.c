@@ -149,25 +149,26 @@ static GcValue pieces_array(GcInterp *gc) {
 }
 
 int gc_sysvar(GcInterp *gc, const char *name, GcValue *out) {
-  const char *s = NULL;
+  /* squares and labels: the board's shared strings, as the bare words give them */
+  const char *square = NULL, *label = NULL;
   if (!strcmp(name, "origin"))
-    s = gc->mv.origin;
+    square = gc->mv.origin;
   else if (!strcmp(name, "dest"))
-    s = gc->mv.dest;
+    square = gc->mv.dest;
   else if (!strcmp(name, "moved"))
-    s = gc->mv.moved;
+    label = gc->mv.moved;
   else if (!strcmp(name, "old") || !strcmp(name, "lastcaptured"))
-    s = gc->mv.old;
+    label = gc->mv.old;
   else if (!strcmp(name, "prevorigin"))
-    s = gc->prev.origin;
+    square = gc->prev.origin;
   else if (!strcmp(name, "prevdest"))
-    s = gc->prev.dest;
+    square = gc->prev.dest;
   else if (!strcmp(name, "prevmoved"))
-    s = gc->prev.moved;
+    label = gc->prev.moved;
   else if (!strcmp(name, "prevcaptured"))
-    s = gc->prev.old;
-  if (s) {
-    *out = gc_str(s);
+    label = gc->prev.old;
+  if (square || label) {
+    *out = square ? gc_square_value(gc, square) : gc_label_value(gc, label);
     return 1;
   }
   if (!strcmp(name, "space")) {
