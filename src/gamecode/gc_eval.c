@@ -129,7 +129,15 @@ static GcValue literal(GcInterp *gc, const char *s) {
   return gc_str(s);
 }
 
-GcValue gc_token_value(GcInterp *gc, const GcToken *t, const GcValue *args, int nargs) {
+/* The argument a whole-token #n names inside a function, else the variable a #name names
+ * (`#3` outside a function is the variable 3); NULL where there is none. */
+static const GcValue *named_value(GcInterp *gc, const GcToken *t, const GcValue *args, int nargs) {
+  if (t->argno >= 0 && args) return t->argno < nargs ? &args[t->argno] : NULL;
+  return gc_var_find_h(gc, t->lit.u.s, t->name_hash);
+}
+
+/* A token's value read from its text: substitutions, $names, literals. */
+static GcValue general_value(GcInterp *gc, const GcToken *t, const GcValue *args, int nargs) {
   if (t->has_lit) return gc_copy(&t->lit);
   if (t->kind == TK_GROUP) { /* unevaluated: the caller forces it */
     GcValue v = gc_null();
@@ -142,19 +150,37 @@ GcValue gc_token_value(GcInterp *gc, const GcToken *t, const GcValue *args, int 
     return gc_str_own(gc_subst_text(gc, t, args, nargs));
   }
   if (!t->subst) return literal(gc, t->text);
-  if (t->ev == EV_MOVE_WORD && gc->have_move) return move_value(gc, t->move_word);
-  if (t->text[0] == '#' && t->text[1]) {
-    const GcValue *v = t->argno >= 0 && args ? (t->argno < nargs ? &args[t->argno] : NULL)
-                                             : gc_var_find_h(gc, t->lit.u.s, t->name_hash);
+  if (t->ev != EV_NAME && t->text[0] == '#' && t->text[1]) { /* #a-b: the variable a-b first */
+    const GcValue *v = named_value(gc, t, args, nargs);
     if (v) return gc_copy(v);
   }
-  size_t mlen;
-  const char *mval;
-  if (move_word(gc, t->text, &mlen, &mval) && t->text[mlen] == 0) return gc_str(mval);
   char *s = gc_subst_text(gc, t, args, nargs);
   GcValue v = literal(gc, s);
   free(s);
   return v;
+}
+
+/* The readings the lexer decided (gc_lex.c), tested before any text, inlined into the
+ * calculator's loop; a name that is not there to read goes on to the general reading, which
+ * leaves it as written. */
+static inline GcValue token_value(GcInterp *gc, const GcToken *t, const GcValue *args, int nargs) {
+  switch (t->ev) {
+  case EV_CONSTANT: return gc_copy(&t->lit);
+  case EV_NAME: {
+    const GcValue *v = named_value(gc, t, args, nargs);
+    if (v) return gc_copy(v);
+    break;
+  }
+  case EV_MOVE_WORD:
+    if (gc->have_move) return move_value(gc, t->move_word);
+    break;
+  default: break;
+  }
+  return general_value(gc, t, args, nargs);
+}
+
+GcValue gc_token_value(GcInterp *gc, const GcToken *t, const GcValue *args, int nargs) {
+  return token_value(gc, t, args, nargs);
 }
 
 int gc_force_lazy(GcInterp *gc, GcValue *v, const GcValue *args, int nargs) {
@@ -349,22 +375,6 @@ int gc_eval(GcInterp *gc, const GcToken *toks, int n, const GcValue *args, int n
       rc = ST_ERROR;
       break;
     }
-    /* The readings the lexer decided first; each falls back to gc_token_value where the
-     * name is not there to read. */
-    if (t->ev == EV_CONSTANT) {
-      push(gc, gc_copy(&t->lit));
-      continue;
-    }
-    if (t->ev == EV_ARGUMENT || t->ev == EV_VARIABLE) {
-      const GcValue *v = t->ev == EV_ARGUMENT && args ? (t->argno < nargs ? &args[t->argno] : NULL)
-                                                      : gc_var_find_h(gc, t->lit.u.s, t->name_hash);
-      push(gc, v ? gc_copy(v) : gc_token_value(gc, t, args, nargs));
-      continue;
-    }
-    if (t->ev == EV_MOVE_WORD) {
-      push(gc, gc->have_move ? move_value(gc, t->move_word) : gc_token_value(gc, t, args, nargs));
-      continue;
-    }
     if (t->kind == TK_GROUP) {
       GcValue v = gc_null();
       v.type = GC_LAZY;
@@ -397,7 +407,7 @@ int gc_eval(GcInterp *gc, const GcToken *toks, int n, const GcValue *args, int n
       gc_var_set(gc, t->text + 1, v);
       if (rc != ST_OK) break;
     } else {
-      push(gc, gc_token_value(gc, t, args, nargs));
+      push(gc, token_value(gc, t, args, nargs));
     }
   }
   if (rc == ST_OK && !stop) {

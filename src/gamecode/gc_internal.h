@@ -21,8 +21,7 @@ typedef enum {
   EV_GENERAL = 0,
   EV_OPERATOR, /* a resolved operator */
   EV_CONSTANT, /* lit is its value */
-  EV_ARGUMENT, /* a whole-token #n: a function's argument (a variable outside functions) */
-  EV_VARIABLE, /* a whole-token #name */
+  EV_NAME,     /* a whole-token #n (a function's argument) or #name (a variable) */
   EV_MOVE_WORD /* origin, dest, moved or old alone: move_word is which */
 } GcTokEval;
 

@@ -98,7 +98,7 @@ GcValue gc_coord_value(GcInterp *gc, int index) { return gc_copy(&gc->coord_valu
 
 GcValue gc_square_value(GcInterp *gc, const char *name) {
   int i = gc_board_index(&gc->board, name);
-  if (i >= 0 && i < gc->ncoord_values && !strcmp(gc->coord_values[i].u.s, name)) return gc_coord_value(gc, i);
+  if (i >= 0 && i < gc->ncoord_values) return gc_coord_value(gc, i); /* the same text, by gc_refresh_coords */
   return gc_str(name);
 }
 

@@ -94,8 +94,7 @@ static unsigned char evaluation_of(GcToken *t) {
     /* the whole token is #name when the name runs to its end (not #a-#b or #name's) */
     const char *p = t->text + 1;
     while (gc_name_char(*p)) p++;
-    if (*p) return EV_GENERAL;
-    return t->argno >= 0 ? EV_ARGUMENT : EV_VARIABLE;
+    return *p ? EV_GENERAL : EV_NAME;
   }
   for (int i = 0; i < 4; i++)
     if (!strcmp(t->text, move_words[i])) {
