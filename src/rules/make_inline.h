@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rules/movegen.h"
 #include "rules/position.h"
 
 static inline void pos_toggle(Position *p, int code, int sq) {
@@ -233,9 +234,15 @@ static inline void pos_do_move(Position *p, Move m) {
 /* Would the quiet move m (MOVE_NORMAL onto an empty square, or MOVE_DROP) leave the opponent in
  * check, in rules where the turn passes after every move and the model decides (no oracle, no
  * turn restrictions)?  Told without making it: in such rules the check a move gives depends on
- * where the pieces stand and on the side to move only, so the two squares and the side are
- * changed and put back, not the key, the clocks or the history. */
-static inline bool pos_quiet_move_checks(Position *p, Move m) {
+ * where the pieces stand and on the side to move only.  q (NULL: none), kept for the position
+ * and ready 0 at first, lets the generator answer from two squares (QuietChecks); where it
+ * cannot, the two squares and the side are changed and put back, not the key, the clocks or the
+ * history, and the royal pieces' safety is asked. */
+static inline bool pos_quiet_move_checks(Position *p, QuietChecks *q, Move m) {
+  if (q && q->ready >= 0 && p->rules->gen->quiet_move_checks) {
+    int told = p->rules->gen->quiet_move_checks(p, q, m);
+    if (told >= 0) return told;
+  }
   int to = move_to(m), from = move_from(m), drop = move_kind(m) == MOVE_DROP;
   int code = drop ? piece_code(p->side, move_arg(m)) : p->board[from];
   if (!drop) pos_toggle(p, code, from), p->board[from] = SQ_EMPTY;

@@ -31,6 +31,11 @@ typedef struct MoveGenerator {
   /* Does a piece of colour `by` of one of the types (bit t) attack the square sq (and the piece
    * on it, if any)?  Pieces of other types still block. */
   bool (*attacked)(const Position *p, int sq, int by, uint32_t types);
+  /* Does the quiet move m (MOVE_NORMAL onto an empty square, or MOVE_DROP) of the side to move
+   * give check?  1 or 0, told from q (filled on first use at this position), or -1 where q
+   * cannot tell (q->ready -1): the caller makes the move's squares and asks in_check.  NULL in
+   * the generators that never tell. */
+  int (*quiet_move_checks)(const Position *p, QuietChecks *q, Move m);
   /* Leaf nodes of the legal move tree depth plies deep (the last ply counted in bulk). */
   uint64_t (*perft)(Position *p, int depth);
 } MoveGenerator;

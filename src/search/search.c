@@ -598,6 +598,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
   const int16_t *rows[2] = {cont_row(w, ply, 1), cont_row(w, ply, 2)};
   /* Whether a quiet move's check can be told without making it (pos_quiet_move_checks). */
   bool quick_checks = r->turn_parts == 1 && !r->oracle && !r->turn_restricted;
+  f->quiet_checks.ready = 0;
   for (int i = 0; i < f->moves.count; i++) {
     Move m = pick_checked(w, f, i);
     if (m == excluded) continue;
@@ -616,12 +617,13 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
     if (!pv && !in_check && !noisy && !special && best > -SRCH_MATE_BOUND && depth <= 3 && history < -3000 * depth &&
         !may_continue_turn(p))
       continue; /* a quiet move that has failed again and again here, near the leaves */
-    /* A late quiet move, or one that cannot lift the score (below), is pruned unless it gives
-     * check: where that is told without making the move (quick_checks, where every move passes
-     * the turn), it is not made. */
-    if (quick_checks && !pv && !in_check && !noisy && best > -SRCH_MATE_BOUND &&
-        (move_kind(m) == MOVE_NORMAL || move_kind(m) == MOVE_DROP) &&
-        quiet_pruned(depth, quiets, improving, eval, alpha, true) && !pos_quiet_move_checks(p, m)) {
+    /* A quiet move's check, told before it is made where every move passes the turn
+     * (quick_checks); a late quiet move, or one that cannot lift the score (below), is pruned
+     * then unless it gives check, without being made. */
+    bool told = quick_checks && !noisy && (move_kind(m) == MOVE_NORMAL || move_kind(m) == MOVE_DROP);
+    bool told_check = told && pos_quiet_move_checks(p, &f->quiet_checks, m);
+    if (told && !told_check && !pv && !in_check && best > -SRCH_MATE_BOUND &&
+        quiet_pruned(depth, quiets, improving, eval, alpha, true)) {
       quiets++;
       continue;
     }
@@ -635,7 +637,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
     /* A check matters only once the turn passes: a check by a part that leaves the same side to
      * move is no check for the search (no extension, no exemption from pruning). */
     bool flip = p->side != us;
-    bool gives_check = flip && pos_in_check(p);
+    bool gives_check = told ? told_check : flip && pos_in_check(p);
     tell_check(w, ply, flip, gives_check);
     if (!pv && !in_check && !noisy && !gives_check && best > -SRCH_MATE_BOUND) {
       if (quiet_pruned(depth, quiets, improving, eval, alpha, flip)) {

@@ -33,6 +33,7 @@ typedef struct Frame {
   /* Whether the position this ply searches is in check, as the ply before found it when it
    * asked whether its move gives check: CHECK_UNKNOWN, or CHECK_NONE / CHECK_GIVEN. */
   uint8_t check;
+  QuietChecks quiet_checks; /* the checks of this position's quiet moves, once asked */
   int pv_length;
   Move pv[SRCH_MAX_PLY + 1];
 } Frame;

@@ -2,7 +2,8 @@
 // without making the move, is the check that making it and asking pos_in_check finds, and the
 // position is left exactly as it was (board, pieces, side, key).  Checked on every quiet move of
 // every position of random games, in rule sets of each board width, with riders, leapers, lame
-// leapers, cannons, drops and several royal pieces' kinds of check.
+// leapers, cannons, drops and several royal pieces' kinds of check; told both ways, from the
+// squares changed and put back and from the generator's QuietChecks, where it can tell.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -23,18 +24,22 @@ using core_test::PosBox;
 using core_test::SetFen;
 
 struct Tally {
-  int quiet = 0, checks = 0;
+  int quiet = 0, checks = 0, shortcut = 0; // shortcut: positions the QuietChecks told
 };
 
 // Every quiet move (normal onto an empty square, or a drop) of p, told and made.
 void CheckQuietMoves(Position *p, Tally *tally) {
   auto list = std::make_unique<MoveList>();
   pos_quiet_moves(p, list.get());
+  QuietChecks q;
+  q.ready = 0;
   for (int i = 0; i < list->count; i++) {
     Move m = list->moves[i];
     if (move_kind(m) != MOVE_NORMAL && move_kind(m) != MOVE_DROP) continue;
     Position before = *p;
-    bool told = pos_quiet_move_checks(p, m);
+    bool told = pos_quiet_move_checks(p, nullptr, m);
+    bool quick = pos_quiet_move_checks(p, &q, m);
+    tally->shortcut += q.ready == 1 && i == 0;
     ASSERT_EQ(std::memcmp(p->board, before.board, sizeof p->board), 0) << MoveName(p, m) << " in " << Fen(p);
     ASSERT_EQ(std::memcmp(p->by_piece, before.by_piece, sizeof p->by_piece), 0) << MoveName(p, m);
     ASSERT_EQ(std::memcmp(p->by_color, before.by_color, sizeof p->by_color), 0) << MoveName(p, m);
@@ -44,6 +49,7 @@ void CheckQuietMoves(Position *p, Tally *tally) {
     bool made = pos_in_check(p);
     pos_unmake(p);
     ASSERT_EQ(told, made) << MoveName(p, m) << " in " << Fen(p);
+    ASSERT_EQ(quick, made) << MoveName(p, m) << " in " << Fen(p) << " (QuietChecks)";
     tally->quiet++;
     tally->checks += made;
   }
@@ -76,6 +82,10 @@ TEST_P(QuietMoveChecks, AreTheChecksTheMadeMovesGive) {
   bool royal = std::strcmp(GetParam(), "extinction") != 0; // extinction chess has no royal piece
   if (royal) {
     EXPECT_GT(t.checks, 10) << "too few checks to test";
+  }
+  // Chess and crazyhouse (64 squares, leaps and slides) are told from the squares.
+  if (!std::strcmp(GetParam(), "chess") || !std::strcmp(GetParam(), "crazyhouse")) {
+    EXPECT_GT(t.shortcut, 1000) << "the QuietChecks told too few positions";
   }
 }
 
