@@ -447,6 +447,7 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qdepth) {
     f->current_piece = piece_index(p, m);
     int us = p->side;
     pos_do_move(p, m);
+    srch_tt_prefetch(&s->tt, p->key);
     w->frames[ply + 1].check = CHECK_UNKNOWN;
     int score = qchild(w, p->side != us, alpha, beta, ply + 1, qdepth + 1);
     pos_undo_move(p);
@@ -634,6 +635,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
     f->current = m;
     f->current_piece = piece;
     pos_do_move(p, m);
+    srch_tt_prefetch(&s->tt, p->key);
     /* A check matters only once the turn passes: a check by a part that leaves the same side to
      * move is no check for the search (no extension, no exemption from pruning). */
     bool flip = p->side != us;
@@ -738,6 +740,7 @@ int srch_search_root(Worker *w, int alpha, int beta, int depth, int pv_index) {
     f->current_piece = piece_index(p, m);
     int us = p->side;
     pos_do_move(p, m);
+    srch_tt_prefetch(&s->tt, p->key);
     bool flip = p->side != us;
     bool gives_check = flip && pos_in_check(p);
     tell_check(w, 0, flip, gives_check);
