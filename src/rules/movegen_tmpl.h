@@ -234,45 +234,50 @@ static bool royals_safe(const Position *p, int c) {
 
 static bool in_check(const Position *p) { return !royals_safe(p, p->side); }
 
-#if BBW == 1 && defined(__BMI2__)
-/* The slider-group pieces of colour c, group grp (tables.h). */
-static inline BB group_pieces(const Position *p, const RuleTables *tb, int c, int grp) {
-  BB all = bb_zero();
-  for (uint32_t types = tb->group_types[c][grp]; types; types &= types - 1)
-    all = bb_or(all, pieces(p, c, __builtin_ctz(types)));
-  return all;
+static inline void bb_or_into(uint64_t *words, BB b) {
+  for (int i = 0; i < BBW; i++) words[i] |= b.w[i];
 }
 
-/* Fills q for the side to move (QuietChecks, position.h), where its pieces attack by leaps and
- * slides alone and the opponent has one royal piece, not attacked now.  A slider that comes to a
- * square on the royal's line attacks it through the square it left only if it attacked it from
- * there already, which the position rules out: so `direct` needs the board as it stands, and a
- * move uncovers a check only from a square between the royal and a slider of the mover's. */
+/* Fills q for the side to move (QuietChecks, position.h), where its pieces attack by leaps,
+ * slides and rides alone (no hop, no lame or restricted move) and the opponent has one royal
+ * piece, not attacked now.  A rider that comes to a square on the royal's line attacks it through
+ * the square it left only if it attacked it from there already, which the position rules out:
+ * so `direct` needs the board as it stands, and a move can uncover a check only from the first
+ * square taken on a line from the royal. */
 static bool prepare_quiet_checks(const Position *p, QuietChecks *q) {
   const RuleTables *tb = p->rules->tables;
-  int us = p->side, them = us ^ 1;
-  if (tb->line_backs[us] || tb->lame_attackers[us] || tb->special_types[us]) return false;
-  BB royals = royals_of(p, them), occ = occupied(p);
+  int us = p->side, them = us ^ 1, n = tb->squares;
+  if (tb->lame_attackers[us] || tb->special_types[us]) return false;
+  for (uint64_t backs = tb->line_backs[us]; backs; backs &= backs - 1) {
+    int d = tb->dir_reverse[__builtin_ctzll(backs)];
+    if (tb->hopper_types[us][d] || tb->restricted_count[us][d]) return false;
+  }
+  BB royals = royals_of(p, them), occ = occupied(p), mine = color_bb(p, us);
   if (bb_count(royals) != 1) return false;
   int k = bb_lsb(royals);
   if (attacked(p, k, us, occ, bb_zero(), piece_type(p->board[k]))) return false;
   q->royal = k;
   memset(q->direct, 0, sizeof q->direct[0] * (size_t)p->rules->type_count);
-  q->discoverers = 0;
+  BB discoverers = bb_zero();
   for (uint32_t types = tb->leap_attackers[us]; types; types &= types - 1) {
     int t = __builtin_ctz(types);
-    q->direct[t] |= tb_bb(tb->attack_from_leap, (t * 2 + us) * tb->squares + k).w[0];
+    bb_or_into(q->direct[t], tb_bb(tb->attack_from_leap, (t * 2 + us) * n + k));
   }
   for (int grp = 0; grp < 2 && tb->slider_groups; grp++) {
     if (!tb->group_types[us][grp]) continue;
-    BB line = group_targets(tb, grp, k, occ), sliders = group_pieces(p, tb, us, grp);
+    BB line = group_targets(tb, grp, k, occ);
     for (uint32_t types = tb->group_types[us][grp]; types; types &= types - 1)
-      q->direct[__builtin_ctz(types)] |= line.w[0];
-    for (BB mine = bb_and(line, color_bb(p, us)); bb_any(mine);) {
-      BB one = bb_square(bb_pop(&mine));
-      if (bb_any(bb_and(group_targets(tb, grp, k, bb_andnot(occ, one)), sliders))) q->discoverers |= one.w[0];
-    }
+      bb_or_into(q->direct[__builtin_ctz(types)], line);
+    discoverers = bb_or(discoverers, bb_and(line, mine));
   }
+  for (uint64_t backs = tb->line_backs[us]; backs; backs &= backs - 1) {
+    int back = __builtin_ctzll(backs);
+    BB line = ride_targets(tb, back, k, occ);
+    for (uint32_t types = tb->rider_rest[us][tb->dir_reverse[back]]; types; types &= types - 1)
+      bb_or_into(q->direct[__builtin_ctz(types)], line);
+    discoverers = bb_or(discoverers, bb_and(line, mine));
+  }
+  for (int i = 0; i < BBW; i++) q->discoverers[i] = discoverers.w[i];
   return true;
 }
 
@@ -282,21 +287,14 @@ static int quiet_move_checks(const Position *p, QuietChecks *q, Move m) {
   int to = move_to(m), from = move_from(m);
   bool drop = move_kind(m) == MOVE_DROP;
   int t = drop ? (int)move_arg(m) : piece_type(p->board[from]);
-  if (q->direct[t] >> to & 1) return 1;
-  if (drop || !(q->discoverers >> from & 1)) return 0;
-  /* The piece stood before a slider: does the line stay shut with it on its new square? */
-  const RuleTables *tb = p->rules->tables;
+  if (q->direct[t][to >> 6] >> (to & 63) & 1) return 1;
+  if (drop || !(q->discoverers[from >> 6] >> (from & 63) & 1)) return 0;
+  /* The piece stood first on a line from the royal: is anything of the mover's but itself
+   * attacking it once it stands on its new square? */
   BB occ = bb_or(bb_andnot(occupied(p), bb_square(from)), bb_square(to));
-  for (int grp = 0; grp < 2; grp++) {
-    BB sliders = bb_andnot(group_pieces(p, tb, p->side, grp), bb_square(from));
-    if (bb_any(sliders) && bb_any(bb_and(group_targets(tb, grp, q->royal, occ), sliders))) return 1;
-  }
-  return 0;
+  int k = q->royal;
+  return attacked(p, k, p->side, occ, bb_square(from), piece_type(p->board[k]));
 }
-#define QUIET_MOVE_CHECKS quiet_move_checks
-#else
-#define QUIET_MOVE_CHECKS NULL /* the shortcut reads square sets of one word */
-#endif
 
 static bool square_attacked(const Position *p, int sq, int by, uint32_t types) {
   BB gone = bb_zero(); /* the pieces of other types block but do not attack */
@@ -992,6 +990,6 @@ const MoveGenerator W(gen) = {
     .in_check = in_check,
     .extinct = extinct,
     .attacked = square_attacked,
-    .quiet_move_checks = QUIET_MOVE_CHECKS,
+    .quiet_move_checks = quiet_move_checks,
     .perft = perft,
 };

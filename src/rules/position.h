@@ -177,14 +177,14 @@ bool pos_is_noisy(const Position *p, Move m);
 bool pos_in_check(Position *p);
 /* What one position tells about the checks its quiet moves give, for pos_quiet_move_checks
  * (rules/make_inline.h) to answer each of them from two squares: filled by the generator the first
- * time it is asked (ready 1), or marked as not told so (ready -1: a board past 64 squares, a side
- * that attacks by more than leaps and slides, several royal pieces or none, a royal already
- * attacked).  A search keeps one per node, ready 0 until then. */
+ * time it is asked (ready 1), or marked as not told so (ready -1: a side that attacks by more
+ * than leaps, slides and rides, several royal pieces or none, a royal already attacked).  A
+ * search keeps one per node, ready 0 until then. */
 typedef struct QuietChecks {
   int ready;
-  int royal;                  /* the opponent's royal square */
-  uint64_t direct[MAX_TYPES]; /* the squares from which a piece of the type would attack it */
-  uint64_t discoverers;       /* the mover's pieces that stand between it and a slider of theirs */
+  int royal;                              /* the opponent's royal square */
+  uint64_t direct[MAX_TYPES][BITS_WORDS]; /* the squares from which a piece of the type would attack it */
+  uint64_t discoverers[BITS_WORDS];       /* the mover's pieces first on a line from it */
 } QuietChecks;
 bool pos_is_legal(Position *p, Move m);
 uint64_t pos_perft(Position *p, int depth);
