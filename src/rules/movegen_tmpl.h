@@ -287,8 +287,8 @@ static int quiet_move_checks(const Position *p, QuietChecks *q, Move m) {
   int to = move_to(m), from = move_from(m);
   bool drop = move_kind(m) == MOVE_DROP;
   int t = drop ? (int)move_arg(m) : piece_type(p->board[from]);
-  if (q->direct[t][to >> 6] >> (to & 63) & 1) return 1;
-  if (drop || !(q->discoverers[from >> 6] >> (from & 63) & 1)) return 0;
+  if (bb_test(bb_load(q->direct[t]), to)) return 1;
+  if (drop || !bb_test(bb_load(q->discoverers), from)) return 0;
   /* The piece stood first on a line from the royal: is anything of the mover's but itself
    * attacking it once it stands on its new square? */
   BB occ = bb_or(bb_andnot(occupied(p), bb_square(from)), bb_square(to));

@@ -77,10 +77,8 @@ void srch_tt_new_search(TTable *tt) { tt->age = (uint8_t)((tt->age + 1) & 63); }
 
 _Static_assert(sizeof(TTEntry) == TT_ENTRY_BYTES, "srch_tt_prefetch (tt.h) reckons with 16-byte entries");
 
-/* The bucket of key; srch_tt_prefetch (tt.h) finds the same one. */
 static inline TTEntry *bucket_of(const TTable *tt, uint64_t key) {
-  size_t index = (size_t)(((unsigned __int128)key * tt->buckets) >> 64);
-  return tt->entries + index * TT_BUCKET;
+  return tt->entries + srch_tt_bucket_index(tt, key) * TT_BUCKET;
 }
 
 bool srch_tt_probe(const TTable *tt, uint64_t key, TTHit *hit) {

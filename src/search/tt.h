@@ -57,9 +57,12 @@ bool srch_tt_probe(const TTable *tt, uint64_t key, TTHit *hit);
  * cache in a table of any size, overlaps the parent's check and pruning work; the same prefetch
  * inside pos_do_move, which static exchanges call too, had been measured slower. */
 enum { TT_ENTRY_BYTES = 16 };
+/* The index of key's bucket: the key's high bits scaled to the table, so any size serves. */
+static inline size_t srch_tt_bucket_index(const TTable *tt, uint64_t key) {
+  return (size_t)(((unsigned __int128)key * tt->buckets) >> 64);
+}
 static inline void srch_tt_prefetch(const TTable *tt, uint64_t key) {
-  size_t index = (size_t)(((unsigned __int128)key * tt->buckets) >> 64);
-  __builtin_prefetch((const char *)tt->entries + index * TT_BUCKET * TT_ENTRY_BYTES);
+  __builtin_prefetch((const char *)tt->entries + srch_tt_bucket_index(tt, key) * TT_BUCKET * TT_ENTRY_BYTES);
 }
 void srch_tt_store(TTable *tt, uint64_t key, Move move, int score, int depth, int bound);
 /* Permille of sampled entries written by the current search. */
