@@ -365,6 +365,49 @@ static int apply(GcInterp *gc, const GcOpDef *op, size_t base, const GcValue *ar
   }
 }
 
+/* A plain operand's value read in place (GcToken fuse): a constant or a variable's value is
+ * lent, not copied (*owned = 0); what is made (a move word, a name left as written) is owned. */
+static inline GcValue operand_value(GcInterp *gc, const GcToken *t, const GcValue *args, int nargs, bool *owned) {
+  if (t->ev == EV_CONSTANT) {
+    *owned = false;
+    return t->lit;
+  }
+  if (t->ev == EV_NAME) {
+    const GcValue *v = named_value(gc, t, args, nargs);
+    if (v) {
+      *owned = false;
+      return *v;
+    }
+  }
+  *owned = true;
+  return token_value(gc, t, args, nargs);
+}
+
+/* The operator at toks[last - k] applied to the k plain operands after it, read in place: what
+ * pushing them and popping them for the operator gives, a step counted for each token.  No
+ * built-in changes its operands or a variable, so the lent values stand throughout. */
+static int apply_fused(GcInterp *gc, const GcToken *toks, int last, const GcValue *args, int nargs) {
+  int k = toks[last].fuse;
+  const GcOpDef *op = toks[last - k].op;
+  GcValue a[GC_FUSE_MAX];
+  bool owned[GC_FUSE_MAX];
+  for (int j = 0; j < k; j++) {
+    if (gc_step(gc)) {
+      for (int m = 0; m < j; m++)
+        if (owned[m]) gc_release(&a[m]);
+      return ST_ERROR;
+    }
+    a[j] = operand_value(gc, &toks[last - k + 1 + j], args, nargs, &owned[j]);
+  }
+  GcValue out = gc_null();
+  int rc = op->fn(gc, a, k, &out);
+  for (int j = 0; j < k; j++)
+    if (owned[j]) gc_release(&a[j]);
+  if (rc != ST_OK) return gc_release(&out), rc;
+  push(gc, out);
+  return ST_OK;
+}
+
 int gc_eval(GcInterp *gc, const GcToken *toks, int n, const GcValue *args, int nargs, GcValue *out) {
   size_t base = gc->sp;
   int rc = ST_OK, stop = 0, named_next = 0;
@@ -374,6 +417,12 @@ int gc_eval(GcInterp *gc, const GcToken *toks, int n, const GcValue *args, int n
     if (gc_step(gc)) {
       rc = ST_ERROR;
       break;
+    }
+    if (t->fuse && i >= t->fuse) { /* the operator before the operands, all of them here */
+      rc = apply_fused(gc, toks, i, args, nargs);
+      if (rc != ST_OK) break;
+      i -= t->fuse;
+      continue;
     }
     if (t->kind == TK_GROUP) {
       GcValue v = gc_null();

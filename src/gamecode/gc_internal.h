@@ -27,12 +27,18 @@ typedef enum {
 
 struct GcOpDef;
 
+enum { GC_FUSE_MAX = 8 }; /* the most operands an operator has that is applied in place */
+
 typedef struct GcToken {
   GcTokKind kind;
   unsigned char subst;      /* text substitution needed (#name, origin/dest/moved/old) */
   unsigned char literal;    /* group holding only plain words: an array literal */
   unsigned char ev;         /* GcTokEval */
   unsigned char move_word;  /* EV_MOVE_WORD: 0 origin, 1 dest, 2 moved, 3 old */
+  /* On the last operand of a fixed-arity operator whose operands are all plain values (a
+   * constant, #name, or a move word), the operator's arity: the calculator reads the operands
+   * in place and applies the operator at once, with no stack traffic (gc_eval.c). */
+  unsigned char fuse;
   char *text;               /* word or string contents; NULL for groups */
   const struct GcOpDef *op; /* resolved operator, for plain words */
   struct GcToken *kids;     /* group members */

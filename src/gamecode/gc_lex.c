@@ -145,6 +145,26 @@ static void mark_literal_group(GcToken *g) {
   g->literal = (unsigned char)lit;
 }
 
+/* An operand the calculator can read in place: one value, from the token alone. */
+static int plain_operand(const GcToken *t) {
+  if (t->kind == TK_GROUP || (t->kind == TK_WORD && t->text[0] == '=')) return 0; /* =name: a local */
+  return t->ev == EV_CONSTANT || t->ev == EV_NAME || t->ev == EV_MOVE_WORD;
+}
+
+/* Marks the last operand of each fixed-arity operator whose operands are all plain (GcToken
+ * fuse).  Operands run to the operator's right, the last one furthest. */
+static void mark_fused(GcToken *v, int n) {
+  for (int i = 0; i < n; i++) {
+    const GcToken *t = &v[i];
+    if (t->ev != EV_OPERATOR || t->op->kind != OP_FIXED) continue;
+    int k = t->op->arity;
+    if (k < 1 || k > GC_FUSE_MAX || i + k >= n) continue;
+    int plain = 1;
+    for (int j = i + 1; j <= i + k && plain; j++) plain = plain_operand(&v[j]);
+    if (plain) v[i + k].fuse = (unsigned char)k;
+  }
+}
+
 #define MAX_NEST 64
 
 int gc_lex(GcInterp *gc, const char *text, const char *file, GcSource *out, GcError *err) {
@@ -199,6 +219,7 @@ int gc_lex(GcInterp *gc, const char *text, const char *file, GcSource *out, GcEr
       g->kids = kids.v;
       g->nkids = kids.n;
       mark_literal_group(g);
+      mark_fused(g->kids, g->nkids);
       p++;
       continue;
     } else if (c == '"') {
@@ -265,6 +286,7 @@ int gc_lex(GcInterp *gc, const char *text, const char *file, GcSource *out, GcEr
         s->toks = stack[0].v;
         s->ntoks = stack[0].n;
         s->line = stmt_line;
+        mark_fused(s->toks, s->ntoks);
       }
       memset(&stack[0], 0, sizeof stack[0]);
       stmt_line = 0;
