@@ -172,15 +172,17 @@ OP(op_findpiece) {
   return ST_OK;
 }
 
-static int label_is(const char *s, int (*pred)(int)) {
+/* The letter tests of the C locale, inline: the board is read 64 times or more a call. */
+static inline int in_case(unsigned char c, int upper) { return upper ? c >= 'A' && c <= 'Z' : c >= 'a' && c <= 'z'; }
+static int label_is(const char *s, int upper) {
   if (!*s) return 0;
   for (; *s; s++)
-    if (!pred((unsigned char)*s)) return 0;
+    if (!in_case((unsigned char)*s, upper)) return 0;
   return 1;
 }
-static int has_char(const char *s, int (*pred)(int)) {
+static int has_char(const char *s, int upper) {
   for (; *s; s++)
-    if (pred((unsigned char)*s)) return 1;
+    if (in_case((unsigned char)*s, upper)) return 1;
   return 0;
 }
 
@@ -196,11 +198,11 @@ static int select_spaces(GcInterp *gc, int sel, GcValue *out) {
     case SEL_ALL: gc_arr_push(out, coord_value(gc, i)); break;
     case SEL_UPPER:
     case SEL_LOWER:
-      if (label_is(c, sel == SEL_UPPER ? isupper : islower))
+      if (label_is(c, sel == SEL_UPPER))
         gc_arr_append_unique(out, coord_value(gc, i), gc_label_value(gc, c)); /* coordinates are distinct */
       break;
     default:
-      if (!has_char(c, sel == SEL_NOUPPER ? isupper : islower)) gc_arr_push(out, coord_value(gc, i));
+      if (!has_char(c, sel == SEL_NOUPPER)) gc_arr_push(out, coord_value(gc, i));
     }
   }
   return ST_OK;
