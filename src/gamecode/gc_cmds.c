@@ -233,7 +233,9 @@ CMD(cmd_def) {
 CMD(cmd_gosub) {
   UNUSED;
   if (n < 1) return gc_error_at(gc, "gosub needs a subroutine name");
-  char *name = arg_text(gc, &args[0]);
+  /* a plain name is the token's interned string: no copy, and the table finds it by pointer */
+  char *owned = gc_token_names(&args[0]) ? NULL : arg_text(gc, &args[0]);
+  const char *name = owned ? owned : args[0].lit.u.s;
   GcValue *vals = calloc((size_t)n, sizeof(GcValue));
   if (!vals) abort();
   int rc = ST_OK;
@@ -243,7 +245,7 @@ CMD(cmd_gosub) {
   for (int i = 0; i < n; i++) gc_release(&vals[i]);
   gc_release(&ret);
   free(vals);
-  free(name);
+  free(owned);
   return rc;
 }
 

@@ -545,5 +545,7 @@ void gc_define_func(GcInterp *gc, const char *name, GcToken *toks, int n) {
     if (!gc->fdefs) abort();
   }
   gc->fdefs[gc->nfdefs] = f;
-  gc_map_put(&gc->funcs, name, gc_num(gc->nfdefs++));
+  GcValue key = gc_intern(gc, name);
+  gc_map_slot_put_key(&gc->funcs, &key, gc_hash(name), gc_num(gc->nfdefs++));
+  gc_release(&key);
 }

@@ -98,7 +98,9 @@ static void var_set(GcInterp *gc, const char *name, unsigned h, const GcValue *k
 
 void gc_var_set(GcInterp *gc, const char *name, GcValue v) { var_set(gc, name, gc_hash(name), NULL, v); }
 
-void gc_var_set_token(GcInterp *gc, const GcToken *t, GcValue v) { var_set(gc, t->text, t->text_hash, &t->lit, v); }
+/* The name is the token's interned string (lit), not its text: a slot made through any token of
+ * the name has that pointer as its key, and the lookup then compares no text. */
+void gc_var_set_token(GcInterp *gc, const GcToken *t, GcValue v) { var_set(gc, t->lit.u.s, t->text_hash, &t->lit, v); }
 
 static void var_declare(GcInterp *gc, const char *name, unsigned h, const GcValue *key, int tag) {
   if (gc->nframes == 0) return; /* at top level my/local variables are the globals */
@@ -112,7 +114,7 @@ static void var_declare(GcInterp *gc, const char *name, unsigned h, const GcValu
 void gc_var_declare(GcInterp *gc, const char *name, int tag) { var_declare(gc, name, gc_hash(name), NULL, tag); }
 
 void gc_var_declare_token(GcInterp *gc, const GcToken *t, int tag) {
-  var_declare(gc, t->text, t->text_hash, &t->lit, tag);
+  var_declare(gc, t->lit.u.s, t->text_hash, &t->lit, tag);
 }
 
 /* ---- frames ----
@@ -206,7 +208,9 @@ static void register_subs(GcInterp *gc, GcProgram *p) {
       if (!gc->sdefs) abort();
     }
     gc->sdefs[gc->nsdefs] = d;
-    gc_map_put(&gc->subs, name, gc_num(gc->nsdefs++));
+    GcValue key = gc_intern(gc, name);
+    gc_map_slot_put_key(&gc->subs, &key, gc_hash(name), gc_num(gc->nsdefs++));
+    gc_release(&key);
   }
 }
 

@@ -70,6 +70,10 @@ static inline int gc_name_char(char c) { return isalnum((unsigned char)c) || c =
  * it): a value, never an operator. */
 int gc_word_substituted(const char *w);
 void gc_source_free(GcSource *src);
+/* The interpreter's one string value of a text (GcInterp.interned): the lexer reads every name
+ * through it, and tables keyed by names (functions, subroutines) share it, so that finding a
+ * name there compares pointers, not text. */
+GcValue gc_intern(GcInterp *gc, const char *s);
 void gc_tokens_free(GcToken *toks, int n);
 
 /* ---------------- program (gc_parse.c) ---------------- */

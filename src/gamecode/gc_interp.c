@@ -49,7 +49,7 @@ GcInterp *gc_new(void) {
   gc_refresh_coords(gc);
   for (int c = 1; c < 128; c++) {
     char s[2] = {(char)c, 0};
-    gc->char_values[c] = gc_str(s);
+    gc->char_values[c] = gc_intern(gc, s); /* a label's value is the name of its def */
   }
   return gc;
 }

@@ -66,7 +66,7 @@ void gc_source_free(GcSource *src) {
 
 /* The constant value of a plain word: a number, true/false/null, or the word itself. */
 /* The interpreter's one string value of the text s (GcInterp.interned). */
-static GcValue interned(GcInterp *gc, const char *s) {
+GcValue gc_intern(GcInterp *gc, const char *s) {
   unsigned h = gc_hash(s);
   GcMapSlot *slot = gc_map_slot_h(&gc->interned, s, h);
   if (slot) return gc_copy(&slot->val);
@@ -81,7 +81,7 @@ static GcValue word_constant(GcInterp *gc, const char *s) {
   if (!strcmp(s, "true")) return gc_bool(1);
   if (!strcmp(s, "false")) return gc_bool(0);
   if (!strcmp(s, "null")) return gc_null();
-  return interned(gc, s);
+  return gc_intern(gc, s);
 }
 
 /* How gc_eval reads a finished word or string (GcTokEval). */
@@ -115,7 +115,7 @@ static void finish_word(GcInterp *gc, GcToken *t) {
     }
     if (digits) t->argno = n;
     t->name_hash = gc_hash(t->text + 1);
-    t->lit = interned(gc, t->text + 1);
+    t->lit = gc_intern(gc, t->text + 1);
     t->has_name = 1;
   }
   if (t->kind == TK_WORD) {
@@ -131,7 +131,7 @@ static void finish_word(GcInterp *gc, GcToken *t) {
     if (strchr(t->text, '#'))
       t->subst = 1;
     else {
-      t->lit = interned(gc, t->text);
+      t->lit = gc_intern(gc, t->text);
       t->has_lit = 1;
     }
   }
