@@ -80,11 +80,11 @@ char *gc_subst_text(GcInterp *gc, const GcToken *t, const GcValue *args, int nar
       if (*q == '-' && gc_name_char(q[1])) {
         const char *r = q + 1;
         while (gc_name_char(*r) || (*r == '-' && gc_name_char(r[1]))) r++;
-        snprintf(name, sizeof name, "%.*s", (int)(r - p - 1), p + 1);
+        gc_text_copy_n(name, sizeof name, p + 1, (size_t)(r - p - 1));
         if ((v = hash_lookup(gc, name, args, nargs))) q = r;
       }
       if (!v) {
-        snprintf(name, sizeof name, "%.*s", (int)(q - p - 1), p + 1);
+        gc_text_copy_n(name, sizeof name, p + 1, (size_t)(q - p - 1));
         v = hash_lookup(gc, name, args, nargs);
       }
       if (v) {

@@ -164,7 +164,10 @@ static char *str_of(const GcValue *v) { return gc_to_str_alloc(v); }
 
 OP(op_join) {
   (void)n;
-  char *x = str_of(&a[0]), *y = str_of(&a[1]);
+  /* a string is joined where it is; only an array is written out first */
+  char bx[64], by[64], *ax = NULL, *ay = NULL;
+  const char *x = a[0].type == GC_ARR ? (ax = str_of(&a[0])) : gc_to_str(&a[0], bx, sizeof bx);
+  const char *y = a[1].type == GC_ARR ? (ay = str_of(&a[1])) : gc_to_str(&a[1], by, sizeof by);
   size_t lx = strlen(x), ly = strlen(y);
   int rc = gc_check_string(gc, lx + ly);
   if (rc == ST_OK) {
@@ -174,8 +177,8 @@ OP(op_join) {
     memcpy(s + lx, y, ly + 1);
     *out = gc_str_own(s);
   }
-  free(x);
-  free(y);
+  free(ax);
+  free(ay);
   return rc;
 }
 

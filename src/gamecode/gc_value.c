@@ -297,7 +297,16 @@ long long gc_to_ll(const GcValue *v) {
 }
 
 static void fmt_num(double n, char *buf, size_t size) {
-  if (n == floor(n) && fabs(n) < 1e15)
+  if (n == floor(n) && fabs(n) < 1e15 && size >= 24) { /* "%.0f" without printf: ranks, counters */
+    char digits[24];
+    int k = 0;
+    unsigned long long u = (unsigned long long)fabs(n);
+    do digits[k++] = (char)('0' + u % 10); while ((u /= 10) > 0);
+    size_t at = 0;
+    if (signbit(n)) buf[at++] = '-'; /* -0 too, as printf writes it */
+    while (k > 0) buf[at++] = digits[--k];
+    buf[at] = 0;
+  } else if (n == floor(n) && fabs(n) < 1e15)
     snprintf(buf, size, "%.0f", n);
   else
     snprintf(buf, size, "%.14g", n);

@@ -2,6 +2,9 @@
 // numeric and string keys, shared (reference-counted) strings and arrays, the hash map.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstdio>
+
 #include "gamecode/shim.h"
 
 using gctest::show;
@@ -63,6 +66,20 @@ TEST(GcValue, StringsAreSharedAndNumbersPrintAsPhpDoes) {
   GcValue big = gc_num(1e300);
   EXPECT_EQ(gc_to_int(&big), 1000000000);
   EXPECT_EQ(gc_to_ll(&big), 1000000000000000LL);
+}
+
+// Numbers are written as printf's "%.0f" writes whole numbers below 1e15, else "%.14g".
+TEST(GcValue, NumbersWrittenAsPrintfWouldWriteThem) {
+  const double nums[] = {0, -0.0, 7, -12, 10, 999999999999999, -999999999999999, 1e15, 2.5, -0.25, 1e300};
+  for (double d : nums) {
+    char want[64], buf[64];
+    if (d == floor(d) && fabs(d) < 1e15)
+      snprintf(want, sizeof want, "%.0f", d);
+    else
+      snprintf(want, sizeof want, "%.14g", d);
+    GcValue v = gc_num(d);
+    EXPECT_STREQ(gc_to_str(&v, buf, sizeof buf), want) << d;
+  }
 }
 
 TEST(GcValue, MapPutGetDeleteAndCopy) {
