@@ -143,7 +143,10 @@ CMD(cmd_setconst) {
 
 static void flag_on(GcInterp *gc, const char *s) { gc_map_put(&gc->flags, s, gc_bool(1)); }
 static void flag_off(GcInterp *gc, const char *s) { gc_map_del(&gc->flags, s); }
-static void var_unset(GcInterp *gc, const char *s) { gc_map_del(&gc->globals, s); }
+static void var_unset(GcInterp *gc, const char *s) {
+  gc_vars_changed(gc);
+  gc_map_del(&gc->globals, s);
+}
 static void declare_my(GcInterp *gc, const char *s) { gc_var_declare(gc, s, TAG_MY); }
 static void declare_local(GcInterp *gc, const char *s) { gc_var_declare(gc, s, TAG_LOCAL); }
 

@@ -74,22 +74,45 @@ static GcMapSlot *var_slot_h(GcInterp *gc, const char *name, unsigned h) {
   return NULL;
 }
 
-GcValue *gc_var_find_h(GcInterp *gc, const char *name, unsigned h) {
+/* The slot a name resolves to: the innermost frame that sees it, else the globals; NULL if none. */
+static GcMapSlot *resolve_uncached(GcInterp *gc, const char *name, unsigned h) {
   GcMapSlot *s = var_slot_h(gc, name, h);
-  if (!s) s = gc_map_slot_h(&gc->globals, name, h);
+  return s ? s : gc_map_slot_h(&gc->globals, name, h);
+}
+
+/* The same for an interned name (gc_intern: one pointer per text, alive as long as the
+ * interpreter), looked up once an epoch (GcInterp var_cache).  Any other text may share its
+ * pointer with another name (a buffer used again) and is never cached. */
+static GcMapSlot *resolve(GcInterp *gc, const char *name, unsigned h) {
+  size_t at = ((uintptr_t)name >> 4) & (sizeof gc->var_cache / sizeof gc->var_cache[0] - 1);
+  if (gc->var_cache[at].name == name && gc->var_cache[at].epoch == gc->var_epoch) return gc->var_cache[at].slot;
+  GcMapSlot *s = resolve_uncached(gc, name, h);
+  gc->var_cache[at].name = name;
+  gc->var_cache[at].epoch = gc->var_epoch;
+  gc->var_cache[at].slot = s;
+  return s;
+}
+
+GcValue *gc_var_find_h(GcInterp *gc, const char *name, unsigned h) {
+  GcMapSlot *s = resolve(gc, name, h);
   return s ? &s->val : NULL;
 }
 
-GcValue *gc_var_find(GcInterp *gc, const char *name) { return gc_var_find_h(gc, name, gc_hash(name)); }
+GcValue *gc_var_find(GcInterp *gc, const char *name) {
+  GcMapSlot *s = resolve_uncached(gc, name, gc_hash(name));
+  return s ? &s->val : NULL;
+}
 
-/* key: the name as a string value a new slot may share, or NULL to copy the text. */
+/* key: the name as a string value a new slot may share (an interned one), or NULL to copy the
+ * text. */
 static void var_set(GcInterp *gc, const char *name, unsigned h, const GcValue *key, GcValue v) {
-  GcMapSlot *s = var_slot_h(gc, name, h);
+  GcMapSlot *s = key ? resolve(gc, name, h) : resolve_uncached(gc, name, h);
   if (s) {
     gc_release(&s->val);
     s->val = v;
     return;
   }
+  gc_vars_changed(gc); /* a new global */
   if (key)
     gc_map_slot_put_key(&gc->globals, key, h, v);
   else
@@ -104,6 +127,7 @@ void gc_var_set_token(GcInterp *gc, const GcToken *t, GcValue v) { var_set(gc, t
 
 static void var_declare(GcInterp *gc, const char *name, unsigned h, const GcValue *key, int tag) {
   if (gc->nframes == 0) return; /* at top level my/local variables are the globals */
+  gc_vars_changed(gc);
   GcFrame *f = &gc->frames[gc->nframes - 1];
   GcMapSlot *s = gc_map_slot_h(&f->vars, name, h);
   if (!s) s = key ? gc_map_slot_put_key(&f->vars, key, h, gc_null()) : gc_map_slot_put(&f->vars, name, gc_null());
@@ -132,6 +156,7 @@ GcFrame *gc_push_frame(GcInterp *gc, int is_sub) {
     memset(gc->frames + was, 0, sizeof(GcFrame) * (size_t)(gc->capframes - was));
   }
   GcFrame *fr = &gc->frames[gc->nframes++];
+  gc_vars_changed(gc);
   fr->is_sub = is_sub;
   fr->locals = 0;
   fr->iter_base = gc->niters;
@@ -139,6 +164,7 @@ GcFrame *gc_push_frame(GcInterp *gc, int is_sub) {
 }
 
 void gc_pop_frame(GcInterp *gc) {
+  gc_vars_changed(gc);
   GcMap *vars = &gc->frames[--gc->nframes].vars;
   if (vars->cap > FRAME_KEEP_CAP)
     gc_map_free(vars);
@@ -160,6 +186,7 @@ static void pop_iters(GcInterp *gc, size_t base) {
 }
 
 int gc_call_sub(GcInterp *gc, const char *name, GcValue *args, int nargs, GcValue *ret) {
+  gc_vars_changed(gc); /* an entry from outside a run (the bridge's questions) */
   const GcSubDef *s = gc_find_sub(gc, name);
   *ret = gc_null();
   if (!s) return gc_error_at(gc, "no subroutine named %s", name);
@@ -180,6 +207,7 @@ int gc_call_sub_def(GcInterp *gc, const GcSubDef *s, const char *name, GcValue *
                                             : gc_map_slot_put(&fr->vars, param->text ? param->text : "", v);
     slot->tag = TAG_MY;
   }
+  gc_vars_changed(gc); /* the parameters */
   gc->depth++;
   const char *saved_file = gc->cur_file;
   int saved_line = gc->cur_line;
@@ -463,6 +491,7 @@ static int run_cmd(GcInterp *gc, const GcIns *ins) {
 
 int gc_run_program(GcInterp *gc, GcProgram *p) {
   gc_begin_run(gc);
+  gc_vars_changed(gc); /* whatever changed the variables between runs */
   gc->depth = 0;
   size_t base = gc->niters;
   int rc = gc_run(gc, p, 0, NULL);

@@ -4,6 +4,7 @@
 
 #include <ctype.h>
 #include <stdatomic.h>
+#include <stdint.h>
 
 #include "gamecode/gamecode.h"
 
@@ -261,6 +262,16 @@ struct GcInterp {
     const char *text;
     int index;
   } coord_cache[256]; /* interned name -> cell */
+  /* Where a variable's name led last (gc_var_find_h), by its interned name: valid while
+   * var_epoch stands.  The epoch moves whenever what a name resolves to may change: a frame
+   * pushed or popped, a variable made, declared or removed, the variables restored or
+   * replaced, and at the start of every run. */
+  uint64_t var_epoch;
+  struct {
+    const char *name;
+    uint64_t epoch;
+    GcMapSlot *slot; /* NULL: no variable of that name */
+  } var_cache[512];
 
   GcLimits limits;
   long steps;
@@ -321,7 +332,10 @@ int gc_sub_def_params(const GcSubDef *s);
 int gc_call_sub_def(GcInterp *gc, const GcSubDef *s, const char *name, GcValue *args, int nargs, GcValue *ret);
 GcProgram *gc_adopt_program(GcInterp *gc, GcProgram *p);
 GcValue *gc_var_find(GcInterp *gc, const char *name);
+/* name: an interned string (gc_intern), hash: gc_hash(name); the answer is cached. */
 GcValue *gc_var_find_h(GcInterp *gc, const char *name, unsigned hash);
+/* The variables' bindings may have changed (GcInterp var_epoch): what was found is found again. */
+static inline void gc_vars_changed(GcInterp *gc) { gc->var_epoch++; }
 void gc_var_set(GcInterp *gc, const char *name, GcValue v);
 void gc_var_declare(GcInterp *gc, const char *name, int tag);
 /* A token that names a variable as it stands (a word or string with nothing to substitute):

@@ -193,6 +193,7 @@ int gc_run_code(GcInterp *gc, const char *code, const char *filename, GcError *e
 
 int gc_eval_expr(GcInterp *gc, const char *expr, GcValue *out, GcError *err) {
   *out = gc_null();
+  gc_vars_changed(gc);
   GcSource src;
   GcError e;
   if (gc_lex(gc, expr, "(expression)", &src, err ? err : &e)) return GC_ERROR;
@@ -209,7 +210,10 @@ int gc_eval_expr(GcInterp *gc, const char *expr, GcValue *out, GcError *err) {
 
 const GcValue *gc_get_var(const GcInterp *gc, const char *name) { return gc_map_get(&gc->globals, name); }
 
-void gc_set_var(GcInterp *gc, const char *name, GcValue v) { gc_map_put(&gc->globals, name, v); }
+void gc_set_var(GcInterp *gc, const char *name, GcValue v) {
+  gc_vars_changed(gc);
+  gc_map_put(&gc->globals, name, v);
+}
 
 int gc_get_flag(GcInterp *gc, const char *name) {
   GcValue *v = gc_map_get(&gc->flags, name);

@@ -48,6 +48,7 @@ static void snap_free(snapshot *s) {
 }
 
 static void snap_restore(GcInterp *gc, snapshot *s) {
+  gc_vars_changed(gc);
   size_t cells = sizeof(gc->board.cells[0]) * (size_t)(gc->board.nfiles * gc->board.nranks);
   memcpy(gc->board.cells, s->cells, cells);
   memcpy(gc->stored.cells, s->stored, cells);
@@ -113,6 +114,7 @@ int gc_start(GcInterp *gc, GcError *err) {
   /* a fresh game: nothing of an earlier one survives */
   GcMap *state[] = {&gc->globals, &gc->flags, &gc->consts, &gc->system, &gc->aliases, &gc->realnames};
   for (int i = 0; i < 6; i++) gc_map_clear(state[i]);
+  gc_vars_changed(gc);
   gc_release(&gc->legal);
   gc->legal = gc_arr_new();
   gc->has_stored = 0;
@@ -467,6 +469,7 @@ GcState *gc_state_save(GcInterp *gc) {
 }
 
 void gc_state_restore(GcInterp *gc, const GcState *st) {
+  gc_vars_changed(gc);
   /* copied into the interpreter's own tables, so that st stays usable */
   size_t cells = sizeof(gc->board.cells[0]) * (size_t)(gc->board.nfiles * gc->board.nranks);
   memcpy(gc->board.cells, st->snap.cells, cells);
