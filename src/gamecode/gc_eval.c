@@ -418,6 +418,19 @@ int gc_eval(GcInterp *gc, const GcToken *toks, int n, const GcValue *args, int n
       rc = ST_ERROR;
       break;
     }
+    if (t->skip_kind && i >= t->skip && gc->sp > base && gc->stack[gc->sp - 1].type != GC_LAZY) {
+      /* The last token of a pure left operand of `and`/`or` (GcToken skip), the right one on
+       * top: the operator has both, and where the right one decides, the left one is not
+       * needed.  Steps are counted for the tokens read. */
+      bool is_and = t->skip_kind == GC_SKIP_AND;
+      if (gc_truthy(&gc->stack[gc->sp - 1]) != is_and) {
+        GcValue right = pop(gc);
+        gc_release(&right);
+        push(gc, gc_bool(!is_and));
+        i -= t->skip;
+        continue;
+      }
+    }
     if (t->fuse && i >= t->fuse) { /* the operator before the operands, all of them here */
       rc = apply_fused(gc, toks, i, args, nargs);
       if (rc != ST_OK) break;

@@ -29,6 +29,7 @@ typedef enum {
 struct GcOpDef;
 
 enum { GC_FUSE_MAX = 8 }; /* the most operands an operator has that is applied in place */
+enum { GC_SKIP_AND = 1, GC_SKIP_OR = 2 };
 
 typedef struct GcToken {
   GcTokKind kind;
@@ -40,6 +41,13 @@ typedef struct GcToken {
    * constant, #name, or a move word), the operator's arity: the calculator reads the operands
    * in place and applies the operator at once, with no stack traffic (gc_eval.c). */
   unsigned char fuse;
+  /* On the last token of the left operand of an `and` or `or` when that operand is pure (no
+   * call, no group, no built-in that changes the board or fails on its values): the distance
+   * back to the operator, and which it is (GC_SKIP_AND, GC_SKIP_OR).  Evaluating right to
+   * left, the right operand is known first; where it decides (false for `and`, true for `or`),
+   * the left one is not evaluated (gc_eval.c). */
+  unsigned char skip_kind;
+  unsigned short skip;
   char *text;               /* word or string contents; NULL for groups */
   const struct GcOpDef *op; /* resolved operator, for plain words */
   struct GcToken *kids;     /* group members */

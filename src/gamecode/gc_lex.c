@@ -165,6 +165,40 @@ static void mark_fused(GcToken *v, int n) {
   }
 }
 
+/* The end (one past) of the expression that starts at v[i] when it is one pure tree: values,
+ * and built-ins of fixed arity that neither change anything nor fail on their operands, with
+ * `and`/`or` between two such trees; -1 otherwise.  (Division and modulo fail on a zero, and
+ * `remove` empties a square.) */
+static int pure_tree_end(const GcToken *v, int n, int i, int depth) {
+  if (i >= n || depth > 64) return -1;
+  const GcToken *t = &v[i];
+  if (t->kind == TK_GROUP || (t->kind == TK_WORD && t->text[0] == '=')) return -1;
+  if (t->ev != EV_OPERATOR) return t->op ? -1 : i + 1;
+  int k;
+  if (t->op->kind == OP_AND || t->op->kind == OP_OR)
+    k = 2;
+  else if (t->op->kind == OP_FIXED && strcmp(t->op->name, "/") && strcmp(t->op->name, "%") &&
+           strcmp(t->op->name, "remove"))
+    k = t->op->arity;
+  else
+    return -1;
+  int j = i + 1;
+  for (int c = 0; c < k && j >= 0; c++) j = pure_tree_end(v, n, j, depth + 1);
+  return j;
+}
+
+/* Marks the last token of each pure left operand of `and`/`or` (GcToken skip). */
+static void mark_skips(GcToken *v, int n) {
+  for (int i = 0; i < n; i++) {
+    const GcToken *t = &v[i];
+    if (t->ev != EV_OPERATOR || (t->op->kind != OP_AND && t->op->kind != OP_OR)) continue;
+    int end = pure_tree_end(v, n, i + 1, 0);
+    if (end < 0 || end >= n || end - 1 - i > 65535 || v[end - 1].skip_kind) continue; /* no right operand */
+    v[end - 1].skip_kind = t->op->kind == OP_AND ? GC_SKIP_AND : GC_SKIP_OR;
+    v[end - 1].skip = (unsigned short)(end - 1 - i);
+  }
+}
+
 #define MAX_NEST 64
 
 int gc_lex(GcInterp *gc, const char *text, const char *file, GcSource *out, GcError *err) {
@@ -220,6 +254,7 @@ int gc_lex(GcInterp *gc, const char *text, const char *file, GcSource *out, GcEr
       g->nkids = kids.n;
       mark_literal_group(g);
       mark_fused(g->kids, g->nkids);
+      mark_skips(g->kids, g->nkids);
       p++;
       continue;
     } else if (c == '"') {
@@ -287,6 +322,7 @@ int gc_lex(GcInterp *gc, const char *text, const char *file, GcSource *out, GcEr
         s->ntoks = stack[0].n;
         s->line = stmt_line;
         mark_fused(s->toks, s->ntoks);
+        mark_skips(s->toks, s->ntoks);
       }
       memset(&stack[0], 0, sizeof stack[0]);
       stmt_line = 0;

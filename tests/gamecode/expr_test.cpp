@@ -115,6 +115,33 @@ TEST_F(GcExpr, SideEffectsRunRightToLeft) {
   EXPECT_EQ(in.var("log"), "ba");
 }
 
+// A binary `and`/`or` whose right operand decides leaves a pure left operand unread; what is
+// not pure is still evaluated as written: a division by zero fails, `remove` empties its square.
+TEST_F(GcExpr, DecidedAndOrLeaveOnlyPureOperandsUnread) {
+  EXPECT_EQ(in.ev("and == var ep join filename e2 rankname e5 checkleap e1 e4 1 1"), "false");
+  EXPECT_EQ(in.ev("or == 1 2 == 3 3"), "true");
+  EXPECT_EQ(in.ev("and == 3 3 == 3 3"), "true");
+  EXPECT_EQ(in.ev("or == 1 2 == 3 4"), "false");
+  EXPECT_EQ(in.ev("and / 1 0 false"), "ERROR: division by zero");
+  EXPECT_EQ(in.ev("or % 5 0 true"), "ERROR: modulo by zero");
+  EXPECT_EQ(in.ev("and remove d2 false"), "false");
+  EXPECT_EQ(in.space("d2"), "@");
+  EXPECT_EQ(in.ev("and and == 1 1 == 2 3 false"), "false"); // a nested left operand
+  EXPECT_EQ(in.ev("== 1 1 and false"), "false");              // a break-away is not binary
+  EXPECT_EQ(in.ev("not and + 1 1 false"), "true");
+}
+
+// An operator whose operands are all plain reads them in place: constants, variables, a
+// function's arguments, and a name that names no variable stays as written.
+TEST_F(GcExpr, PlainOperandsReadInPlace) {
+  ASSERT_EQ(in.run("set sq e2; set k 4; def two + #0 #1;"), "");
+  EXPECT_EQ(in.ev("space #sq"), "P");
+  EXPECT_EQ(in.ev("+ #k 3"), "7");
+  EXPECT_EQ(in.ev("fn two #k 5"), "9");
+  EXPECT_EQ(in.ev("join #nothing x"), "#nothingx");
+  EXPECT_EQ(in.ev("checkleap #sq e4 0 2"), "true");
+}
+
 TEST_F(GcExpr, OneValueUnlessOnlyif) {
   EXPECT_EQ(in.ev("x unless true"), "true");
   EXPECT_EQ(in.ev("x unless false"), "x");
