@@ -33,10 +33,10 @@ enum { GC_SKIP_AND = 1, GC_SKIP_OR = 2 };
 
 typedef struct GcToken {
   GcTokKind kind;
-  unsigned char subst;      /* text substitution needed (#name, origin/dest/moved/old) */
-  unsigned char literal;    /* group holding only plain words: an array literal */
-  unsigned char ev;         /* GcTokEval */
-  unsigned char move_word;  /* EV_MOVE_WORD: 0 origin, 1 dest, 2 moved, 3 old */
+  unsigned char subst;     /* text substitution needed (#name, origin/dest/moved/old) */
+  unsigned char literal;   /* group holding only plain words: an array literal */
+  unsigned char ev;        /* GcTokEval */
+  unsigned char move_word; /* EV_MOVE_WORD: 0 origin, 1 dest, 2 moved, 3 old */
   /* On the last operand of a fixed-arity operator whose operands are all plain values (a
    * constant, #name, or a move word), the operator's arity: the calculator reads the operands
    * in place and applies the operator at once, with no stack traffic (gc_eval.c). */

@@ -187,15 +187,13 @@ static int banned_type(GcInterp *gc, int part) {
   char key[96] = "ban:";
   gc_text_copy(key + 4, sizeof key - 4, gc->part_type);
   if (!gc_map_get(&gc->system, "ban:allmoves") && !gc_map_get(&gc->system, key)) return 0;
-  size_t at = strlen(gc_text_copy_n(key, 64, "allow:", 6)); /* "allow:<type>:<part>", no printf */
-  at += strlen(gc_text_copy(key + at, 64, gc->part_type));
-  key[at++] = ':';
-  char digits[12];
-  int k = 0;
-  unsigned u = part < 0 ? 0u : (unsigned)part;
-  do digits[k++] = (char)('0' + u % 10); while ((u /= 10) > 0);
-  while (k > 0) key[at++] = digits[--k];
-  key[at] = 0;
+  /* "allow:<type>:<part>", without printf */
+  char num[32];
+  GcValue part_value = gc_num(part);
+  size_t at = strlen(gc_text_copy(key, sizeof key, "allow:"));
+  at += strlen(gc_text_copy(key + at, sizeof key - at, gc->part_type));
+  if (at + 1 < sizeof key) key[at++] = ':';
+  gc_text_copy(key + at, sizeof key - at, gc_to_str(&part_value, num, sizeof num));
   return gc_map_get(&gc->system, key) == NULL;
 }
 

@@ -301,7 +301,10 @@ static void fmt_num(double n, char *buf, size_t size) {
     char digits[24];
     int k = 0;
     unsigned long long u = (unsigned long long)fabs(n);
-    do digits[k++] = (char)('0' + u % 10); while ((u /= 10) > 0);
+    do {
+      digits[k++] = (char)('0' + u % 10);
+      u /= 10;
+    } while (u > 0);
     size_t at = 0;
     if (signbit(n)) buf[at++] = '-'; /* -0 too, as printf writes it */
     while (k > 0) buf[at++] = digits[--k];
@@ -409,7 +412,7 @@ int gc_compare(const GcValue *a, const GcValue *b) {
   if (b->type == GC_ARR) return -1;
   double na, nb;
   if (a->type == GC_STR && b->type == GC_STR) { /* the commonest: labels, coordinates */
-    if (a->u.s == b->u.s) return 0;          /* one string, equal to itself either way */
+    if (a->u.s == b->u.s) return 0;             /* one string, equal to itself either way */
     if (maybe_numeric(a->u.s) && maybe_numeric(b->u.s) && gc_is_numeric_str(a->u.s, &na) &&
         gc_is_numeric_str(b->u.s, &nb))
       return sgn(na - nb);

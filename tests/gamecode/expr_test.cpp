@@ -127,7 +127,7 @@ TEST_F(GcExpr, DecidedAndOrLeaveOnlyPureOperandsUnread) {
   EXPECT_EQ(in.ev("and remove d2 false"), "false");
   EXPECT_EQ(in.space("d2"), "@");
   EXPECT_EQ(in.ev("and and == 1 1 == 2 3 false"), "false"); // a nested left operand
-  EXPECT_EQ(in.ev("== 1 1 and false"), "false");              // a break-away is not binary
+  EXPECT_EQ(in.ev("== 1 1 and false"), "false");            // a break-away is not binary
   EXPECT_EQ(in.ev("not and + 1 1 false"), "true");
 }
 
