@@ -18,7 +18,23 @@ typedef struct snapshot {
   int have_move;
 } snapshot;
 
+/* Public snapshots: everything a move can change, plus the game counters. */
+struct GcState {
+  snapshot snap;
+  size_t cell_bytes;
+  int ply, to_move;
+  GcResult result;
+  int result_player;
+  GcValue legal;
+  /* The open turn of several parts: its start (shared, never changed once saved: a state is
+   * counted by refs) and its parts so far. */
+  GcState *turn_start;
+  char *turn_text;
+  int refs;
+};
+
 static void close_turn(GcInterp *gc);
+static void state_restore(GcInterp *gc, GcState *st, bool take);
 
 static void snap_take(GcInterp *gc, snapshot *s) {
   size_t cells = sizeof(gc->board.cells[0]) * (size_t)(gc->board.nfiles * gc->board.nranks);
@@ -322,7 +338,8 @@ GcStatus gc_play(GcInterp *gc, const char *move, GcVerdict *out) {
   }
   if (rc != ST_OK) {
     GcStatus st = rc == ST_DIE ? verdict_illegal(gc, out, gc->die_msg) : verdict_error(gc, out);
-    gc_state_restore(gc, resume ? resume : start);
+    /* the state before the move, used this once: its tables are taken, not copied */
+    state_restore(gc, resume ? resume : start, !resume && start->refs == 1);
     gc_state_free(resume);
     gc_state_free(start);
     free(joined);
@@ -410,21 +427,6 @@ int gc_referee_game(GcInterp *gc, const char *game_text, GcVerdict *out) {
   return 0;
 }
 
-/* Public snapshots: everything a move can change, plus the game counters. */
-struct GcState {
-  snapshot snap;
-  size_t cell_bytes;
-  int ply, to_move;
-  GcResult result;
-  int result_player;
-  GcValue legal;
-  /* The open turn of several parts: its start (shared, never changed once saved: a state is
-   * counted by refs) and its parts so far. */
-  GcState *turn_start;
-  char *turn_text;
-  int refs;
-};
-
 static GcState *state_share(GcState *st) {
   if (st) st->refs++;
   return st;
@@ -466,17 +468,26 @@ GcState *gc_state_save(GcInterp *gc) {
   return st;
 }
 
-void gc_state_restore(GcInterp *gc, const GcState *st) {
+/* Restores st; with take, st's tables become the interpreter's (and the interpreter's old ones
+ * st's, freed with it) instead of being copied: for a state used this once. */
+static void state_restore(GcInterp *gc, GcState *st, bool take) {
   gc_vars_changed(gc);
-  /* copied into the interpreter's own tables, so that st stays usable */
   size_t cells = sizeof(gc->board.cells[0]) * (size_t)(gc->board.nfiles * gc->board.nranks);
   memcpy(gc->board.cells, st->snap.cells, cells);
   memcpy(gc->stored.cells, st->snap.stored, cells);
   gc->has_stored = st->snap.has_stored;
   GcMap *dst[] = {&gc->globals, &gc->flags, &gc->consts, &gc->system, &gc->aliases, &gc->realnames};
-  const GcMap *src[] = {&st->snap.globals, &st->snap.flags,   &st->snap.consts,
-                        &st->snap.system,  &st->snap.aliases, &st->snap.realnames};
-  for (int i = 0; i < 6; i++) gc_map_copy(dst[i], src[i]);
+  GcMap *src[] = {&st->snap.globals, &st->snap.flags,   &st->snap.consts,
+                  &st->snap.system,  &st->snap.aliases, &st->snap.realnames};
+  for (int i = 0; i < 6; i++) {
+    if (take) {
+      GcMap t = *dst[i];
+      *dst[i] = *src[i];
+      *src[i] = t;
+    } else {
+      gc_map_copy(dst[i], src[i]);
+    }
+  }
   gc->mv = st->snap.mv;
   gc->prev = st->snap.prev;
   gc->have_move = st->snap.have_move;
@@ -491,6 +502,9 @@ void gc_state_restore(GcInterp *gc, const GcState *st) {
   gc->turn_start = turn_start;
   gc->turn_text = dup_or_null(st->turn_text);
 }
+
+/* copied into the interpreter's own tables, so that st stays usable */
+void gc_state_restore(GcInterp *gc, const GcState *st) { state_restore(gc, (GcState *)st, false); }
 
 GcState *gc_state_clone(const GcState *st) {
   GcState *c = calloc(1, sizeof *c);
