@@ -493,7 +493,6 @@ int gc_eval(GcInterp *gc, const GcToken *toks, int n, const GcValue *args, int n
 }
 
 int gc_call_fn(GcInterp *gc, const char *name, GcValue *args, int nargs, GcValue *out) {
-  gc_vars_changed(gc); /* an entry from outside a run (the bridge's questions) */
   const GcFuncDef *f = gc_find_fn(gc, name);
   *out = gc_null();
   if (!f) return gc_error_at(gc, "fn %s: no such function", name);

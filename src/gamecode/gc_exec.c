@@ -156,7 +156,7 @@ GcFrame *gc_push_frame(GcInterp *gc, int is_sub) {
     memset(gc->frames + was, 0, sizeof(GcFrame) * (size_t)(gc->capframes - was));
   }
   GcFrame *fr = &gc->frames[gc->nframes++];
-  gc_vars_changed(gc);
+  gc_vars_changed(gc); /* and what the caller puts in it (a sub's parameters) comes after */
   fr->is_sub = is_sub;
   fr->locals = 0;
   fr->iter_base = gc->niters;
@@ -186,7 +186,6 @@ static void pop_iters(GcInterp *gc, size_t base) {
 }
 
 int gc_call_sub(GcInterp *gc, const char *name, GcValue *args, int nargs, GcValue *ret) {
-  gc_vars_changed(gc); /* an entry from outside a run (the bridge's questions) */
   const GcSubDef *s = gc_find_sub(gc, name);
   *ret = gc_null();
   if (!s) return gc_error_at(gc, "no subroutine named %s", name);
@@ -207,7 +206,6 @@ int gc_call_sub_def(GcInterp *gc, const GcSubDef *s, const char *name, GcValue *
                                             : gc_map_slot_put(&fr->vars, param->text ? param->text : "", v);
     slot->tag = TAG_MY;
   }
-  gc_vars_changed(gc); /* the parameters */
   gc->depth++;
   const char *saved_file = gc->cur_file;
   int saved_line = gc->cur_line;

@@ -145,9 +145,13 @@ static void mark_literal_group(GcToken *g) {
   g->literal = (unsigned char)lit;
 }
 
+/* A group, or a word beginning with `=` (in a function, =name takes values as a local): not one
+ * value read from the token alone. */
+static int not_a_value(const GcToken *t) { return t->kind == TK_GROUP || (t->kind == TK_WORD && t->text[0] == '='); }
+
 /* An operand the calculator can read in place: one value, from the token alone. */
 static int plain_operand(const GcToken *t) {
-  if (t->kind == TK_GROUP || (t->kind == TK_WORD && t->text[0] == '=')) return 0; /* =name: a local */
+  if (not_a_value(t)) return 0;
   return t->ev == EV_CONSTANT || t->ev == EV_NAME || t->ev == EV_MOVE_WORD;
 }
 
@@ -172,7 +176,7 @@ static void mark_fused(GcToken *v, int n) {
 static int pure_tree_end(const GcToken *v, int n, int i, int depth) {
   if (i >= n || depth > 64) return -1;
   const GcToken *t = &v[i];
-  if (t->kind == TK_GROUP || (t->kind == TK_WORD && t->text[0] == '=')) return -1;
+  if (not_a_value(t)) return -1;
   if (t->ev != EV_OPERATOR) return t->op ? -1 : i + 1;
   int k;
   if (t->op->kind == OP_AND || t->op->kind == OP_OR)

@@ -63,7 +63,10 @@ static void snap_free(snapshot *s) {
   for (int i = 0; i < 6; i++) gc_map_free(maps[i]);
 }
 
-static void snap_restore(GcInterp *gc, snapshot *s) {
+/* Puts the snapshot's state back.  With take, its tables become the interpreter's and the
+ * interpreter's its (the discarded state, freed by snap_free), for a snapshot used this once;
+ * without, they are copied, and the snapshot stays usable. */
+static void snap_restore(GcInterp *gc, snapshot *s, bool take) {
   gc_vars_changed(gc);
   size_t cells = sizeof(gc->board.cells[0]) * (size_t)(gc->board.nfiles * gc->board.nranks);
   memcpy(gc->board.cells, s->cells, cells);
@@ -72,9 +75,13 @@ static void snap_restore(GcInterp *gc, snapshot *s) {
   GcMap *dst[] = {&gc->globals, &gc->flags, &gc->consts, &gc->system, &gc->aliases, &gc->realnames};
   GcMap *src[] = {&s->globals, &s->flags, &s->consts, &s->system, &s->aliases, &s->realnames};
   for (int i = 0; i < 6; i++) {
+    if (!take) {
+      gc_map_copy(dst[i], src[i]);
+      continue;
+    }
     GcMap t = *dst[i];
     *dst[i] = *src[i];
-    *src[i] = t; /* the snapshot now holds the discarded state, freed by snap_free */
+    *src[i] = t;
   }
   gc->mv = s->mv;
   gc->prev = s->prev;
@@ -153,7 +160,7 @@ int gc_start(GcInterp *gc, GcError *err) {
     snap_take(gc, &s);
     gc->player = 2;
     rc = gc_run_program(gc, gc->sections[SEC_POSTGAME2]);
-    snap_restore(gc, &s);
+    snap_restore(gc, &s, true);
     snap_free(&s);
     gc->player = 1;
     gc->say[0] = 0;
@@ -361,7 +368,7 @@ GcStatus gc_play(GcInterp *gc, const char *move, GcVerdict *out) {
     gc->say[0] = 0;
     gc->player = player;
     rc = run_section(gc, sec);
-    snap_restore(gc, &after);
+    snap_restore(gc, &after, true);
     snap_free(&after);
     if (rc == ST_ERROR) {
       gc_state_free(start);
@@ -468,29 +475,9 @@ GcState *gc_state_save(GcInterp *gc) {
   return st;
 }
 
-/* Restores st; with take, st's tables become the interpreter's (and the interpreter's old ones
- * st's, freed with it) instead of being copied: for a state used this once. */
+/* Restores st, its tables taken or copied (snap_restore). */
 static void state_restore(GcInterp *gc, GcState *st, bool take) {
-  gc_vars_changed(gc);
-  size_t cells = sizeof(gc->board.cells[0]) * (size_t)(gc->board.nfiles * gc->board.nranks);
-  memcpy(gc->board.cells, st->snap.cells, cells);
-  memcpy(gc->stored.cells, st->snap.stored, cells);
-  gc->has_stored = st->snap.has_stored;
-  GcMap *dst[] = {&gc->globals, &gc->flags, &gc->consts, &gc->system, &gc->aliases, &gc->realnames};
-  GcMap *src[] = {&st->snap.globals, &st->snap.flags,   &st->snap.consts,
-                  &st->snap.system,  &st->snap.aliases, &st->snap.realnames};
-  for (int i = 0; i < 6; i++) {
-    if (take) {
-      GcMap t = *dst[i];
-      *dst[i] = *src[i];
-      *src[i] = t;
-    } else {
-      gc_map_copy(dst[i], src[i]);
-    }
-  }
-  gc->mv = st->snap.mv;
-  gc->prev = st->snap.prev;
-  gc->have_move = st->snap.have_move;
+  snap_restore(gc, &st->snap, take);
   gc->ply = st->ply;
   gc->to_move = st->to_move;
   gc->result = st->result;

@@ -387,12 +387,6 @@ static int arrays_equal(const GcArray *a, const GcArray *b) {
 
 static int sgn(double d) { return d < 0 ? -1 : d > 0; }
 
-/* Whether a string may be numeric (gc_is_numeric_str): one that starts with a letter is not. */
-static inline int maybe_numeric(const char *s) {
-  unsigned char c = (unsigned char)s[0];
-  return !((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
-}
-
 /* PHP 8 loose comparison, which is what `==`, `<` and friends follow (reference §3.4). */
 int gc_compare(const GcValue *a, const GcValue *b) {
   char ba[64], bb[64];
@@ -413,9 +407,7 @@ int gc_compare(const GcValue *a, const GcValue *b) {
   double na, nb;
   if (a->type == GC_STR && b->type == GC_STR) { /* the commonest: labels, coordinates */
     if (a->u.s == b->u.s) return 0;             /* one string, equal to itself either way */
-    if (maybe_numeric(a->u.s) && maybe_numeric(b->u.s) && gc_is_numeric_str(a->u.s, &na) &&
-        gc_is_numeric_str(b->u.s, &nb))
-      return sgn(na - nb);
+    if (gc_is_numeric_str(a->u.s, &na) && gc_is_numeric_str(b->u.s, &nb)) return sgn(na - nb);
     return sgn(strcmp(a->u.s, b->u.s));
   }
   int an = a->type == GC_NUM ? (na = a->u.n, 1) : gc_is_numeric_str(a->u.s, &na);
