@@ -78,9 +78,9 @@ int app_verify_main(int argc, char **argv) {
   if (g->oracle) {
     BrOracleStats os;
     br_oracle_stats(g->oracle, &os);
-    printf("oracle: %ld questions, %ld from its cache, %ld refused, %ld refused for a board the model "
-           "does not reach%s%s\n",
-           os.asked, os.cached, os.refused, os.mismatched, os.error[0] ? "; " : "", os.error);
+    printf("oracle: %ld questions, %ld from its cache, %ld refused by the piece's def before Post-Move, %ld "
+           "refused by Post-Move, %ld refused for a board the model does not reach%s%s\n",
+           os.asked, os.cached, os.ruled_out, os.refused, os.mismatched, os.error[0] ? "; " : "", os.error);
   }
   if (!ok) printf("first disagreement: %s\n", st.first);
   br_free(g);

@@ -38,6 +38,11 @@ typedef struct BrGame {
   bool castle2;                                /* castling is written as two moves, the partner's too */
   bool probe;                                  /* load played a game to find what the defs do not show */
   BrOracle *oracle;                            /* decides the oracle-backed pieces' moves (rules.oracle), or NULL */
+  /* Per type and colour, the def (by name) of an oracle piece whose def did not compile, or "":
+   * the def is still the piece's movement, as a compiled def is, so the oracle drops the
+   * candidates it says false to without asking Post-Move (br_oracle.c).  The probe turns it off
+   * where the referee allows a move the def refuses (br_verify.c br_probe). */
+  char filter_def[MAX_TYPES][2][BR_LABEL_MAX * 2];
   /* The load's clock (br_load_clock): every interpreter of the game stops at the deadline while
    * the game loads; 0 once it has loaded (set before any search thread exists, so read without
    * a lock).  Where the first one stopped, for the error. */

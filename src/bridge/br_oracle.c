@@ -13,7 +13,13 @@
  * so a question runs Pre-Move, the move and Post-Move only.  Post-Game, which says whether the
  * game ended (often by looking for any legal reply), runs for the positions whose verdict is
  * asked (the games' own positions; the search and perft never ask) and for those of the lines a
- * cursor replays: it was about a third of the referee's time, spent on every candidate. */
+ * cursor replays: it was about a third of the referee's time, spent on every candidate.
+ *
+ * A piece whose def the compiler could not read (Ultima's Long Leaper: a sub with a loop) has
+ * candidates that only the def's geometry narrows; most of them the def itself refuses (a leap
+ * over its own piece).  The def is the piece's movement all the same, as a compiled def is, so it
+ * is asked first, in the interpreter, and Post-Move only for what it allows (BrGame.filter_def;
+ * the load's probe turns that off for a piece whose def refuses a move the referee allows). */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -68,6 +74,7 @@ struct BrOracle {
   MoveEffects *effects; /* by (key, move); entry key 0 = free */
   pthread_mutex_t effect_locks[EFFECT_LOCKS];
   _Atomic long asked, cached, refused, mismatched;
+  _Atomic long ruled_out;     /* candidates the piece's own def said false to (BrGame.filter_def) */
   _Atomic long stopped;       /* answers the asker's clock stopped (no answer: nothing cached) */
   char stop_where[160];       /* where the referee's code was at the last of them, "file:line" */
   _Atomic bool preset_failed; /* the referee met a preset error: it is asked nothing more */
@@ -493,28 +500,91 @@ static uint64_t ask(BrOracle *o, Cursor *c, Position *p, Move m, const Move *all
   return entry;
 }
 
+/* The def that judges m's movement before Post-Move is asked (BrGame.filter_def), or NULL. */
+static const char *filter_def_of(const BrGame *g, const Position *p, Move m) {
+  int kind = move_kind(m);
+  if (kind == MOVE_DROP || kind == MOVE_PASS || kind == MOVE_CASTLING) return NULL;
+  int code = p->board[move_from(m)];
+  if (code == SQ_EMPTY || code == SQ_HOLE) return NULL;
+  const char *name = g->filter_def[piece_type(code)][piece_color(code)];
+  return name[0] ? name : NULL;
+}
+
+/* Asks the def of each uncached candidate's piece first, on the cursor's state (the position
+ * before the move, as the compiler reads a def): ruled[i] is set where the def says false, so
+ * that Post-Move, many times dearer, is not run for it.  The def may change the state, which is
+ * then put back once.  False when the asker's clock stopped it (no answer). */
+static bool rule_out(BrOracle *o, Cursor *c, Position *p, const Move *all, const bool *cached, int count, bool *ruled) {
+  const BrGame *g = o->game;
+  bool ran = false, stopped = false;
+  for (int i = 0; i < count && !stopped; i++) {
+    ruled[i] = false;
+    const char *def = cached[i] ? NULL : filter_def_of(g, p, all[i]);
+    if (!def) continue;
+    char from[2 * GEO_LABEL_MAX], to[2 * GEO_LABEL_MAX];
+    geo_square_name(&g->rules.geo, move_from(all[i]), from);
+    geo_square_name(&g->rules.geo, move_to(all[i]), to);
+    bool truth;
+    GcError ge;
+    ran = true;
+    if (gc_call_def_squares(c->gc, def, from, to, &truth, &ge) == GC_OK) {
+      ruled[i] = !truth;
+    } else if (gc_interrupted(c->gc)) {
+      GcVerdict v = {.stopped = true, .line = ge.line};
+      snprintf(v.file, sizeof v.file, "%s", ge.file);
+      note_stopped(o, &v);
+      stopped = true;
+    } /* a preset error: Post-Move, which calls the same code, is asked and says where */
+  }
+  if (ran) gc_state_restore(c->gc, c->stack[c->depth - 1].state);
+  return !stopped;
+}
+
 static int oracle_filter(void *ctx, Position *p, Move *moves, int count) {
   BrOracle *o = ctx;
   /* After a preset error every answer would cost the step limit again and mean nothing: the
    * error is reported (br_oracle_stats), the moves it would decide are none. */
   if (atomic_load(&o->preset_failed)) return 0;
-  int kept = 0;
+  int kept = 0, filtered = 0;
   Cursor *c = NULL;
-  Move *all = malloc(sizeof(Move) * (size_t)(count ? count : 1));
-  if (!all) return 0;
+  size_t n = (size_t)(count ? count : 1);
+  Move *all = malloc(sizeof(Move) * n);
+  bool *cached = malloc(2 * n), *ruled = cached + n;
+  uint64_t *data_of = malloc(sizeof(uint64_t) * n);
+  if (!all || !cached || !data_of) {
+    free(all), free(cached), free(data_of);
+    return 0;
+  }
   memcpy(all, moves, sizeof(Move) * (size_t)count);
   for (int i = 0; i < count; i++) {
+    cached[i] = table_get(o->moves, move_hash(p->key, all[i]), &data_of[i]);
+    ruled[i] = false;
+    if (!cached[i] && filter_def_of(o->game, p, all[i])) filtered++;
+  }
+  if (filtered) {
+    c = acquire_cursor(o);
+    if (!c || !sync(o, c, p) || !rule_out(o, c, p, all, cached, count, ruled)) {
+      release_cursor(o, c);
+      free(all), free(cached), free(data_of);
+      return 0;
+    }
+  }
+  for (int i = 0; i < count; i++) {
     Move m = all[i];
-    uint64_t hash = move_hash(p->key, m), data;
+    uint64_t hash = move_hash(p->key, m), data = data_of[i];
     atomic_fetch_add_explicit(&o->asked, 1, memory_order_relaxed);
-    if (table_get(o->moves, hash, &data)) {
+    if (cached[i]) {
       atomic_fetch_add_explicit(&o->cached, 1, memory_order_relaxed);
+    } else if (ruled[i]) {
+      atomic_fetch_add_explicit(&o->ruled_out, 1, memory_order_relaxed);
+      data = 1;
+      table_put(o->moves, hash, data);
     } else {
       if (!c) {
         c = acquire_cursor(o);
         if (!c || !sync(o, c, p)) {
           release_cursor(o, c);
-          free(all);
+          free(all), free(cached), free(data_of);
           return 0;
         }
       }
@@ -531,7 +601,7 @@ static int oracle_filter(void *ctx, Position *p, Move *moves, int count) {
       moves[kept++] = m;
   }
   release_cursor(o, c);
-  free(all);
+  free(all), free(cached), free(data_of);
   return kept;
 }
 
@@ -648,6 +718,7 @@ void br_oracle_stats(BrOracle *o, BrOracleStats *out) {
   out->asked = atomic_load(&o->asked);
   out->cached = atomic_load(&o->cached);
   out->refused = atomic_load(&o->refused);
+  out->ruled_out = atomic_load(&o->ruled_out);
   out->mismatched = atomic_load(&o->mismatched);
   out->stopped = atomic_load(&o->stopped);
   pthread_mutex_lock(&o->lock);

@@ -83,10 +83,12 @@ void br_compile_type(BrGame *g, int type, const BrCode *code, BrPiece *pcs[2]) {
   for (int c = 0; c < 2; c++) {
     if (!pcs[c]) continue;
     char *body = bodies[c];
+    g->filter_def[type][c][0] = 0;
     bool from_def = code && br_find_def(code, pcs[c]->label, body, sizeof bodies[c]);
     char codename[GC_LABEL_MAX * 2];
+    const char *def_name = pcs[c]->label;
     if (!from_def && code && br_codename(g, pcs[c]->label, codename, sizeof codename))
-      from_def = br_find_def(code, codename, body, sizeof bodies[c]);
+      from_def = br_find_def(code, codename, body, sizeof bodies[c]), def_name = codename;
     bool folded = false;
     if (!from_def && !(code && br_find_referee_expr(code, pcs[c]->label, body, sizeof bodies[c]))) {
       char why[BR_REASON_LEN];
@@ -107,6 +109,9 @@ void br_compile_type(BrGame *g, int type, const BrCode *code, BrPiece *pcs[2]) {
     have_body[c] = true;
     source[c] = from_def ? "def" : folded ? "Post-Move block" : "Post-Move `set legal`";
     ok[c] = br_compile_def_with(r, body, c, lookup_def, (void *)code, &comp[c], reason[c], BR_REASON_LEN);
+    /* A def the compiler cannot read is still the piece's movement: the oracle asks it first
+     * (BrGame.filter_def). */
+    if (!ok[c] && from_def) snprintf(g->filter_def[type][c], sizeof g->filter_def[type][c], "%s", def_name);
     if (!ok[c] && folded) /* the oracle's candidates come from the block itself */
       statements[c] = br_find_moved_block(code, pcs[c]->label, body, sizeof bodies[c]);
   }
@@ -171,6 +176,7 @@ void br_compile_type(BrGame *g, int type, const BrCode *code, BrPiece *pcs[2]) {
     else if (ok[c])
       snprintf(pcs[c]->reason, BR_REASON_LEN, "its partner label is oracle-backed");
     else
-      snprintf(pcs[c]->reason, BR_REASON_LEN, "%.190s; the referee decides among %s", reason[c], among[c]);
+      snprintf(pcs[c]->reason, BR_REASON_LEN, "%.190s; the referee decides among %s%s", reason[c], among[c],
+               g->filter_def[type][c][0] ? " that its def allows" : "");
   }
 }

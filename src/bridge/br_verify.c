@@ -385,6 +385,41 @@ static bool demote(BrGame *g, int type, const char *why, const char *move, char 
   return true;
 }
 
+/* Where the def of m's oracle piece says false (BrGame.filter_def), whether the referee agrees;
+ * where it allows the move, the def is no longer asked for that type (either colour).  The judge's
+ * state is put back to here after.  Returns false on a preset error (no verdict on the def). */
+static bool probe_filter(BrGame *g, BrJudge *judge, const Position *pos, Move m, int type, const GcState *here) {
+  int kind = move_kind(m);
+  if (kind == MOVE_DROP || kind == MOVE_PASS || kind == MOVE_CASTLING) return true;
+  int color = piece_color(pos->board[move_from(m)]);
+  const char *def = g->filter_def[type][color];
+  if (!def[0]) return true;
+  char from[2 * GEO_LABEL_MAX], to[2 * GEO_LABEL_MAX];
+  geo_square_name(&g->rules.geo, move_from(m), from);
+  geo_square_name(&g->rules.geo, move_to(m), to);
+  bool truth;
+  GcError ge;
+  int rc = gc_call_def_squares(judge->gc, def, from, to, &truth, &ge);
+  gc_state_restore(judge->gc, here);
+  if (rc != GC_OK) return false;
+  if (truth) return true;
+  char text[128];
+  br_move_text(g, pos, m, text, sizeof text);
+  GcVerdict v;
+  GcStatus st = gc_play(judge->gc, text, &v);
+  gc_state_restore(judge->gc, here);
+  if (st == GC_PRESET_ERROR) return false;
+  if (st != GC_LEGAL) return true;
+  for (int i = 0; i < g->piece_count; i++) {
+    BrPiece *pc = &g->pieces[i];
+    if (pc->type != type) continue;
+    size_t n = strlen(pc->reason);
+    snprintf(pc->reason + n, sizeof pc->reason - n, " (every one: its def refuses %s, which the referee allows)", text);
+  }
+  g->filter_def[type][0][0] = g->filter_def[type][1][0] = 0;
+  return true;
+}
+
 int br_probe(BrGame *g, int games, int max_plies, uint64_t seed, char *err, int errlen) {
   BrJudge *judge = br_judge_new(g, seed, err, errlen);
   if (!judge) return -1;
@@ -416,6 +451,10 @@ int br_probe(BrGame *g, int games, int max_plies, uint64_t seed, char *err, int 
       for (int i = 0; i < list->count; i++) {
         Move m = list->moves[i];
         int type = mover_type(&pos, m);
+        if (type >= 0 && g->rules.types[type].oracle && !probe_filter(g, judge, &pos, m, type, here)) {
+          preset_failed = true;
+          break;
+        }
         if (type < 0 || g->rules.types[type].oracle) continue; /* the referee decides it already */
         char text[128];
         br_move_text(g, &pos, m, text, sizeof text);

@@ -144,6 +144,7 @@ typedef struct BrOracleStats {
   long asked;           /* moves put to the oracle */
   long cached;          /* answered from the cache */
   long refused;         /* refused by the referee */
+  long ruled_out;       /* refused by the piece's def, which the compiler could not read, before Post-Move */
   long cursors;         /* interpreters the oracle keeps (about one per thread asking at once) */
   long mismatched;      /* accepted by the referee, but its board differs from the model's: not played */
   long stopped;         /* questions the asker's clock stopped before the referee answered */

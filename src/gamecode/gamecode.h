@@ -68,6 +68,12 @@ int gc_set_board(GcInterp *gc, const char *files, const char *ranks, const char 
 int gc_run_code(GcInterp *gc, const char *code, const char *filename, GcError *err);
 /* Evaluates one Polish expression; *out receives the value (caller releases). */
 int gc_eval_expr(GcInterp *gc, const char *expr, GcValue *out, GcError *err);
+/* Calls the function `name` (a `def`) with two squares, as `fn NAME from to` in the preset's
+ * code would, on the state as it stands (a new run: the step count and the clock start again);
+ * *truth is whether it returned a true value.  What the function changes stays changed: a caller
+ * that needs the state before restores it.  GC_ERROR with err where the code fails (or no
+ * function has that name). */
+int gc_call_def_squares(GcInterp *gc, const char *name, const char *from, const char *to, bool *truth, GcError *err);
 /* Variable access (global namespace); returned pointer valid until the next run. */
 const GcValue *gc_get_var(const GcInterp *gc, const char *name);
 /* The operands `word` takes in an expression read left to right (Polish), as the evaluator pops

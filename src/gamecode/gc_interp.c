@@ -208,6 +208,24 @@ int gc_eval_expr(GcInterp *gc, const char *expr, GcValue *out, GcError *err) {
   return rc == ST_OK ? GC_OK : rc == ST_DIE ? GC_DIE : GC_ERROR;
 }
 
+int gc_call_def_squares(GcInterp *gc, const char *name, const char *from, const char *to, bool *truth, GcError *err) {
+  *truth = false;
+  gc_vars_changed(gc);
+  gc_begin_run(gc);
+  const char *saved_file = gc->cur_file;
+  gc->cur_file = "(fn)";
+  gc->cur_line = 0;
+  GcValue args[2] = {gc_square_value(gc, from), gc_square_value(gc, to)}, out;
+  int rc = gc_call_fn(gc, name, args, 2, &out);
+  if (rc == ST_OK) *truth = gc_truthy(&out);
+  gc_release(&out);
+  gc_release(&args[0]);
+  gc_release(&args[1]);
+  gc->cur_file = saved_file;
+  copy_err(gc, rc, err);
+  return rc == ST_OK ? GC_OK : rc == ST_DIE ? GC_DIE : GC_ERROR;
+}
+
 const GcValue *gc_get_var(const GcInterp *gc, const char *name) { return gc_map_get(&gc->globals, name); }
 
 void gc_set_var(GcInterp *gc, const char *name, GcValue v) {

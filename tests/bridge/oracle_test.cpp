@@ -222,6 +222,68 @@ TEST(Oracle, UltimaCandidatesLandWhereTheDefsAllow) {
   EXPECT_NE(std::string(leaper->reason).find("among the squares of 56 leaps"), std::string::npos) << leaper->reason;
 }
 
+// The Long Leaper's and the Chameleon's defs, which the compiler cannot read, are still their
+// movement: the oracle asks them before Post-Move, and Post-Move is left only the candidates
+// they allow (and the other pieces' moves, which the probe handed to the referee).  From the
+// start, perft 2 puts 35 candidates a position to the defs and all but a handful of the rest are
+// legal; the count is the referee's (UltimaCountsAsItsReferee).
+TEST(Oracle, UltimaAsksTheDefsTheCompilerCannotRead) {
+  GameBox box("presets/ultima.preset");
+  ASSERT_NE(box.g, nullptr) << box.err;
+  for (const char *label : {"L", "l", "X", "x"}) {
+    const BrPiece *pc = Piece(box.g, label);
+    ASSERT_NE(pc, nullptr) << label;
+    EXPECT_STREQ(box.g->filter_def[pc->type][pc->color], label);
+  }
+  for (const char *label : {"K", "P", "W", "C", "I"}) { // compiled defs, demoted by the probe
+    const BrPiece *pc = Piece(box.g, label);
+    ASSERT_NE(pc, nullptr) << label;
+    EXPECT_STREQ(box.g->filter_def[pc->type][pc->color], "") << label;
+  }
+  PosBox pos;
+  char err[256];
+  ASSERT_TRUE(pos_set_fen(&pos.p, &box.g->rules, box.g->start_fen, err, sizeof err)) << err;
+  BrOracleStats before, after;
+  br_oracle_stats(box.g->oracle, &before);
+  EXPECT_EQ(pos_perft(&pos.p, 2), 944u);
+  br_oracle_stats(box.g->oracle, &after);
+  long ruled = after.ruled_out - before.ruled_out, refused = after.refused - before.refused;
+  EXPECT_GT(ruled, 20 * 32) << "the Leapers' and Chameleons' blocked leaps";
+  EXPECT_LT(refused, ruled / 10);
+}
+
+// Where the referee allows a move the def refuses, the def does not speak for the referee: the
+// probe finds it and every candidate of that piece goes to Post-Move again.  Here the Long
+// Leaper's def also refuses the third rank, and Post-Move judges its moves by `leapline` alone.
+TEST(Oracle, UltimaDefThatRefusesWhatTheRefereeAllowsIsNotAsked) {
+  TempDir dir;
+  auto edits = LeaperDef("and empty #1 and sub leapline #0 #1 0 sub notthird #1");
+  edits.push_back({"// The name of a piece, for messages.",
+                   "sub notthird sq:\n  my r;\n  set r rankname #sq;\n  if == #r 3:\n    return false;\n  endif;\n"
+                   "  return true;\nendsub;\n\n// The name of a piece, for messages."});
+  edits.push_back({"  if not fn #piece #from #to:",
+                   "  if == #U L:\n    if not sub leapline #from #to 0:\n      die Not a Long Leaper's move.;\n"
+                   "    endif;\n  elseif not fn #piece #from #to:"});
+  GameBox box(UltimaEdited(dir, edits).c_str());
+  ASSERT_NE(box.g, nullptr) << box.err;
+  const BrPiece *leaper = Piece(box.g, "L"), *chameleon = Piece(box.g, "X");
+  ASSERT_TRUE(leaper && chameleon);
+  EXPECT_STREQ(box.g->filter_def[leaper->type][0], "");
+  EXPECT_STREQ(box.g->filter_def[leaper->type][1], "");
+  EXPECT_NE(std::string(leaper->reason).find("its def refuses L "), std::string::npos) << leaper->reason;
+  EXPECT_STREQ(box.g->filter_def[chameleon->type][0], "X");
+  PosBox pos;
+  char err[256];
+  ASSERT_TRUE(pos_set_fen(&pos.p, &box.g->rules, box.g->start_fen, err, sizeof err)) << err;
+  GcState *start = gc_state_save(box.g->gc);
+  for (int d = 1; d <= 2; d++) {
+    uint64_t brute = RefereePerft(box.g, box.g->gc, d);
+    gc_state_restore(box.g->gc, start);
+    EXPECT_EQ(pos_perft(&pos.p, d), brute) << "depth " << d;
+  }
+  gc_state_free(start);
+}
+
 // Ultima with edits, the Long Leaper's type.
 struct EditedLeaper {
   TempDir dir;

@@ -273,6 +273,33 @@ TEST_F(GcExpr, FnWithComputedName) {
   EXPECT_EQ(in.ev("fn join #piece L b1"), "[c3,a3,d2]");
 }
 
+// A def called from outside with two squares, as `fn N b1 c3` would (the oracle asks the def
+// of a piece the compiler could not read, before Post-Move): its truth, its errors with the
+// def's line, and what it changed left changed for the caller to put back.
+TEST_F(GcExpr, DefCalledWithTwoSquares) {
+  ASSERT_EQ(in.run("def N checkleap #0 #1 1 2;\n"
+                   "sub mark a: set marked #a; return true; endsub;\n"
+                   "def M and sub mark #1 empty #1;\n"
+                   "def E / 1 0;"),
+            "");
+  bool truth = false;
+  EXPECT_EQ(gc_call_def_squares(in.gc, "N", "b1", "c3", &truth, &in.err), GC_OK);
+  EXPECT_TRUE(truth);
+  EXPECT_EQ(gc_call_def_squares(in.gc, "N", "b1", "b3", &truth, &in.err), GC_OK);
+  EXPECT_FALSE(truth);
+  EXPECT_EQ(gc_call_def_squares(in.gc, "M", "b1", "e4", &truth, &in.err), GC_OK);
+  EXPECT_TRUE(truth);
+  EXPECT_EQ(in.var("marked"), "e4");
+  EXPECT_EQ(gc_call_def_squares(in.gc, "M", "b1", "e2", &truth, &in.err), GC_OK);
+  EXPECT_FALSE(truth);
+  EXPECT_EQ(gc_call_def_squares(in.gc, "E", "b1", "c3", &truth, &in.err), GC_ERROR);
+  EXPECT_FALSE(truth);
+  EXPECT_EQ(std::string(in.err.file), "test.gc");
+  EXPECT_EQ(in.err.line, 4);
+  EXPECT_EQ(gc_call_def_squares(in.gc, "nosuch", "b1", "c3", &truth, &in.err), GC_ERROR);
+  EXPECT_NE(std::string(in.err.message).find("nosuch"), std::string::npos) << in.err.message;
+}
+
 TEST_F(GcExpr, NamedFunctionLocals) {
   ASSERT_EQ(in.run("def twice * 2 #x =x #0;"), "");
   EXPECT_EQ(in.ev("fn twice 21"), "42");
