@@ -422,7 +422,7 @@ static bool sync(BrOracle *o, Cursor *c, Position *p) {
     GcVerdict v;
     if (ok) {
       br_move_text(o->game, p, line[j], text, sizeof text);
-      ok = gc_play(c->gc, text, &v) == GC_LEGAL;
+      ok = gc_play_from(c->gc, c->stack[c->depth - 1].state, text, &v) == GC_LEGAL; /* it holds the top's state */
       if (!ok && v.stopped)
         note_stopped(o, &v);
       else if (!ok)
@@ -464,7 +464,7 @@ static uint64_t ask(BrOracle *o, Cursor *c, Position *p, Move m, const Move *all
   br_move_text(o->game, p, m, text, sizeof text);
   GcVerdict v;
   gc_set_postgame(c->gc, false); /* legal or not: Post-Move's answer (the file's head) */
-  GcStatus st = gc_play(c->gc, text, &v);
+  GcStatus st = gc_play_from(c->gc, c->stack[c->depth - 1].state, text, &v);
   gc_set_postgame(c->gc, true);
   if (st == GC_PRESET_ERROR && v.stopped) {
     note_stopped(o, &v);

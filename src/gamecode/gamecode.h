@@ -161,6 +161,10 @@ typedef struct GcState GcState;
 GcState *gc_state_save(GcInterp *gc);
 void gc_state_restore(GcInterp *gc, const GcState *st);
 void gc_state_free(GcState *st);
+/* gc_play where the caller holds a saved state equal to the interpreter's own (gc_state_save
+ * or gc_state_restore of it, and nothing run since): the move starts from it, shared, instead
+ * of saving the state again.  here stays the caller's, unchanged. */
+GcStatus gc_play_from(GcInterp *gc, GcState *here, const char *move, GcVerdict *out);
 /* A deep copy sharing no memory with st: a state saved by one interpreter can so be handed to
  * another interpreter of the same preset in another thread (values are reference counted, not
  * atomically). */

@@ -35,6 +35,7 @@ struct GcState {
 
 static void close_turn(GcInterp *gc);
 static void state_restore(GcInterp *gc, GcState *st, bool take);
+static GcState *state_share(GcState *st);
 
 static void snap_take(GcInterp *gc, snapshot *s) {
   size_t cells = sizeof(gc->board.cells[0]) * (size_t)(gc->board.nfiles * gc->board.nranks);
@@ -276,7 +277,9 @@ static char *join_parts(const char *before, const char *part) {
   return s;
 }
 
-GcStatus gc_play(GcInterp *gc, const char *move, GcVerdict *out) {
+GcStatus gc_play(GcInterp *gc, const char *move, GcVerdict *out) { return gc_play_from(gc, NULL, move, out); }
+
+GcStatus gc_play_from(GcInterp *gc, GcState *here, const char *move, GcVerdict *out) {
   memset(out, 0, sizeof *out);
   out->ply = gc->ply + 1;
   if (!gc->started) {
@@ -309,7 +312,7 @@ GcStatus gc_play(GcInterp *gc, const char *move, GcVerdict *out) {
   GcState *resume = NULL, *start;
   char *joined = NULL;
   if (gc->turn_start) {
-    resume = gc_state_save(gc);
+    resume = here ? state_share(here) : gc_state_save(gc);
     start = gc->turn_start;
     gc->turn_start = NULL;
     joined = join_parts(gc->turn_text, m);
@@ -318,7 +321,7 @@ GcStatus gc_play(GcInterp *gc, const char *move, GcVerdict *out) {
     gc_state_restore(gc, start);
     out->ply = gc->ply + 1;
   } else {
-    start = gc_state_save(gc);
+    start = here ? state_share(here) : gc_state_save(gc);
   }
   const char *turn = joined ? joined : move;
   gc->player = player;
