@@ -98,7 +98,7 @@ CMD(cmd_set) {
   bool named = gc_token_names(target); /* the name as written: no copy, its hash known */
   char *text = named ? NULL : arg_text(gc, target);
   const char *name = named ? target->text : text;
-  if (!strcmp(name, "many")) { /* set many n1 v1 n2 v2 ...: literal pairs */
+  if (name[0] == 'm' && !strcmp(name, "many")) { /* set many n1 v1 n2 v2 ...: literal pairs */
     free(text);
     for (int i = 1; i + 1 < n; i += 2) {
       char *nm = arg_text(gc, &args[i]);

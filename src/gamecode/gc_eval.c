@@ -544,10 +544,13 @@ static void scan_placeholders(const GcToken *t, int n, int *maxp, int *named) {
 }
 
 void gc_define_func(GcInterp *gc, const char *name, GcToken *toks, int n) {
+  GcValue *idx = gc_map_get(&gc->funcs, name);
+  /* the same def statement run again (`def enemies onlylower` in a sub called every move) */
+  const GcFuncDef *was = idx ? &gc->fdefs[(int)idx->u.n] : NULL;
+  if (was && was->toks == toks && was->ntoks == n && was->file == gc->cur_file && was->line == gc->cur_line) return;
   int nplace = 0, named = 0;
   scan_placeholders(toks, n, &nplace, &named);
   GcFuncDef f = {toks, n, nplace + named, nplace, gc->cur_file, gc->cur_line};
-  GcValue *idx = gc_map_get(&gc->funcs, name);
   if (idx) {
     gc->fdefs[(int)idx->u.n] = f;
     return;

@@ -85,10 +85,13 @@ static GcMapSlot *resolve_uncached(GcInterp *gc, const char *name, unsigned h) {
  * pointer with another name (a buffer used again) and is never cached. */
 static GcMapSlot *resolve(GcInterp *gc, const char *name, unsigned h) {
   size_t at = ((uintptr_t)name >> 4) & (sizeof gc->var_cache / sizeof gc->var_cache[0] - 1);
-  if (gc->var_cache[at].name == name && gc->var_cache[at].epoch == gc->var_epoch) return gc->var_cache[at].slot;
+  if (gc->var_cache[at].name == name && gc->var_cache[at].epoch == gc->var_epoch &&
+      gc->var_cache[at].serial == gc->var_serial)
+    return gc->var_cache[at].slot;
   GcMapSlot *s = resolve_uncached(gc, name, h);
   gc->var_cache[at].name = name;
   gc->var_cache[at].epoch = gc->var_epoch;
+  gc->var_cache[at].serial = gc->var_serial;
   gc->var_cache[at].slot = s;
   return s;
 }
@@ -127,8 +130,8 @@ void gc_var_set_token(GcInterp *gc, const GcToken *t, GcValue v) { var_set(gc, t
 
 static void var_declare(GcInterp *gc, const char *name, unsigned h, const GcValue *key, int tag) {
   if (gc->nframes == 0) return; /* at top level my/local variables are the globals */
-  gc_vars_changed(gc);
   GcFrame *f = &gc->frames[gc->nframes - 1];
+  f->serial = gc->var_serial = ++gc->serials; /* a name of this frame's, its table perhaps grown */
   GcMapSlot *s = gc_map_slot_h(&f->vars, name, h);
   if (!s) s = key ? gc_map_slot_put_key(&f->vars, key, h, gc_null()) : gc_map_slot_put(&f->vars, name, gc_null());
   f->locals += (tag == TAG_LOCAL) - (s->tag == TAG_LOCAL);
@@ -156,7 +159,7 @@ GcFrame *gc_push_frame(GcInterp *gc, int is_sub) {
     memset(gc->frames + was, 0, sizeof(GcFrame) * (size_t)(gc->capframes - was));
   }
   GcFrame *fr = &gc->frames[gc->nframes++];
-  gc_vars_changed(gc); /* and what the caller puts in it (a sub's parameters) comes after */
+  fr->serial = gc->var_serial = ++gc->serials; /* what the caller puts in it (parameters) comes after */
   fr->is_sub = is_sub;
   fr->locals = 0;
   fr->iter_base = gc->niters;
@@ -164,8 +167,8 @@ GcFrame *gc_push_frame(GcInterp *gc, int is_sub) {
 }
 
 void gc_pop_frame(GcInterp *gc) {
-  gc_vars_changed(gc);
   GcMap *vars = &gc->frames[--gc->nframes].vars;
+  gc->var_serial = gc->nframes ? gc->frames[gc->nframes - 1].serial : 0;
   if (vars->cap > FRAME_KEEP_CAP)
     gc_map_free(vars);
   else

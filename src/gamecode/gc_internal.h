@@ -185,6 +185,7 @@ typedef struct GcFrame {
   int is_sub; /* sub frames bound `my`; fn frames only hold =name locals */
   int locals; /* variables declared `local` here: callees look up only frames that have some */
   size_t iter_base;
+  uint64_t serial; /* names resolved while this frame is on top are cached under it (var_cache) */
 } GcFrame;
 
 typedef struct GcFuncDef {
@@ -270,14 +271,16 @@ struct GcInterp {
     const char *text;
     int index;
   } coord_cache[256]; /* interned name -> cell */
-  /* Where a variable's name led last (gc_var_find_h), by its interned name: valid while
-   * var_epoch stands.  The epoch moves whenever what a name resolves to may change: a frame
-   * pushed or popped, a variable made, declared or removed, the variables restored or
-   * replaced, and at the start of every run. */
-  uint64_t var_epoch;
+  /* Where a variable's name led last (gc_var_find_h), by its interned name and the frame on
+   * top (its serial, 0 at top level): valid while var_epoch stands.  The epoch moves whenever
+   * what a name resolves to may change in every frame: a global made or removed, the variables
+   * restored or replaced, and at the start of every run.  A frame's own changes (a name
+   * declared in it, its table grown) give it a new serial instead; a callee's frame cannot
+   * change its callers' tables, so their answers stand when it is popped. */
+  uint64_t var_epoch, var_serial, serials;
   struct {
     const char *name;
-    uint64_t epoch;
+    uint64_t epoch, serial;
     GcMapSlot *slot; /* NULL: no variable of that name */
   } var_cache[512];
 
