@@ -78,6 +78,11 @@ BrOffsets br_sub_guard_offsets(BrGame *g, const BrCode *code, const char *name, 
 void br_guard_memo_free(struct BrGuardMemo *memo);
 /* Does the interpreter's board hold what p's board holds (the preset's labels)? */
 bool br_same_board(const BrGame *g, const GcInterp *gc, const Position *p);
+/* The def that judges m's movement before Post-Move is asked (BrGame.filter_def), or NULL. */
+const char *br_filter_def(const BrGame *g, const Position *p, Move m);
+/* Asks that def about m in gc, as it stands: GC_OK with *truth, else the code's error in ge.
+ * What the def changes stays changed. */
+int br_ask_def(const BrGame *g, GcInterp *gc, const char *def, Move m, bool *truth, GcError *ge);
 /* Plays games random games of at most max_plies plies at load and puts every generator move of
  * a compiled type to the referee: a type whose move the referee refuses, or after which its
  * board differs from the model's (captures or freezing done in Post-Move, which the def does not

@@ -500,14 +500,20 @@ static uint64_t ask(BrOracle *o, Cursor *c, Position *p, Move m, const Move *all
   return entry;
 }
 
-/* The def that judges m's movement before Post-Move is asked (BrGame.filter_def), or NULL. */
-static const char *filter_def_of(const BrGame *g, const Position *p, Move m) {
+const char *br_filter_def(const BrGame *g, const Position *p, Move m) {
   int kind = move_kind(m);
   if (kind == MOVE_DROP || kind == MOVE_PASS || kind == MOVE_CASTLING) return NULL;
   int code = p->board[move_from(m)];
   if (code == SQ_EMPTY || code == SQ_HOLE) return NULL;
   const char *name = g->filter_def[piece_type(code)][piece_color(code)];
   return name[0] ? name : NULL;
+}
+
+int br_ask_def(const BrGame *g, GcInterp *gc, const char *def, Move m, bool *truth, GcError *ge) {
+  char from[2 * GEO_LABEL_MAX], to[2 * GEO_LABEL_MAX];
+  geo_square_name(&g->rules.geo, move_from(m), from);
+  geo_square_name(&g->rules.geo, move_to(m), to);
+  return gc_call_def_squares(gc, def, from, to, truth, ge);
 }
 
 /* Asks the def of each uncached candidate's piece first, on the cursor's state (the position
@@ -519,15 +525,12 @@ static bool rule_out(BrOracle *o, Cursor *c, Position *p, const Move *all, const
   bool ran = false, stopped = false;
   for (int i = 0; i < count && !stopped; i++) {
     ruled[i] = false;
-    const char *def = cached[i] ? NULL : filter_def_of(g, p, all[i]);
+    const char *def = cached[i] ? NULL : br_filter_def(g, p, all[i]);
     if (!def) continue;
-    char from[2 * GEO_LABEL_MAX], to[2 * GEO_LABEL_MAX];
-    geo_square_name(&g->rules.geo, move_from(all[i]), from);
-    geo_square_name(&g->rules.geo, move_to(all[i]), to);
     bool truth;
     GcError ge;
     ran = true;
-    if (gc_call_def_squares(c->gc, def, from, to, &truth, &ge) == GC_OK) {
+    if (br_ask_def(g, c->gc, def, all[i], &truth, &ge) == GC_OK) {
       ruled[i] = !truth;
     } else if (gc_interrupted(c->gc)) {
       GcVerdict v = {.stopped = true, .line = ge.line};
@@ -559,7 +562,7 @@ static int oracle_filter(void *ctx, Position *p, Move *moves, int count) {
   for (int i = 0; i < count; i++) {
     cached[i] = table_get(o->moves, move_hash(p->key, all[i]), &data_of[i]);
     ruled[i] = false;
-    if (!cached[i] && filter_def_of(o->game, p, all[i])) filtered++;
+    if (!cached[i] && br_filter_def(o->game, p, all[i])) filtered++;
   }
   if (filtered) {
     c = acquire_cursor(o);

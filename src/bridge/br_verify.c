@@ -389,17 +389,11 @@ static bool demote(BrGame *g, int type, const char *why, const char *move, char 
  * where it allows the move, the def is no longer asked for that type (either colour).  The judge's
  * state is put back to here after.  Returns false on a preset error (no verdict on the def). */
 static bool probe_filter(BrGame *g, BrJudge *judge, const Position *pos, Move m, int type, const GcState *here) {
-  int kind = move_kind(m);
-  if (kind == MOVE_DROP || kind == MOVE_PASS || kind == MOVE_CASTLING) return true;
-  int color = piece_color(pos->board[move_from(m)]);
-  const char *def = g->filter_def[type][color];
-  if (!def[0]) return true;
-  char from[2 * GEO_LABEL_MAX], to[2 * GEO_LABEL_MAX];
-  geo_square_name(&g->rules.geo, move_from(m), from);
-  geo_square_name(&g->rules.geo, move_to(m), to);
+  const char *def = br_filter_def(g, pos, m);
+  if (!def) return true;
   bool truth;
   GcError ge;
-  int rc = gc_call_def_squares(judge->gc, def, from, to, &truth, &ge);
+  int rc = br_ask_def(g, judge->gc, def, m, &truth, &ge);
   gc_state_restore(judge->gc, here);
   if (rc != GC_OK) return false;
   if (truth) return true;
