@@ -552,7 +552,7 @@ static int oracle_filter(void *ctx, Position *p, Move *moves, int count) {
   Cursor *c = NULL;
   size_t n = (size_t)(count ? count : 1);
   Move *all = malloc(sizeof(Move) * n);
-  bool *cached = malloc(2 * n), *ruled = cached + n;
+  bool *cached = malloc(sizeof(bool) * 2 * n), *ruled = cached + n;
   uint64_t *data_of = malloc(sizeof(uint64_t) * n);
   if (!all || !cached || !data_of) {
     free(all), free(cached), free(data_of);
@@ -560,6 +560,7 @@ static int oracle_filter(void *ctx, Position *p, Move *moves, int count) {
   }
   memcpy(all, moves, sizeof(Move) * (size_t)count);
   for (int i = 0; i < count; i++) {
+    data_of[i] = 0;
     cached[i] = table_get(o->moves, move_hash(p->key, all[i]), &data_of[i]);
     ruled[i] = false;
     if (!cached[i] && br_filter_def(o->game, p, all[i])) filtered++;
