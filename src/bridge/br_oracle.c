@@ -516,28 +516,34 @@ int br_ask_def(const BrGame *g, GcInterp *gc, const char *def, Move m, bool *tru
   return gc_call_def_squares(gc, def, from, to, truth, ge);
 }
 
-/* Asks the def of each uncached candidate's piece first, on the cursor's state (the position
- * before the move, as the compiler reads a def): ruled[i] is set where the def says false, so
- * that Post-Move, many times dearer, is not run for it.  The def may change the state, which is
- * then put back once.  False when the asker's clock stopped it (no answer). */
-static bool rule_out(BrOracle *o, Cursor *c, Position *p, const Move *all, const bool *cached, int count, bool *ruled) {
+/* Asks the def of each candidate not yet answered (answer[i] 0) first, on the cursor's state
+ * (the position before the move, as the compiler reads a def): where it says false the move is
+ * refused at once, cached and counted, so that Post-Move, many times dearer, is not run for it.
+ * The def may change the state, which is then put back once.  A def that fails stops the pass:
+ * Post-Move, which calls the same code, is asked and reports the error where it is.  False when
+ * the asker's clock stopped it (no answer). */
+static bool rule_out(BrOracle *o, Cursor *c, Position *p, const Move *all, uint64_t *answer, int count) {
   const BrGame *g = o->game;
-  bool ran = false, stopped = false;
-  for (int i = 0; i < count && !stopped; i++) {
-    ruled[i] = false;
-    const char *def = cached[i] ? NULL : br_filter_def(g, p, all[i]);
+  bool ran = false, stopped = false, failed = false;
+  for (int i = 0; i < count && !stopped && !failed; i++) {
+    const char *def = answer[i] ? NULL : br_filter_def(g, p, all[i]);
     if (!def) continue;
     bool truth;
     GcError ge;
     ran = true;
-    if (br_ask_def(g, c->gc, def, all[i], &truth, &ge) == GC_OK) {
-      ruled[i] = !truth;
-    } else if (gc_interrupted(c->gc)) {
-      GcVerdict v = {.stopped = true, .line = ge.line};
-      snprintf(v.file, sizeof v.file, "%s", ge.file);
-      note_stopped(o, &v);
-      stopped = true;
-    } /* a preset error: Post-Move, which calls the same code, is asked and says where */
+    if (br_ask_def(g, c->gc, def, all[i], &truth, &ge) != GC_OK) {
+      stopped = gc_interrupted(c->gc);
+      failed = !stopped;
+      if (stopped) {
+        GcVerdict v = {.stopped = true, .line = ge.line};
+        snprintf(v.file, sizeof v.file, "%s", ge.file);
+        note_stopped(o, &v);
+      }
+    } else if (!truth) {
+      answer[i] = 1; /* an entry, not legal */
+      table_put(o->moves, move_hash(p->key, all[i]), answer[i]);
+      atomic_fetch_add_explicit(&o->ruled_out, 1, memory_order_relaxed);
+    }
   }
   if (ran) gc_state_restore(c->gc, c->stack[c->depth - 1].state);
   return !stopped;
@@ -550,54 +556,40 @@ static int oracle_filter(void *ctx, Position *p, Move *moves, int count) {
   if (atomic_load(&o->preset_failed)) return 0;
   int kept = 0, filtered = 0;
   Cursor *c = NULL;
+  /* each candidate's cache entry (0: none yet), then the candidates (moves is rewritten as
+   * they are kept) */
   size_t n = (size_t)(count ? count : 1);
-  Move *all = malloc(sizeof(Move) * n);
-  bool *cached = malloc(sizeof(bool) * 2 * n), *ruled = cached + n;
-  uint64_t *data_of = malloc(sizeof(uint64_t) * n);
-  if (!all || !cached || !data_of) {
-    free(all), free(cached), free(data_of);
-    return 0;
-  }
+  uint64_t *answer = malloc((sizeof(uint64_t) + sizeof(Move)) * n);
+  if (!answer) return 0;
+  Move *all = (Move *)(answer + n);
   memcpy(all, moves, sizeof(Move) * (size_t)count);
   for (int i = 0; i < count; i++) {
-    data_of[i] = 0;
-    cached[i] = table_get(o->moves, move_hash(p->key, all[i]), &data_of[i]);
-    ruled[i] = false;
-    if (!cached[i] && br_filter_def(o->game, p, all[i])) filtered++;
+    atomic_fetch_add_explicit(&o->asked, 1, memory_order_relaxed);
+    if (!table_get(o->moves, move_hash(p->key, all[i]), &answer[i]))
+      answer[i] = 0, filtered += br_filter_def(o->game, p, all[i]) != NULL;
+    else
+      atomic_fetch_add_explicit(&o->cached, 1, memory_order_relaxed);
   }
-  if (filtered) {
-    c = acquire_cursor(o);
-    if (!c || !sync(o, c, p) || !rule_out(o, c, p, all, cached, count, ruled)) {
-      release_cursor(o, c);
-      free(all), free(cached), free(data_of);
-      return 0;
-    }
+  if (filtered && (!(c = acquire_cursor(o)) || !sync(o, c, p) || !rule_out(o, c, p, all, answer, count))) {
+    release_cursor(o, c);
+    free(answer);
+    return 0;
   }
   for (int i = 0; i < count; i++) {
     Move m = all[i];
-    uint64_t hash = move_hash(p->key, m), data = data_of[i];
-    atomic_fetch_add_explicit(&o->asked, 1, memory_order_relaxed);
-    if (cached[i]) {
-      atomic_fetch_add_explicit(&o->cached, 1, memory_order_relaxed);
-    } else if (ruled[i]) {
-      atomic_fetch_add_explicit(&o->ruled_out, 1, memory_order_relaxed);
-      data = 1;
-      table_put(o->moves, hash, data);
-    } else {
-      if (!c) {
-        c = acquire_cursor(o);
-        if (!c || !sync(o, c, p)) {
-          release_cursor(o, c);
-          free(all), free(cached), free(data_of);
-          return 0;
-        }
+    uint64_t data = answer[i];
+    if (!data) {
+      if (!c && (!(c = acquire_cursor(o)) || !sync(o, c, p))) {
+        release_cursor(o, c);
+        free(answer);
+        return 0;
       }
       data = ask(o, c, p, m, all, count);
       if (atomic_load(&o->preset_failed) || data == NO_ANSWER) { /* nor the rest of this list */
         kept = 0;
         break;
       }
-      table_put(o->moves, hash, data);
+      table_put(o->moves, move_hash(p->key, m), data);
     }
     if (data & MOVE_AS_ORACLE)
       moves[kept++] = move_make(move_from(m), move_to(m), MOVE_ORACLE, 0);
@@ -605,7 +597,7 @@ static int oracle_filter(void *ctx, Position *p, Move *moves, int count) {
       moves[kept++] = m;
   }
   release_cursor(o, c);
-  free(all), free(cached), free(data_of);
+  free(answer);
   return kept;
 }
 

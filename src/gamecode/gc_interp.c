@@ -213,7 +213,8 @@ int gc_call_def_squares(GcInterp *gc, const char *name, const char *from, const 
   gc_vars_changed(gc);
   gc_begin_run(gc);
   const char *saved_file = gc->cur_file;
-  gc->cur_file = "(fn)";
+  int saved_line = gc->cur_line;
+  gc->cur_file = "(fn)"; /* where an unknown name is reported; the def's own place otherwise */
   gc->cur_line = 0;
   GcValue args[2] = {gc_square_value(gc, from), gc_square_value(gc, to)}, out;
   int rc = gc_call_fn(gc, name, args, 2, &out);
@@ -222,6 +223,7 @@ int gc_call_def_squares(GcInterp *gc, const char *name, const char *from, const 
   gc_release(&args[0]);
   gc_release(&args[1]);
   gc->cur_file = saved_file;
+  gc->cur_line = saved_line;
   copy_err(gc, rc, err);
   return rc == ST_OK ? GC_OK : rc == ST_DIE ? GC_DIE : GC_ERROR;
 }

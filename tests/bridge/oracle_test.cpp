@@ -284,6 +284,28 @@ TEST(Oracle, UltimaDefThatRefusesWhatTheRefereeAllowsIsNotAsked) {
   gc_state_free(start);
 }
 
+// A def asked before Post-Move that fails (here a runaway loop in the Long Leaper's `leapline`)
+// is a preset error, reported with its file:line, never a refusal of the move: the oracle stops
+// asking, and the moves it would decide are none.
+TEST(Oracle, UltimaDefThatFailsIsAPresetErrorWithItsLine) {
+  TempDir dir;
+  std::string path = UltimaEdited(dir, {{"  set me fn sideof #from;\n  if == #me 0 or not empty #to:",
+                                         "  if == #mode 0:\n    do:\n    loop;\n  endif;\n"
+                                         "  set me fn sideof #from;\n  if == #me 0 or not empty #to:"}});
+  GameBox box(path.c_str());
+  ASSERT_NE(box.g, nullptr) << box.err;
+  PosBox pos;
+  char err[256];
+  ASSERT_TRUE(pos_set_fen(&pos.p, &box.g->rules, box.g->start_fen, err, sizeof err)) << err;
+  pos_perft(&pos.p, 1);
+  BrOracleStats st;
+  br_oracle_stats(box.g->oracle, &st);
+  std::string error = st.error;
+  EXPECT_NE(error.find("preset error at " + path + ":"), std::string::npos) << error;
+  EXPECT_NE(error.find("step limit"), std::string::npos) << error;
+  EXPECT_EQ(pos_perft(&pos.p, 1), 0u);
+}
+
 // Ultima with edits, the Long Leaper's type.
 struct EditedLeaper {
   TempDir dir;
