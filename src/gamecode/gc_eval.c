@@ -200,6 +200,18 @@ const GcFuncDef *gc_find_fn(const GcInterp *gc, const char *name) {
   return idx ? &gc->fdefs[(int)idx->u.n] : NULL;
 }
 
+/* The same for a call: a one-character name is looked up once (GcInterp fn_by_char). */
+static const GcFuncDef *find_fn_to_call(GcInterp *gc, const char *name) {
+  unsigned char c = (unsigned char)name[0];
+  if (!c || c >= 128 || name[1]) return gc_find_fn(gc, name);
+  int *known = &gc->fn_by_char[c];
+  if (!*known) {
+    GcValue *idx = gc_map_get(&gc->funcs, name);
+    *known = idx ? (int)idx->u.n + 1 : -1;
+  }
+  return *known > 0 ? &gc->fdefs[*known - 1] : NULL;
+}
+
 int gc_call_params(const GcInterp *gc, int kind, const char *name) {
   if (kind == OP_SUB) {
     const GcSubDef *s = gc_find_sub(gc, name);
@@ -306,7 +318,7 @@ static int apply(GcInterp *gc, const GcOpDef *op, size_t base, const GcValue *ar
     const char *nm = name.u.s;
     /* The definition is looked up once, for its arity and for the call, and copied: forcing
      * the arguments may run code that includes a file and moves the tables. */
-    const GcFuncDef *fn = op->kind == OP_FN ? gc_find_fn(gc, nm) : NULL;
+    const GcFuncDef *fn = op->kind == OP_FN ? find_fn_to_call(gc, nm) : NULL;
     const GcSubDef *sub = op->kind == OP_SUB ? gc_find_sub(gc, nm) : NULL;
     GcFuncDef fdef = fn ? *fn : (GcFuncDef){0};
     GcSubDef sdef = sub ? *sub : (GcSubDef){0};
@@ -437,14 +449,18 @@ int gc_eval(GcInterp *gc, const GcToken *toks, int n, const GcValue *args, int n
       i -= t->fuse;
       continue;
     }
-    if (t->kind == TK_GROUP) {
+    /* A constant, a #name or a move word (the commonest) is a value at once; a group or a
+     * =name is read the general way (gc_lex.c evaluation_of). */
+    if (t->ev == EV_CONSTANT || t->ev == EV_NAME || t->ev == EV_MOVE_WORD) {
+      push(gc, token_value(gc, t, args, nargs));
+    } else if (t->ev == EV_OPERATOR) {
+      rc = apply(gc, t->op, base, args, nargs, &stop, out);
+      if (rc != ST_OK) break;
+    } else if (t->kind == TK_GROUP) {
       GcValue v = gc_null();
       v.type = GC_LAZY;
       v.u.lazy = t;
       push(gc, v);
-    } else if (t->ev == EV_OPERATOR) {
-      rc = apply(gc, t->op, base, args, nargs, &stop, out);
-      if (rc != ST_OK) break;
     } else if (t->kind == TK_WORD && args && t->text[0] == '=' && gc_name_char(t->text[1])) {
       /* =name in a function body (H2020): a local taking every value to its right, or
        * with nothing to its right, the next named argument */
@@ -561,6 +577,7 @@ void gc_define_func(GcInterp *gc, const char *name, GcToken *toks, int n) {
     if (!gc->fdefs) abort();
   }
   gc->fdefs[gc->nfdefs] = f;
+  memset(gc->fn_by_char, 0, sizeof gc->fn_by_char); /* a name looked up before may be this one */
   GcValue key = gc_intern(gc, name);
   gc_map_slot_put_key(&gc->funcs, &key, gc_hash(name), gc_num(gc->nfdefs++));
   gc_release(&key);

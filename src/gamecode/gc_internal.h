@@ -220,6 +220,10 @@ struct GcInterp {
   GcMap aliases;     /* `alias a x`: x -> a (label to notation, codename to display name) */
   GcMap realnames;   /* and a -> x (what a player types back to the label), seed 004 */
   GcMap funcs, subs; /* name -> index into fdefs/sdefs */
+  /* The functions named by one character (a piece's label: `fn #piece` asks one for every
+   * piece the referee looks at), by that character: index + 1, 0 not looked up yet, -1 none.
+   * Emptied when a function of a new name is defined (a name defined again keeps its index). */
+  int fn_by_char[128];
   /* Text -> the one string value of the constants and #names of every program compiled here:
    * a variable's map key made from a token and a #name that reads it are the same pointer, and
    * finding the variable compares no text (gc_value.c find_slot). */

@@ -190,8 +190,10 @@ enum { SEL_ALL, SEL_UPPER, SEL_LOWER, SEL_NOUPPER, SEL_NOLOWER };
 
 static int select_spaces(GcInterp *gc, int sel, GcValue *out) {
   const GcBoard *b = &gc->board;
-  *out = gc_arr_new();
-  for (int i = 0; i < b->nfiles * b->nranks; i++) {
+  int cells = b->nfiles * b->nranks;
+  /* room for a side's pieces at the start (a quarter of the board in chess), not regrown */
+  *out = gc_arr_new_cap(sel == SEL_UPPER || sel == SEL_LOWER ? (size_t)(cells / 4 + 1) : (size_t)cells);
+  for (int i = 0; i < cells; i++) {
     const char *c = b->cells[i];
     if (gc_board_is_hole(b, i)) continue;
     switch (sel) {

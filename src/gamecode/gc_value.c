@@ -86,6 +86,16 @@ GcValue gc_arr_new(void) {
   return v;
 }
 
+GcValue gc_arr_new_cap(size_t cap) {
+  GcValue v = gc_arr_new();
+  if (cap) {
+    v.u.a->items = xrealloc(NULL, items_bytes(cap));
+    v.u.a->cap = cap;
+    held_add((long long)items_bytes(cap));
+  }
+  return v;
+}
+
 GcValue gc_copy_held(const GcValue *v) {
   GcValue c = *v;
   if (v->type == GC_STR) {
