@@ -181,6 +181,9 @@ void gc_set_postgame(GcInterp *gc, bool run);
  * know whether moves are legal (the oracle) saves the text: the verdict's message is then empty;
  * where the code died is still said (file, line). */
 void gc_set_messages(GcInterp *gc, bool compose);
+/* gc_set_memo(gc, false): every call of a function runs, none is answered from what an earlier
+ * call on the same squares found (the default remembers them: gc_memo.c); for comparing. */
+void gc_set_memo(GcInterp *gc, bool remember);
 
 /* Perft by the referee alone (gc_perft.c): how many move sequences of depth plies the preset
  * accepts from the current position, trying every move the side to move could type (each

@@ -97,6 +97,7 @@ char *gc_subst_text(GcInterp *gc, const GcToken *t, const GcValue *args, int nar
       p = q;
       at_word_start = 0;
     } else if (at_word_start && move_word(gc, p, &mlen, &mval)) {
+      gc_memo_spoil(gc);
       gc_buf_adds(&b, mval);
       p += mlen;
       at_word_start = 0;
@@ -111,6 +112,7 @@ char *gc_subst_text(GcInterp *gc, const GcToken *t, const GcValue *args, int nar
 /* The value of origin, dest, moved or old during a move: the board's own coordinate or label
  * string, shared by copies and recognised by gc_coord without hashing, not a fresh copy. */
 static GcValue move_value(GcInterp *gc, int which) {
+  gc_memo_spoil(gc);
   const char *vals[] = {gc->mv.origin, gc->mv.dest, gc->mv.moved, gc->mv.old};
   return which >= 2 ? gc_label_value(gc, vals[which]) : gc_square_value(gc, vals[which]);
 }
@@ -118,6 +120,7 @@ static GcValue move_value(GcInterp *gc, int which) {
 static GcValue literal(GcInterp *gc, const char *s) {
   double d;
   if (s[0] == '$' && s[1]) {
+    gc_memo_spoil(gc);
     GcValue v;
     if (gc_sysvar(gc, s + 1, &v)) return v;
     return gc_null();
@@ -245,6 +248,8 @@ static int apply(GcInterp *gc, const GcOpDef *op, size_t base, const GcValue *ar
   size_t depth = gc->sp - base;
   GcValue a[MAX_FIXED];
   int rc;
+  if (op->memo == GC_MEMO_NO) gc_memo_spoil(gc);
+  if ((op->kind == OP_FN || op->kind == OP_SUB) && gc->memo_call.depth) gc->memo_call.calls = true;
   switch (op->kind) {
   case OP_AND:
   case OP_OR: {
@@ -401,6 +406,7 @@ static inline GcValue operand_value(GcInterp *gc, const GcToken *t, const GcValu
 static int apply_fused(GcInterp *gc, const GcToken *toks, int last, const GcValue *args, int nargs) {
   int k = toks[last].fuse;
   const GcOpDef *op = toks[last - k].op;
+  if (op->memo == GC_MEMO_NO) gc_memo_spoil(gc);
   GcValue a[GC_FUSE_MAX];
   bool owned[GC_FUSE_MAX];
   for (int j = 0; j < k; j++) {
@@ -520,6 +526,9 @@ static int call_fn_def(GcInterp *gc, GcFuncDef f, const char *name, GcValue *arg
   *out = gc_null();
   if (gc->depth >= gc->limits.max_depth)
     return gc_error_at(gc, "recursion limit (%d calls) reached in fn %s", gc->limits.max_depth, name);
+  /* A call of squares made before on squares that still hold the same (gc_memo.c). */
+  if (!gc->memo_off && gc_memo_find(gc, f.toks, args, nargs, out)) return ST_OK;
+  bool watched = !gc->memo_off && gc_memo_begin(gc, f.toks, args, nargs);
   gc->depth++;
   int has_named = f.arity > f.nplace;
   if (has_named) gc_push_frame(gc, 0);
@@ -536,6 +545,7 @@ static int call_fn_def(GcInterp *gc, GcFuncDef f, const char *name, GcValue *arg
   gc->fn_nplace = saved_nplace;
   if (has_named) gc_pop_frame(gc);
   gc->depth--;
+  if (watched) gc_memo_end(gc, f.toks, args, nargs, rc, out);
   return rc;
 }
 
@@ -564,6 +574,7 @@ void gc_define_func(GcInterp *gc, const char *name, GcToken *toks, int n) {
   /* the same def statement run again (`def enemies onlylower` in a sub called every move) */
   const GcFuncDef *was = idx ? &gc->fdefs[(int)idx->u.n] : NULL;
   if (was && was->toks == toks && was->ntoks == n && was->file == gc->cur_file && was->line == gc->cur_line) return;
+  gc_memo_redefined(gc);
   int nplace = 0, named = 0;
   scan_placeholders(toks, n, &nplace, &named);
   GcFuncDef f = {toks, n, nplace + named, nplace, gc->cur_file, gc->cur_line};

@@ -98,11 +98,13 @@ static GcMapSlot *resolve(GcInterp *gc, const char *name, unsigned h) {
 
 GcValue *gc_var_find_h(GcInterp *gc, const char *name, unsigned h) {
   GcMapSlot *s = resolve(gc, name, h);
+  if (gc->memo_call.depth) gc_memo_check_slot(gc, s);
   return s ? &s->val : NULL;
 }
 
 GcValue *gc_var_find(GcInterp *gc, const char *name) {
   GcMapSlot *s = resolve_uncached(gc, name, gc_hash(name));
+  if (gc->memo_call.depth) gc_memo_check_slot(gc, s);
   return s ? &s->val : NULL;
 }
 
@@ -110,6 +112,7 @@ GcValue *gc_var_find(GcInterp *gc, const char *name) {
  * text. */
 static void var_set(GcInterp *gc, const char *name, unsigned h, const GcValue *key, GcValue v) {
   GcMapSlot *s = key ? resolve(gc, name, h) : resolve_uncached(gc, name, h);
+  if (gc->memo_call.depth) gc_memo_check_slot(gc, s);
   if (s) {
     gc_release(&s->val);
     s->val = v;
@@ -129,6 +132,7 @@ void gc_var_set(GcInterp *gc, const char *name, GcValue v) { var_set(gc, name, g
 void gc_var_set_token(GcInterp *gc, const GcToken *t, GcValue v) { var_set(gc, t->lit.u.s, t->text_hash, &t->lit, v); }
 
 static void var_declare(GcInterp *gc, const char *name, unsigned h, const GcValue *key, int tag) {
+  if (gc->memo_call.depth && gc->nframes <= gc->memo_call.frame) gc_memo_spoil(gc); /* not the call's own */
   if (gc->nframes == 0) return; /* at top level my/local variables are the globals */
   GcFrame *f = &gc->frames[gc->nframes - 1];
   f->serial = gc->var_serial = ++gc->serials; /* a name of this frame's, its table perhaps grown */
@@ -227,6 +231,7 @@ static void register_subs(GcInterp *gc, GcProgram *p) {
     const char *name = p->code[i].args[0].text;
     GcValue *idx = gc_map_get(&gc->subs, name);
     GcSubDef d = {p, i};
+    gc_memo_redefined(gc);
     if (idx) {
       gc->sdefs[(int)idx->u.n] = d;
       continue;
@@ -458,6 +463,7 @@ int gc_run(GcInterp *gc, GcProgram *p, int pc, GcValue *ret) {
 }
 
 static int run_cmd(GcInterp *gc, const GcIns *ins) {
+  if (gc->memo_call.depth && !(ins->cmd && ins->cmd->memo)) gc_memo_spoil(gc);
   if (ins->cmd) return ins->cmd->fn(gc, ins, ins->args, ins->nargs);
   /* A statement whose head is a sub's name calls it (implicit gosub); anything else is
    * player notation such as `P e2-e4` (reference §2.1). */

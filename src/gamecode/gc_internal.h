@@ -143,17 +143,43 @@ void gc_program_free(GcProgram *p);
  * before by any interpreter of the process gives the same program, shared read-only. */
 GcProgram *gc_compile_shared(GcInterp *gc, const char *text, const char *file, GcError *err);
 
+/* ---------------- remembered functions (gc_memo.c) ----------------
+ * A call of a function (`def`) with squares for arguments is remembered with the squares of
+ * the board it read and what they held: the same call later, those squares unchanged, gives the
+ * same result without running.  A call is remembered only where everything it did is known to
+ * depend on its arguments and those squares alone: every operator it applied is marked so (GcOpDef
+ * memo), every command it ran was `my`, `local`, `set`, `inc` or `dec` on its own variables,
+ * and every name it read was its own; anything else spoils it (gc_memo_spoil). */
+enum { GC_MEMO_ARGS = 3, GC_MEMO_READS_MAX = 24 };
+/* The remembered result of the call of the function whose body is toks, or false; on false the
+ * caller runs it between gc_memo_begin and gc_memo_end. */
+bool gc_memo_find(GcInterp *gc, const GcToken *toks, const GcValue *args, int nargs, GcValue *out);
+bool gc_memo_begin(GcInterp *gc, const GcToken *toks, const GcValue *args, int nargs);
+void gc_memo_end(GcInterp *gc, const GcToken *toks, const GcValue *args, int nargs, int rc, const GcValue *out);
+void gc_memo_clear(GcInterp *gc); /* the geometry changed: nothing remembered holds */
+/* A function or subroutine (re)defined: what calls one by name is not found again (a call of a
+ * function calling none stands: a function defined anew has another body, its key). */
+void gc_memo_redefined(GcInterp *gc);
+void gc_memo_free(GcInterp *gc);
+
 /* ---------------- operators and commands ---------------- */
 
 enum { OP_FIXED, OP_VARIADIC, OP_AND, OP_OR, OP_UNLESS, OP_ONLYIF, OP_COND, OP_FN, OP_SUB };
 
 typedef int (*GcOpFn)(GcInterp *gc, GcValue *args, int nargs, GcValue *out);
 
+/* What an operator does to a function's result that gc_memo.c may remember (GcOpDef memo):
+ * GC_MEMO_NO (the default: the result depends on more than the operands and the board, or the
+ * operator changes something), GC_MEMO_PURE (a function of its operands alone) or GC_MEMO_READS
+ * (of its operands and the squares it notes with gc_memo_note, where it reads the board). */
+enum { GC_MEMO_NO, GC_MEMO_PURE, GC_MEMO_READS };
+
 typedef struct GcOpDef {
   const char *name;
   int kind;
   int arity; /* OP_FIXED */
   GcOpFn fn;
+  int memo; /* GC_MEMO_NO, GC_MEMO_PURE or GC_MEMO_READS */
 } GcOpDef;
 
 typedef int (*GcCmdFn)(GcInterp *gc, const GcIns *ins, GcToken *args, int nargs);
@@ -163,6 +189,7 @@ typedef int (*GcCmdFn)(GcInterp *gc, const GcIns *ins, GcToken *args, int nargs)
 typedef struct GcCmdDef {
   const char *name;
   GcCmdFn fn;
+  bool memo; /* changes nothing but the running call's own variables (gc_memo.c) */
 } GcCmdDef;
 
 extern const GcOpDef gc_core_ops[];  /* gc_lib_core.c: logic, arithmetic, strings, arrays */
@@ -288,6 +315,19 @@ struct GcInterp {
     GcMapSlot *slot; /* NULL: no variable of that name */
   } var_cache[512];
 
+  /* The remembered results of functions (gc_memo.c), and the call being watched now. */
+  struct GcMemoEntry *memo;
+  bool memo_off;       /* gc_set_memo(gc, false) */
+  uint32_t memo_epoch; /* moves when a function or subroutine is (re)defined */
+  struct {
+    int depth;    /* > 0: a call is watched (its own calls are not remembered apart) */
+    int frame;    /* the first frame of the watched call's own */
+    bool spoiled; /* it did or read something beyond its arguments and the board */
+    bool calls;   /* it called a function or subroutine by name */
+    int nreads;   /* squares it read, or GC_MEMO_READS_MAX + 1: too many to remember */
+    int16_t reads[GC_MEMO_READS_MAX];
+  } memo_call;
+
   GcLimits limits;
   long steps;
   int64_t run_started_ms; /* when this top-level run's clock was first read; 0: not yet */
@@ -362,8 +402,31 @@ void gc_var_declare_token(GcInterp *gc, const GcToken *t, int tag);
 GcFrame *gc_push_frame(GcInterp *gc, int is_sub);
 void gc_pop_frame(GcInterp *gc);
 int gc_check_budget(GcInterp *gc);
+/* The watched call read square i (a real index). */
+static inline void gc_memo_note(GcInterp *gc, int i) {
+  if (!gc->memo_call.depth || i < 0) return;
+  int n = gc->memo_call.nreads;
+  if (n > GC_MEMO_READS_MAX) return;
+  for (int k = 0; k < n; k++)
+    if (gc->memo_call.reads[k] == i) return;
+  if (n == GC_MEMO_READS_MAX) {
+    gc->memo_call.nreads = GC_MEMO_READS_MAX + 1;
+    return;
+  }
+  gc->memo_call.reads[n] = (int16_t)i;
+  gc->memo_call.nreads = n + 1;
+}
+/* The watched call did or read something else: it is not remembered. */
+static inline void gc_memo_spoil(GcInterp *gc) {
+  if (gc->memo_call.depth) gc->memo_call.spoiled = true;
+}
+/* A variable's slot found while a call is watched: spoiled unless one of the call's own frames
+ * holds it. */
+void gc_memo_check_slot(GcInterp *gc, const GcMapSlot *slot);
+
 /* gc_value.c's shared count of what values hold, read on every step (gc_memory_held outside). */
 extern _Atomic long long gc_held_shared;
+
 static inline bool gc_over_memory(const GcInterp *gc) {
   return atomic_load_explicit(&gc_held_shared, memory_order_relaxed) > (long long)gc->limits.max_memory;
 }

@@ -74,6 +74,7 @@ void gc_free(GcInterp *gc) {
   free(gc->programs);
   free(gc->fdefs);
   free(gc->sdefs);
+  gc_memo_free(gc);
   free(gc->optable);
   free(gc->cmdtable);
   free(gc->thismove);
@@ -92,6 +93,7 @@ void gc_refresh_coords(GcInterp *gc) {
   gc->ncoord_values = gc->board.nfiles * gc->board.nranks;
   for (int i = 0; i < gc->ncoord_values; i++) gc->coord_values[i] = gc_str(gc_board_name(&gc->board, i));
   memset(gc->coord_cache, 0, sizeof gc->coord_cache);
+  gc_memo_clear(gc);
 }
 
 GcValue gc_coord_value(GcInterp *gc, int index) { return gc_copy(&gc->coord_values[index]); }

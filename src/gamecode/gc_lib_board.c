@@ -48,6 +48,7 @@ static int real_space(const GcBoard *b, int i) { return i >= 0 && !gc_board_is_h
 OP(op_space) {
   (void)n;
   int i = gc_coord(gc, &a[0]);
+  gc_memo_note(gc, i);
   *out = gc_label_value(gc, i >= 0 ? gc->board.cells[i] : "-");
   return ST_OK;
 }
@@ -117,12 +118,15 @@ OP(op_distance) {
 }
 OP(op_onboard) {
   (void)n;
-  *out = gc_bool(real_space(&gc->board, gc_coord(gc, &a[0])));
+  int i = gc_coord(gc, &a[0]);
+  gc_memo_note(gc, i); /* a hole is a square's contents */
+  *out = gc_bool(real_space(&gc->board, i));
   return ST_OK;
 }
 OP(op_empty) {
   (void)n;
   int i = gc_coord(gc, &a[0]);
+  gc_memo_note(gc, i);
   *out = gc_bool(i >= 0 && gc_board_is_empty(&gc->board, i));
   return ST_OK;
 }
@@ -273,7 +277,7 @@ static int generate(GcInterp *gc, GcValue *a, int kind, GcValue *out) {
   const GcBoard *b = &gc->board;
   for (int d = 0; d < nd; d++) {
     int i = offset(gc, from, dirs[d][0], dirs[d][1]);
-    while (real_space(b, i)) {
+    for (; gc_memo_note(gc, i), real_space(b, i);) {
       gc_arr_push(out, coord_value(gc, i));
       if (kind == GEN_LEAPS || (kind == GEN_RIDES && !gc_board_is_empty(b, i))) break;
       i = offset(gc, i, dirs[d][0], dirs[d][1]);
@@ -314,29 +318,29 @@ OP(op_path) {
 }
 
 const GcOpDef gc_board_ops[] = {
-    {"space", OP_FIXED, 1, op_space},
-    {"where", OP_FIXED, 3, op_where},
-    {"what", OP_FIXED, 3, op_what},
-    {"insight", OP_FIXED, 3, op_insight},
-    {"rank", OP_FIXED, 1, op_rank},
-    {"file", OP_FIXED, 1, op_file},
-    {"rankname", OP_FIXED, 1, op_rankname},
-    {"filename", OP_FIXED, 1, op_filename},
-    {"distance", OP_FIXED, 2, op_distance},
-    {"onboard", OP_FIXED, 1, op_onboard},
-    {"empty", OP_FIXED, 1, op_empty},
-    {"remove", OP_FIXED, 1, op_remove},
-    {"findpiece", OP_VARIADIC, 0, op_findpiece},
-    {"spaces", OP_FIXED, 0, op_spaces},
-    {"onlyupper", OP_FIXED, 0, op_onlyupper},
-    {"onlylower", OP_FIXED, 0, op_onlylower},
-    {"noupper", OP_FIXED, 0, op_noupper},
-    {"nolower", OP_FIXED, 0, op_nolower},
-    {"fencode", OP_FIXED, 0, op_fencode},
-    {"boardflags", OP_FIXED, 0, op_boardflags},
-    {"leaps", OP_FIXED, 3, op_leaps},
-    {"rides", OP_FIXED, 3, op_rides},
-    {"rays", OP_FIXED, 3, op_rays},
-    {"path", OP_FIXED, 2, op_path},
-    {NULL, 0, 0, NULL},
+    {"space", OP_FIXED, 1, op_space, GC_MEMO_READS},
+    {"where", OP_FIXED, 3, op_where, GC_MEMO_PURE},
+    {"what", OP_FIXED, 3, op_what, GC_MEMO_NO},
+    {"insight", OP_FIXED, 3, op_insight, GC_MEMO_NO},
+    {"rank", OP_FIXED, 1, op_rank, GC_MEMO_PURE},
+    {"file", OP_FIXED, 1, op_file, GC_MEMO_PURE},
+    {"rankname", OP_FIXED, 1, op_rankname, GC_MEMO_PURE},
+    {"filename", OP_FIXED, 1, op_filename, GC_MEMO_PURE},
+    {"distance", OP_FIXED, 2, op_distance, GC_MEMO_PURE},
+    {"onboard", OP_FIXED, 1, op_onboard, GC_MEMO_READS},
+    {"empty", OP_FIXED, 1, op_empty, GC_MEMO_READS},
+    {"remove", OP_FIXED, 1, op_remove, GC_MEMO_NO},
+    {"findpiece", OP_VARIADIC, 0, op_findpiece, GC_MEMO_NO},
+    {"spaces", OP_FIXED, 0, op_spaces, GC_MEMO_NO},
+    {"onlyupper", OP_FIXED, 0, op_onlyupper, GC_MEMO_NO},
+    {"onlylower", OP_FIXED, 0, op_onlylower, GC_MEMO_NO},
+    {"noupper", OP_FIXED, 0, op_noupper, GC_MEMO_NO},
+    {"nolower", OP_FIXED, 0, op_nolower, GC_MEMO_NO},
+    {"fencode", OP_FIXED, 0, op_fencode, GC_MEMO_NO},
+    {"boardflags", OP_FIXED, 0, op_boardflags, GC_MEMO_NO},
+    {"leaps", OP_FIXED, 3, op_leaps, GC_MEMO_READS},
+    {"rides", OP_FIXED, 3, op_rides, GC_MEMO_READS},
+    {"rays", OP_FIXED, 3, op_rays, GC_MEMO_READS},
+    {"path", OP_FIXED, 2, op_path, GC_MEMO_PURE},
+    {NULL, 0, 0, NULL, GC_MEMO_NO},
 };

@@ -55,6 +55,17 @@ static int along(long long fx, long long fy, long long dx, long long dy) {
   return fx % dx == 0 && fx / dx > 0 && fy == fx / dx * dy;
 }
 
+/* What a leap, ride or hop from o by (dx, dy) may read, noted for a watched call
+ * (gc_memo_note): o and d, and for a ride or hop every square of the ray from o up to d or the
+ * board's edge (more than it reads where a piece stands before d: never less). */
+static void note_move(GcInterp *gc, int o, int d, int dx, int dy, bool ray) {
+  if (!gc->memo_call.depth) return;
+  gc_memo_note(gc, o);
+  gc_memo_note(gc, d);
+  if (!ray || o < 0 || (dx == 0 && dy == 0)) return;
+  for (int i = step(&gc->board, o, dx, dy); i >= 0 && i != d; i = step(&gc->board, i, dx, dy)) gc_memo_note(gc, i);
+}
+
 /* A step, a ride or a hop reaches d only along the image of the offset that points from o
  * to d, and two images never point the same way (they have the same length): that one image
  * is tried, not all eight, which the referee asks for every piece that might give check. */
@@ -68,11 +79,16 @@ static int symmetric(GcInterp *gc, GcValue *a, dirtest t, int extra) {
   int x = num(&a[2]), y = num(&a[3]);
   const int images[8][2] = {{x, y}, {-x, y}, {x, -y}, {-x, -y}, {y, x}, {-y, x}, {y, -x}, {-y, -x}};
   for (int k = 0; k < 8; k++)
-    if (along(fx, fy, images[k][0], images[k][1])) return t(b, o, d, images[k][0], images[k][1], extra);
+    if (along(fx, fy, images[k][0], images[k][1])) {
+      note_move(gc, o, d, images[k][0], images[k][1], t != leap_x);
+      return t(b, o, d, images[k][0], images[k][1], extra);
+    }
   return 0;
 }
 static int directed(GcInterp *gc, GcValue *a, dirtest t, int extra) {
-  return t(&gc->board, gc_coord(gc, &a[0]), gc_coord(gc, &a[1]), num(&a[2]), num(&a[3]), extra);
+  int o = gc_coord(gc, &a[0]), d = gc_coord(gc, &a[1]), dx = num(&a[2]), dy = num(&a[3]);
+  note_move(gc, o, d, dx, dy, t != leap_x);
+  return t(&gc->board, o, d, dx, dy, extra);
 }
 
 OP(op_checkleap) {
@@ -280,21 +296,21 @@ OP(op_checkpath) {
 }
 
 const GcOpDef gc_check_ops[] = {
-    {"checkleap", OP_FIXED, 4, op_checkleap},
-    {"checkaleap", OP_FIXED, 4, op_checkaleap},
-    {"checkride", OP_FIXED, 4, op_checkride},
-    {"checkaride", OP_FIXED, 4, op_checkaride},
-    {"checkhop", OP_FIXED, 4, op_checkhop},
-    {"checkahop", OP_FIXED, 4, op_checkahop},
-    {"checkgrasshop", OP_FIXED, 2, op_checkgrasshop},
-    {"checklongleap", OP_FIXED, 2, op_checklongleap},
-    {"voidleap", OP_FIXED, 4, op_voidleap},
-    {"voidride", OP_FIXED, 4, op_voidride},
-    {"checkmaxsteps", OP_FIXED, 3, op_checkmaxsteps},
-    {"checknsteps", OP_FIXED, 3, op_checknsteps},
-    {"checkatwostep", OP_FIXED, 6, op_checkatwostep},
-    {"checktwostep", OP_FIXED, 6, op_checktwostep},
-    {"checkapath", OP_VARIADIC, 0, op_checkapath},
-    {"checkpath", OP_VARIADIC, 0, op_checkpath},
-    {NULL, 0, 0, NULL},
+    {"checkleap", OP_FIXED, 4, op_checkleap, GC_MEMO_READS},
+    {"checkaleap", OP_FIXED, 4, op_checkaleap, GC_MEMO_READS},
+    {"checkride", OP_FIXED, 4, op_checkride, GC_MEMO_READS},
+    {"checkaride", OP_FIXED, 4, op_checkaride, GC_MEMO_READS},
+    {"checkhop", OP_FIXED, 4, op_checkhop, GC_MEMO_READS},
+    {"checkahop", OP_FIXED, 4, op_checkahop, GC_MEMO_READS},
+    {"checkgrasshop", OP_FIXED, 2, op_checkgrasshop, GC_MEMO_NO},
+    {"checklongleap", OP_FIXED, 2, op_checklongleap, GC_MEMO_NO},
+    {"voidleap", OP_FIXED, 4, op_voidleap, GC_MEMO_NO},
+    {"voidride", OP_FIXED, 4, op_voidride, GC_MEMO_NO},
+    {"checkmaxsteps", OP_FIXED, 3, op_checkmaxsteps, GC_MEMO_NO},
+    {"checknsteps", OP_FIXED, 3, op_checknsteps, GC_MEMO_NO},
+    {"checkatwostep", OP_FIXED, 6, op_checkatwostep, GC_MEMO_NO},
+    {"checktwostep", OP_FIXED, 6, op_checktwostep, GC_MEMO_NO},
+    {"checkapath", OP_VARIADIC, 0, op_checkapath, GC_MEMO_NO},
+    {"checkpath", OP_VARIADIC, 0, op_checkpath, GC_MEMO_NO},
+    {NULL, 0, 0, NULL, GC_MEMO_NO},
 };

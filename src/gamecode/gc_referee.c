@@ -535,3 +535,7 @@ const GcValue *gc_legal_moves(const GcInterp *gc) { return &gc->legal; }
 
 void gc_set_postgame(GcInterp *gc, bool run) { gc->skip_postgame = !run; }
 void gc_set_messages(GcInterp *gc, bool compose) { gc->skip_messages = !compose; }
+void gc_set_memo(GcInterp *gc, bool remember) {
+  gc->memo_off = !remember;
+  gc_memo_clear(gc);
+}

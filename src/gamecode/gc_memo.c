@@ -1,0 +1,138 @@
+/* Remembered functions: a `def` called with squares is, in nearly every preset, a piece's
+ * movement, a function of its arguments and of a few squares of the board; the referee asks the
+ * same ones again and again on boards that differ elsewhere (every enemy piece, for each check
+ * test; every candidate of an unread def, in each position of a search).  A call is watched while
+ * it runs: the squares it reads are noted, and anything it does or reads beyond them spoils it
+ * (gc_internal.h).  An unspoiled result is kept, by the function's body and the arguments, with
+ * what those squares held; a later call with the same arguments finds it where they still hold
+ * the same, and runs nothing. */
+#include "gamecode/gc_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { MEMO_ENTRIES = 2048 };
+
+/* A square's contents, as one word: its label's first seven bytes and a terminator (a longer
+ * label: not remembered, MEMO_TOO_LONG). */
+static const uint64_t MEMO_TOO_LONG = ~(uint64_t)0;
+
+typedef struct GcMemoEntry {
+  const GcToken *body; /* NULL: empty */
+  int16_t args[GC_MEMO_ARGS];
+  uint8_t nargs, nreads;
+  bool calls;     /* it called a function or subroutine by name: valid in its epoch alone */
+  uint32_t epoch; /* GcInterp memo_epoch when it was made */
+  GcValue result; /* null, a boolean or a number */
+  int16_t cells[GC_MEMO_READS_MAX];
+  uint64_t held[GC_MEMO_READS_MAX];
+} GcMemoEntry;
+
+static uint64_t cell_word(const GcBoard *b, int i) {
+  const char *c = b->cells[i];
+  size_t len = strnlen(c, 8);
+  if (len == 8) return MEMO_TOO_LONG;
+  uint64_t w = 0;
+  memcpy(&w, c, len);
+  return w;
+}
+
+/* The squares the arguments name, or false where one is not a square of the board (a number,
+ * a label, any other text: such calls are not remembered). */
+static bool square_args(GcInterp *gc, const GcValue *args, int nargs, int16_t *out) {
+  if (nargs < 1 || nargs > GC_MEMO_ARGS) return false;
+  for (int k = 0; k < nargs; k++) {
+    if (args[k].type != GC_STR) return false;
+    int i = gc_board_index(&gc->board, args[k].u.s);
+    if (i < 0) return false;
+    out[k] = (int16_t)i;
+  }
+  return true;
+}
+
+static GcMemoEntry *slot_of(GcInterp *gc, const GcToken *body, const int16_t *sq, int nargs) {
+  uint64_t h = (uint64_t)(uintptr_t)body * 0x9E3779B97F4A7C15ull;
+  for (int k = 0; k < nargs; k++) h = (h ^ (uint64_t)(uint16_t)sq[k]) * 0xBF58476D1CE4E5B9ull;
+  return &gc->memo[(h >> 40) & (MEMO_ENTRIES - 1)];
+}
+
+static bool same_call(const GcMemoEntry *e, const GcToken *body, const int16_t *sq, int nargs) {
+  if (e->body != body || e->nargs != nargs) return false;
+  for (int k = 0; k < nargs; k++)
+    if (e->args[k] != sq[k]) return false;
+  return true;
+}
+
+bool gc_memo_find(GcInterp *gc, const GcToken *toks, const GcValue *args, int nargs, GcValue *out) {
+  int16_t sq[GC_MEMO_ARGS];
+  if (!gc->memo || gc->memo_call.depth || !square_args(gc, args, nargs, sq)) return false;
+  const GcMemoEntry *e = slot_of(gc, toks, sq, nargs);
+  if (!same_call(e, toks, sq, nargs) || (e->calls && e->epoch != gc->memo_epoch)) return false;
+  for (int k = 0; k < e->nreads; k++)
+    if (cell_word(&gc->board, e->cells[k]) != e->held[k]) return false;
+  *out = e->result;
+  return true;
+}
+
+bool gc_memo_begin(GcInterp *gc, const GcToken *toks, const GcValue *args, int nargs) {
+  (void)toks;
+  int16_t sq[GC_MEMO_ARGS];
+  if (gc->memo_call.depth) {
+    gc->memo_call.depth++;
+    return true;
+  }
+  if (!square_args(gc, args, nargs, sq)) return false;
+  gc->memo_call.depth = 1;
+  gc->memo_call.frame = gc->nframes;
+  gc->memo_call.spoiled = false;
+  gc->memo_call.calls = false;
+  gc->memo_call.nreads = 0;
+  return true;
+}
+
+void gc_memo_end(GcInterp *gc, const GcToken *toks, const GcValue *args, int nargs, int rc, const GcValue *out) {
+  if (--gc->memo_call.depth > 0) return;
+  int16_t sq[GC_MEMO_ARGS];
+  if (rc != ST_OK || gc->memo_call.spoiled || gc->memo_call.nreads > GC_MEMO_READS_MAX) return;
+  if (out->type != GC_NULL && out->type != GC_BOOL && out->type != GC_NUM) return;
+  if (!square_args(gc, args, nargs, sq)) return;
+  if (!gc->memo) {
+    gc->memo = calloc(MEMO_ENTRIES, sizeof *gc->memo);
+    if (!gc->memo) return;
+  }
+  GcMemoEntry *e = slot_of(gc, toks, sq, nargs);
+  e->body = NULL;
+  for (int k = 0; k < gc->memo_call.nreads; k++) {
+    int i = gc->memo_call.reads[k];
+    e->cells[k] = (int16_t)i;
+    e->held[k] = cell_word(&gc->board, i);
+    if (e->held[k] == MEMO_TOO_LONG) return;
+  }
+  e->nreads = (uint8_t)gc->memo_call.nreads;
+  e->nargs = (uint8_t)nargs;
+  e->calls = gc->memo_call.calls;
+  e->epoch = gc->memo_epoch;
+  for (int k = 0; k < nargs; k++) e->args[k] = sq[k];
+  e->result = *out;
+  e->body = toks;
+}
+
+void gc_memo_clear(GcInterp *gc) {
+  if (gc->memo) memset(gc->memo, 0, sizeof *gc->memo * MEMO_ENTRIES);
+}
+
+void gc_memo_redefined(GcInterp *gc) { gc->memo_epoch++; }
+
+void gc_memo_free(GcInterp *gc) {
+  free(gc->memo);
+  gc->memo = NULL;
+}
+
+void gc_memo_check_slot(GcInterp *gc, const GcMapSlot *slot) {
+  if (!gc->memo_call.depth) return;
+  for (int f = gc->memo_call.frame; f < gc->nframes && slot; f++) {
+    const GcMap *m = &gc->frames[f].vars;
+    if (m->cap && slot >= m->slots && slot < m->slots + m->cap) return;
+  }
+  gc->memo_call.spoiled = true;
+}

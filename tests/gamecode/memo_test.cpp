@@ -1,0 +1,92 @@
+// Remembered functions (gc_memo.c): a def called on squares answers what running it answers
+// after the squares it read change, after a variable it reads changes, after a subroutine it
+// calls is defined anew, and when it changes something; and the referee's perft, where the check
+// test asks the same pieces again and again, is the same with and without remembering.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "gamecode/shim.h"
+
+using gctest::Interp;
+
+TEST(GcMemo, APieceFunctionFollowsTheSquaresItRead) {
+  Interp in;
+  ASSERT_EQ(in.run("def Q checkride #0 #1 1 0 or checkride #0 #1 1 1;"), "");
+  EXPECT_EQ(in.ev("fn Q d1 d4"), "false"); // the Pawn on d2 stands between
+  EXPECT_EQ(in.ev("fn Q d1 d4"), "false");
+  ASSERT_EQ(in.run("empty d2;"), "");
+  EXPECT_EQ(in.ev("fn Q d1 d4"), "true");
+  ASSERT_EQ(in.run("add p d3;"), "");
+  EXPECT_EQ(in.ev("fn Q d1 d4"), "false");
+  EXPECT_EQ(in.ev("fn Q d1 d3"), "true");
+  ASSERT_EQ(in.run("empty h8;"), ""); // a square it never read
+  EXPECT_EQ(in.ev("fn Q d1 d3"), "true");
+  ASSERT_EQ(in.run("empty d1;"), ""); // its own square: a hole or not is read too
+  EXPECT_EQ(in.ev("fn Q d1 d3"), "true");
+}
+
+TEST(GcMemo, AFunctionReadingAVariableIsAskedAgain) {
+  Interp in;
+  ASSERT_EQ(in.run("set mode 1;\n"
+                   "def G and checkleap #0 #1 1 2 == var mode 1;\n"
+                   "def H and checkleap #0 #1 1 2 == #mode 1;"),
+            "");
+  EXPECT_EQ(in.ev("fn G b1 c3"), "true");
+  EXPECT_EQ(in.ev("fn H b1 c3"), "true");
+  ASSERT_EQ(in.run("set mode 0;"), "");
+  EXPECT_EQ(in.ev("fn G b1 c3"), "false");
+  EXPECT_EQ(in.ev("fn H b1 c3"), "false");
+}
+
+TEST(GcMemo, AFunctionCallingASubroutineDefinedAnewIsAskedAgain) {
+  Interp in;
+  ASSERT_EQ(in.run("sub far a b: my ok; set ok checkleap #a #b 1 2; return #ok; endsub;\n"
+                   "def F sub far #0 #1;"),
+            "");
+  EXPECT_EQ(in.ev("fn F b1 c3"), "true");
+  EXPECT_EQ(in.ev("fn F b1 c3"), "true");
+  ASSERT_EQ(in.run("sub far a b: return checkleap #a #b 1 1; endsub;"), "");
+  EXPECT_EQ(in.ev("fn F b1 c3"), "false");
+}
+
+TEST(GcMemo, AFunctionThatChangesSomethingRunsEveryTime) {
+  Interp in;
+  ASSERT_EQ(in.run("sub mark a: set marked #a; return true; endsub;\n"
+                   "def M and sub mark #1 empty #1;"),
+            "");
+  EXPECT_EQ(in.ev("fn M b1 e4"), "true");
+  EXPECT_EQ(in.var("marked"), "e4");
+  ASSERT_EQ(in.run("set marked none;"), "");
+  EXPECT_EQ(in.ev("fn M b1 e4"), "true");
+  EXPECT_EQ(in.var("marked"), "e4");
+}
+
+namespace {
+
+// gc_referee_perft from fen with seed 000's Chess preset, remembering on or off.
+uint64_t TutorialPerft(const char *fen, int depth, bool remember) {
+  GcInterp *gc = gc_new();
+  GcError err{};
+  uint64_t n = 0;
+  gc_set_memo(gc, remember);
+  if (gc_load_preset_file(gc, "presets/chess-tutorial.preset", "presets/include", &err) == GC_OK &&
+      gc_start_from(gc, fen, 1, &err) == GC_OK)
+    n = gc_referee_perft(gc, depth, false);
+  else
+    ADD_FAILURE() << err.message;
+  gc_free(gc);
+  return n;
+}
+
+} // namespace
+
+TEST(GcMemo, TheRefereesPerftIsTheSameWithoutRemembering) {
+  // Many pieces, pins and checks ("Kiwipete", castling as the preset's own flags allow it) the
+  // same remembered or not; a position of pins and discovered checks, its standard figure.
+  const char *kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R";
+  EXPECT_EQ(TutorialPerft(kiwipete, 2, true), TutorialPerft(kiwipete, 2, false));
+  const char *pins = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8";
+  EXPECT_EQ(TutorialPerft(pins, 3, true), 2812u);
+  EXPECT_EQ(TutorialPerft(pins, 3, false), 2812u);
+}
