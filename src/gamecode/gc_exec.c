@@ -112,7 +112,7 @@ GcValue *gc_var_find(GcInterp *gc, const char *name) {
  * text. */
 static void var_set(GcInterp *gc, const char *name, unsigned h, const GcValue *key, GcValue v) {
   GcMapSlot *s = key ? resolve(gc, name, h) : resolve_uncached(gc, name, h);
-  if (gc->memo_call.depth) gc_memo_check_slot(gc, s);
+  if (gc->memo_call.depth) gc_memo_check_write(gc, s);
   if (s) {
     gc_release(&s->val);
     s->val = v;

@@ -150,7 +150,13 @@ GcProgram *gc_compile_shared(GcInterp *gc, const char *text, const char *file, G
  * depend on its arguments and those squares alone: every operator it applied is marked so (GcOpDef
  * memo), every command it ran was `my`, `local`, `set`, `inc` or `dec` on its own variables,
  * and every name it read was its own; anything else spoils it (gc_memo_spoil). */
-enum { GC_MEMO_ARGS = 3, GC_MEMO_READS_MAX = 24 };
+enum { GC_MEMO_ARGS = 3, GC_MEMO_READS_MAX = 24, GC_MEMO_GLOBALS = 2, GC_MEMO_NAME = 16 };
+/* A global variable a watched call read: its name and its value, a scalar or a square. */
+typedef struct GcMemoGlobal {
+  char name[GC_MEMO_NAME];
+  unsigned char type; /* GC_NULL, GC_BOOL, GC_NUM, or GC_STR for a square */
+  double value;       /* the number, the truth, or the square's index */
+} GcMemoGlobal;
 /* The remembered result of the call of the function whose body is toks, or false; on false the
  * caller runs it between gc_memo_begin and gc_memo_end. */
 bool gc_memo_find(GcInterp *gc, const GcToken *toks, const GcValue *args, int nargs, GcValue *out);
@@ -326,6 +332,8 @@ struct GcInterp {
     bool calls;   /* it called a function or subroutine by name */
     int nreads;   /* squares it read, or GC_MEMO_READS_MAX + 1: too many to remember */
     int16_t reads[GC_MEMO_READS_MAX];
+    int nglobals;
+    GcMemoGlobal globals[GC_MEMO_GLOBALS];
   } memo_call;
 
   GcLimits limits;
@@ -420,9 +428,11 @@ static inline void gc_memo_note(GcInterp *gc, int i) {
 static inline void gc_memo_spoil(GcInterp *gc) {
   if (gc->memo_call.depth) gc->memo_call.spoiled = true;
 }
-/* A variable's slot found while a call is watched: spoiled unless one of the call's own frames
- * holds it. */
+/* A variable's slot found while a call is watched: the call's own, or a global whose value is
+ * a scalar or a square (noted with it); anything else spoils the call. */
 void gc_memo_check_slot(GcInterp *gc, const GcMapSlot *slot);
+/* A variable's slot about to be written: spoiled unless one of the call's own frames holds it. */
+void gc_memo_check_write(GcInterp *gc, const GcMapSlot *slot);
 
 /* gc_value.c's shared count of what values hold, read on every step (gc_memory_held outside). */
 extern _Atomic long long gc_held_shared;

@@ -257,16 +257,35 @@ static int any_transform(const GcBoard *b, int o, int d, const int *steps, int n
   return 0;
 }
 
+/* What follow may read under each transform tried, noted for a watched call (gc_memo_note):
+ * o, d and every square of each path, as far as the board goes. */
+static void note_paths(GcInterp *gc, int o, int d, const int *steps, int ns, int symmetric_) {
+  if (!gc->memo_call.depth) return;
+  gc_memo_note(gc, o);
+  gc_memo_note(gc, d);
+  for (int t = 0; t < (symmetric_ ? 8 : 1) && o >= 0; t++)
+    for (int k = 0, at = o; k < ns && at >= 0; k++) {
+      int dx, dy;
+      transform(t, steps[2 * k], steps[2 * k + 1], &dx, &dy);
+      at = step(&gc->board, at, dx, dy);
+      gc_memo_note(gc, at);
+    }
+}
+
+static int two_step(GcInterp *gc, GcValue *a, int symmetric_) {
+  int steps[4] = {num(&a[2]), num(&a[3]), num(&a[4]), num(&a[5])};
+  int o = gc_coord(gc, &a[0]), d = gc_coord(gc, &a[1]);
+  note_paths(gc, o, d, steps, 2, symmetric_);
+  return any_transform(&gc->board, o, d, steps, 2, symmetric_);
+}
 OP(op_checkatwostep) {
   (void)n;
-  int steps[4] = {num(&a[2]), num(&a[3]), num(&a[4]), num(&a[5])};
-  *out = gc_bool(any_transform(&gc->board, gc_coord(gc, &a[0]), gc_coord(gc, &a[1]), steps, 2, 0));
+  *out = gc_bool(two_step(gc, a, 0));
   return ST_OK;
 }
 OP(op_checktwostep) {
   (void)n;
-  int steps[4] = {num(&a[2]), num(&a[3]), num(&a[4]), num(&a[5])};
-  *out = gc_bool(any_transform(&gc->board, gc_coord(gc, &a[0]), gc_coord(gc, &a[1]), steps, 2, 1));
+  *out = gc_bool(two_step(gc, a, 1));
   return ST_OK;
 }
 
@@ -308,8 +327,8 @@ const GcOpDef gc_check_ops[] = {
     {"voidride", OP_FIXED, 4, op_voidride, GC_MEMO_NO},
     {"checkmaxsteps", OP_FIXED, 3, op_checkmaxsteps, GC_MEMO_NO},
     {"checknsteps", OP_FIXED, 3, op_checknsteps, GC_MEMO_NO},
-    {"checkatwostep", OP_FIXED, 6, op_checkatwostep, GC_MEMO_NO},
-    {"checktwostep", OP_FIXED, 6, op_checktwostep, GC_MEMO_NO},
+    {"checkatwostep", OP_FIXED, 6, op_checkatwostep, GC_MEMO_READS},
+    {"checktwostep", OP_FIXED, 6, op_checktwostep, GC_MEMO_READS},
     {"checkapath", OP_VARIADIC, 0, op_checkapath, GC_MEMO_NO},
     {"checkpath", OP_VARIADIC, 0, op_checkpath, GC_MEMO_NO},
     {NULL, 0, 0, NULL, GC_MEMO_NO},

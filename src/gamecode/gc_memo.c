@@ -26,7 +26,37 @@ typedef struct GcMemoEntry {
   GcValue result; /* null, a boolean or a number */
   int16_t cells[GC_MEMO_READS_MAX];
   uint64_t held[GC_MEMO_READS_MAX];
+  uint8_t nglobals;
+  GcMemoGlobal globals[GC_MEMO_GLOBALS];
 } GcMemoEntry;
+
+/* A global's value as a watched call may have read it: false where it is not a scalar or a
+ * square. */
+static bool global_of(GcInterp *gc, const GcValue *v, GcMemoGlobal *g) {
+  g->type = (unsigned char)v->type;
+  switch (v->type) {
+  case GC_NULL: g->value = 0; return true;
+  case GC_BOOL: g->value = v->u.b; return true;
+  case GC_NUM: g->value = v->u.n; return true;
+  case GC_STR: {
+    int i = gc_board_index(&gc->board, v->u.s);
+    g->value = i;
+    return i >= 0;
+  }
+  default: return false;
+  }
+}
+
+/* Whether the name reads, from the frames of the call about to be made, the global it read when
+ * remembered, with the same value. */
+static bool global_holds(GcInterp *gc, const GcMemoGlobal *g) {
+  const GcValue *v = gc_var_find(gc, g->name);
+  const GcMap *m = &gc->globals;
+  if (!v || !m->cap || (const void *)v < (const void *)m->slots || (const void *)v >= (const void *)(m->slots + m->cap))
+    return false; /* none now, or another frame's */
+  GcMemoGlobal now;
+  return global_of(gc, v, &now) && now.type == g->type && now.value == g->value;
+}
 
 static uint64_t cell_word(const GcBoard *b, int i) {
   const char *c = b->cells[i];
@@ -43,7 +73,10 @@ static bool square_args(GcInterp *gc, const GcValue *args, int nargs, int16_t *o
   if (nargs < 1 || nargs > GC_MEMO_ARGS) return false;
   for (int k = 0; k < nargs; k++) {
     if (args[k].type != GC_STR) return false;
-    int i = gc_board_index(&gc->board, args[k].u.s);
+    /* the board's own coordinate strings are known by their pointer (gc_coord's cache) */
+    const char *s = args[k].u.s;
+    size_t at = ((size_t)(const void *)s >> 4) & (sizeof gc->coord_cache / sizeof gc->coord_cache[0] - 1);
+    int i = gc->coord_cache[at].text == s ? gc->coord_cache[at].index : gc_board_index(&gc->board, s);
     if (i < 0) return false;
     out[k] = (int16_t)i;
   }
@@ -70,6 +103,8 @@ bool gc_memo_find(GcInterp *gc, const GcToken *toks, const GcValue *args, int na
   if (!same_call(e, toks, sq, nargs) || (e->calls && e->epoch != gc->memo_epoch)) return false;
   for (int k = 0; k < e->nreads; k++)
     if (cell_word(&gc->board, e->cells[k]) != e->held[k]) return false;
+  for (int k = 0; k < e->nglobals; k++)
+    if (!global_holds(gc, &e->globals[k])) return false;
   *out = e->result;
   return true;
 }
@@ -87,6 +122,7 @@ bool gc_memo_begin(GcInterp *gc, const GcToken *toks, const GcValue *args, int n
   gc->memo_call.spoiled = false;
   gc->memo_call.calls = false;
   gc->memo_call.nreads = 0;
+  gc->memo_call.nglobals = 0;
   return true;
 }
 
@@ -109,6 +145,8 @@ void gc_memo_end(GcInterp *gc, const GcToken *toks, const GcValue *args, int nar
     if (e->held[k] == MEMO_TOO_LONG) return;
   }
   e->nreads = (uint8_t)gc->memo_call.nreads;
+  e->nglobals = (uint8_t)gc->memo_call.nglobals;
+  memcpy(e->globals, gc->memo_call.globals, sizeof e->globals);
   e->nargs = (uint8_t)nargs;
   e->calls = gc->memo_call.calls;
   e->epoch = gc->memo_epoch;
@@ -128,11 +166,32 @@ void gc_memo_free(GcInterp *gc) {
   gc->memo = NULL;
 }
 
-void gc_memo_check_slot(GcInterp *gc, const GcMapSlot *slot) {
-  if (!gc->memo_call.depth) return;
+static bool own_slot(const GcInterp *gc, const GcMapSlot *slot) {
   for (int f = gc->memo_call.frame; f < gc->nframes && slot; f++) {
     const GcMap *m = &gc->frames[f].vars;
-    if (m->cap && slot >= m->slots && slot < m->slots + m->cap) return;
+    if (m->cap && slot >= m->slots && slot < m->slots + m->cap) return true;
+  }
+  return false;
+}
+
+void gc_memo_check_write(GcInterp *gc, const GcMapSlot *slot) {
+  if (gc->memo_call.depth && !own_slot(gc, slot)) gc->memo_call.spoiled = true;
+}
+
+void gc_memo_check_slot(GcInterp *gc, const GcMapSlot *slot) {
+  if (!gc->memo_call.depth || own_slot(gc, slot)) return;
+  /* A global read (en passant's square, a mode): noted with its value, once. */
+  const GcMap *g = &gc->globals;
+  int n = gc->memo_call.nglobals;
+  if (slot && g->cap && slot >= g->slots && slot < g->slots + g->cap && strlen(slot->key) < GC_MEMO_NAME) {
+    for (int k = 0; k < n; k++)
+      if (!strcmp(gc->memo_call.globals[k].name, slot->key)) return;
+    GcMemoGlobal *read = &gc->memo_call.globals[n];
+    if (n < GC_MEMO_GLOBALS && global_of(gc, &slot->val, read)) {
+      strcpy(read->name, slot->key);
+      gc->memo_call.nglobals = n + 1;
+      return;
+    }
   }
   gc->memo_call.spoiled = true;
 }

@@ -39,6 +39,34 @@ TEST(GcMemo, AFunctionReadingAVariableIsAskedAgain) {
   EXPECT_EQ(in.ev("fn H b1 c3"), "false");
 }
 
+TEST(GcMemo, AGlobalReadIsRememberedWithItsValueAndNotWhereALocalHidesIt) {
+  Interp in;
+  ASSERT_EQ(in.run("set ep e3;\n"
+                   "def E == var ep #1;\n"
+                   "sub hidden: local ep; set ep e3; return fn E a1 e3; endsub;"),
+            "");
+  EXPECT_EQ(in.ev("fn E a1 e3"), "true");
+  EXPECT_EQ(in.ev("fn E a1 e3"), "true");
+  ASSERT_EQ(in.run("set ep e6;"), "");
+  EXPECT_EQ(in.ev("fn E a1 e3"), "false");
+  EXPECT_EQ(in.ev("sub hidden"), "true"); // its own ep, not the global's
+  EXPECT_EQ(in.ev("fn E a1 e3"), "false");
+  ASSERT_EQ(in.run("set ep false;"), "");
+  EXPECT_EQ(in.ev("fn E a1 e3"), "false");
+  ASSERT_EQ(in.run("set ep e3;"), "");
+  EXPECT_EQ(in.ev("fn E a1 e3"), "true");
+}
+
+TEST(GcMemo, ATwoStepFollowsTheSquareItPassesOver) {
+  Interp in;
+  ASSERT_EQ(in.run("def T checkatwostep #0 #1 0 1 0 1;"), "");
+  EXPECT_EQ(in.ev("fn T e2 e4"), "true");
+  ASSERT_EQ(in.run("add n e3;"), "");
+  EXPECT_EQ(in.ev("fn T e2 e4"), "false");
+  ASSERT_EQ(in.run("empty e3;"), "");
+  EXPECT_EQ(in.ev("fn T e2 e4"), "true");
+}
+
 TEST(GcMemo, AFunctionCallingASubroutineDefinedAnewIsAskedAgain) {
   Interp in;
   ASSERT_EQ(in.run("sub far a b: my ok; set ok checkleap #a #b 1 2; return #ok; endsub;\n"
