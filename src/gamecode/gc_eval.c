@@ -527,8 +527,9 @@ static int call_fn_def(GcInterp *gc, GcFuncDef f, const char *name, GcValue *arg
   if (gc->depth >= gc->limits.max_depth)
     return gc_error_at(gc, "recursion limit (%d calls) reached in fn %s", gc->limits.max_depth, name);
   /* A call of squares made before on squares that still hold the same (gc_memo.c). */
-  if (!gc->memo_off && gc_memo_find(gc, f.toks, args, nargs, out)) return ST_OK;
-  bool watched = !gc->memo_off && gc_memo_begin(gc, f.toks, args, nargs);
+  GcMemoKey key = gc_memo_key(gc, f.toks, args, nargs);
+  if (gc_memo_find(gc, &key, out)) return ST_OK;
+  bool watched = gc_memo_begin(gc, &key);
   gc->depth++;
   int has_named = f.arity > f.nplace;
   if (has_named) gc_push_frame(gc, 0);
@@ -545,7 +546,7 @@ static int call_fn_def(GcInterp *gc, GcFuncDef f, const char *name, GcValue *arg
   gc->fn_nplace = saved_nplace;
   if (has_named) gc_pop_frame(gc);
   gc->depth--;
-  if (watched) gc_memo_end(gc, f.toks, args, nargs, rc, out);
+  if (watched) gc_memo_end(gc, &key, rc, out);
   return rc;
 }
 

@@ -157,11 +157,21 @@ typedef struct GcMemoGlobal {
   unsigned char type; /* GC_NULL, GC_BOOL, GC_NUM, or GC_STR for a square */
   double value;       /* the number, the truth, or the square's index */
 } GcMemoGlobal;
-/* The remembered result of the call of the function whose body is toks, or false; on false the
- * caller runs it between gc_memo_begin and gc_memo_end. */
-bool gc_memo_find(GcInterp *gc, const GcToken *toks, const GcValue *args, int nargs, GcValue *out);
-bool gc_memo_begin(GcInterp *gc, const GcToken *toks, const GcValue *args, int nargs);
-void gc_memo_end(GcInterp *gc, const GcToken *toks, const GcValue *args, int nargs, int rc, const GcValue *out);
+/* A call as it is remembered: the function's body and the squares of its arguments; squares
+ * false where an argument is not a square of the board, or the call is inside a watched one
+ * (such a call is not remembered). */
+typedef struct GcMemoKey {
+  const GcToken *body;
+  bool squares;
+  int nargs;
+  int16_t sq[GC_MEMO_ARGS];
+} GcMemoKey;
+GcMemoKey gc_memo_key(GcInterp *gc, const GcToken *toks, const GcValue *args, int nargs);
+/* The remembered result of the call, or false; on false the caller runs it between
+ * gc_memo_begin (false: not watched) and gc_memo_end. */
+bool gc_memo_find(GcInterp *gc, const GcMemoKey *key, GcValue *out);
+bool gc_memo_begin(GcInterp *gc, const GcMemoKey *key);
+void gc_memo_end(GcInterp *gc, const GcMemoKey *key, int rc, const GcValue *out);
 void gc_memo_clear(GcInterp *gc); /* the geometry changed: nothing remembered holds */
 /* A function or subroutine (re)defined: what calls one by name is not found again (a call of a
  * function calling none stands: a function defined anew has another body, its key). */
@@ -410,6 +420,20 @@ void gc_var_declare_token(GcInterp *gc, const GcToken *t, int tag);
 GcFrame *gc_push_frame(GcInterp *gc, int is_sub);
 void gc_pop_frame(GcInterp *gc);
 int gc_check_budget(GcInterp *gc);
+/* The square the text s names, or -1 (no variable is read, unlike gc_coord).  Coordinates made
+ * by the generators share the interned name strings: a pointer cache recognises them without
+ * hashing (valid until the geometry changes). */
+static inline int gc_square_index(GcInterp *gc, const char *s) {
+  size_t slot = ((size_t)(const void *)s >> 4) & (sizeof gc->coord_cache / sizeof gc->coord_cache[0] - 1);
+  if (gc->coord_cache[slot].text == s) return gc->coord_cache[slot].index;
+  int i = gc_board_index(&gc->board, s);
+  if (i >= 0 && gc->coord_values[i].u.s == s) {
+    gc->coord_cache[slot].text = s;
+    gc->coord_cache[slot].index = i;
+  }
+  return i;
+}
+
 /* The watched call read square i (a real index). */
 static inline void gc_memo_note(GcInterp *gc, int i) {
   if (!gc->memo_call.depth || i < 0) return;

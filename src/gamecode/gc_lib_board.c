@@ -18,18 +18,8 @@ int gc_coord(GcInterp *gc, const GcValue *v) {
     char buf[32];
     return gc_board_index(&gc->board, gc_to_str(v, buf, sizeof buf));
   }
-  /* Coordinates made by the generators share the interned name strings: a pointer cache
-   * recognises them without hashing (valid until the geometry changes). */
-  size_t slot = ((size_t)(const void *)v->u.s >> 4) & 255;
-  if (gc->coord_cache[slot].text == v->u.s) return gc->coord_cache[slot].index;
-  int i = gc_board_index(&gc->board, v->u.s);
-  if (i >= 0) {
-    if (gc->coord_values[i].u.s == v->u.s) {
-      gc->coord_cache[slot].text = v->u.s;
-      gc->coord_cache[slot].index = i;
-    }
-    return i;
-  }
+  int i = gc_square_index(gc, v->u.s);
+  if (i >= 0) return i;
   const GcValue *var = gc_var_find(gc, v->u.s);
   if (var && var->type == GC_STR) return gc_board_index(&gc->board, var->u.s);
   return -1;

@@ -47,13 +47,16 @@ static bool global_of(GcInterp *gc, const GcValue *v, GcMemoGlobal *g) {
   }
 }
 
+/* Whether p points into m's table of slots. */
+static bool in_map(const GcMap *m, const void *p) {
+  return m->cap && p >= (const void *)m->slots && p < (const void *)(m->slots + m->cap);
+}
+
 /* Whether the name reads, from the frames of the call about to be made, the global it read when
  * remembered, with the same value. */
 static bool global_holds(GcInterp *gc, const GcMemoGlobal *g) {
   const GcValue *v = gc_var_find(gc, g->name);
-  const GcMap *m = &gc->globals;
-  if (!v || !m->cap || (const void *)v < (const void *)m->slots || (const void *)v >= (const void *)(m->slots + m->cap))
-    return false; /* none now, or another frame's */
+  if (!v || !in_map(&gc->globals, v)) return false; /* none now, or another frame's */
   GcMemoGlobal now;
   return global_of(gc, v, &now) && now.type == g->type && now.value == g->value;
 }
@@ -67,40 +70,36 @@ static uint64_t cell_word(const GcBoard *b, int i) {
   return w;
 }
 
-/* The squares the arguments name, or false where one is not a square of the board (a number,
- * a label, any other text: such calls are not remembered). */
-static bool square_args(GcInterp *gc, const GcValue *args, int nargs, int16_t *out) {
-  if (nargs < 1 || nargs > GC_MEMO_ARGS) return false;
-  for (int k = 0; k < nargs; k++) {
-    if (args[k].type != GC_STR) return false;
-    /* the board's own coordinate strings are known by their pointer (gc_coord's cache) */
-    const char *s = args[k].u.s;
-    size_t at = ((size_t)(const void *)s >> 4) & (sizeof gc->coord_cache / sizeof gc->coord_cache[0] - 1);
-    int i = gc->coord_cache[at].text == s ? gc->coord_cache[at].index : gc_board_index(&gc->board, s);
-    if (i < 0) return false;
-    out[k] = (int16_t)i;
+GcMemoKey gc_memo_key(GcInterp *gc, const GcToken *toks, const GcValue *args, int nargs) {
+  /* a call inside a watched one is not remembered apart: its squares are not needed */
+  GcMemoKey key = {.body = toks,
+                   .squares = !gc->memo_off && !gc->memo_call.depth && nargs >= 1 && nargs <= GC_MEMO_ARGS,
+                   .nargs = nargs};
+  for (int k = 0; k < nargs && key.squares; k++) {
+    int i = args[k].type == GC_STR ? gc_square_index(gc, args[k].u.s) : -1;
+    key.squares = i >= 0;
+    key.sq[k] = (int16_t)i;
   }
-  return true;
+  return key;
 }
 
-static GcMemoEntry *slot_of(GcInterp *gc, const GcToken *body, const int16_t *sq, int nargs) {
-  uint64_t h = (uint64_t)(uintptr_t)body * 0x9E3779B97F4A7C15ull;
-  for (int k = 0; k < nargs; k++) h = (h ^ (uint64_t)(uint16_t)sq[k]) * 0xBF58476D1CE4E5B9ull;
+static GcMemoEntry *slot_of(GcInterp *gc, const GcMemoKey *key) {
+  uint64_t h = (uint64_t)(uintptr_t)key->body * 0x9E3779B97F4A7C15ull;
+  for (int k = 0; k < key->nargs; k++) h = (h ^ (uint64_t)(uint16_t)key->sq[k]) * 0xBF58476D1CE4E5B9ull;
   return &gc->memo[(h >> 40) & (MEMO_ENTRIES - 1)];
 }
 
-static bool same_call(const GcMemoEntry *e, const GcToken *body, const int16_t *sq, int nargs) {
-  if (e->body != body || e->nargs != nargs) return false;
-  for (int k = 0; k < nargs; k++)
-    if (e->args[k] != sq[k]) return false;
+static bool same_call(const GcMemoEntry *e, const GcMemoKey *key) {
+  if (e->body != key->body || e->nargs != key->nargs) return false;
+  for (int k = 0; k < key->nargs; k++)
+    if (e->args[k] != key->sq[k]) return false;
   return true;
 }
 
-bool gc_memo_find(GcInterp *gc, const GcToken *toks, const GcValue *args, int nargs, GcValue *out) {
-  int16_t sq[GC_MEMO_ARGS];
-  if (!gc->memo || gc->memo_call.depth || !square_args(gc, args, nargs, sq)) return false;
-  const GcMemoEntry *e = slot_of(gc, toks, sq, nargs);
-  if (!same_call(e, toks, sq, nargs) || (e->calls && e->epoch != gc->memo_epoch)) return false;
+bool gc_memo_find(GcInterp *gc, const GcMemoKey *key, GcValue *out) {
+  if (!gc->memo || !key->squares) return false;
+  const GcMemoEntry *e = slot_of(gc, key);
+  if (!same_call(e, key) || (e->calls && e->epoch != gc->memo_epoch)) return false;
   for (int k = 0; k < e->nreads; k++)
     if (cell_word(&gc->board, e->cells[k]) != e->held[k]) return false;
   for (int k = 0; k < e->nglobals; k++)
@@ -109,14 +108,12 @@ bool gc_memo_find(GcInterp *gc, const GcToken *toks, const GcValue *args, int na
   return true;
 }
 
-bool gc_memo_begin(GcInterp *gc, const GcToken *toks, const GcValue *args, int nargs) {
-  (void)toks;
-  int16_t sq[GC_MEMO_ARGS];
-  if (gc->memo_call.depth) {
+bool gc_memo_begin(GcInterp *gc, const GcMemoKey *key) {
+  if (gc->memo_call.depth) { /* a call inside the watched one: its reads are the outer call's */
     gc->memo_call.depth++;
     return true;
   }
-  if (!square_args(gc, args, nargs, sq)) return false;
+  if (!key->squares) return false;
   gc->memo_call.depth = 1;
   gc->memo_call.frame = gc->nframes;
   gc->memo_call.spoiled = false;
@@ -126,17 +123,15 @@ bool gc_memo_begin(GcInterp *gc, const GcToken *toks, const GcValue *args, int n
   return true;
 }
 
-void gc_memo_end(GcInterp *gc, const GcToken *toks, const GcValue *args, int nargs, int rc, const GcValue *out) {
+void gc_memo_end(GcInterp *gc, const GcMemoKey *key, int rc, const GcValue *out) {
   if (--gc->memo_call.depth > 0) return;
-  int16_t sq[GC_MEMO_ARGS];
   if (rc != ST_OK || gc->memo_call.spoiled || gc->memo_call.nreads > GC_MEMO_READS_MAX) return;
   if (out->type != GC_NULL && out->type != GC_BOOL && out->type != GC_NUM) return;
-  if (!square_args(gc, args, nargs, sq)) return;
   if (!gc->memo) {
     gc->memo = calloc(MEMO_ENTRIES, sizeof *gc->memo);
     if (!gc->memo) return;
   }
-  GcMemoEntry *e = slot_of(gc, toks, sq, nargs);
+  GcMemoEntry *e = slot_of(gc, key);
   e->body = NULL;
   for (int k = 0; k < gc->memo_call.nreads; k++) {
     int i = gc->memo_call.reads[k];
@@ -147,12 +142,12 @@ void gc_memo_end(GcInterp *gc, const GcToken *toks, const GcValue *args, int nar
   e->nreads = (uint8_t)gc->memo_call.nreads;
   e->nglobals = (uint8_t)gc->memo_call.nglobals;
   memcpy(e->globals, gc->memo_call.globals, sizeof e->globals);
-  e->nargs = (uint8_t)nargs;
+  e->nargs = (uint8_t)key->nargs;
   e->calls = gc->memo_call.calls;
   e->epoch = gc->memo_epoch;
-  for (int k = 0; k < nargs; k++) e->args[k] = sq[k];
+  memcpy(e->args, key->sq, sizeof e->args);
   e->result = *out;
-  e->body = toks;
+  e->body = key->body;
 }
 
 void gc_memo_clear(GcInterp *gc) {
@@ -167,10 +162,8 @@ void gc_memo_free(GcInterp *gc) {
 }
 
 static bool own_slot(const GcInterp *gc, const GcMapSlot *slot) {
-  for (int f = gc->memo_call.frame; f < gc->nframes && slot; f++) {
-    const GcMap *m = &gc->frames[f].vars;
-    if (m->cap && slot >= m->slots && slot < m->slots + m->cap) return true;
-  }
+  for (int f = gc->memo_call.frame; f < gc->nframes && slot; f++)
+    if (in_map(&gc->frames[f].vars, slot)) return true;
   return false;
 }
 
@@ -181,9 +174,8 @@ void gc_memo_check_write(GcInterp *gc, const GcMapSlot *slot) {
 void gc_memo_check_slot(GcInterp *gc, const GcMapSlot *slot) {
   if (!gc->memo_call.depth || own_slot(gc, slot)) return;
   /* A global read (en passant's square, a mode): noted with its value, once. */
-  const GcMap *g = &gc->globals;
   int n = gc->memo_call.nglobals;
-  if (slot && g->cap && slot >= g->slots && slot < g->slots + g->cap && strlen(slot->key) < GC_MEMO_NAME) {
+  if (slot && in_map(&gc->globals, slot) && strlen(slot->key) < GC_MEMO_NAME) {
     for (int k = 0; k < n; k++)
       if (!strcmp(gc->memo_call.globals[k].name, slot->key)) return;
     GcMemoGlobal *read = &gc->memo_call.globals[n];
