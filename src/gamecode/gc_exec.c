@@ -98,13 +98,13 @@ static GcMapSlot *resolve(GcInterp *gc, const char *name, unsigned h) {
 
 GcValue *gc_var_find_h(GcInterp *gc, const char *name, unsigned h) {
   GcMapSlot *s = resolve(gc, name, h);
-  if (gc->memo_call.depth) gc_memo_check_slot(gc, s);
+  if (gc_memo_watching(gc)) gc_memo_check_slot(gc, s);
   return s ? &s->val : NULL;
 }
 
 GcValue *gc_var_find(GcInterp *gc, const char *name) {
   GcMapSlot *s = resolve_uncached(gc, name, gc_hash(name));
-  if (gc->memo_call.depth) gc_memo_check_slot(gc, s);
+  if (gc_memo_watching(gc)) gc_memo_check_slot(gc, s);
   return s ? &s->val : NULL;
 }
 
@@ -112,7 +112,7 @@ GcValue *gc_var_find(GcInterp *gc, const char *name) {
  * text. */
 static void var_set(GcInterp *gc, const char *name, unsigned h, const GcValue *key, GcValue v) {
   GcMapSlot *s = key ? resolve(gc, name, h) : resolve_uncached(gc, name, h);
-  if (gc->memo_call.depth) gc_memo_check_write(gc, s);
+  if (gc_memo_watching(gc)) gc_memo_check_write(gc, s);
   if (s) {
     gc_release(&s->val);
     s->val = v;
@@ -205,6 +205,14 @@ int gc_call_sub_def(GcInterp *gc, const GcSubDef *s, const char *name, GcValue *
     return gc_error_at(gc, "recursion limit (%d calls) reached in sub %s", gc->limits.max_depth, name);
   GcProgram *prog = s->prog;
   const GcIns *def = &prog->code[s->index];
+  /* A call on squares made before, on squares that still hold the same (gc_memo.c): a sub
+   * looking around a square (Ultima's `frozen`) is as much a function of the board as a def.
+   * Its key is the sub's statement; what it remembers holds until a function or subroutine is
+   * defined anew, which may free that statement's program. */
+  GcMemoKey key = s->memo_ok ? gc_memo_key(gc, def->args, args, nargs) : (GcMemoKey){.squares = false};
+  if (gc_memo_find(gc, &key, ret)) return ST_OK;
+  bool watched = gc_memo_begin(gc, &key);
+  if (watched) gc->memo_call.calls = true;
   GcFrame *fr = gc_push_frame(gc, 1);
   for (int i = 1; i < def->nargs; i++) {
     const GcToken *param = &def->args[i];
@@ -222,7 +230,30 @@ int gc_call_sub_def(GcInterp *gc, const GcSubDef *s, const char *name, GcValue *
   gc->depth--;
   pop_iters(gc, gc->frames[gc->nframes - 1].iter_base);
   gc_pop_frame(gc);
-  return rc == ST_RETURN ? ST_OK : rc;
+  if (rc == ST_RETURN) rc = ST_OK;
+  if (watched) gc_memo_end(gc, &key, rc, ret);
+  return rc;
+}
+
+/* Whether no token of toks is an operator a remembered call may not apply. */
+static bool toks_memo_ok(const GcToken *toks, int n) {
+  for (int k = 0; k < n; k++) {
+    if (toks[k].kind == TK_GROUP && !toks_memo_ok(toks[k].kids, toks[k].nkids)) return false;
+    if (toks[k].op && toks[k].op->memo == GC_MEMO_NO) return false;
+  }
+  return true;
+}
+
+/* Whether every command and operator of the sub starting at i is one a remembered call may run
+ * or apply: a sub that dies, moves a piece, defines a function or looks at every piece somewhere
+ * (a piece's validation, a check test) is hardly ever remembered, and is not watched. */
+static bool sub_memo_ok(const GcProgram *p, int i) {
+  for (int k = i + 1; k < p->code[i].jump && k < p->n; k++) {
+    const GcIns *ins = &p->code[k];
+    if (ins->kind == INS_CMD && !(ins->cmd && ins->cmd->memo)) return false;
+    if (!toks_memo_ok(ins->args, ins->nargs)) return false;
+  }
+  return true;
 }
 
 static void register_subs(GcInterp *gc, GcProgram *p) {
@@ -230,7 +261,7 @@ static void register_subs(GcInterp *gc, GcProgram *p) {
     if (p->code[i].kind != INS_SUB) continue;
     const char *name = p->code[i].args[0].text;
     GcValue *idx = gc_map_get(&gc->subs, name);
-    GcSubDef d = {p, i};
+    GcSubDef d = {p, i, sub_memo_ok(p, i)};
     gc_memo_redefined(gc);
     if (idx) {
       gc->sdefs[(int)idx->u.n] = d;
@@ -463,7 +494,7 @@ int gc_run(GcInterp *gc, GcProgram *p, int pc, GcValue *ret) {
 }
 
 static int run_cmd(GcInterp *gc, const GcIns *ins) {
-  if (gc->memo_call.depth && !(ins->cmd && ins->cmd->memo)) gc_memo_spoil(gc);
+  if (gc_memo_watching(gc) && !(ins->cmd && ins->cmd->memo)) gc_memo_spoil(gc);
   if (ins->cmd) return ins->cmd->fn(gc, ins, ins->args, ins->nargs);
   /* A statement whose head is a sub's name calls it (implicit gosub); anything else is
    * player notation such as `P e2-e4` (reference §2.1). */

@@ -144,9 +144,9 @@ void gc_program_free(GcProgram *p);
 GcProgram *gc_compile_shared(GcInterp *gc, const char *text, const char *file, GcError *err);
 
 /* ---------------- remembered functions (gc_memo.c) ----------------
- * A call of a function (`def`) with squares for arguments is remembered with the squares of
- * the board it read and what they held: the same call later, those squares unchanged, gives the
- * same result without running.  A call is remembered only where everything it did is known to
+ * A call of a function (`def`) or of a subroutine (`sub`, in an expression or by gosub) with
+ * squares for arguments is remembered with the squares of the board it read and what they held:
+ * the same call later, those squares unchanged, gives the same result without running.  A call is remembered only where everything it did is known to
  * depend on its arguments and those squares alone: every operator it applied is marked so (GcOpDef
  * memo), every command it ran was `my`, `local`, `set`, `inc` or `dec` on its own variables,
  * and every name it read was its own; anything else spoils it (gc_memo_spoil). */
@@ -157,9 +157,37 @@ typedef struct GcMemoGlobal {
   unsigned char type; /* GC_NULL, GC_BOOL, GC_NUM, or GC_STR for a square */
   double value;       /* the number, the truth, or the square's index */
 } GcMemoGlobal;
-/* A call as it is remembered: the function's body and the squares of its arguments; squares
- * false where an argument is not a square of the board, or the call is inside a watched one
- * (such a call is not remembered). */
+/* A call being watched: what it read, and whether it did anything that keeps it from being
+ * remembered. */
+typedef struct GcMemoWatch {
+  int depth;    /* > 0: a call is watched; its own calls deepen it while it is unspoiled */
+  int frame;    /* the first frame of the watched call's own */
+  bool spoiled; /* it did or read something beyond its arguments and the board */
+  bool calls;   /* it called a function or subroutine by name */
+  bool inner;   /* it began inside a spoiled call, which waits in GcInterp memo_outer */
+  int nreads;   /* squares it read, or GC_MEMO_READS_MAX + 1: too many to remember */
+  int16_t reads[GC_MEMO_READS_MAX];
+  int nglobals;
+  GcMemoGlobal globals[GC_MEMO_GLOBALS];
+} GcMemoWatch;
+/* A spoiled call waiting while a call inside it is watched: what is left of its watch. */
+typedef struct GcMemoOuter {
+  int depth, frame;
+  bool calls, inner;
+} GcMemoOuter;
+enum { GC_MEMO_OUTER = 8 }; /* spoiled calls a call on squares may be watched inside */
+/* A body whose calls were not remembered lately (seed 000's `checked` defines a function; a def
+ * giving a list of squares): not watched for a while. */
+typedef struct GcMemoHint {
+  const GcToken *body;
+  uint16_t failed;  /* its calls not remembered in a row */
+  uint16_t skipped; /* calls not watched since */
+} GcMemoHint;
+enum { GC_MEMO_HINTS = 512 };
+/* A call as it is remembered: the function's body (a def's tokens, a sub's statement) and the
+ * squares of its arguments; squares false where an argument is not a square of the board, where
+ * the call is inside a watched one still unspoiled (its reads are that one's: Ultima's `frozen`
+ * asking `sideof`), or where its body has lately not been remembered (GcMemoHint). */
 typedef struct GcMemoKey {
   const GcToken *body;
   bool squares;
@@ -242,7 +270,8 @@ typedef struct GcFuncDef {
 
 typedef struct GcSubDef {
   GcProgram *prog;
-  int index; /* the SUB instruction */
+  int index;    /* the SUB instruction */
+  bool memo_ok; /* its commands and operators are all ones a remembered call may use (gc_memo.c) */
 } GcSubDef;
 
 typedef struct GcIter {
@@ -335,16 +364,10 @@ struct GcInterp {
   struct GcMemoEntry *memo;
   bool memo_off;       /* gc_set_memo(gc, false) */
   uint32_t memo_epoch; /* moves when a function or subroutine is (re)defined */
-  struct {
-    int depth;    /* > 0: a call is watched (its own calls are not remembered apart) */
-    int frame;    /* the first frame of the watched call's own */
-    bool spoiled; /* it did or read something beyond its arguments and the board */
-    bool calls;   /* it called a function or subroutine by name */
-    int nreads;   /* squares it read, or GC_MEMO_READS_MAX + 1: too many to remember */
-    int16_t reads[GC_MEMO_READS_MAX];
-    int nglobals;
-    GcMemoGlobal globals[GC_MEMO_GLOBALS];
-  } memo_call;
+  GcMemoWatch memo_call;
+  GcMemoOuter memo_outer[GC_MEMO_OUTER]; /* the spoiled calls the watched one is inside */
+  int memo_nouter;
+  GcMemoHint memo_hints[GC_MEMO_HINTS];
 
   GcLimits limits;
   long steps;
@@ -434,9 +457,12 @@ static inline int gc_square_index(GcInterp *gc, const char *s) {
   return i;
 }
 
+/* Whether a call is watched and may still be remembered: what it reads and does matters. */
+static inline bool gc_memo_watching(const GcInterp *gc) { return gc->memo_call.depth && !gc->memo_call.spoiled; }
+
 /* The watched call read square i (a real index). */
 static inline void gc_memo_note(GcInterp *gc, int i) {
-  if (!gc->memo_call.depth || i < 0) return;
+  if (!gc_memo_watching(gc) || i < 0) return;
   int n = gc->memo_call.nreads;
   if (n > GC_MEMO_READS_MAX) return;
   for (int k = 0; k < n; k++)

@@ -59,7 +59,7 @@ static int along(long long fx, long long fy, long long dx, long long dy) {
  * (gc_memo_note): o and d, and for a ride or hop every square of the ray from o up to d or the
  * board's edge (more than it reads where a piece stands before d: never less). */
 static void note_move(GcInterp *gc, int o, int d, int dx, int dy, bool ray) {
-  if (!gc->memo_call.depth) return;
+  if (!gc_memo_watching(gc)) return;
   gc_memo_note(gc, o);
   gc_memo_note(gc, d);
   if (!ray || o < 0 || (dx == 0 && dy == 0)) return;
@@ -260,7 +260,7 @@ static int any_transform(const GcBoard *b, int o, int d, const int *steps, int n
 /* What follow may read under each transform tried, noted for a watched call (gc_memo_note):
  * o, d and every square of each path, as far as the board goes. */
 static void note_paths(GcInterp *gc, int o, int d, const int *steps, int ns, int symmetric_) {
-  if (!gc->memo_call.depth) return;
+  if (!gc_memo_watching(gc)) return;
   gc_memo_note(gc, o);
   gc_memo_note(gc, d);
   for (int t = 0; t < (symmetric_ ? 8 : 1) && o >= 0; t++)

@@ -1,7 +1,9 @@
 /* Remembered functions: a `def` called with squares is, in nearly every preset, a piece's
  * movement, a function of its arguments and of a few squares of the board; the referee asks the
  * same ones again and again on boards that differ elsewhere (every enemy piece, for each check
- * test; every candidate of an unread def, in each position of a search).  A call is watched while
+ * test; every candidate of an unread def, in each position of a search), and a `sub` called on
+ * a square is often the same (Ultima's `frozen`, asked for every move: is an enemy Immobilizer
+ * next to this square?).  A call is watched while
  * it runs: the squares it reads are noted, and anything it does or reads beyond them spoils it
  * (gc_internal.h).  An unspoiled result is kept, by the function's body and the arguments, with
  * what those squares held; a later call with the same arguments finds it where they still hold
@@ -11,7 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MEMO_ENTRIES = 2048 };
+enum {
+  MEMO_ENTRIES = 2048,
+  HINT_FAILS = 32, /* calls of a body not remembered in a row before it is left unwatched */
+  HINT_SKIPS = 64  /* calls left unwatched before it is tried again */
+};
 
 /* A square's contents, as one word: its label's first seven bytes and a terminator (a longer
  * label: not remembered, MEMO_TOO_LONG). */
@@ -23,7 +29,8 @@ typedef struct GcMemoEntry {
   uint8_t nargs, nreads;
   bool calls;     /* it called a function or subroutine by name: valid in its epoch alone */
   uint32_t epoch; /* GcInterp memo_epoch when it was made */
-  GcValue result; /* null, a boolean or a number */
+  GcValue result; /* null, a boolean or a number; or a string where square >= 0 */
+  int16_t square; /* the result is this square's name (a subroutine returning where it found something) */
   int16_t cells[GC_MEMO_READS_MAX];
   uint64_t held[GC_MEMO_READS_MAX];
   uint8_t nglobals;
@@ -70,11 +77,24 @@ static uint64_t cell_word(const GcBoard *b, int i) {
   return w;
 }
 
+static GcMemoHint *hint_of(GcInterp *gc, const GcToken *body) {
+  return &gc->memo_hints[((uintptr_t)body >> 4) & (GC_MEMO_HINTS - 1)];
+}
+
 GcMemoKey gc_memo_key(GcInterp *gc, const GcToken *toks, const GcValue *args, int nargs) {
-  /* a call inside a watched one is not remembered apart: its squares are not needed */
-  GcMemoKey key = {.body = toks,
-                   .squares = !gc->memo_off && !gc->memo_call.depth && nargs >= 1 && nargs <= GC_MEMO_ARGS,
-                   .nargs = nargs};
+  /* A call inside a watched one is not remembered apart while that one may be (its reads are
+   * that one's); inside a spoiled one (seed 000's `checked`, which defines a function, asking
+   * each enemy piece's def) it is, while there is room to keep the spoiled one waiting. */
+  bool apart = !gc->memo_call.depth || (gc->memo_call.spoiled && gc->memo_nouter < GC_MEMO_OUTER);
+  GcMemoKey key = {
+      .body = toks, .squares = !gc->memo_off && apart && nargs >= 1 && nargs <= GC_MEMO_ARGS, .nargs = nargs};
+  GcMemoHint *hint = hint_of(gc, toks);
+  if (key.squares && hint->body == toks && hint->failed >= HINT_FAILS) {
+    if (++hint->skipped < HINT_SKIPS)
+      key.squares = false;
+    else
+      hint->failed = hint->skipped = 0;
+  }
   for (int k = 0; k < nargs && key.squares; k++) {
     int i = args[k].type == GC_STR ? gc_square_index(gc, args[k].u.s) : -1;
     key.squares = i >= 0;
@@ -104,32 +124,61 @@ bool gc_memo_find(GcInterp *gc, const GcMemoKey *key, GcValue *out) {
     if (cell_word(&gc->board, e->cells[k]) != e->held[k]) return false;
   for (int k = 0; k < e->nglobals; k++)
     if (!global_holds(gc, &e->globals[k])) return false;
-  *out = e->result;
+  *out = e->square >= 0 ? gc_coord_value(gc, e->square) : e->result;
   return true;
 }
 
+static bool remember(GcInterp *gc, const GcMemoKey *key, int rc, const GcValue *out);
+
 bool gc_memo_begin(GcInterp *gc, const GcMemoKey *key) {
-  if (gc->memo_call.depth) { /* a call inside the watched one: its reads are the outer call's */
+  bool inner = gc->memo_call.depth > 0;
+  if (inner && !key->squares) { /* a call inside the watched one: its reads are the outer call's */
     gc->memo_call.depth++;
     return true;
   }
   if (!key->squares) return false;
-  gc->memo_call.depth = 1;
-  gc->memo_call.frame = gc->nframes;
-  gc->memo_call.spoiled = false;
-  gc->memo_call.calls = false;
-  gc->memo_call.nreads = 0;
-  gc->memo_call.nglobals = 0;
+  GcMemoWatch *w = &gc->memo_call;
+  if (inner) /* spoiled (gc_memo_key): it waits, what it reads no longer matters */
+    gc->memo_outer[gc->memo_nouter++] = (GcMemoOuter){w->depth, w->frame, w->calls, w->inner};
+  w->depth = 1;
+  w->frame = gc->nframes;
+  w->spoiled = w->calls = false;
+  w->inner = inner;
+  w->nreads = w->nglobals = 0;
   return true;
 }
 
 void gc_memo_end(GcInterp *gc, const GcMemoKey *key, int rc, const GcValue *out) {
-  if (--gc->memo_call.depth > 0) return;
-  if (rc != ST_OK || gc->memo_call.spoiled || gc->memo_call.nreads > GC_MEMO_READS_MAX) return;
-  if (out->type != GC_NULL && out->type != GC_BOOL && out->type != GC_NUM) return;
+  GcMemoWatch *w = &gc->memo_call;
+  if (--w->depth > 0) return;
+  GcMemoHint *hint = hint_of(gc, key->body);
+  if (remember(gc, key, rc, out)) {
+    if (hint->body == key->body) hint->failed = 0;
+  } else if (hint->body != key->body) {
+    *hint = (GcMemoHint){key->body, 1, 0};
+  } else if (hint->failed < HINT_FAILS) {
+    hint->failed++;
+  }
+  if (w->inner) {
+    GcMemoOuter o = gc->memo_outer[--gc->memo_nouter];
+    w->depth = o.depth;
+    w->frame = o.frame;
+    w->calls = o.calls;
+    w->inner = o.inner;
+    w->spoiled = true;
+  }
+}
+
+/* Keeps the watched call's result, where nothing spoiled it; false where it is not kept. */
+static bool remember(GcInterp *gc, const GcMemoKey *key, int rc, const GcValue *out) {
+  if (rc != ST_OK || gc->memo_call.spoiled || gc->memo_call.nreads > GC_MEMO_READS_MAX) return false;
+  /* a square's name is kept as its index (the board's own text is given back); no other text */
+  int square = out->type == GC_STR ? gc_square_index(gc, out->u.s) : -1;
+  if (square >= gc->ncoord_values) square = -1;
+  if (out->type != GC_NULL && out->type != GC_BOOL && out->type != GC_NUM && square < 0) return false;
   if (!gc->memo) {
     gc->memo = calloc(MEMO_ENTRIES, sizeof *gc->memo);
-    if (!gc->memo) return;
+    if (!gc->memo) return false;
   }
   GcMemoEntry *e = slot_of(gc, key);
   e->body = NULL;
@@ -137,7 +186,7 @@ void gc_memo_end(GcInterp *gc, const GcMemoKey *key, int rc, const GcValue *out)
     int i = gc->memo_call.reads[k];
     e->cells[k] = (int16_t)i;
     e->held[k] = cell_word(&gc->board, i);
-    if (e->held[k] == MEMO_TOO_LONG) return;
+    if (e->held[k] == MEMO_TOO_LONG) return false;
   }
   e->nreads = (uint8_t)gc->memo_call.nreads;
   e->nglobals = (uint8_t)gc->memo_call.nglobals;
@@ -146,8 +195,10 @@ void gc_memo_end(GcInterp *gc, const GcMemoKey *key, int rc, const GcValue *out)
   e->calls = gc->memo_call.calls;
   e->epoch = gc->memo_epoch;
   memcpy(e->args, key->sq, sizeof e->args);
-  e->result = *out;
+  e->result = square >= 0 ? gc_null() : *out;
+  e->square = (int16_t)square;
   e->body = key->body;
+  return true;
 }
 
 void gc_memo_clear(GcInterp *gc) {
@@ -167,12 +218,14 @@ static bool own_slot(const GcInterp *gc, const GcMapSlot *slot) {
   return false;
 }
 
+/* A spoiled call is not looked at further (it goes on being watched only to know where it
+ * ends). */
 void gc_memo_check_write(GcInterp *gc, const GcMapSlot *slot) {
-  if (gc->memo_call.depth && !own_slot(gc, slot)) gc->memo_call.spoiled = true;
+  if (gc_memo_watching(gc) && !own_slot(gc, slot)) gc->memo_call.spoiled = true;
 }
 
 void gc_memo_check_slot(GcInterp *gc, const GcMapSlot *slot) {
-  if (!gc->memo_call.depth || own_slot(gc, slot)) return;
+  if (!gc_memo_watching(gc) || own_slot(gc, slot)) return;
   /* A global read (en passant's square, a mode): noted with its value, once. */
   int n = gc->memo_call.nglobals;
   if (slot && in_map(&gc->globals, slot) && strlen(slot->key) < GC_MEMO_NAME) {

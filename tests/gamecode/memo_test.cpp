@@ -90,6 +90,56 @@ TEST(GcMemo, AFunctionThatChangesSomethingRunsEveryTime) {
   EXPECT_EQ(in.var("marked"), "e4");
 }
 
+TEST(GcMemo, ASubroutineLookingAroundASquareFollowsTheBoard) {
+  // Ultima's `frozen`: a sub called on a square, answering the square where it found a piece.
+  Interp in;
+  ASSERT_EQ(in.run("sub guard sq: my n; for n leaps #sq 1 1: if == space #n N: return #n; endif; next; "
+                   "return false; endsub;"),
+            "");
+  EXPECT_EQ(in.ev("sub guard e4"), "false");
+  ASSERT_EQ(in.run("add N d5;"), "");
+  EXPECT_EQ(in.ev("sub guard e4"), "d5");
+  EXPECT_EQ(in.ev("sub guard e4"), "d5"); // remembered: the same square's name
+  EXPECT_EQ(in.ev("== sub guard e4 d5"), "true");
+  ASSERT_EQ(in.run("add N e5;"), ""); // not a diagonal neighbour
+  EXPECT_EQ(in.ev("sub guard e4"), "d5");
+  ASSERT_EQ(in.run("empty d5;"), "");
+  EXPECT_EQ(in.ev("sub guard e4"), "false");
+  ASSERT_EQ(in.run("add N f3;"), "");
+  EXPECT_EQ(in.ev("sub guard e4"), "f3");
+}
+
+TEST(GcMemo, ASubroutineReadingItsCallersVariableIsAskedAgain) {
+  Interp in;
+  ASSERT_EQ(in.run("sub peek sq: return == #mode #sq; endsub;\n"
+                   "sub caller: local mode; set mode e4; return sub peek e4; endsub;"),
+            "");
+  EXPECT_EQ(in.ev("sub caller"), "true");   // the caller's local mode
+  EXPECT_EQ(in.ev("sub peek e4"), "false"); // no global mode
+  EXPECT_EQ(in.ev("sub caller"), "true");
+  ASSERT_EQ(in.run("set mode e4;"), "");
+  EXPECT_EQ(in.ev("sub peek e4"), "true");
+  ASSERT_EQ(in.run("set mode e5;"), "");
+  EXPECT_EQ(in.ev("sub peek e4"), "false");
+}
+
+TEST(GcMemo, AFunctionInsideACallThatChangesSomethingFollowsTheBoard) {
+  // seed 000's `checked` defines a function and asks each piece's def: the defs are remembered
+  // on their own, inside a call that is not.
+  Interp in;
+  ASSERT_EQ(in.run("def Q checkride #0 #1 1 0 or checkride #0 #1 1 1;\n"
+                   "sub probe a b: def enemies onlylower; return fn Q #a #b; endsub;"),
+            "");
+  EXPECT_EQ(in.ev("sub probe d1 d4"), "false");
+  EXPECT_EQ(in.ev("sub probe d1 d4"), "false");
+  ASSERT_EQ(in.run("empty d2;"), "");
+  EXPECT_EQ(in.ev("sub probe d1 d4"), "true");
+  EXPECT_EQ(in.ev("fn Q d1 d4"), "true");
+  ASSERT_EQ(in.run("add p d3;"), "");
+  EXPECT_EQ(in.ev("sub probe d1 d4"), "false");
+  EXPECT_EQ(in.ev("fn Q d1 d4"), "false");
+}
+
 namespace {
 
 // gc_referee_perft from fen with seed 000's Chess preset, remembering on or off.
