@@ -146,10 +146,11 @@ GcProgram *gc_compile_shared(GcInterp *gc, const char *text, const char *file, G
 /* ---------------- remembered functions (gc_memo.c) ----------------
  * A call of a function (`def`) or of a subroutine (`sub`, in an expression or by gosub) with
  * squares for arguments is remembered with the squares of the board it read and what they held:
- * the same call later, those squares unchanged, gives the same result without running.  A call is remembered only where everything it did is known to
- * depend on its arguments and those squares alone: every operator it applied is marked so (GcOpDef
- * memo), every command it ran was `my`, `local`, `set`, `inc` or `dec` on its own variables,
- * and every name it read was its own; anything else spoils it (gc_memo_spoil). */
+ * the same call later, those squares unchanged, gives the same result without running.  A call
+ * is remembered only where everything it did is known to depend on its arguments and those
+ * squares alone: every operator it applied is marked so (GcOpDef memo), every command it ran was
+ * `my`, `local`, `set`, `inc` or `dec` on its own variables, and every name it read was its own
+ * or a global holding a scalar or a square; anything else spoils it (gc_memo_spoil). */
 enum { GC_MEMO_ARGS = 3, GC_MEMO_READS_MAX = 24, GC_MEMO_GLOBALS = 2, GC_MEMO_NAME = 16 };
 /* A global variable a watched call read: its name and its value, a scalar or a square. */
 typedef struct GcMemoGlobal {
@@ -160,7 +161,7 @@ typedef struct GcMemoGlobal {
 /* A call being watched: what it read, and whether it did anything that keeps it from being
  * remembered. */
 typedef struct GcMemoWatch {
-  int depth;    /* > 0: a call is watched; its own calls deepen it while it is unspoiled */
+  int depth;    /* > 0: a call is watched; its own calls not watched apart deepen it */
   int frame;    /* the first frame of the watched call's own */
   bool spoiled; /* it did or read something beyond its arguments and the board */
   bool calls;   /* it called a function or subroutine by name */

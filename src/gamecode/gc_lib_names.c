@@ -213,12 +213,19 @@ int gc_sysvar(GcInterp *gc, const char *name, GcValue *out) {
   return 0;
 }
 
+/* var reads a variable through gc_var_find, which notes it for a watched call (gc_memo.c). */
 const GcOpDef gc_name_ops[] = {
-    {"var", OP_FIXED, 1, op_var, GC_MEMO_READS}, /* gc_var_find notes it */
-    {"const", OP_FIXED, 1, op_const, GC_MEMO_NO},       {"flag", OP_FIXED, 1, op_flag, GC_MEMO_NO},
-    {"system", OP_FIXED, 1, op_system, GC_MEMO_NO},     {"isfunc", OP_FIXED, 1, op_isfunc, GC_MEMO_NO},
-    {"issub", OP_FIXED, 1, op_issub, GC_MEMO_NO},       {"isconst", OP_FIXED, 1, op_isconst, GC_MEMO_NO},
-    {"isvar", OP_FIXED, 1, op_isvar, GC_MEMO_NO},       {"alias", OP_FIXED, 1, op_alias, GC_MEMO_NO},
-    {"realname", OP_FIXED, 1, op_realname, GC_MEMO_NO}, {"thismove", OP_FIXED, 0, op_thismove, GC_MEMO_NO},
-    {"capture", OP_FIXED, 0, op_capture, GC_MEMO_NO},   {NULL, 0, 0, NULL, GC_MEMO_NO},
+    {"var", OP_FIXED, 1, op_var, GC_MEMO_READS},
+    {"const", OP_FIXED, 1, op_const, GC_MEMO_NO},
+    {"flag", OP_FIXED, 1, op_flag, GC_MEMO_NO},
+    {"system", OP_FIXED, 1, op_system, GC_MEMO_NO},
+    {"isfunc", OP_FIXED, 1, op_isfunc, GC_MEMO_NO},
+    {"issub", OP_FIXED, 1, op_issub, GC_MEMO_NO},
+    {"isconst", OP_FIXED, 1, op_isconst, GC_MEMO_NO},
+    {"isvar", OP_FIXED, 1, op_isvar, GC_MEMO_NO},
+    {"alias", OP_FIXED, 1, op_alias, GC_MEMO_NO},
+    {"realname", OP_FIXED, 1, op_realname, GC_MEMO_NO},
+    {"thismove", OP_FIXED, 0, op_thismove, GC_MEMO_NO},
+    {"capture", OP_FIXED, 0, op_capture, GC_MEMO_NO},
+    {NULL, 0, 0, NULL, GC_MEMO_NO},
 };

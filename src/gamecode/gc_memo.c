@@ -46,7 +46,7 @@ static bool global_of(GcInterp *gc, const GcValue *v, GcMemoGlobal *g) {
   case GC_BOOL: g->value = v->u.b; return true;
   case GC_NUM: g->value = v->u.n; return true;
   case GC_STR: {
-    int i = gc_board_index(&gc->board, v->u.s);
+    int i = gc_square_index(gc, v->u.s);
     g->value = i;
     return i >= 0;
   }
@@ -128,7 +128,37 @@ bool gc_memo_find(GcInterp *gc, const GcMemoKey *key, GcValue *out) {
   return true;
 }
 
-static bool remember(GcInterp *gc, const GcMemoKey *key, int rc, const GcValue *out);
+/* Keeps the watched call's result, where nothing spoiled it; false where it is not kept. */
+static bool remember(GcInterp *gc, const GcMemoKey *key, int rc, const GcValue *out) {
+  if (rc != ST_OK || gc->memo_call.spoiled || gc->memo_call.nreads > GC_MEMO_READS_MAX) return false;
+  /* a square's name is kept as its index (the board's own text is given back); no other text */
+  int square = out->type == GC_STR ? gc_square_index(gc, out->u.s) : -1;
+  if (square >= gc->ncoord_values) square = -1;
+  if (out->type != GC_NULL && out->type != GC_BOOL && out->type != GC_NUM && square < 0) return false;
+  if (!gc->memo) {
+    gc->memo = calloc(MEMO_ENTRIES, sizeof *gc->memo);
+    if (!gc->memo) return false;
+  }
+  GcMemoEntry *e = slot_of(gc, key);
+  e->body = NULL;
+  for (int k = 0; k < gc->memo_call.nreads; k++) {
+    int i = gc->memo_call.reads[k];
+    e->cells[k] = (int16_t)i;
+    e->held[k] = cell_word(&gc->board, i);
+    if (e->held[k] == MEMO_TOO_LONG) return false;
+  }
+  e->nreads = (uint8_t)gc->memo_call.nreads;
+  e->nglobals = (uint8_t)gc->memo_call.nglobals;
+  memcpy(e->globals, gc->memo_call.globals, sizeof e->globals);
+  e->nargs = (uint8_t)key->nargs;
+  e->calls = gc->memo_call.calls;
+  e->epoch = gc->memo_epoch;
+  memcpy(e->args, key->sq, sizeof e->args);
+  e->result = square >= 0 ? gc_null() : *out;
+  e->square = (int16_t)square;
+  e->body = key->body;
+  return true;
+}
 
 bool gc_memo_begin(GcInterp *gc, const GcMemoKey *key) {
   bool inner = gc->memo_call.depth > 0;
@@ -167,38 +197,6 @@ void gc_memo_end(GcInterp *gc, const GcMemoKey *key, int rc, const GcValue *out)
     w->inner = o.inner;
     w->spoiled = true;
   }
-}
-
-/* Keeps the watched call's result, where nothing spoiled it; false where it is not kept. */
-static bool remember(GcInterp *gc, const GcMemoKey *key, int rc, const GcValue *out) {
-  if (rc != ST_OK || gc->memo_call.spoiled || gc->memo_call.nreads > GC_MEMO_READS_MAX) return false;
-  /* a square's name is kept as its index (the board's own text is given back); no other text */
-  int square = out->type == GC_STR ? gc_square_index(gc, out->u.s) : -1;
-  if (square >= gc->ncoord_values) square = -1;
-  if (out->type != GC_NULL && out->type != GC_BOOL && out->type != GC_NUM && square < 0) return false;
-  if (!gc->memo) {
-    gc->memo = calloc(MEMO_ENTRIES, sizeof *gc->memo);
-    if (!gc->memo) return false;
-  }
-  GcMemoEntry *e = slot_of(gc, key);
-  e->body = NULL;
-  for (int k = 0; k < gc->memo_call.nreads; k++) {
-    int i = gc->memo_call.reads[k];
-    e->cells[k] = (int16_t)i;
-    e->held[k] = cell_word(&gc->board, i);
-    if (e->held[k] == MEMO_TOO_LONG) return false;
-  }
-  e->nreads = (uint8_t)gc->memo_call.nreads;
-  e->nglobals = (uint8_t)gc->memo_call.nglobals;
-  memcpy(e->globals, gc->memo_call.globals, sizeof e->globals);
-  e->nargs = (uint8_t)key->nargs;
-  e->calls = gc->memo_call.calls;
-  e->epoch = gc->memo_epoch;
-  memcpy(e->args, key->sq, sizeof e->args);
-  e->result = square >= 0 ? gc_null() : *out;
-  e->square = (int16_t)square;
-  e->body = key->body;
-  return true;
 }
 
 void gc_memo_clear(GcInterp *gc) {
