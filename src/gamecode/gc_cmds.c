@@ -360,22 +360,30 @@ CMD(cmd_move) {
   return ST_OK;
 }
 
+/* Puts label on square c; a call being watched (only `empty` and its synonyms run in one
+ * unspoiled: run_cmd) notes the square it empties, with what it held. */
+static void set_cell(GcInterp *gc, int c, const char *label) {
+  if (gc_memo_watching(gc)) gc_memo_emptied(gc, c);
+  strcpy(gc->board.cells[c], label);
+}
+
 static int set_cells(GcInterp *gc, GcToken *args, int n, const char *label) {
   for (int i = 0; i < n; i++) {
     GcValue v;
     int rc = arg_value(gc, &args[i], &v);
     if (rc) return gc_release(&v), rc;
     if (v.type == GC_STR && !strcmp(v.u.s, "all")) {
+      gc_memo_spoil(gc); /* more squares than a remembered call keeps */
       for (int k = 0; k < gc->board.nfiles * gc->board.nranks; k++)
         if (!gc_board_is_hole(&gc->board, k)) strcpy(gc->board.cells[k], label);
     } else if (v.type == GC_ARR) {
       for (size_t k = 0; k < v.u.a->len; k++) {
         int c = gc_coord(gc, &v.u.a->items[k].val);
-        if (c >= 0) strcpy(gc->board.cells[c], label);
+        if (c >= 0) set_cell(gc, c, label);
       }
     } else {
       int c = gc_coord(gc, &v);
-      if (c >= 0) strcpy(gc->board.cells[c], label);
+      if (c >= 0) set_cell(gc, c, label);
     }
     gc_release(&v);
   }
@@ -657,9 +665,9 @@ const GcCmdDef gc_commands[] = {
     {"askpromote", cmd_askpromote, false},
     {"continuemove", cmd_continuemove, false},
     {"move", cmd_move, false},
-    {"empty", cmd_empty, false},
-    {"capture", cmd_empty, false},
-    {"remove", cmd_empty, false},
+    {"empty", cmd_empty, true},
+    {"capture", cmd_empty, true},
+    {"remove", cmd_empty, true},
     {"add", cmd_add, false},
     {"flip", cmd_flip, false},
     {"store", cmd_store, false},

@@ -527,7 +527,8 @@ static int call_fn_def(GcInterp *gc, GcFuncDef f, const char *name, GcValue *arg
   if (gc->depth >= gc->limits.max_depth)
     return gc_error_at(gc, "recursion limit (%d calls) reached in fn %s", gc->limits.max_depth, name);
   /* A call of squares made before on squares that still hold the same (gc_memo.c). */
-  GcMemoKey key = gc_memo_key(gc, f.toks, args, nargs);
+  GcMemoKey key;
+  gc_memo_key(gc, &key, f.toks, args, nargs, f.ntoks >= GC_MEMO_LONG_DEF);
   if (gc_memo_find(gc, &key, out)) return ST_OK;
   bool watched = gc_memo_begin(gc, &key);
   gc->depth++;

@@ -209,7 +209,8 @@ int gc_call_sub_def(GcInterp *gc, const GcSubDef *s, const char *name, GcValue *
    * looking around a square (Ultima's `frozen`) is as much a function of the board as a def.
    * Its key is the sub's statement; what it remembers holds until a function or subroutine is
    * defined anew, which may free that statement's program. */
-  GcMemoKey key = s->memo_ok ? gc_memo_key(gc, def->args, args, nargs) : (GcMemoKey){.squares = false};
+  GcMemoKey key = {.keyed = false};
+  if (s->memo_ok) gc_memo_key(gc, &key, def->args, args, nargs, true);
   if (gc_memo_find(gc, &key, ret)) return ST_OK;
   bool watched = gc_memo_begin(gc, &key);
   if (watched) gc->memo_call.calls = true;

@@ -145,13 +145,15 @@ GcProgram *gc_compile_shared(GcInterp *gc, const char *text, const char *file, G
 
 /* ---------------- remembered functions (gc_memo.c) ----------------
  * A call of a function (`def`) or of a subroutine (`sub`, in an expression or by gosub) with
- * squares for arguments is remembered with the squares of the board it read and what they held:
- * the same call later, those squares unchanged, gives the same result without running.  A call
- * is remembered only where everything it did is known to depend on its arguments and those
- * squares alone: every operator it applied is marked so (GcOpDef memo), every command it ran was
- * `my`, `local`, `set`, `inc` or `dec` on its own variables, and every name it read was its own
+ * squares for arguments (small whole numbers and truths beside them) is remembered with the
+ * squares of the board it read and what they held: the same call later, those squares
+ * unchanged, gives the same result without running.  A call is remembered only where
+ * everything it did is known to depend on its arguments and those squares alone: every
+ * operator it applied is marked so (GcOpDef memo), every command it ran was `my`, `local`,
+ * `set`, `inc` or `dec` on its own variables, or emptied squares (`empty`, `capture`, `remove`:
+ * kept with the result and emptied again when it is found), and every name it read was its own
  * or a global holding a scalar or a square; anything else spoils it (gc_memo_spoil). */
-enum { GC_MEMO_ARGS = 3, GC_MEMO_READS_MAX = 24, GC_MEMO_GLOBALS = 2, GC_MEMO_NAME = 16 };
+enum { GC_MEMO_ARGS = 4, GC_MEMO_READS_MAX = 24, GC_MEMO_GLOBALS = 2, GC_MEMO_NAME = 16, GC_MEMO_EMPTIED = 8 };
 /* A global variable a watched call read: its name and its value, a scalar or a square. */
 typedef struct GcMemoGlobal {
   char name[GC_MEMO_NAME];
@@ -170,6 +172,9 @@ typedef struct GcMemoWatch {
   int16_t reads[GC_MEMO_READS_MAX];
   int nglobals;
   GcMemoGlobal globals[GC_MEMO_GLOBALS];
+  int nemptied; /* squares it emptied, and what each held before (gc_memo_emptied) */
+  int16_t emptied[GC_MEMO_EMPTIED];
+  uint64_t before[GC_MEMO_EMPTIED];
 } GcMemoWatch;
 /* A spoiled call waiting while a call inside it is watched: what is left of its watch. */
 typedef struct GcMemoOuter {
@@ -185,17 +190,22 @@ typedef struct GcMemoHint {
   uint16_t skipped; /* calls not watched since */
 } GcMemoHint;
 enum { GC_MEMO_HINTS = 512 };
-/* A call as it is remembered: the function's body (a def's tokens, a sub's statement) and the
- * squares of its arguments; squares false where an argument is not a square of the board, where
- * the call is inside a watched one still unspoiled (its reads are that one's: Ultima's `frozen`
- * asking `sideof`), or where its body has lately not been remembered (GcMemoHint). */
+/* A call as it is remembered: the function's body (a def's tokens, a sub's statement) and its
+ * arguments, each a square's index or a small scalar's code (gc_memo.c arg_code); keyed false
+ * where an argument is neither, where a def's arguments include no square, where the call is inside a
+ * watched one still unspoiled (its reads are that one's: Ultima's `frozen` asking `sideof`), or
+ * where its body has lately not been remembered (GcMemoHint). */
 typedef struct GcMemoKey {
   const GcToken *body;
-  bool squares;
+  bool keyed;
   int nargs;
-  int16_t sq[GC_MEMO_ARGS];
+  int32_t arg[GC_MEMO_ARGS];
 } GcMemoKey;
-GcMemoKey gc_memo_key(GcInterp *gc, const GcToken *toks, const GcValue *args, int nargs);
+/* sub: a subroutine's call or a def of GC_MEMO_LONG_DEF tokens or more, remembered on scalars
+ * alone too (a shorter def only with a square: `isupper #0` is quicker evaluated than looked
+ * up). */
+enum { GC_MEMO_LONG_DEF = 6 };
+void gc_memo_key(GcInterp *gc, GcMemoKey *key, const GcToken *toks, const GcValue *args, int nargs, bool sub);
 /* The remembered result of the call, or false; on false the caller runs it between
  * gc_memo_begin (false: not watched) and gc_memo_end. */
 bool gc_memo_find(GcInterp *gc, const GcMemoKey *key, GcValue *out);
@@ -234,7 +244,9 @@ typedef int (*GcCmdFn)(GcInterp *gc, const GcIns *ins, GcToken *args, int nargs)
 typedef struct GcCmdDef {
   const char *name;
   GcCmdFn fn;
-  bool memo; /* changes nothing but the running call's own variables (gc_memo.c) */
+  /* changes nothing but the running call's own variables, or empties squares it notes with
+   * gc_memo_emptied (gc_memo.c) */
+  bool memo;
 } GcCmdDef;
 
 extern const GcOpDef gc_core_ops[];  /* gc_lib_core.c: logic, arithmetic, strings, arrays */
@@ -475,6 +487,8 @@ static inline void gc_memo_note(GcInterp *gc, int i) {
   gc->memo_call.reads[n] = (int16_t)i;
   gc->memo_call.nreads = n + 1;
 }
+/* The watched call empties square i (a real index), which held what it holds now. */
+void gc_memo_emptied(GcInterp *gc, int i);
 /* The watched call did or read something else: it is not remembered. */
 static inline void gc_memo_spoil(GcInterp *gc) {
   if (gc->memo_call.depth) gc->memo_call.spoiled = true;

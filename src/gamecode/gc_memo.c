@@ -3,20 +3,21 @@
  * same ones again and again on boards that differ elsewhere (every enemy piece, for each check
  * test; every candidate of an unread def, in each position of a search), and a `sub` called on
  * a square is often the same (Ultima's `frozen`, asked for every move: is an enemy Immobilizer
- * next to this square?).  A call is watched while
+ * next to this square?), even where it captures (Ultima's `pinch`: GAME Code's `capture` only
+ * empties squares, which are kept with the result and emptied again).  A call is watched while
  * it runs: the squares it reads are noted, and anything it does or reads beyond them spoils it
  * (gc_internal.h).  An unspoiled result is kept, by the function's body and the arguments, with
- * what those squares held; a later call with the same arguments finds it where they still hold
- * the same, and runs nothing. */
+ * what those squares held when it began; a later call with the same arguments finds it where
+ * they still hold the same, and runs nothing. */
 #include "gamecode/gc_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 enum {
-  MEMO_ENTRIES = 2048,
-  HINT_FAILS = 32, /* calls of a body not remembered in a row before it is left unwatched */
-  HINT_SKIPS = 64  /* calls left unwatched before it is tried again */
+  MEMO_ENTRIES = 8192, /* Ultima's perft 3 asks some thousands of calls: 2048 lost 7% of its time */
+  HINT_FAILS = 32,     /* calls of a body not remembered in a row before it is left unwatched */
+  HINT_SKIPS = 64      /* calls left unwatched before it is tried again */
 };
 
 /* A square's contents, as one word: its label's first seven bytes and a terminator (a longer
@@ -25,16 +26,17 @@ static const uint64_t MEMO_TOO_LONG = ~(uint64_t)0;
 
 typedef struct GcMemoEntry {
   const GcToken *body; /* NULL: empty */
-  int16_t args[GC_MEMO_ARGS];
-  uint8_t nargs, nreads;
+  int32_t args[GC_MEMO_ARGS];
+  uint8_t nargs, nreads, nemptied;
   bool calls;     /* it called a function or subroutine by name: valid in its epoch alone */
   uint32_t epoch; /* GcInterp memo_epoch when it was made */
-  GcValue result; /* null, a boolean or a number; or a string where square >= 0 */
+  GcValue result; /* a scalar, or a text other than a square's name (holding a reference) */
   int16_t square; /* the result is this square's name (a subroutine returning where it found something) */
   int16_t cells[GC_MEMO_READS_MAX];
   uint64_t held[GC_MEMO_READS_MAX];
   uint8_t nglobals;
   GcMemoGlobal globals[GC_MEMO_GLOBALS];
+  int16_t emptied[GC_MEMO_EMPTIED]; /* the squares it emptied: emptied again when found */
 } GcMemoEntry;
 
 /* A global's value as a watched call may have read it: false where it is not a scalar or a
@@ -81,80 +83,140 @@ static GcMemoHint *hint_of(GcInterp *gc, const GcToken *body) {
   return &gc->memo_hints[((uintptr_t)body >> 4) & (GC_MEMO_HINTS - 1)];
 }
 
-GcMemoKey gc_memo_key(GcInterp *gc, const GcToken *toks, const GcValue *args, int nargs) {
+/* An argument's part of a key: a square's index, or a code above every index for a truth, null,
+ * a whole number of at most ARG_NUM_MAX (Ultima's `gosub pinch #to #me false`) or a text of at
+ * most three bytes (a piece's label: Ultima's `sub pname #piece`); -1 for anything else (a longer
+ * text, a fraction, a list), which keeps the call from being remembered. */
+enum { ARG_SCALAR = 1 << 20, ARG_NUM = 1 << 24, ARG_NUM_MAX = 1 << 16, ARG_TEXT = 1 << 29 };
+static int32_t text_code(const char *s) {
+  size_t len = strnlen(s, 4);
+  if (len == 4) return -1;
+  uint32_t c = 0;
+  for (size_t k = 0; k < len; k++) c = c << 8 | (unsigned char)s[k];
+  return ARG_TEXT + (int32_t)c;
+}
+/* The code of an argument that is not a square. */
+static int32_t scalar_code(const GcValue *v) {
+  switch (v->type) {
+  case GC_STR: return text_code(v->u.s);
+  case GC_NULL: return ARG_SCALAR + 2;
+  case GC_BOOL: return ARG_SCALAR + v->u.b;
+  case GC_NUM: {
+    double n = v->u.n;
+    return n == (int32_t)n && n >= -ARG_NUM_MAX && n <= ARG_NUM_MAX ? ARG_NUM + (int32_t)n : -1;
+  }
+  default: return -1;
+  }
+}
+
+void gc_memo_key(GcInterp *gc, GcMemoKey *key, const GcToken *toks, const GcValue *args, int nargs, bool sub) {
+  key->body = toks;
+  key->nargs = nargs;
+  key->keyed = false;
   /* A call inside a watched one is not remembered apart while that one may be (its reads are
    * that one's); inside a spoiled one (seed 000's `checked`, which defines a function, asking
    * each enemy piece's def) it is, while there is room to keep the spoiled one waiting. */
   bool apart = !gc->memo_call.depth || (gc->memo_call.spoiled && gc->memo_nouter < GC_MEMO_OUTER);
-  GcMemoKey key = {
-      .body = toks, .squares = !gc->memo_off && apart && nargs >= 1 && nargs <= GC_MEMO_ARGS, .nargs = nargs};
+  if (gc->memo_off || !apart || nargs < 1 || nargs > GC_MEMO_ARGS) return;
   GcMemoHint *hint = hint_of(gc, toks);
-  if (key.squares && hint->body == toks && hint->failed >= HINT_FAILS) {
-    if (++hint->skipped < HINT_SKIPS)
-      key.squares = false;
-    else
-      hint->failed = hint->skipped = 0;
+  if (hint->body == toks && hint->failed >= HINT_FAILS) {
+    if (++hint->skipped < HINT_SKIPS) return;
+    hint->failed = hint->skipped = 0;
   }
-  for (int k = 0; k < nargs && key.squares; k++) {
-    int i = args[k].type == GC_STR ? gc_square_index(gc, args[k].u.s) : -1;
-    key.squares = i >= 0;
-    key.sq[k] = (int16_t)i;
+  /* The squares first: a def on labels or numbers alone (`fn friend space #to`) is an expression
+   * quicker to evaluate than to look up; a sub's statements are not (Ultima's `sub pname
+   * #piece`). */
+  bool square = sub, scalars = false;
+  for (int k = 0; k < nargs; k++) {
+    int32_t c = args[k].type == GC_STR ? gc_square_index(gc, args[k].u.s) : -1;
+    key->arg[k] = c;
+    square |= c >= 0;
+    scalars |= c < 0;
   }
-  return key;
+  if (!square) return;
+  for (int k = 0; k < nargs && scalars; k++)
+    if (key->arg[k] < 0 && (key->arg[k] = scalar_code(&args[k])) < 0) return;
+  key->keyed = true;
 }
 
 static GcMemoEntry *slot_of(GcInterp *gc, const GcMemoKey *key) {
   uint64_t h = (uint64_t)(uintptr_t)key->body * 0x9E3779B97F4A7C15ull;
-  for (int k = 0; k < key->nargs; k++) h = (h ^ (uint64_t)(uint16_t)key->sq[k]) * 0xBF58476D1CE4E5B9ull;
+  for (int k = 0; k < key->nargs; k++) h = (h ^ (uint64_t)(uint32_t)key->arg[k]) * 0xBF58476D1CE4E5B9ull;
   return &gc->memo[(h >> 40) & (MEMO_ENTRIES - 1)];
 }
 
 static bool same_call(const GcMemoEntry *e, const GcMemoKey *key) {
   if (e->body != key->body || e->nargs != key->nargs) return false;
   for (int k = 0; k < key->nargs; k++)
-    if (e->args[k] != key->sq[k]) return false;
+    if (e->args[k] != key->arg[k]) return false;
   return true;
 }
 
 bool gc_memo_find(GcInterp *gc, const GcMemoKey *key, GcValue *out) {
-  if (!gc->memo || !key->squares) return false;
+  if (!gc->memo || !key->keyed) return false;
   const GcMemoEntry *e = slot_of(gc, key);
   if (!same_call(e, key) || (e->calls && e->epoch != gc->memo_epoch)) return false;
   for (int k = 0; k < e->nreads; k++)
     if (cell_word(&gc->board, e->cells[k]) != e->held[k]) return false;
   for (int k = 0; k < e->nglobals; k++)
     if (!global_holds(gc, &e->globals[k])) return false;
-  *out = e->square >= 0 ? gc_coord_value(gc, e->square) : e->result;
+  for (int k = 0; k < e->nemptied; k++) strcpy(gc->board.cells[e->emptied[k]], "@");
+  *out = e->square >= 0 ? gc_coord_value(gc, e->square) : gc_copy(&e->result);
   return true;
+}
+
+/* What square i held when the watched call began: what it holds now, unless the call emptied
+ * it. */
+static uint64_t held_before(GcInterp *gc, int i) {
+  const GcMemoWatch *w = &gc->memo_call;
+  for (int k = 0; k < w->nemptied; k++)
+    if (w->emptied[k] == i) return w->before[k];
+  return cell_word(&gc->board, i);
+}
+
+void gc_memo_emptied(GcInterp *gc, int i) {
+  GcMemoWatch *w = &gc->memo_call;
+  if (!gc_memo_watching(gc) || i < 0) return;
+  for (int k = 0; k < w->nemptied; k++)
+    if (w->emptied[k] == i) return;
+  if (w->nemptied == GC_MEMO_EMPTIED) {
+    w->spoiled = true;
+    return;
+  }
+  w->emptied[w->nemptied] = (int16_t)i;
+  w->before[w->nemptied++] = cell_word(&gc->board, i);
 }
 
 /* Keeps the watched call's result, where nothing spoiled it; false where it is not kept. */
 static bool remember(GcInterp *gc, const GcMemoKey *key, int rc, const GcValue *out) {
   if (rc != ST_OK || gc->memo_call.spoiled || gc->memo_call.nreads > GC_MEMO_READS_MAX) return false;
-  /* a square's name is kept as its index (the board's own text is given back); no other text */
+  /* a square's name is kept as its index (the board's own text is given back); a list is not */
   int square = out->type == GC_STR ? gc_square_index(gc, out->u.s) : -1;
   if (square >= gc->ncoord_values) square = -1;
-  if (out->type != GC_NULL && out->type != GC_BOOL && out->type != GC_NUM && square < 0) return false;
+  if (out->type != GC_NULL && out->type != GC_BOOL && out->type != GC_NUM && out->type != GC_STR) return false;
   if (!gc->memo) {
     gc->memo = calloc(MEMO_ENTRIES, sizeof *gc->memo);
     if (!gc->memo) return false;
   }
   GcMemoEntry *e = slot_of(gc, key);
   e->body = NULL;
+  gc_release(&e->result);
   for (int k = 0; k < gc->memo_call.nreads; k++) {
     int i = gc->memo_call.reads[k];
     e->cells[k] = (int16_t)i;
-    e->held[k] = cell_word(&gc->board, i);
+    e->held[k] = held_before(gc, i);
     if (e->held[k] == MEMO_TOO_LONG) return false;
   }
+  e->nemptied = (uint8_t)gc->memo_call.nemptied;
+  memcpy(e->emptied, gc->memo_call.emptied, sizeof e->emptied);
   e->nreads = (uint8_t)gc->memo_call.nreads;
   e->nglobals = (uint8_t)gc->memo_call.nglobals;
   memcpy(e->globals, gc->memo_call.globals, sizeof e->globals);
   e->nargs = (uint8_t)key->nargs;
   e->calls = gc->memo_call.calls;
   e->epoch = gc->memo_epoch;
-  memcpy(e->args, key->sq, sizeof e->args);
-  e->result = square >= 0 ? gc_null() : *out;
+  memcpy(e->args, key->arg, sizeof e->args);
+  e->result = square >= 0 ? gc_null() : gc_copy(out);
   e->square = (int16_t)square;
   e->body = key->body;
   return true;
@@ -162,11 +224,11 @@ static bool remember(GcInterp *gc, const GcMemoKey *key, int rc, const GcValue *
 
 bool gc_memo_begin(GcInterp *gc, const GcMemoKey *key) {
   bool inner = gc->memo_call.depth > 0;
-  if (inner && !key->squares) { /* a call inside the watched one: its reads are the outer call's */
+  if (inner && !key->keyed) { /* a call inside the watched one: its reads are the outer call's */
     gc->memo_call.depth++;
     return true;
   }
-  if (!key->squares) return false;
+  if (!key->keyed) return false;
   GcMemoWatch *w = &gc->memo_call;
   if (inner) /* spoiled (gc_memo_key): it waits, what it reads no longer matters */
     gc->memo_outer[gc->memo_nouter++] = (GcMemoOuter){w->depth, w->frame, w->calls, w->inner};
@@ -174,7 +236,7 @@ bool gc_memo_begin(GcInterp *gc, const GcMemoKey *key) {
   w->frame = gc->nframes;
   w->spoiled = w->calls = false;
   w->inner = inner;
-  w->nreads = w->nglobals = 0;
+  w->nreads = w->nglobals = w->nemptied = 0;
   return true;
 }
 
@@ -200,12 +262,15 @@ void gc_memo_end(GcInterp *gc, const GcMemoKey *key, int rc, const GcValue *out)
 }
 
 void gc_memo_clear(GcInterp *gc) {
-  if (gc->memo) memset(gc->memo, 0, sizeof *gc->memo * MEMO_ENTRIES);
+  if (!gc->memo) return;
+  for (int k = 0; k < MEMO_ENTRIES; k++) gc_release(&gc->memo[k].result);
+  memset(gc->memo, 0, sizeof *gc->memo * MEMO_ENTRIES);
 }
 
 void gc_memo_redefined(GcInterp *gc) { gc->memo_epoch++; }
 
 void gc_memo_free(GcInterp *gc) {
+  gc_memo_clear(gc);
   free(gc->memo);
   gc->memo = NULL;
 }

@@ -1,6 +1,7 @@
 // Remembered functions (gc_memo.c): a def called on squares answers what running it answers
 // after the squares it read change, after a variable it reads changes, after a subroutine it
-// calls is defined anew, and when it changes something; and the referee's perft, where the check
+// calls is defined anew, and when it changes something; a sub that captures empties the same
+// squares when it is found; numbers, truths and labels are part of a call; and the referee's perft, where the check
 // test asks the same pieces again and again, is the same with and without remembering.
 #include <gtest/gtest.h>
 
@@ -138,6 +139,66 @@ TEST(GcMemo, AFunctionInsideACallThatChangesSomethingFollowsTheBoard) {
   ASSERT_EQ(in.run("add p d3;"), "");
   EXPECT_EQ(in.ev("sub probe d1 d4"), "false");
   EXPECT_EQ(in.ev("fn Q d1 d4"), "false");
+}
+
+TEST(GcMemo, ASubroutineThatCapturesEmptiesTheSameSquaresWhenRemembered) {
+  // Ultima's pincer: enemies next to #at with a friend beyond are captured.  Found again on the
+  // same squares, the remembered call empties them again; where one of them changed it runs.
+  Interp in;
+  ASSERT_EQ(in.run("sub pinch at: my n b; for n leaps #at 1 0: "
+                   "set b where #n minus file #n file #at minus rank #n rank #at; "
+                   "if islower space #n and isupper space #b: capture #n; endif; next; return true; endsub;"),
+            "");
+  ASSERT_EQ(in.run("add p e5; add R e6; add p d4; add R c4; add p f4;"), "");
+  for (int round = 0; round < 2; round++) {
+    EXPECT_EQ(in.ev("sub pinch e4"), "true");
+    EXPECT_EQ(in.ev("space e5"), "@");
+    EXPECT_EQ(in.ev("space d4"), "@");
+    EXPECT_EQ(in.ev("space f4"), "p"); // nothing beyond it
+    ASSERT_EQ(in.run("add p e5; add p d4;"), "");
+  }
+  ASSERT_EQ(in.run("empty c4;"), ""); // a square it read: the d4 Pawn is not taken now
+  EXPECT_EQ(in.ev("sub pinch e4"), "true");
+  EXPECT_EQ(in.ev("space e5"), "@");
+  EXPECT_EQ(in.ev("space d4"), "p");
+  ASSERT_EQ(in.run("add p e5; add R c4;"), "");
+  EXPECT_EQ(in.ev("sub pinch e4"), "true");
+  EXPECT_EQ(in.ev("space d4"), "@");
+}
+
+TEST(GcMemo, ASubroutineReadingASquareItEmptiedIsKeptWithWhatItHeldBefore) {
+  // It takes the piece and then looks at the square: remembered with the piece there first, so
+  // that where the square is empty to begin with it runs and answers for an empty square.
+  Interp in;
+  ASSERT_EQ(in.run("sub take sq: my was; set was space #sq; capture #sq; return join #was space #sq; endsub;"), "");
+  EXPECT_EQ(in.ev("sub take e2"), "P@");
+  EXPECT_EQ(in.ev("sub take e2"), "@@");
+  ASSERT_EQ(in.run("add P e2;"), "");
+  EXPECT_EQ(in.ev("sub take e2"), "P@");
+  EXPECT_EQ(in.ev("space e2"), "@");
+}
+
+TEST(GcMemo, ASubroutineIsRememberedByItsNumbersTruthsAndLabelsToo) {
+  // Ultima's `gosub pinch #to #me false` and `sub pname #piece`: arguments besides squares are
+  // part of what is remembered.
+  Interp in;
+  ASSERT_EQ(in.run("sub far at n: return + rank #at #n; endsub;\n"
+                   "sub pick at flag: if #flag: return rankname #at; endif; return filename #at; endsub;\n"
+                   "sub pname lab: switch toupper #lab: case P: return \"Pincer Pawn\"; case K: return King; "
+                   "endswitch; return piece; endsub;"),
+            "");
+  EXPECT_EQ(in.ev("sub far e4 1"), "4");
+  EXPECT_EQ(in.ev("sub far e4 2"), "5");
+  EXPECT_EQ(in.ev("sub far e4 1"), "4");
+  EXPECT_EQ(in.ev("sub pick e4 true"), "4");
+  EXPECT_EQ(in.ev("sub pick e4 false"), "e");
+  EXPECT_EQ(in.ev("sub pick e4 true"), "4");
+  EXPECT_EQ(in.ev("sub pname p"), "Pincer Pawn");
+  EXPECT_EQ(in.ev("sub pname K"), "King");
+  EXPECT_EQ(in.ev("sub pname p"), "Pincer Pawn");
+  EXPECT_EQ(in.ev("sub pname Q"), "piece");
+  ASSERT_EQ(in.run("sub pname lab: return #lab; endsub;"), ""); // defined anew: asked again
+  EXPECT_EQ(in.ev("sub pname p"), "p");
 }
 
 namespace {
