@@ -264,17 +264,21 @@ static uint64_t key_at(const Position *p, int ply) { return ply == p->ply ? p->k
 bool br_same_board(const BrGame *g, const GcInterp *gc, const Position *p) {
   const GcBoard *b = gc_get_board(gc);
   const Geometry *geo = &g->rules.geo;
-  /* asked after every move the referee allows: rank by rank (no division per square), labels
-   * compared in place (most are a letter or two) */
-  for (int r = 0, sq = 0; r < geo->height; r++)
-    for (int f = 0; f < geo->width; f++, sq++) {
-      if (geo->hole[sq]) continue;
-      const char *cell = b->cells[gc_board_at(b, f, r)];
-      int code = p->board[sq];
-      const char *label = code == SQ_EMPTY ? "@" : g->type_label[piece_type(code)][piece_color(code)];
-      while (*cell && *cell == *label) cell++, label++;
-      if (*cell != *label) return false;
+  if (b->nfiles != geo->width || b->nranks != geo->height) return false;
+  /* asked after every move the referee allows: both boards numbered rank by rank from a1, so
+   * one index walks both; labels compared in place (most are a letter) */
+  for (int sq = 0, n = geo->squares; sq < n; sq++) {
+    if (geo->hole[sq]) continue;
+    const char *cell = b->cells[sq];
+    int code = p->board[sq];
+    if (code == SQ_EMPTY) {
+      if (cell[0] != '@' || cell[1]) return false;
+      continue;
     }
+    const char *label = g->type_label[piece_type(code)][piece_color(code)];
+    while (*cell && *cell == *label) cell++, label++;
+    if (*cell != *label) return false;
+  }
   if (g->rules.drops) /* herald-rules counts each hand in variables hand-LABEL */
     for (int t = 0; t < g->rules.type_count; t++)
       for (int c = 0; c < 2; c++) {

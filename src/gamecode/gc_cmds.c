@@ -133,16 +133,22 @@ CMD(cmd_setconst) {
   char *name = arg_text(gc, &args[0]);
   GcValue v;
   int rc = gc_eval(gc, args + 1, n - 1, NULL, 0, &v);
-  if (rc == ST_OK)
+  if (rc == ST_OK) {
     gc_map_put(&gc->consts, name, v);
-  else
+    gc_tables_changed(gc);
+  } else
     gc_release(&v);
   free(name);
   return rc;
 }
 
-static void flag_on(GcInterp *gc, const char *s) { gc_map_put(&gc->flags, s, gc_bool(1)); }
-static void flag_off(GcInterp *gc, const char *s) { gc_map_del(&gc->flags, s); }
+static void flag_on(GcInterp *gc, const char *s) {
+  gc_map_put(&gc->flags, s, gc_bool(1));
+  gc_tables_changed(gc);
+}
+static void flag_off(GcInterp *gc, const char *s) {
+  if (gc_map_del(&gc->flags, s)) gc_tables_changed(gc);
+}
 static void var_unset(GcInterp *gc, const char *s) {
   gc_vars_changed(gc);
   gc_map_del(&gc->globals, s);
@@ -187,9 +193,10 @@ CMD(cmd_setsystem) {
   char *name = arg_text(gc, &args[0]);
   GcValue v;
   int rc = gc_eval(gc, args + 1, n - 1, NULL, 0, &v);
-  if (rc == ST_OK)
+  if (rc == ST_OK) {
     gc_map_put(&gc->system, name, v);
-  else
+    gc_tables_changed(gc);
+  } else
     gc_release(&v);
   free(name);
   return rc;
@@ -206,14 +213,9 @@ static int incdec(GcInterp *gc, GcToken *args, int n, double sign) {
     gc_release(&v);
     if (rc) return free(name), rc;
   }
-  const GcValue *cur = gc_var_find(gc, name);
-  if (!cur && gc->globals.count >= gc->limits.max_vars) {
-    free(name);
-    return gc_error_at(gc, "too many variables (limit %zu)", gc->limits.max_vars);
-  }
-  gc_var_set(gc, name, gc_num((cur ? gc_to_num(cur) : 0) + sign * by));
+  int rc = gc_var_add(gc, name, sign * by);
   free(name);
-  return ST_OK;
+  return rc;
 }
 CMD(cmd_inc) {
   UNUSED;
@@ -459,6 +461,7 @@ CMD(cmd_alias) {
     char *al = arg_text(gc, &args[i]), *orig = arg_text(gc, &args[i + 1]);
     gc_map_put(&gc->aliases, orig, gc_str(al));
     gc_map_put(&gc->realnames, al, gc_str(orig));
+    gc_tables_changed(gc);
     free(al);
     free(orig);
   }
@@ -472,6 +475,7 @@ CMD(cmd_ban) {
     char key[96];
     snprintf(key, sizeof key, "ban:%s", s);
     gc_map_put(&gc->system, key, gc_bool(1));
+    gc_tables_changed(gc);
     free(s);
   }
   (void)ins;
@@ -484,6 +488,7 @@ CMD(cmd_allow) {
     char key[96];
     snprintf(key, sizeof key, "allow:%s:%s", t, part);
     gc_map_put(&gc->system, key, gc_bool(1));
+    gc_tables_changed(gc);
     free(t);
     free(part);
   }

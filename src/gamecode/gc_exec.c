@@ -127,6 +127,28 @@ static void var_set(GcInterp *gc, const char *name, unsigned h, const GcValue *k
 
 void gc_var_set(GcInterp *gc, const char *name, GcValue v) { var_set(gc, name, gc_hash(name), NULL, v); }
 
+int gc_var_add(GcInterp *gc, const char *name, double by) {
+  unsigned h = gc_hash(name);
+  GcMapSlot *s = resolve_uncached(gc, name, h);
+  if (gc_memo_watching(gc)) {
+    gc_memo_check_slot(gc, s);
+    gc_memo_check_write(gc, s);
+  }
+  if (s) {
+    double now = gc_to_num(&s->val) + by;
+    gc_release(&s->val);
+    s->val = gc_num(now);
+    return ST_OK;
+  }
+  if (gc->globals.count >= gc->limits.max_vars)
+    return gc_error_at(gc, "too many variables (limit %zu)", gc->limits.max_vars);
+  gc_vars_changed(gc); /* a new global */
+  GcValue key = gc_str(name);
+  gc_map_slot_put_key(&gc->globals, &key, h, gc_num(by));
+  gc_release(&key);
+  return ST_OK;
+}
+
 /* The name is the token's interned string (lit), not its text: a slot made through any token of
  * the name has that pointer as its key, and the lookup then compares no text. */
 void gc_var_set_token(GcInterp *gc, const GcToken *t, GcValue v) { var_set(gc, t->lit.u.s, t->text_hash, &t->lit, v); }

@@ -302,6 +302,9 @@ struct GcInterp {
   GcBoard stored;
   int has_stored;
   GcMap globals, consts, flags, system;
+  /* Which contents consts, flags, system, aliases and realnames have (gc_tables_changed): a
+   * saved state of the same version holds the same, and restoring it copies none of them. */
+  uint64_t tables_version;
   GcMap aliases;     /* `alias a x`: x -> a (label to notation, codename to display name) */
   GcMap realnames;   /* and a -> x (what a player types back to the label), seed 004 */
   GcMap funcs, subs; /* name -> index into fdefs/sdefs */
@@ -429,6 +432,10 @@ enum { GC_MAX_SOURCE = 8 << 20 };
 
 enum { SEC_PREGAME, SEC_PREMOVE1, SEC_PREMOVE2, SEC_POSTMOVE1, SEC_POSTMOVE2, SEC_POSTGAME1, SEC_POSTGAME2, SEC_COUNT };
 
+/* gc_referee.c: consts, flags, system, aliases or realnames were changed; every change takes a
+ * version no interpreter of the process has had (states are cloned between them). */
+void gc_tables_changed(GcInterp *gc);
+
 /* gc_exec.c */
 int gc_error_at(GcInterp *gc, const char *fmt, ...);
 int gc_run(GcInterp *gc, GcProgram *p, int start, GcValue *ret);
@@ -446,6 +453,10 @@ GcValue *gc_var_find_h(GcInterp *gc, const char *name, unsigned hash);
 /* The variables' bindings may have changed (GcInterp var_epoch): what was found is found again. */
 static inline void gc_vars_changed(GcInterp *gc) { gc->var_epoch++; }
 void gc_var_set(GcInterp *gc, const char *name, GcValue v);
+/* `inc` and `dec`: adds by to the variable's number, a new global (by) where there is none;
+ * one lookup (Ultima and seed 000 count every position in a global named by its FEN).  ST_OK,
+ * or ST_ERROR past the limit of variables. */
+int gc_var_add(GcInterp *gc, const char *name, double by);
 void gc_var_declare(GcInterp *gc, const char *name, int tag);
 /* A token that names a variable as it stands (a word or string with nothing to substitute):
  * setting or declaring it through the token neither hashes nor copies the name. */

@@ -5,6 +5,7 @@
 #include "gamecode/gc_internal.h"
 
 #include <ctype.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,9 +15,15 @@ typedef struct snapshot {
   char (*stored)[GC_LABEL_MAX];
   int has_stored;
   GcMap globals, flags, consts, system, aliases, realnames;
+  uint64_t tables_version; /* of flags ... realnames (GcInterp tables_version) */
   GcMoveVars mv, prev;
   int have_move;
 } snapshot;
+
+void gc_tables_changed(GcInterp *gc) {
+  static _Atomic uint64_t versions;
+  gc->tables_version = atomic_fetch_add_explicit(&versions, 1, memory_order_relaxed) + 1;
+}
 
 /* Public snapshots: everything a move can change, plus the game counters. */
 struct GcState {
@@ -52,6 +59,7 @@ static void snap_take(GcInterp *gc, snapshot *s) {
   gc_map_copy(&s->system, &gc->system);
   gc_map_copy(&s->aliases, &gc->aliases);
   gc_map_copy(&s->realnames, &gc->realnames);
+  s->tables_version = gc->tables_version;
   s->mv = gc->mv;
   s->prev = gc->prev;
   s->have_move = gc->have_move;
@@ -75,15 +83,21 @@ static void snap_restore(GcInterp *gc, snapshot *s, bool take) {
   gc->has_stored = s->has_stored;
   GcMap *dst[] = {&gc->globals, &gc->flags, &gc->consts, &gc->system, &gc->aliases, &gc->realnames};
   GcMap *src[] = {&s->globals, &s->flags, &s->consts, &s->system, &s->aliases, &s->realnames};
+  /* the tables besides the globals are seldom changed (setflag, alias...): where they are as
+   * saved, they stay */
+  bool tables_same = gc->tables_version == s->tables_version;
   for (int i = 0; i < 6; i++) {
     if (!take) {
-      gc_map_copy(dst[i], src[i]);
+      if (i == 0 || !tables_same) gc_map_copy(dst[i], src[i]);
       continue;
     }
     GcMap t = *dst[i];
     *dst[i] = *src[i];
     *src[i] = t;
   }
+  uint64_t v = gc->tables_version;
+  gc->tables_version = s->tables_version;
+  if (take) s->tables_version = v;
   gc->mv = s->mv;
   gc->prev = s->prev;
   gc->have_move = s->have_move;
@@ -138,6 +152,7 @@ int gc_start(GcInterp *gc, GcError *err) {
   /* a fresh game: nothing of an earlier one survives */
   GcMap *state[] = {&gc->globals, &gc->flags, &gc->consts, &gc->system, &gc->aliases, &gc->realnames};
   for (int i = 0; i < 6; i++) gc_map_clear(state[i]);
+  gc_tables_changed(gc);
   gc_vars_changed(gc);
   gc_release(&gc->legal);
   gc->legal = gc_arr_new();

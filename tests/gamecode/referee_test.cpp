@@ -60,6 +60,36 @@ TEST(GcReferee, PresetLoadsAndKnowsItsName) {
   EXPECT_EQ(gc_side_to_move(g.gc), 1);
 }
 
+TEST(GcReferee, ARestoredStateHasItsFlagsBack) {
+  // The flags (with the constants, system values and aliases) are copied back only where they
+  // differ from the saved state's: restoring the same state twice, another one, or a copy in
+  // another interpreter must each give that state's own.
+  Game g;
+  ASSERT_EQ(g.failure, "");
+  GcState *before = gc_state_save(g.gc);
+  EXPECT_EQ(gc_get_flag(g.gc, "e1"), 1);
+  ASSERT_EQ(g.play({"P e2-e4", "p e7-e5", "K e1-e2"}), "");
+  EXPECT_EQ(gc_get_flag(g.gc, "e1"), 0);
+  GcState *after = gc_state_save(g.gc);
+  gc_state_restore(g.gc, before);
+  EXPECT_EQ(gc_get_flag(g.gc, "e1"), 1);
+  gc_state_restore(g.gc, before);
+  EXPECT_EQ(gc_get_flag(g.gc, "e1"), 1);
+  gc_state_restore(g.gc, after);
+  EXPECT_EQ(gc_get_flag(g.gc, "e1"), 0);
+  Game other;
+  ASSERT_EQ(other.failure, "");
+  GcState *copy = gc_state_clone(after);
+  gc_state_restore(other.gc, copy);
+  EXPECT_EQ(gc_get_flag(other.gc, "e1"), 0);
+  EXPECT_EQ(gc_get_flag(other.gc, "h1"), 1);
+  gc_state_restore(g.gc, before);
+  EXPECT_EQ(gc_get_flag(g.gc, "e1"), 1);
+  gc_state_free(copy);
+  gc_state_free(after);
+  gc_state_free(before);
+}
+
 TEST(GcReferee, OpeningMovesAndPostGameLegalList) {
   Game g;
   ASSERT_EQ(g.play({"P e2-e4", "p e7-e5", "N g1-f3", "n b8-c6", "B f1-b5"}), "");
