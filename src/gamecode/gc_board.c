@@ -170,8 +170,46 @@ static void add_run(FenOut *o, int run) {
   while (n) fen_addc(o, digits[--n]);
 }
 
+/* The same where out has room for any board (every cell a label of the longest, in braces): no
+ * bounds to test, and one-letter labels (most) copied as a byte. */
+static void fen_roomy(const GcBoard *b, char *out) {
+  char *o = out;
+  for (int r = b->nranks - 1; r >= 0; r--) {
+    int run = 0;
+    const char(*row)[GC_LABEL_MAX] = &b->cells[r * b->nfiles];
+    for (int f = 0; f < b->nfiles; f++) {
+      const char *c = row[f];
+      if (c[0] == '@' && !c[1]) {
+        run++;
+        continue;
+      }
+      if (run >= 10) *o++ = (char)('0' + run / 10);
+      if (run) *o++ = (char)('0' + run % 10);
+      run = 0;
+      if (!c[1]) {
+        if (c[0]) *o++ = c[0];
+      } else {
+        size_t len = strlen(c);
+        if (len > 1) *o++ = '{';
+        memcpy(o, c, len);
+        o += len;
+        if (len > 1) *o++ = '}';
+      }
+    }
+    if (run >= 10) *o++ = (char)('0' + run / 10);
+    if (run) *o++ = (char)('0' + run % 10);
+    if (r) *o++ = '/';
+  }
+  *o = 0;
+}
+
 void gc_board_fen(const GcBoard *b, char *out, size_t size) {
   if (!size) return;
+  size_t cells = (size_t)b->nfiles * (size_t)b->nranks;
+  if (size > cells * (GC_LABEL_MAX + 2) + (size_t)b->nranks && b->nfiles < 100) {
+    fen_roomy(b, out);
+    return;
+  }
   FenOut o = {out, size, 0};
   for (int r = b->nranks - 1; r >= 0; r--) {
     int run = 0;

@@ -131,7 +131,8 @@ TEST_F(GcBoardFn, Queries) {
 }
 
 // gc_board_fen writes into the caller's buffer: runs of ten and more, labels in braces, and a
-// buffer too small cut to fit (its first size - 1 characters, always terminated).
+// buffer too small cut to fit (its first size - 1 characters, always terminated); a buffer with
+// room for any board (fencode's) and one with room for this text alone give the same.
 TEST_F(GcBoardFn, FenIsCutToTheBuffer) {
   board("12/{+p}10K/12", "a b c d e f g h i j k l", "1 2 3");
   EXPECT_EQ(in.ev("fencode"), "12/{+p}10K/12");
@@ -141,6 +142,9 @@ TEST_F(GcBoardFn, FenIsCutToTheBuffer) {
   EXPECT_STREQ(out, "12/{+p}");
   gc_board_fen(gc_get_board(in.gc), out, 1);
   EXPECT_STREQ(out, "");
+  char fits[32]; // room for the text, not for any board of 36 squares: the careful writer
+  gc_board_fen(gc_get_board(in.gc), fits, sizeof fits);
+  EXPECT_STREQ(fits, "12/{+p}10K/12");
 }
 
 TEST_F(GcBoardFn, OddGeometryAndLabels) {
