@@ -145,14 +145,15 @@ GcProgram *gc_compile_shared(GcInterp *gc, const char *text, const char *file, G
 
 /* ---------------- remembered functions (gc_memo.c) ----------------
  * A call of a function (`def`) or of a subroutine (`sub`, in an expression or by gosub) with
- * squares for arguments (small whole numbers and truths beside them) is remembered with the
- * squares of the board it read and what they held: the same call later, those squares
- * unchanged, gives the same result without running.  A call is remembered only where
- * everything it did is known to depend on its arguments and those squares alone: every
- * operator it applied is marked so (GcOpDef memo), every command it ran was `my`, `local`,
- * `set`, `inc` or `dec` on its own variables, or emptied squares (`empty`, `capture`, `remove`:
- * kept with the result and emptied again when it is found), and every name it read was its own
- * or a global holding a scalar or a square; anything else spoils it (gc_memo_spoil). */
+ * squares for arguments (small whole numbers, truths and labels beside them; a sub's on those
+ * alone too) is remembered with the squares of the board it read and what they held: the same
+ * call later, those squares unchanged, gives the same result without running.  A call is
+ * remembered only where everything it did is known to depend on its arguments and those squares
+ * alone: every operator it applied is marked so (GcOpDef memo), every command it ran was `my`,
+ * `local`, `set`, `inc` or `dec` on its own variables, or emptied squares (`empty`, `capture`,
+ * `remove`: kept with the result and emptied again when it is found), and every name it read
+ * was its own or a global holding a scalar or a square; anything else spoils it
+ * (gc_memo_spoil). */
 enum { GC_MEMO_ARGS = 4, GC_MEMO_READS_MAX = 24, GC_MEMO_GLOBALS = 2, GC_MEMO_NAME = 16, GC_MEMO_EMPTIED = 8 };
 /* A global variable a watched call read: its name and its value, a scalar or a square. */
 typedef struct GcMemoGlobal {
