@@ -269,13 +269,12 @@ bool br_same_board(const BrGame *g, const GcInterp *gc, const Position *p) {
    * one index walks both; labels compared in place (most are a letter) */
   for (int sq = 0, n = geo->squares; sq < n; sq++) {
     if (geo->hole[sq]) continue;
-    const char *cell = b->cells[sq];
     int code = p->board[sq];
     if (code == SQ_EMPTY) {
-      if (cell[0] != '@' || cell[1]) return false;
+      if (!gc_board_is_empty(b, sq)) return false;
       continue;
     }
-    const char *label = g->type_label[piece_type(code)][piece_color(code)];
+    const char *cell = b->cells[sq], *label = g->type_label[piece_type(code)][piece_color(code)];
     while (*cell && *cell == *label) cell++, label++;
     if (*cell != *label) return false;
   }

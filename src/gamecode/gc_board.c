@@ -147,57 +147,37 @@ int gc_board_set_fen(GcBoard *b, const char *fen, char *err, size_t errsize) {
   return 0;
 }
 
-/* The FEN written straight into the caller's buffer, cut to fit: a repetition key per move is
- * made of this (op_fencode), so no buffer is allocated and no snprintf is called. */
-typedef struct FenOut {
-  char *out;
-  size_t size, len;
-} FenOut;
-
-static void fen_addc(FenOut *o, char c) {
-  if (o->len + 1 < o->size) o->out[o->len++] = c;
+/* The FEN of b into o, which has room for that of any board of b's size (FEN_ROOM): no bounds
+ * tested per character, as a repetition key is made of this at every move (op_fencode). */
+#define FEN_ROOM(cells, ranks) ((size_t)(cells) * (GC_LABEL_MAX + 2) + (size_t)(ranks) + 1)
+_Static_assert(GC_MAX_FILES < 100, "a run of empty squares is written in two digits at most");
+static char *fen_run(char *o, int run) {
+  if (run >= 10) *o++ = (char)('0' + run / 10);
+  if (run) *o++ = (char)('0' + run % 10);
+  return o;
 }
-
-static void fen_adds(FenOut *o, const char *s) {
-  while (*s) fen_addc(o, *s++);
-}
-
-static void add_run(FenOut *o, int run) {
-  char digits[12];
-  int n = 0;
-  do digits[n++] = (char)('0' + run % 10);
-  while ((run /= 10) && n < (int)sizeof digits);
-  while (n) fen_addc(o, digits[--n]);
-}
-
-/* The same where out has room for any board (every cell a label of the longest, in braces): no
- * bounds to test, and one-letter labels (most) copied as a byte. */
-static void fen_roomy(const GcBoard *b, char *out) {
-  char *o = out;
+static void fen_write(const GcBoard *b, char *o) {
   for (int r = b->nranks - 1; r >= 0; r--) {
-    int run = 0;
-    const char(*row)[GC_LABEL_MAX] = &b->cells[r * b->nfiles];
+    int run = 0; /* empty squares */
     for (int f = 0; f < b->nfiles; f++) {
-      const char *c = row[f];
+      const char *c = b->cells[r * b->nfiles + f];
       if (c[0] == '@' && !c[1]) {
         run++;
         continue;
       }
-      if (run >= 10) *o++ = (char)('0' + run / 10);
-      if (run) *o++ = (char)('0' + run % 10);
+      o = fen_run(o, run);
       run = 0;
-      if (!c[1]) {
+      if (!c[1]) { /* most labels are a letter */
         if (c[0]) *o++ = c[0];
-      } else {
-        size_t len = strlen(c);
-        if (len > 1) *o++ = '{';
-        memcpy(o, c, len);
-        o += len;
-        if (len > 1) *o++ = '}';
+        continue;
       }
+      size_t len = strlen(c);
+      *o++ = '{';
+      memcpy(o, c, len);
+      o += len;
+      *o++ = '}';
     }
-    if (run >= 10) *o++ = (char)('0' + run / 10);
-    if (run) *o++ = (char)('0' + run % 10);
+    o = fen_run(o, run);
     if (r) *o++ = '/';
   }
   *o = 0;
@@ -205,32 +185,11 @@ static void fen_roomy(const GcBoard *b, char *out) {
 
 void gc_board_fen(const GcBoard *b, char *out, size_t size) {
   if (!size) return;
-  size_t cells = (size_t)b->nfiles * (size_t)b->nranks;
-  if (size > cells * (GC_LABEL_MAX + 2) + (size_t)b->nranks && b->nfiles < 100) {
-    fen_roomy(b, out);
+  if (size >= FEN_ROOM(b->nfiles * b->nranks, b->nranks)) {
+    fen_write(b, out);
     return;
   }
-  FenOut o = {out, size, 0};
-  for (int r = b->nranks - 1; r >= 0; r--) {
-    int run = 0;
-    for (int f = 0; f < b->nfiles; f++) {
-      const char *c = b->cells[r * b->nfiles + f];
-      if (c[0] == '@' && !c[1]) {
-        run++;
-        continue;
-      }
-      if (run) add_run(&o, run);
-      run = 0;
-      if (c[0] && c[1]) {
-        fen_addc(&o, '{');
-        fen_adds(&o, c);
-        fen_addc(&o, '}');
-      } else {
-        fen_adds(&o, c);
-      }
-    }
-    if (run) add_run(&o, run);
-    if (r) fen_addc(&o, '/');
-  }
-  out[o.len] = 0;
+  char whole[FEN_ROOM(GC_MAX_CELLS, GC_MAX_RANKS)]; /* then cut to fit */
+  fen_write(b, whole);
+  gc_text_copy(out, size, whole);
 }

@@ -108,8 +108,19 @@ GcValue *gc_var_find(GcInterp *gc, const char *name) {
   return s ? &s->val : NULL;
 }
 
-/* key: the name as a string value a new slot may share (an interned one), or NULL to copy the
- * text. */
+/* A new global of the name (h its hash) holding v (taken).  key: the name as a string value the
+ * slot may share (an interned one), or NULL to copy the text. */
+static void new_global(GcInterp *gc, const char *name, unsigned h, const GcValue *key, GcValue v) {
+  gc_vars_changed(gc);
+  if (key) {
+    gc_map_slot_put_key(&gc->globals, key, h, v);
+    return;
+  }
+  GcValue text = gc_str(name);
+  gc_map_slot_put_key(&gc->globals, &text, h, v);
+  gc_release(&text);
+}
+
 static void var_set(GcInterp *gc, const char *name, unsigned h, const GcValue *key, GcValue v) {
   GcMapSlot *s = key ? resolve(gc, name, h) : resolve_uncached(gc, name, h);
   if (gc_memo_watching(gc)) gc_memo_check_write(gc, s);
@@ -118,11 +129,7 @@ static void var_set(GcInterp *gc, const char *name, unsigned h, const GcValue *k
     s->val = v;
     return;
   }
-  gc_vars_changed(gc); /* a new global */
-  if (key)
-    gc_map_slot_put_key(&gc->globals, key, h, v);
-  else
-    gc_map_put(&gc->globals, name, v);
+  new_global(gc, name, h, key, v);
 }
 
 void gc_var_set(GcInterp *gc, const char *name, GcValue v) { var_set(gc, name, gc_hash(name), NULL, v); }
@@ -130,10 +137,7 @@ void gc_var_set(GcInterp *gc, const char *name, GcValue v) { var_set(gc, name, g
 int gc_var_add(GcInterp *gc, const char *name, double by) {
   unsigned h = gc_hash(name);
   GcMapSlot *s = resolve_uncached(gc, name, h);
-  if (gc_memo_watching(gc)) {
-    gc_memo_check_slot(gc, s);
-    gc_memo_check_write(gc, s);
-  }
+  if (gc_memo_watching(gc)) gc_memo_check_write(gc, s); /* a read and a write: the write decides */
   if (s) {
     double now = gc_to_num(&s->val) + by;
     gc_release(&s->val);
@@ -142,10 +146,7 @@ int gc_var_add(GcInterp *gc, const char *name, double by) {
   }
   if (gc->globals.count >= gc->limits.max_vars)
     return gc_error_at(gc, "too many variables (limit %zu)", gc->limits.max_vars);
-  gc_vars_changed(gc); /* a new global */
-  GcValue key = gc_str(name);
-  gc_map_slot_put_key(&gc->globals, &key, h, gc_num(by));
-  gc_release(&key);
+  new_global(gc, name, h, NULL, gc_num(by));
   return ST_OK;
 }
 

@@ -192,21 +192,22 @@ typedef struct GcMemoHint {
 } GcMemoHint;
 enum { GC_MEMO_HINTS = 512 };
 /* A call as it is remembered: the function's body (a def's tokens, a sub's statement) and its
- * arguments, each a square's index or a small scalar's code (gc_memo.c arg_code); keyed false
- * where an argument is neither, where a def's arguments include no square, where the call is inside a
- * watched one still unspoiled (its reads are that one's: Ultima's `frozen` asking `sideof`), or
- * where its body has lately not been remembered (GcMemoHint). */
+ * arguments, each a square's index or a small scalar's code (gc_memo.c scalar_code); keyed false
+ * where an argument is neither, where none is a square and none need be (gc_memo_key), where
+ * the call is inside a watched one still unspoiled (its reads are that one's: Ultima's `frozen`
+ * asking `sideof`), or where its body has lately not been remembered (GcMemoHint). */
 typedef struct GcMemoKey {
   const GcToken *body;
   bool keyed;
   int nargs;
   int32_t arg[GC_MEMO_ARGS];
 } GcMemoKey;
-/* sub: a subroutine's call or a def of GC_MEMO_LONG_DEF tokens or more, remembered on scalars
- * alone too (a shorter def only with a square: `isupper #0` is quicker evaluated than looked
- * up). */
+/* square_optional: the call may be remembered on scalars alone (a subroutine's, or a def of
+ * GC_MEMO_LONG_DEF tokens or more); a shorter def only with a square among its arguments
+ * (`isupper #0` is quicker evaluated than looked up). */
 enum { GC_MEMO_LONG_DEF = 6 };
-void gc_memo_key(GcInterp *gc, GcMemoKey *key, const GcToken *toks, const GcValue *args, int nargs, bool sub);
+void gc_memo_key(GcInterp *gc, GcMemoKey *key, const GcToken *toks, const GcValue *args, int nargs,
+                 bool square_optional);
 /* The remembered result of the call, or false; on false the caller runs it between
  * gc_memo_begin (false: not watched) and gc_memo_end. */
 bool gc_memo_find(GcInterp *gc, const GcMemoKey *key, GcValue *out);

@@ -109,7 +109,8 @@ static int32_t scalar_code(const GcValue *v) {
   }
 }
 
-void gc_memo_key(GcInterp *gc, GcMemoKey *key, const GcToken *toks, const GcValue *args, int nargs, bool sub) {
+void gc_memo_key(GcInterp *gc, GcMemoKey *key, const GcToken *toks, const GcValue *args, int nargs,
+                 bool square_optional) {
   key->body = toks;
   key->nargs = nargs;
   key->keyed = false;
@@ -126,7 +127,7 @@ void gc_memo_key(GcInterp *gc, GcMemoKey *key, const GcToken *toks, const GcValu
   /* The squares first: a def on labels or numbers alone (`fn friend space #to`) is an expression
    * quicker to evaluate than to look up; a sub's statements are not (Ultima's `sub pname
    * #piece`). */
-  bool square = sub, scalars = false;
+  bool square = square_optional, scalars = false;
   for (int k = 0; k < nargs; k++) {
     int32_t c = args[k].type == GC_STR ? gc_square_index(gc, args[k].u.s) : -1;
     key->arg[k] = c;
@@ -190,10 +191,10 @@ void gc_memo_emptied(GcInterp *gc, int i) {
 /* Keeps the watched call's result, where nothing spoiled it; false where it is not kept. */
 static bool remember(GcInterp *gc, const GcMemoKey *key, int rc, const GcValue *out) {
   if (rc != ST_OK || gc->memo_call.spoiled || gc->memo_call.nreads > GC_MEMO_READS_MAX) return false;
-  /* a square's name is kept as its index (the board's own text is given back); a list is not */
+  if (out->type == GC_ARR || out->type == GC_LAZY) return false; /* a list is not kept */
+  /* a square's name is kept as its index (the board's own text is given back) */
   int square = out->type == GC_STR ? gc_square_index(gc, out->u.s) : -1;
   if (square >= gc->ncoord_values) square = -1;
-  if (out->type != GC_NULL && out->type != GC_BOOL && out->type != GC_NUM && out->type != GC_STR) return false;
   if (!gc->memo) {
     gc->memo = calloc(MEMO_ENTRIES, sizeof *gc->memo);
     if (!gc->memo) return false;
