@@ -411,6 +411,9 @@ bool ev_init(EvalTables *e, const Rules *r) {
     e->pawn_like[t] = !e->royal[t] && e->forward_only[t] && e->value[t] * 2 <= cheapest * 3;
     if (e->pawn_like[t]) e->pawn_types[e->pawn_type_count++] = (int8_t)t;
   }
+  for (int u = 0; u < r->type_count; u++)
+    for (int t = 0; t < r->type_count && !e->royal[u]; t++)
+      if (!e->royal[t] && !e->pawn_like[t] && e->exchange[t] * 5 < e->exchange[u] * 4) e->lesser_types[u] |= 1u << t;
   e->serial = atomic_fetch_add(&table_serials, 1) + 1;
   for (int t = 0; t < r->type_count; t++) {
     /* A piece in hand can go where it is needed: worth a little more than on the board. */
@@ -534,14 +537,16 @@ static void default_weights(EvalTables *e) {
 }
 
 /* Squares a piece reaches on the actual board (blocked rides stop at the first piece). */
-static inline __attribute__((always_inline)) int mobility(const EvalTables *e, const Position *p, int t, int c,
-                                                          int sq) {
+/* The squares it attacks (could capture on, whoever stands there) are added to attacks. */
+static inline __attribute__((always_inline)) int mobility(const EvalTables *e, const Position *p, int t, int c, int sq,
+                                                          Bits *attacks) {
   const uint16_t *q = e->reach + e->reach_first[((size_t)t * 2 + (size_t)c) * (size_t)e->squares + (size_t)sq];
   int rays = *q++, count = 0;
   for (int i = 0; i < rays; i++) {
     const uint16_t *end = q + 1 + *q;
     for (q++; q < end; q++) {
-      int code = p->board[*q & EV_REACH_SQUARE];
+      int to = *q & EV_REACH_SQUARE, code = p->board[to];
+      if (*q & EV_REACH_CAPTURE) bits_set(attacks, to);
       if (code == SQ_EMPTY) {
         count += (*q & EV_REACH_QUIET) != 0;
         continue;
@@ -556,30 +561,50 @@ static inline __attribute__((always_inline)) int mobility(const EvalTables *e, c
 
 /* mobility on a board of 64 squares at most, from the square sets (EvalTables.leap_sets and
  * rays): occupied and enemy are the board's pieces and the other side's. */
-static inline int mobility_of_sets(const EvalTables *e, uint64_t occupied, uint64_t enemy, int t, int c, int sq) {
+static inline int mobility_of_sets(const EvalTables *e, uint64_t occupied, uint64_t enemy, int t, int c, int sq,
+                                   uint64_t *attacks) {
   size_t slot = ((size_t)t * 2 + (size_t)c) * (size_t)e->squares + (size_t)sq;
   const EvalRay *ray = e->rays + e->ray_first[slot], *end = e->rays + e->ray_first[slot + 1];
   const struct EvalLeapSet *leaps = &e->leap_sets[slot];
   int count = __builtin_popcountll(leaps->quiet & ~occupied) + __builtin_popcountll(leaps->capture & enemy);
+  uint64_t attacked = leaps->capture;
 #ifdef __BMI2__
   for (unsigned groups = e->slider_groups ? e->slider_groups[slot] : 0; groups; groups &= groups - 1) {
     int g = __builtin_ctz(groups);
     uint64_t reach = e->group_attacks[g][e->group_offset[g][sq] + _pext_u64(occupied, e->group_mask[g][sq])];
     count += __builtin_popcountll(reach & ~occupied) + __builtin_popcountll(reach & enemy);
+    attacked |= reach;
   }
 #endif
   for (; ray < end; ray++) {
     uint64_t blockers = ray->squares & occupied;
     if (!blockers) {
       count += __builtin_popcountll(ray->quiet);
+      attacked |= ray->capture;
       continue;
     }
     int first = ray->up ? __builtin_ctzll(blockers) : 63 - __builtin_clzll(blockers);
     /* The squares before the first blocker: below it going up, above it going down. */
     uint64_t below = (1ull << first) - 1, before = ray->up ? below : ~(below | 1ull << first);
     count += __builtin_popcountll(ray->quiet & before) + (int)((ray->capture & enemy) >> first & 1);
+    attacked |= ray->capture & (before | 1ull << first);
   }
+  *attacks |= attacked;
   return count;
+}
+
+/* Adds to attacks the squares a pawn-like piece of type t and colour c on sq attacks (as
+ * eval_pawns.c's count_pawns reads them); words: e->words, or a constant that stands for it. */
+static inline void add_pawn_attacks(const EvalTables *e, int t, int c, int sq, int words, Bits *attacks) {
+  if (e->pawn_attack_sets[t]) {
+    const Bits *set = &e->pawn_attacks[((size_t)t * 2 + (size_t)c) * (size_t)e->squares + (size_t)sq];
+    for (int w = 0; w < words; w++) attacks->w[w] |= set->w[w];
+    return;
+  }
+  for (int k = 0; k < e->pawn_capture_count[t]; k++) {
+    int to = ev_pawn_capture_square(e, t, c, sq, k);
+    if (to >= 0) bits_set(attacks, to);
+  }
 }
 
 /* The pawn-like terms that need every pawn-like piece of a side at once: isolated and
@@ -628,11 +653,13 @@ static inline void put(FeatureSink *s, int i, int mg, int eg, int scale) {
 }
 
 /* The features of p into s, less the tempo; returns the game phase.  The relations between
- * pawn-like pieces only when `relations` (their weights are 0 until a tuned file sets them, and
- * they cost a pass over the pawn-like pieces).  words: e->words (those past it are empty), a
+ * pawn-like pieces only when `relations`, the threats to pieces only when `threat_terms` (the
+ * weights of both are 0 until a tuned file sets them, and they cost a pass over the pawn-like
+ * pieces, and the attacks of every piece).  words: e->words (those past it are empty), a
  * constant where the caller can make it one. */
 static inline __attribute__((always_inline)) int features(const EvalTables *e, const Position *p, FeatureSink *s,
-                                                          bool relations, int words, const EvalPawns *kept) {
+                                                          bool relations, bool threat_terms, int words,
+                                                          const EvalPawns *kept) {
   const Rules *r = e->rules;
   int material = 0;
   uint64_t files[2] = {0, 0}; /* bit f: the colour has a pawn-like piece on file f */
@@ -652,9 +679,14 @@ static inline __attribute__((always_inline)) int features(const EvalTables *e, c
   /* Per type, White's count, reach and hand less Black's: each weight multiplies once. */
   int counts[MAX_TYPES] = {0}, reaches[MAX_TYPES] = {0}, hands[MAX_TYPES] = {0};
   uint64_t occupied64 = p->by_color[WHITE][0] | p->by_color[BLACK][0]; /* the board, if 64 squares at most */
+  /* What each side attacks, by type (the royal piece: the squares next to it) and with its
+   * pawn-like pieces, for the threats of lesser pieces and the pieces left hanging. */
+  Bits attacked_by[2][MAX_TYPES], attacked[2] = {{{0}}, {{0}}}, pawn_attacks[2] = {{{0}}, {{0}}};
   for (int c = 0; c < 2; c++) {
     int sign = c == WHITE ? 1 : -1;
     for (int t = 0; t < r->type_count; t++) {
+      Bits type_attacks; /* its first `words` words: the rest are never read */
+      for (int k = 0; k < words; k++) type_attacks.w[k] = 0;
       uint32_t on_file = 0; /* files holding one already (GEO_MAX_SIDE <= 32) */
       int on_colour[2] = {0, 0}, count = 0, reach = 0;
       /* A pawn-like type whose terms are kept's: only its count is wanted. */
@@ -687,12 +719,17 @@ static inline __attribute__((always_inline)) int features(const EvalTables *e, c
             int near_own = bits_count(&own);
             shelter += sign * (near_own < SHELTER_MAX ? near_own : SHELTER_MAX);
             threats += sign * bits_count(&enemy);
+            for (int k = 0; k < words; k++) type_attacks.w[k] |= e->around_one[sq].w[k];
           } else if (e->step_count[t]) {
-            reach +=
-                e->rays ? mobility_of_sets(e, occupied64, p->by_color[c ^ 1][0], t, c, sq) : mobility(e, p, t, c, sq);
+            reach += e->rays ? mobility_of_sets(e, occupied64, p->by_color[c ^ 1][0], t, c, sq, &type_attacks.w[0])
+                             : mobility(e, p, t, c, sq, &type_attacks);
+          } else if (threat_terms && e->pawn_like[t]) {
+            add_pawn_attacks(e, t, c, sq, words, &pawn_attacks[c]);
           }
         }
       }
+      for (int k = 0; k < words && threat_terms; k++)
+        attacked_by[c][t].w[k] = type_attacks.w[k], attacked[c].w[k] |= type_attacks.w[k];
       counts[t] += sign * count;
       reaches[t] += sign * reach;
       if (on_colour[0] && on_colour[1]) pairs += sign;
@@ -702,6 +739,29 @@ static inline __attribute__((always_inline)) int features(const EvalTables *e, c
       }
     }
   }
+  if (kept) /* the pawn-like pieces were not walked: their attacks are kept's */
+    for (int c = 0; c < 2; c++) pawn_attacks[c].w[0] = kept->attacked_once[c];
+  int piece_threats = 0, hanging = 0;
+  for (int c = 0; c < 2 && threat_terms; c++) {
+    int sign = c == WHITE ? 1 : -1;
+    for (int u = 0; u < r->type_count; u++) {
+      if (e->royal[u]) continue;
+      for (int k = 0; k < words; k++) {
+        uint64_t victims = p->by_piece[c ^ 1][u][k];
+        if (!victims) continue;
+        uint64_t lesser = 0; /* attacked by a piece worth less (a pawn-like one's is EV_PAWN_THREAT) */
+        for (uint32_t types = e->lesser_types[u]; types; types &= types - 1)
+          lesser |= attacked_by[c][__builtin_ctz(types)].w[k];
+        piece_threats += sign * __builtin_popcountll(lesser & victims);
+        if (e->pawn_like[u]) continue;
+        uint64_t own = attacked[c].w[k] | pawn_attacks[c].w[k],
+                 defended = attacked[c ^ 1].w[k] | pawn_attacks[c ^ 1].w[k];
+        hanging += sign * __builtin_popcountll(victims & own & ~defended);
+      }
+    }
+  }
+  put(s, EV_PIECE_THREAT, piece_threats, piece_threats, 1);
+  put(s, EV_HANGING, hanging, hanging, 1);
   if (kept) {
     psq_mg += kept->psq_mg, psq_eg += kept->psq_eg;
     passed_mg += kept->passed_mg, passed_eg += kept->passed_eg;
@@ -746,7 +806,7 @@ void ev_features(const EvalTables *e, const Position *p, EvalFeatures *f) {
   memset(f->mg, 0, sizeof f->mg[0] * (size_t)f->used);
   memset(f->eg, 0, sizeof f->eg[0] * (size_t)f->used);
   FeatureSink s = {.f = f};
-  f->phase = features(e, p, &s, true, e->words, NULL);
+  f->phase = features(e, p, &s, true, true, e->words, NULL);
   f->mg[EV_TEMPO] = f->eg[EV_TEMPO] = p->side == WHITE ? 1 : -1;
 }
 
@@ -755,6 +815,7 @@ void ev_set_weights(EvalTables *e, const EvalWeights *w) {
   const EvalPair *x = w->w;
   e->pawn_relations = x[EV_ISOLATED].mg || x[EV_ISOLATED].eg || x[EV_CONNECTED].mg || x[EV_CONNECTED].eg ||
                       x[EV_PAWN_THREAT].mg || x[EV_PAWN_THREAT].eg;
+  e->piece_threats = x[EV_PIECE_THREAT].mg || x[EV_PIECE_THREAT].eg || x[EV_HANGING].mg || x[EV_HANGING].eg;
 }
 
 /* The tapered sum of the weighted middle- and end-game figures, and the tempo of the side to
@@ -781,14 +842,15 @@ int ev_score_features(const EvalWeights *weights, const EvalFeatures *f) {
 /* features() for the search on a board of any size, a function of its own: inlined beside the
  * copy for one word it cost capablanca and shogi 1-2% more instructions. */
 static __attribute__((noinline)) int features_of_any(const EvalTables *e, const Position *p, FeatureSink *s) {
-  return features(e, p, s, e->pawn_relations, e->words, NULL);
+  return features(e, p, s, e->pawn_relations, e->piece_threats, e->words, NULL);
 }
 
 int ev_classic(const EvalTables *e, const Position *p) {
   FeatureSink s = {.w = e->weights.w};
   /* A board of 64 squares at most has a copy of its own, where the loops over a square set's
    * words go (a copy for two words gained nothing in capablanca and shogi). */
-  int phase = e->words == 1 ? features(e, p, &s, e->pawn_relations, 1, ev_pawns(e, p)) : features_of_any(e, p, &s);
+  int phase = e->words == 1 ? features(e, p, &s, e->pawn_relations, e->piece_threats, 1, ev_pawns(e, p))
+                            : features_of_any(e, p, &s);
   int white = taper(s.w, s.mg, s.eg, phase, p->side == WHITE ? 1 : -1);
   return p->side == WHITE ? white : -white;
 }

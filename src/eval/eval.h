@@ -39,6 +39,8 @@ typedef enum EvalTerm {                  /* the percent terms first (ev_weight_s
                         EV_PAIR,         /* two colour-bound pieces of a type, on squares of both colours */
                         EV_PAWN_THREAT,  /* an enemy piece (not pawn-like, not royal) that a pawn-like piece attacks */
                         EV_CHECKS,       /* checks given where they win (three-check): ev_check_units */
+                        EV_PIECE_THREAT, /* an enemy piece (not royal) attacked by a piece (not pawn-like) worth less */
+                        EV_HANGING,      /* an enemy piece (not royal, not pawn-like) attacked and not defended */
                         EV_TEMPO,        /* the side to move */
                         EV_TERMS
 } EvalTerm;
@@ -93,6 +95,9 @@ typedef struct EvalTables {
   bool forward_only[MAX_TYPES]; /* never moves backwards: its moves are irreversible */
   bool pawn_like[MAX_TYPES];    /* forward-only and cheapest non-royal class */
   bool colour_bound[MAX_TYPES];
+  /* For each type, the types (bit t) neither royal nor pawn-like that are worth a fifth less
+   * or more below it in exchange: an attack by one of them threatens it (EV_PIECE_THREAT). */
+  uint32_t lesser_types[MAX_TYPES];
   int start_material; /* non-royal material of both sides in the start position */
   /* Piece-square terms, indexed by actual square and colour. */
   int16_t psq_mg[MAX_TYPES][2][GEO_MAX_SQUARES];
@@ -151,6 +156,7 @@ typedef struct EvalTables {
   EvalWeights weights;          /* ev_init's defaults, or a tuned file's (eval_weights.h) */
   EvalWeights defaults;         /* ev_init's, kept for a file that names only some weights */
   bool pawn_relations;          /* some weight of isolated, connected or pawn threats is set */
+  bool piece_threats;           /* some weight of EV_PIECE_THREAT or EV_HANGING is set */
   int8_t pawn_types[MAX_TYPES]; /* the pawn-like types, in order */
   int pawn_type_count;
   uint64_t serial; /* unique to this ev_init in the process (never 0): eval_pawns.h's cache key */

@@ -26,6 +26,8 @@ static const char *const TERM_NAMES[EV_TERMS] = {[EV_PSQ] = "psq",
                                                  [EV_PAIR] = "pair",
                                                  [EV_PAWN_THREAT] = "pawn_threat",
                                                  [EV_CHECKS] = "checks",
+                                                 [EV_PIECE_THREAT] = "piece_threat",
+                                                 [EV_HANGING] = "hanging",
                                                  [EV_TEMPO] = "tempo"};
 static const char *const PER_TYPE_NAMES[EV_PER_TYPE] = {
     [EV_TYPE_VALUE] = "value", [EV_TYPE_HAND] = "hand", [EV_TYPE_MOBILITY] = "mobility"};

@@ -30,6 +30,8 @@ TEST(EvalPawns, KeptTermsGiveTheEvaluationCountedAfresh) {
     w.w[EV_CONNECTED] = EvalPair{5, 3};
     w.w[EV_PAWN_THREAT] = EvalPair{13, 17};
     w.w[EV_DOUBLED] = EvalPair{-9, -23};
+    w.w[EV_PIECE_THREAT] = EvalPair{19, 29}; // and the threats, which read the kept pawn attacks
+    w.w[EV_HANGING] = EvalPair{31, 7};
     ev_set_weights(t.e, &w);
     uint64_t seed = 0x9E3779B97F4A7C15ull;
     int positions = 0, kept = 0;

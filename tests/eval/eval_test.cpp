@@ -244,6 +244,54 @@ TEST(EvalPawnThreats, SquareSetsCountWhatEachCaptureCounts) {
   }
 }
 
+// A piece attacked by one worth a fifth less counts as threatened, one attacked and not
+// defended as hanging (the royal piece defends the squares next to it), from White's view; on a
+// board of one word (square sets) and of two (the walk).
+TEST(EvalThreats, LesserAttackersAndUndefendedPiecesCount) {
+  struct Case {
+    const char *game, *fen;
+    int threats, hanging;
+  } cases[] = {
+      {"chess", "4k3/8/8/3r4/8/4N3/8/4K3 w - - 0 1", 1, 1},   // the Knight on e3 attacks the Rook
+      {"chess", "4k3/8/2p5/3r4/8/4N3/8/4K3 w - - 0 1", 1, 0}, // a Pawn defends it
+      {"chess", "8/8/8/4k3/3r4/8/2N5/4K3 w - - 0 1", 1, 0},   // the King next to it defends it
+      {"chess", "4k3/8/8/3n4/8/5B2/8/4K3 w - - 0 1", 0, 1},   // a Bishop is no lesser than a Knight
+      {"chess", "4k3/8/8/3R4/8/4n3/8/4K3 w - - 0 1", -1, -1}, // Black's Knight on White's Rook
+      {"chess", "4k3/8/8/3r4/4P3/8/8/4K3 w - - 0 1", 0, 1},   // a Pawn's attack is EV_PAWN_THREAT
+      {"capablanca", "5k4/10/10/4r5/10/5N4/10/5K4 w - - 0 1", 1, 1},
+      {"capablanca", "5k4/10/3p6/4r5/10/5N4/10/5K4 w - - 0 1", 1, 0},
+  };
+  for (const Case &c : cases) {
+    RulesOwner rules(c.game);
+    Tables t(rules.r);
+    PositionOwner pos(rules.r, c.fen);
+    ASSERT_TRUE(pos.ok) << c.fen;
+    EvalFeatures f;
+    ev_features(t.e, &pos.p, &f);
+    EXPECT_EQ(f.mg[EV_PIECE_THREAT], c.threats) << c.fen;
+    EXPECT_EQ(f.mg[EV_HANGING], c.hanging) << c.fen;
+  }
+}
+
+// The threat terms weigh nothing until a file gives them a weight (the attacks of every piece
+// are not worked out for them before); then the search's evaluation adds what they count.
+TEST(EvalThreats, CountOnlyOnceAFileWeighsThem) {
+  RulesOwner rules("chess");
+  Tables t(rules.r);
+  EXPECT_FALSE(t.e->piece_threats);
+  PositionOwner pos(rules.r, "4k3/8/8/3r4/8/4N3/8/4K3 w - - 0 1");
+  ASSERT_TRUE(pos.ok);
+  int without = ev_classic(t.e, &pos.p);
+  EvalWeights weights = t.e->weights;
+  weights.w[EV_HANGING] = EvalPair{50, 50};
+  ev_set_weights(t.e, &weights);
+  EXPECT_TRUE(t.e->piece_threats);
+  EXPECT_EQ(ev_classic(t.e, &pos.p), without + 50); // the Rook hangs: 50 more for White, to move
+  EvalFeatures f;
+  ev_features(t.e, &pos.p, &f);
+  EXPECT_EQ(ev_score_features(&weights, &f), ev_classic(t.e, &pos.p));
+}
+
 TEST(EvalTerms, MaterialAndHandsCount) {
   RulesOwner rules("crazyhouse");
   Tables t(rules.r);
