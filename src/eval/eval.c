@@ -536,8 +536,9 @@ static void default_weights(EvalTables *e) {
   e->defaults = e->weights;
 }
 
-/* Squares a piece reaches on the actual board (blocked rides stop at the first piece). */
-/* The squares it attacks (could capture on, whoever stands there) are added to attacks. */
+/* Squares a piece reaches on the actual board (blocked rides stop at the first piece); the
+ * squares it attacks (could capture on, whoever stands there) are added to attacks unless it
+ * is NULL, a constant where the caller wants none. */
 static inline __attribute__((always_inline)) int mobility(const EvalTables *e, const Position *p, int t, int c, int sq,
                                                           Bits *attacks) {
   const uint16_t *q = e->reach + e->reach_first[((size_t)t * 2 + (size_t)c) * (size_t)e->squares + (size_t)sq];
@@ -546,7 +547,7 @@ static inline __attribute__((always_inline)) int mobility(const EvalTables *e, c
     const uint16_t *end = q + 1 + *q;
     for (q++; q < end; q++) {
       int to = *q & EV_REACH_SQUARE, code = p->board[to];
-      if (*q & EV_REACH_CAPTURE) bits_set(attacks, to);
+      if (attacks && (*q & EV_REACH_CAPTURE)) bits_set(attacks, to);
       if (code == SQ_EMPTY) {
         count += (*q & EV_REACH_QUIET) != 0;
         continue;
@@ -560,9 +561,9 @@ static inline __attribute__((always_inline)) int mobility(const EvalTables *e, c
 }
 
 /* mobility on a board of 64 squares at most, from the square sets (EvalTables.leap_sets and
- * rays): occupied and enemy are the board's pieces and the other side's. */
-static inline int mobility_of_sets(const EvalTables *e, uint64_t occupied, uint64_t enemy, int t, int c, int sq,
-                                   uint64_t *attacks) {
+ * rays): occupied and enemy are the board's pieces and the other side's; attacks as mobility's. */
+static inline __attribute__((always_inline)) int
+mobility_of_sets(const EvalTables *e, uint64_t occupied, uint64_t enemy, int t, int c, int sq, uint64_t *attacks) {
   size_t slot = ((size_t)t * 2 + (size_t)c) * (size_t)e->squares + (size_t)sq;
   const EvalRay *ray = e->rays + e->ray_first[slot], *end = e->rays + e->ray_first[slot + 1];
   const struct EvalLeapSet *leaps = &e->leap_sets[slot];
@@ -589,7 +590,7 @@ static inline int mobility_of_sets(const EvalTables *e, uint64_t occupied, uint6
     count += __builtin_popcountll(ray->quiet & before) + (int)((ray->capture & enemy) >> first & 1);
     attacked |= ray->capture & (before | 1ull << first);
   }
-  *attacks |= attacked;
+  if (attacks) *attacks |= attacked;
   return count;
 }
 
@@ -685,8 +686,8 @@ static inline __attribute__((always_inline)) int features(const EvalTables *e, c
   for (int c = 0; c < 2; c++) {
     int sign = c == WHITE ? 1 : -1;
     for (int t = 0; t < r->type_count; t++) {
-      Bits type_attacks; /* its first `words` words: the rest are never read */
-      for (int k = 0; k < words; k++) type_attacks.w[k] = 0;
+      Bits type_attacks; /* its first `words` words, when threat_terms: the rest are never read */
+      for (int k = 0; k < words && threat_terms; k++) type_attacks.w[k] = 0;
       uint32_t on_file = 0; /* files holding one already (GEO_MAX_SIDE <= 32) */
       int on_colour[2] = {0, 0}, count = 0, reach = 0;
       /* A pawn-like type whose terms are kept's: only its count is wanted. */
@@ -719,10 +720,11 @@ static inline __attribute__((always_inline)) int features(const EvalTables *e, c
             int near_own = bits_count(&own);
             shelter += sign * (near_own < SHELTER_MAX ? near_own : SHELTER_MAX);
             threats += sign * bits_count(&enemy);
-            for (int k = 0; k < words; k++) type_attacks.w[k] |= e->around_one[sq].w[k];
+            for (int k = 0; k < words && threat_terms; k++) type_attacks.w[k] |= e->around_one[sq].w[k];
           } else if (e->step_count[t]) {
-            reach += e->rays ? mobility_of_sets(e, occupied64, p->by_color[c ^ 1][0], t, c, sq, &type_attacks.w[0])
-                             : mobility(e, p, t, c, sq, &type_attacks);
+            reach += e->rays ? mobility_of_sets(e, occupied64, p->by_color[c ^ 1][0], t, c, sq,
+                                                threat_terms ? &type_attacks.w[0] : NULL)
+                             : mobility(e, p, t, c, sq, threat_terms ? &type_attacks : NULL);
           } else if (threat_terms && e->pawn_like[t]) {
             add_pawn_attacks(e, t, c, sq, words, &pawn_attacks[c]);
           }
@@ -739,7 +741,7 @@ static inline __attribute__((always_inline)) int features(const EvalTables *e, c
       }
     }
   }
-  if (kept) /* the pawn-like pieces were not walked: their attacks are kept's */
+  if (kept && threat_terms) /* the pawn-like pieces were not walked: their attacks are kept's */
     for (int c = 0; c < 2; c++) pawn_attacks[c].w[0] = kept->attacked_once[c];
   int piece_threats = 0, hanging = 0;
   for (int c = 0; c < 2 && threat_terms; c++) {
@@ -842,15 +844,19 @@ int ev_score_features(const EvalWeights *weights, const EvalFeatures *f) {
 /* features() for the search on a board of any size, a function of its own: inlined beside the
  * copy for one word it cost capablanca and shogi 1-2% more instructions. */
 static __attribute__((noinline)) int features_of_any(const EvalTables *e, const Position *p, FeatureSink *s) {
-  return features(e, p, s, e->pawn_relations, e->piece_threats, e->words, NULL);
+  /* threat_terms a constant in each copy: without the terms, no attack is worked out. */
+  return e->piece_threats ? features(e, p, s, e->pawn_relations, true, e->words, NULL)
+                          : features(e, p, s, e->pawn_relations, false, e->words, NULL);
 }
 
 int ev_classic(const EvalTables *e, const Position *p) {
   FeatureSink s = {.w = e->weights.w};
   /* A board of 64 squares at most has a copy of its own, where the loops over a square set's
    * words go (a copy for two words gained nothing in capablanca and shogi). */
-  int phase = e->words == 1 ? features(e, p, &s, e->pawn_relations, e->piece_threats, 1, ev_pawns(e, p))
-                            : features_of_any(e, p, &s);
+  const EvalPawns *kept = e->words == 1 ? ev_pawns(e, p) : NULL;
+  int phase = e->words > 1       ? features_of_any(e, p, &s)
+              : e->piece_threats ? features(e, p, &s, e->pawn_relations, true, 1, kept)
+                                 : features(e, p, &s, e->pawn_relations, false, 1, kept);
   int white = taper(s.w, s.mg, s.eg, phase, p->side == WHITE ? 1 : -1);
   return p->side == WHITE ? white : -white;
 }

@@ -95,8 +95,8 @@ typedef struct EvalTables {
   bool forward_only[MAX_TYPES]; /* never moves backwards: its moves are irreversible */
   bool pawn_like[MAX_TYPES];    /* forward-only and cheapest non-royal class */
   bool colour_bound[MAX_TYPES];
-  /* For each type, the types (bit t) neither royal nor pawn-like that are worth a fifth less
-   * or more below it in exchange: an attack by one of them threatens it (EV_PIECE_THREAT). */
+  /* For each type, the types (bit t), neither royal nor pawn-like, worth at least a fifth less
+   * in exchange: an attack by one of them threatens it (EV_PIECE_THREAT). */
   uint32_t lesser_types[MAX_TYPES];
   int start_material; /* non-royal material of both sides in the start position */
   /* Piece-square terms, indexed by actual square and colour. */
