@@ -597,8 +597,8 @@ mobility_of_sets(const EvalTables *e, uint64_t occupied, uint64_t enemy, int t, 
 /* Adds to attacks the squares a pawn-like piece of type t and colour c on sq attacks (as
  * eval_pawns.c's count_pawns reads them); words: e->words, or a constant that stands for it. */
 static inline void add_pawn_attacks(const EvalTables *e, int t, int c, int sq, int words, Bits *attacks) {
-  if (e->pawn_attack_sets[t]) {
-    const Bits *set = &e->pawn_attacks[((size_t)t * 2 + (size_t)c) * (size_t)e->squares + (size_t)sq];
+  const Bits *set = ev_pawn_attack_set(e, t, c, sq);
+  if (set) {
     for (int w = 0; w < words; w++) attacks->w[w] |= set->w[w];
     return;
   }
@@ -623,8 +623,8 @@ pawn_relations(const EvalTables *e, const Position *p, int c, const int *sqs, in
       *connected += bits_meet(&e->pawn_support[c][sq], own_pawn_like);
     }
     int t = piece_type(p->board[sq]);
-    if (e->pawn_attack_sets[t]) {
-      const Bits *attacks = &e->pawn_attacks[((size_t)t * 2 + (size_t)c) * (size_t)e->squares + (size_t)sq];
+    const Bits *attacks = ev_pawn_attack_set(e, t, c, sq);
+    if (attacks) {
       for (int w = 0; w < words; w++) *threats += __builtin_popcountll(attacks->w[w] & targets->w[w]);
       continue;
     }

@@ -8,6 +8,7 @@
 #define HERALD_EVAL_EVAL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "rules/position.h"
@@ -170,6 +171,13 @@ static inline int ev_pawn_capture_square(const EvalTables *e, int t, int c, int 
   int dx = c == BLACK && e->rules->types[t].turned ? -e->pawn_captures[t][k].dx : e->pawn_captures[t][k].dx;
   int tx = e->file_of[sq] + dx, ty = e->rank_of[sq] + e->pawn_captures[t][k].dy * (c == WHITE ? 1 : -1);
   return geo_on_board(g, tx, ty) ? geo_square(g, tx, ty) : -1;
+}
+
+/* The squares pawn-like type t of colour c on sq attacks, as one set, where its type has them
+ * (pawn_attack_sets[t]); NULL where its captures are read one by one (ev_pawn_capture_square). */
+static inline const Bits *ev_pawn_attack_set(const EvalTables *e, int t, int c, int sq) {
+  return e->pawn_attack_sets[t] ? &e->pawn_attacks[((size_t)t * 2 + (size_t)c) * (size_t)e->squares + (size_t)sq]
+                                : NULL;
 }
 
 /* Derives the tables for r (which must be finalised).  e may be large: allocate it on the heap.

@@ -75,8 +75,9 @@ static bool count_pawns(const EvalTables *e, EvalPawns *x) {
         else
           connected += (e->pawn_support[c][sq].w[0] & pawn_like[c]) != 0;
         /* Each capture of the piece is one attack, as features() counts a threat per capture. */
-        if (e->pawn_attack_sets[t]) { /* captures onto distinct squares, as one set */
-          uint64_t set = e->pawn_attacks[((size_t)t * 2 + (size_t)c) * (size_t)e->squares + (size_t)sq].w[0];
+        const Bits *attacks = ev_pawn_attack_set(e, t, c, sq);
+        if (attacks) { /* captures onto distinct squares, as one set */
+          uint64_t set = attacks->w[0];
           thrice |= twice & set;
           twice |= once & set;
           once |= set;
