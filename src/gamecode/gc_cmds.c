@@ -204,17 +204,21 @@ CMD(cmd_setsystem) {
 
 static int incdec(GcInterp *gc, GcToken *args, int n, double sign) {
   if (n < 1) return gc_error_at(gc, "inc/dec needs a variable name");
-  char *name = arg_text(gc, &args[0]);
+  /* `inc #posvar`, a variable named by a string variable (a position's count): that string is
+   * the name, shared, not a copy of it written out */
+  GcValue named = args[0].ev == EV_NAME ? gc_token_value(gc, &args[0], NULL, 0) : gc_null();
+  char *text = named.type == GC_STR ? NULL : arg_text(gc, &args[0]);
   double by = 1;
+  int rc = ST_OK;
   if (n > 1) {
     GcValue v;
-    int rc = gc_eval(gc, args + 1, n - 1, NULL, 0, &v);
+    rc = gc_eval(gc, args + 1, n - 1, NULL, 0, &v);
     by = gc_to_num(&v);
     gc_release(&v);
-    if (rc) return free(name), rc;
   }
-  int rc = gc_var_add(gc, name, sign * by);
-  free(name);
+  if (rc == ST_OK) rc = text ? gc_var_add(gc, text, sign * by) : gc_var_add_named(gc, &named, sign * by);
+  free(text);
+  gc_release(&named);
   return rc;
 }
 CMD(cmd_inc) {

@@ -113,8 +113,9 @@ char *gc_subst_text(GcInterp *gc, const GcToken *t, const GcValue *args, int nar
  * string, shared by copies and recognised by gc_coord without hashing, not a fresh copy. */
 static GcValue move_value(GcInterp *gc, int which) {
   gc_memo_spoil(gc);
-  const char *vals[] = {gc->mv.origin, gc->mv.dest, gc->mv.moved, gc->mv.old};
-  return which >= 2 ? gc_label_value(gc, vals[which]) : gc_square_value(gc, vals[which]);
+  if (which == 0) return gc_square_value_at(gc, gc->mv.origin, gc->mv.origin_at);
+  if (which == 1) return gc_square_value_at(gc, gc->mv.dest, gc->mv.dest_at);
+  return gc_label_value(gc, which == 2 ? gc->mv.moved : gc->mv.old);
 }
 
 static GcValue literal(GcInterp *gc, const char *s) {

@@ -134,7 +134,7 @@ static void var_set(GcInterp *gc, const char *name, unsigned h, const GcValue *k
 
 void gc_var_set(GcInterp *gc, const char *name, GcValue v) { var_set(gc, name, gc_hash(name), NULL, v); }
 
-int gc_var_add(GcInterp *gc, const char *name, double by) {
+static int var_add(GcInterp *gc, const char *name, const GcValue *key, double by) {
   unsigned h = gc_hash(name);
   GcMapSlot *s = resolve_uncached(gc, name, h);
   if (gc_memo_watching(gc)) gc_memo_check_write(gc, s); /* a read and a write: the write decides */
@@ -146,9 +146,13 @@ int gc_var_add(GcInterp *gc, const char *name, double by) {
   }
   if (gc->globals.count >= gc->limits.max_vars)
     return gc_error_at(gc, "too many variables (limit %zu)", gc->limits.max_vars);
-  new_global(gc, name, h, NULL, gc_num(by));
+  new_global(gc, name, h, key, gc_num(by));
   return ST_OK;
 }
+
+int gc_var_add(GcInterp *gc, const char *name, double by) { return var_add(gc, name, NULL, by); }
+
+int gc_var_add_named(GcInterp *gc, const GcValue *name, double by) { return var_add(gc, name->u.s, name, by); }
 
 /* The name is the token's interned string (lit), not its text: a slot made through any token of
  * the name has that pointer as its key, and the lookup then compares no text. */

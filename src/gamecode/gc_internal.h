@@ -23,7 +23,7 @@ typedef enum {
   EV_OPERATOR, /* a resolved operator */
   EV_CONSTANT, /* lit is its value */
   EV_NAME,     /* a whole-token #n (a function's argument) or #name (a variable) */
-  EV_MOVE_WORD /* origin, dest, moved or old alone: move_word is which */
+  EV_MOVE_WORD /* origin, dest, moved or old alone (or $origin...): move_word is which */
 } GcTokEval;
 
 struct GcOpDef;
@@ -297,7 +297,9 @@ typedef struct GcIter {
 
 typedef struct GcMoveVars {
   char origin[32], dest[32], moved[32], old[32];
+  int origin_at, dest_at; /* the board's index of origin and dest, -1 where they name no square */
 } GcMoveVars;
+#define GC_NO_MOVE ((GcMoveVars){.origin_at = -1, .dest_at = -1})
 
 struct GcInterp {
   GcBoard board;
@@ -459,6 +461,8 @@ void gc_var_set(GcInterp *gc, const char *name, GcValue v);
  * one lookup (Ultima and seed 000 count every position in a global named by its FEN).  ST_OK,
  * or ST_ERROR past the limit of variables. */
 int gc_var_add(GcInterp *gc, const char *name, double by);
+/* The same with the name a string value (GC_STR) that a new global shares as its key. */
+int gc_var_add_named(GcInterp *gc, const GcValue *name, double by);
 void gc_var_declare(GcInterp *gc, const char *name, int tag);
 /* A token that names a variable as it stands (a word or string with nothing to substitute):
  * setting or declaring it through the token neither hashes nor copies the name. */
@@ -557,8 +561,9 @@ GcValue gc_label_value(GcInterp *gc, const char *label);
 /* A text that names a square: the board's own coordinate string (shared by copies, recognised
  * by gc_coord without hashing), else a copy of the text. */
 GcValue gc_square_value(GcInterp *gc, const char *name);
-void gc_refresh_coords(GcInterp *gc);         /* after the geometry changed */
-int gc_coord(GcInterp *gc, const GcValue *v); /* cell index or -1 */
+GcValue gc_square_value_at(GcInterp *gc, const char *name, int index); /* index: name's, or -1 */
+void gc_refresh_coords(GcInterp *gc);                                  /* after the geometry changed */
+int gc_coord(GcInterp *gc, const GcValue *v);                          /* cell index or -1 */
 int gc_check_string(GcInterp *gc, size_t len);
 int gc_check_array(GcInterp *gc, size_t len);
 enum { GC_MAX_NESTING = 64 };

@@ -34,6 +34,7 @@ GcInterp *gc_new(void) {
   gc->promote = gc_null();
   gc->start_labels = gc_arr_new();
   gc->player = 1;
+  gc->mv = gc->prev = GC_NO_MOVE;
   snprintf(gc->include_dir, sizeof gc->include_dir, "presets/include");
   register_ops(gc, gc_core_ops);
   register_ops(gc, gc_name_ops);
@@ -99,7 +100,10 @@ void gc_refresh_coords(GcInterp *gc) {
 GcValue gc_coord_value(GcInterp *gc, int index) { return gc_copy(&gc->coord_values[index]); }
 
 GcValue gc_square_value(GcInterp *gc, const char *name) {
-  int i = gc_board_index(&gc->board, name);
+  return gc_square_value_at(gc, name, gc_board_index(&gc->board, name));
+}
+
+GcValue gc_square_value_at(GcInterp *gc, const char *name, int i) {
   if (i >= 0 && i < gc->ncoord_values) return gc_coord_value(gc, i); /* the same text, by gc_refresh_coords */
   return gc_str(name);
 }

@@ -96,11 +96,17 @@ static unsigned char evaluation_of(GcToken *t) {
     while (gc_name_char(*p)) p++;
     return *p ? EV_GENERAL : EV_NAME;
   }
+  /* $origin is origin read as a system variable: the same value during a move */
+  const char *w = t->text[0] == '$' && !t->subst ? t->text + 1 : t->text;
   for (int i = 0; i < 4; i++)
-    if (!strcmp(t->text, move_words[i])) {
+    if (!strcmp(w, move_words[i])) {
       t->move_word = (unsigned char)i;
       return EV_MOVE_WORD;
     }
+  if (w != t->text && !strcmp(w, "lastcaptured")) {
+    t->move_word = 3;
+    return EV_MOVE_WORD;
+  }
   return EV_GENERAL;
 }
 

@@ -170,13 +170,7 @@ OP(op_join) {
   const char *y = a[1].type == GC_ARR ? (ay = str_of(&a[1])) : gc_to_str(&a[1], by, sizeof by);
   size_t lx = strlen(x), ly = strlen(y);
   int rc = gc_check_string(gc, lx + ly);
-  if (rc == ST_OK) {
-    char *s = malloc(lx + ly + 1);
-    if (!s) abort();
-    memcpy(s, x, lx);
-    memcpy(s + lx, y, ly + 1);
-    *out = gc_str_own(s);
-  }
+  if (rc == ST_OK) *out = gc_str_concat(x, lx, y, ly);
   free(ax);
   free(ay);
   return rc;
@@ -235,10 +229,21 @@ OP(op_isdigit) {
   return ST_OK;
 }
 
+/* A string already in the case asked for is shared, not copied: toupper of a label is asked in
+ * nearly every move of some presets. */
 static int map_case(GcValue *a, GcValue *out, int up) {
-  char *s = str_of(&a[0]);
-  for (char *p = s; *p; p++) *p = (char)(up ? toupper((unsigned char)*p) : tolower((unsigned char)*p));
-  *out = gc_str_own(s);
+  char buf[64], *owned = NULL;
+  const char *s = a[0].type == GC_ARR ? (owned = str_of(&a[0])) : gc_to_str(&a[0], buf, sizeof buf);
+  bool same = a[0].type == GC_STR;
+  for (const char *p = s; *p && same; p++)
+    same = (up ? toupper((unsigned char)*p) : tolower((unsigned char)*p)) == (unsigned char)*p;
+  if (same) {
+    *out = gc_copy(&a[0]);
+  } else {
+    *out = gc_str_n(s, strlen(s)); /* a fresh block, changed in place */
+    for (char *p = out->u.s; *p; p++) *p = (char)(up ? toupper((unsigned char)*p) : tolower((unsigned char)*p));
+  }
+  free(owned);
   return ST_OK;
 }
 OP(op_toupper) {

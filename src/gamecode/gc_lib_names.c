@@ -8,22 +8,29 @@
 
 #define OP(name) static int name(GcInterp *gc, GcValue *a, int n, GcValue *out)
 
-static char *name_of(const GcValue *v) { return gc_to_str_alloc(v); }
+/* A value as a name: a string is read where it is, a number written into buf; only an array is
+ * written out into fresh memory (*owned, to be freed). */
+static const char *name_of(const GcValue *v, char *buf, size_t size, char **owned) {
+  *owned = NULL;
+  return v->type == GC_ARR ? (*owned = gc_to_str_alloc(v)) : gc_to_str(v, buf, size);
+}
 
 OP(op_var) {
   (void)n;
-  char *nm = name_of(&a[0]);
+  char buf[64], *owned;
+  const char *nm = name_of(&a[0], buf, sizeof buf, &owned);
   const GcValue *v = gc_var_find(gc, nm);
   *out = v ? gc_copy(v) : gc_null();
-  free(nm);
+  free(owned);
   return ST_OK;
 }
 
 static int from_map(GcMap *m, const GcValue *key, GcValue *out) {
-  char *nm = name_of(key);
+  char buf[64], *owned;
+  const char *nm = name_of(key, buf, sizeof buf, &owned);
   const GcValue *v = gc_map_get(m, nm);
   *out = v ? gc_copy(v) : gc_null();
-  free(nm);
+  free(owned);
   return ST_OK;
 }
 OP(op_const) {
@@ -40,19 +47,21 @@ OP(op_flag) {
 }
 OP(op_system) {
   (void)n;
-  char *nm = name_of(&a[0]);
+  char buf[64], *owned;
+  const char *nm = name_of(&a[0], buf, sizeof buf, &owned);
   if (!gc_sysvar(gc, nm, out)) {
     const GcValue *v = gc_map_get(&gc->system, nm);
     *out = v ? gc_copy(v) : gc_null();
   }
-  free(nm);
+  free(owned);
   return ST_OK;
 }
 
 static int exists(GcMap *m, const GcValue *key, GcValue *out) {
-  char *nm = name_of(key);
+  char buf[64], *owned;
+  const char *nm = name_of(key, buf, sizeof buf, &owned);
   *out = gc_bool(gc_map_get(m, nm) != NULL);
-  free(nm);
+  free(owned);
   return ST_OK;
 }
 OP(op_isfunc) {
@@ -69,9 +78,10 @@ OP(op_isconst) {
 }
 OP(op_isvar) {
   (void)n;
-  char *nm = name_of(&a[0]);
+  char buf[64], *owned;
+  const char *nm = name_of(&a[0], buf, sizeof buf, &owned);
   *out = gc_bool(gc_var_find(gc, nm) != NULL);
-  free(nm);
+  free(owned);
   return ST_OK;
 }
 
@@ -151,24 +161,25 @@ static GcValue pieces_array(GcInterp *gc) {
 int gc_sysvar(GcInterp *gc, const char *name, GcValue *out) {
   /* squares and labels: the board's shared strings, as the bare words give them */
   const char *square = NULL, *label = NULL;
+  int at = -1; /* square's index, where known */
   if (!strcmp(name, "origin"))
-    square = gc->mv.origin;
+    square = gc->mv.origin, at = gc->mv.origin_at;
   else if (!strcmp(name, "dest"))
-    square = gc->mv.dest;
+    square = gc->mv.dest, at = gc->mv.dest_at;
   else if (!strcmp(name, "moved"))
     label = gc->mv.moved;
   else if (!strcmp(name, "old") || !strcmp(name, "lastcaptured"))
     label = gc->mv.old;
   else if (!strcmp(name, "prevorigin"))
-    square = gc->prev.origin;
+    square = gc->prev.origin, at = gc->prev.origin_at;
   else if (!strcmp(name, "prevdest"))
-    square = gc->prev.dest;
+    square = gc->prev.dest, at = gc->prev.dest_at;
   else if (!strcmp(name, "prevmoved"))
     label = gc->prev.moved;
   else if (!strcmp(name, "prevcaptured"))
     label = gc->prev.old;
   if (square || label) {
-    *out = square ? gc_square_value(gc, square) : gc_label_value(gc, label);
+    *out = square ? gc_square_value_at(gc, square, at) : gc_label_value(gc, label);
     return 1;
   }
   if (!strcmp(name, "space")) {

@@ -70,13 +70,26 @@ static bool global_holds(GcInterp *gc, const GcMemoGlobal *g) {
   return global_of(gc, v, &now) && now.type == g->type && now.value == g->value;
 }
 
+/* A cell's label as a word: its bytes before the terminating zero, the rest zero; a label of 8
+ * letters or more is MEMO_TOO_LONG.  Read as one word where the byte order allows (the cell is
+ * GC_LABEL_MAX bytes, the bytes past the zero stale): a cell is read a dozen times a move. */
 static uint64_t cell_word(const GcBoard *b, int i) {
   const char *c = b->cells[i];
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  _Static_assert(GC_LABEL_MAX >= 8, "a cell holds a word");
+  uint64_t w;
+  memcpy(&w, c, 8);
+  /* the high bit of each zero byte, exact for the first one (the lowest) */
+  uint64_t zero = (w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull;
+  if (!zero) return MEMO_TOO_LONG;
+  return w & (((zero & -zero) >> 7) - 1);
+#else
   size_t len = strnlen(c, 8);
   if (len == 8) return MEMO_TOO_LONG;
   uint64_t w = 0;
   memcpy(&w, c, len);
   return w;
+#endif
 }
 
 static GcMemoHint *hint_of(GcInterp *gc, const GcToken *body) {

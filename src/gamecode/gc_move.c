@@ -38,12 +38,16 @@ static int reject(GcInterp *gc, const char *fmt, const char *a) {
   return refused(gc);
 }
 
-static void record(GcInterp *gc, const char *origin, const char *dest, const char *moved, const char *old) {
+/* origin_at, dest_at: the board's indices of origin and dest (-1 for none) */
+static void record(GcInterp *gc, const char *origin, int origin_at, const char *dest, int dest_at, const char *moved,
+                   const char *old) {
   gc->prev = gc->mv;
   gc_text_copy(gc->mv.origin, sizeof gc->mv.origin, origin);
   gc_text_copy(gc->mv.dest, sizeof gc->mv.dest, dest);
   gc_text_copy(gc->mv.moved, sizeof gc->mv.moved, moved);
   gc_text_copy(gc->mv.old, sizeof gc->mv.old, old);
+  gc->mv.origin_at = origin_at;
+  gc->mv.dest_at = dest_at;
   gc->have_move = 1;
 }
 
@@ -89,7 +93,7 @@ int gc_exec_notation(GcInterp *gc, const char *text) {
     if (strcmp(lbl, "@") != 0) {
       char dest[2 * GC_LABEL_MAX];
       gc_board_coord(&gc->board, to, dest, sizeof dest);
-      record(gc, "", dest, lbl, old);
+      record(gc, "", -1, dest, to, lbl, old);
     }
     return ST_OK;
   }
@@ -132,6 +136,6 @@ int gc_exec_notation(GcInterp *gc, const char *text) {
   }
   gc_board_coord(&gc->board, from, o, sizeof o);
   gc_board_coord(&gc->board, to, d, sizeof d);
-  record(gc, o, d, moved, old);
+  record(gc, o, from, d, to, moved, old);
   return ST_OK;
 }

@@ -163,8 +163,7 @@ int gc_start(GcInterp *gc, GcError *err) {
   gc->to_move = 1;
   gc->result = GC_RESULT_NONE;
   gc->have_move = 0;
-  memset(&gc->mv, 0, sizeof gc->mv);
-  memset(&gc->prev, 0, sizeof gc->prev);
+  gc->mv = gc->prev = GC_NO_MOVE;
   gc->started = 1;
   gc->player = 1;
   int rc = gc->sections[SEC_PREGAME] ? gc_run_program(gc, gc->sections[SEC_PREGAME]) : ST_OK;

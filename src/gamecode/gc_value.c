@@ -54,18 +54,22 @@ void gc_str_make_immortal(GcValue *v) {
   held_add(-(long long)b->size); /* the program's, not a value's: not the memory limit's business */
 }
 
-GcValue gc_str_n(const char *s, size_t n) {
+GcValue gc_str_concat(const char *x, size_t nx, const char *y, size_t ny) {
   GcValue v = gc_null();
+  size_t n = nx + ny;
   str_block *b = xrealloc(NULL, sizeof(str_block) + n + 1);
   b->refs = 1;
   b->size = sizeof(str_block) + n + 1;
   held_add((long long)b->size);
-  memcpy(b->text, s, n);
+  memcpy(b->text, x, nx);
+  memcpy(b->text + nx, y, ny);
   b->text[n] = 0;
   v.type = GC_STR;
   v.u.s = b->text;
   return v;
 }
+
+GcValue gc_str_n(const char *s, size_t n) { return gc_str_concat(s, n, "", 0); }
 
 GcValue gc_str(const char *s) { return gc_str_n(s, strlen(s)); }
 
@@ -550,7 +554,50 @@ void gc_map_free(GcMap *m) {
   m->cap = 0;
 }
 
+/* Two values the same without reading them: the same scalar, or the same shared string or array. */
+static bool same_value(const GcValue *a, const GcValue *b) {
+  if (a->type != b->type) return false;
+  switch (a->type) {
+  case GC_NUM: return a->u.n == b->u.n && signbit(a->u.n) == signbit(b->u.n);
+  case GC_BOOL: return a->u.b == b->u.b;
+  case GC_STR: return a->u.s == b->u.s;
+  case GC_ARR: return a->u.a == b->u.a;
+  case GC_NULL: return true;
+  default: return false;
+  }
+}
+
+/* src copied over dst of the same size, slot by slot: where a slot holds what it held when dst
+ * was copied from src (the commonest case when a state is restored), nothing is counted. */
+static void map_copy_over(GcMap *dst, const GcMap *src) {
+  for (size_t i = 0; i < src->cap; i++) {
+    GcMapSlot *d = &dst->slots[i];
+    const GcMapSlot *s = &src->slots[i];
+    bool d_live = d->key && d->key != TOMB, s_live = s->key && s->key != TOMB;
+    if (d_live && s_live && d->key == s->key && same_value(&d->val, &s->val)) {
+      d->hash = s->hash;
+      d->tag = s->tag;
+      continue;
+    }
+    if (d_live) {
+      key_free(d->key);
+      gc_release(&d->val);
+    }
+    *d = *s;
+    if (s_live) {
+      gc_copy(&(GcValue){.type = GC_STR, .u.s = s->key});
+      d->val = gc_copy(&s->val);
+    }
+  }
+  dst->count = src->count;
+  dst->tombs = src->tombs;
+}
+
 static void map_copy(GcMap *dst, const GcMap *src, bool deep) {
+  if (!deep && src->cap && dst->cap == src->cap) {
+    map_copy_over(dst, src);
+    return;
+  }
   if (src->cap && dst->cap == src->cap) {
     gc_map_clear(dst); /* a table of the same size is reused: a state restored allocates nothing */
   } else {

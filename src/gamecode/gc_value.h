@@ -62,9 +62,10 @@ static inline GcValue gc_num(double n) {
 }
 GcValue gc_str(const char *s); /* copies s */
 GcValue gc_str_n(const char *s, size_t n);
-GcValue gc_str_own(char *s);        /* copies, then frees the malloc'd s */
-GcValue gc_arr_new(void);           /* a fresh empty array value */
-GcValue gc_arr_new_cap(size_t cap); /* the same with room for cap entries */
+GcValue gc_str_concat(const char *x, size_t nx, const char *y, size_t ny); /* x then y, one block */
+GcValue gc_str_own(char *s);                                               /* copies, then frees the malloc'd s */
+GcValue gc_arr_new(void);                                                  /* a fresh empty array value */
+GcValue gc_arr_new_cap(size_t cap);                                        /* the same with room for cap entries */
 /* Copies and releases count references on strings and arrays only: the inline tests keep
  * numbers, booleans and null (most of what an expression handles) out of a call. */
 GcValue gc_copy_held(const GcValue *v); /* a string or an array */

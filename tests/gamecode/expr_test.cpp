@@ -208,6 +208,10 @@ TEST_F(GcExpr, Strings) {
   EXPECT_EQ(in.ev("isupper @"), "false");
   EXPECT_EQ(in.ev("islower +p"), "false"); // ctype semantics: every character a letter
   EXPECT_EQ(in.ev("toupper abc"), "ABC");
+  EXPECT_EQ(in.ev("toupper ABC"), "ABC"); // already so: the same string
+  EXPECT_EQ(in.ev("tolower aBc"), "abc");
+  EXPECT_EQ(in.ev("toupper 12"), "12");
+  EXPECT_EQ(in.ev("join toupper P toupper p"), "PP");
   EXPECT_EQ(in.ev("strlen hello"), "5");
   EXPECT_EQ(in.ev("substr hello 1 3"), "ell");
   EXPECT_EQ(in.ev("fnmatch \"*[a-z]*\" +p"), "true");

@@ -658,6 +658,31 @@ TEST(GcReferee, SystemVariablesInCommandsStandForTheirValues) {
   gc_free(gc);
 }
 
+// $origin, $dest, $moved, $old and $lastcaptured read what the bare words read; $prevorigin and
+// $prevdest the move before, in the same part of the turn.
+TEST(GcReferee, DollarMoveVariablesReadTheMoveAsTheBareWordsDo) {
+  GcInterp *gc = gc_new();
+  GcError err;
+  const char *text = "Game: T\nFiles: a b c d\nRanks: 1 2 3 4\nFEN: 1k2/4/1p2/K3\n\n[Pre-Game]\n\n"
+                     "[Post-Move 1]\nset seen join join join $origin $dest $moved $old;\n"
+                     "set same and and == $origin origin == $dest dest == $lastcaptured old;\n"
+                     "set before join $prevorigin $prevdest;\n\n"
+                     "[Post-Move 2]\n";
+  ASSERT_EQ(gc_load_preset_text(gc, text, "t.preset", &err), GC_OK) << err.message;
+  ASSERT_EQ(gc_start(gc, &err), GC_OK) << err.message;
+  GcVerdict v{};
+  ASSERT_EQ(gc_play(gc, "K a1-b2", &v), GC_LEGAL) << v.message; // takes the p on b2
+  char buf[64];
+  EXPECT_STREQ(gc_to_str(gc_get_var(gc, "seen"), buf, sizeof buf), "a1b2Kp");
+  EXPECT_STREQ(gc_to_str(gc_get_var(gc, "same"), buf, sizeof buf), "1");
+  EXPECT_EQ(gc_play(gc, "k b4-c4", &v), GC_LEGAL) << v.message;
+  ASSERT_EQ(gc_play(gc, "K b2-b3", &v), GC_LEGAL) << v.message;
+  EXPECT_STREQ(gc_to_str(gc_get_var(gc, "seen"), buf, sizeof buf), "b2b3K@");
+  EXPECT_STREQ(gc_to_str(gc_get_var(gc, "same"), buf, sizeof buf), "1");
+  EXPECT_STREQ(gc_to_str(gc_get_var(gc, "before"), buf, sizeof buf), "b4c4");
+  gc_free(gc);
+}
+
 // ---- a caller that only asks whether moves are legal (the oracle) ----
 
 TEST(GcReferee, WithoutMessagesTheVerdictsStayAndTheTextIsLeftOut) {

@@ -158,6 +158,14 @@ TEST_F(GcStmt, HashSubstitution) {
   ASSERT_EQ(in.run("set piece N; set posvar w123; inc #posvar; inc #posvar; set u #undefined;"), "");
   EXPECT_EQ(in.var("w123"), "2");
   EXPECT_EQ(in.var("u"), "#undefined"); // undefined names stay literally
+  // a name held as a number, or by an undefined variable, is its text
+  ASSERT_EQ(in.run("set n 7; inc #n 2; dec #n; inc #nothing;"), "");
+  EXPECT_EQ(in.var("7"), "1");
+  EXPECT_EQ(in.var("#nothing"), "1");
+  // the name a variable holds stays the name after the variable changes
+  ASSERT_EQ(in.run("set posvar b1; inc #posvar; set posvar b2; inc #posvar; inc #posvar;"), "");
+  EXPECT_EQ(in.var("b1"), "1");
+  EXPECT_EQ(in.var("b2"), "2");
   ASSERT_EQ(in.run("set from e2; die \"The piece on\" #from. may not go;"), "DIE: The piece on e2. may not go");
 }
 
