@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+_Static_assert(GC_LABEL_MAX >= 8, "a cell holds a word (gc_board_cell_word)");
+
 static int split_labels(const char *list, char out[][GC_LABEL_MAX], int max, const char *what, char *err,
                         size_t errsize) {
   int n = 0;

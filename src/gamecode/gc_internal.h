@@ -309,6 +309,17 @@ struct GcInterp {
   /* Which contents consts, flags, system, aliases and realnames have (gc_tables_changed): a
    * saved state of the same version holds the same, and restoring it copies none of them. */
   uint64_t tables_version;
+  /* What the system table says of the turn's parts (maxmove, ban and allow), read once a
+   * tables_version (gc_referee.c turn_rules). */
+  struct {
+    uint64_t version;
+    int maxmove;
+    int nseen;
+    struct {
+      const char *type; /* a part_type, a string constant */
+      int part, banned;
+    } seen[8];
+  } turn_rules;
   GcMap aliases;     /* `alias a x`: x -> a (label to notation, codename to display name) */
   GcMap realnames;   /* and a -> x (what a player types back to the label), seed 004 */
   GcMap funcs, subs; /* name -> index into fdefs/sdefs */

@@ -20,9 +20,8 @@ enum {
   HINT_SKIPS = 64      /* calls left unwatched before it is tried again */
 };
 
-/* A square's contents, as one word: its label's first seven bytes and a terminator (a longer
- * label: not remembered, MEMO_TOO_LONG). */
-static const uint64_t MEMO_TOO_LONG = ~(uint64_t)0;
+/* A square's contents, as one word (gc_board_cell_word): a longer label is not remembered. */
+static const uint64_t MEMO_TOO_LONG = GC_LABEL_WORD_LONG;
 
 typedef struct GcMemoEntry {
   const GcToken *body; /* NULL: empty */
@@ -68,28 +67,6 @@ static bool global_holds(GcInterp *gc, const GcMemoGlobal *g) {
   if (!v || !in_map(&gc->globals, v)) return false; /* none now, or another frame's */
   GcMemoGlobal now;
   return global_of(gc, v, &now) && now.type == g->type && now.value == g->value;
-}
-
-/* A cell's label as a word: its bytes before the terminating zero, the rest zero; a label of 8
- * letters or more is MEMO_TOO_LONG.  Read as one word where the byte order allows (the cell is
- * GC_LABEL_MAX bytes, the bytes past the zero stale): a cell is read a dozen times a move. */
-static uint64_t cell_word(const GcBoard *b, int i) {
-  const char *c = b->cells[i];
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-  _Static_assert(GC_LABEL_MAX >= 8, "a cell holds a word");
-  uint64_t w;
-  memcpy(&w, c, 8);
-  /* the high bit of each zero byte, exact for the first one (the lowest) */
-  uint64_t zero = (w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull;
-  if (!zero) return MEMO_TOO_LONG;
-  return w & (((zero & -zero) >> 7) - 1);
-#else
-  size_t len = strnlen(c, 8);
-  if (len == 8) return MEMO_TOO_LONG;
-  uint64_t w = 0;
-  memcpy(&w, c, len);
-  return w;
-#endif
 }
 
 static GcMemoHint *hint_of(GcInterp *gc, const GcToken *body) {
@@ -171,7 +148,7 @@ bool gc_memo_find(GcInterp *gc, const GcMemoKey *key, GcValue *out) {
   const GcMemoEntry *e = slot_of(gc, key);
   if (!same_call(e, key) || (e->calls && e->epoch != gc->memo_epoch)) return false;
   for (int k = 0; k < e->nreads; k++)
-    if (cell_word(&gc->board, e->cells[k]) != e->held[k]) return false;
+    if (gc_board_cell_word(&gc->board, e->cells[k]) != e->held[k]) return false;
   for (int k = 0; k < e->nglobals; k++)
     if (!global_holds(gc, &e->globals[k])) return false;
   for (int k = 0; k < e->nemptied; k++) strcpy(gc->board.cells[e->emptied[k]], "@");
@@ -185,7 +162,7 @@ static uint64_t held_before(GcInterp *gc, int i) {
   const GcMemoWatch *w = &gc->memo_call;
   for (int k = 0; k < w->nemptied; k++)
     if (w->emptied[k] == i) return w->before[k];
-  return cell_word(&gc->board, i);
+  return gc_board_cell_word(&gc->board, i);
 }
 
 void gc_memo_emptied(GcInterp *gc, int i) {
@@ -198,7 +175,7 @@ void gc_memo_emptied(GcInterp *gc, int i) {
     return;
   }
   w->emptied[w->nemptied] = (int16_t)i;
-  w->before[w->nemptied++] = cell_word(&gc->board, i);
+  w->before[w->nemptied++] = gc_board_cell_word(&gc->board, i);
 }
 
 /* Keeps the watched call's result, where nothing spoiled it; false where it is not kept. */

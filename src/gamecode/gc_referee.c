@@ -221,7 +221,7 @@ static int run_section(GcInterp *gc, int sec) {
  * `ban commands allmoves; allow moves 1 captures 1 promotions 2;`). Parts are classified as
  * moves (onto an empty square), captures, promotions (a label put on an occupied square),
  * drops (a label put on an empty square) and pass. */
-static int banned_type(GcInterp *gc, int part) {
+static int banned_type_read(GcInterp *gc, int part) {
   char key[96] = "ban:";
   gc_text_copy(key + 4, sizeof key - 4, gc->part_type);
   if (!gc_map_get(&gc->system, "ban:allmoves") && !gc_map_get(&gc->system, key)) return 0;
@@ -235,12 +235,38 @@ static int banned_type(GcInterp *gc, int part) {
   return gc_map_get(&gc->system, key) == NULL;
 }
 
+/* The turn's rules as the system table has them now: read again only after the table changed
+ * (a referee asked about many moves reads the same table each time). */
+static void turn_rules(GcInterp *gc) {
+  if (gc->turn_rules.version == gc->tables_version && gc->tables_version) return;
+  const GcValue *maxmove = gc_map_get(&gc->system, "maxmove");
+  gc->turn_rules.maxmove = maxmove ? gc_to_int(maxmove) : 0;
+  gc->turn_rules.nseen = 0;
+  gc->turn_rules.version = gc->tables_version;
+}
+
+static int banned_type(GcInterp *gc, int part) {
+  turn_rules(gc);
+  int n = gc->turn_rules.nseen;
+  for (int i = 0; i < n; i++)
+    if (gc->turn_rules.seen[i].type == gc->part_type && gc->turn_rules.seen[i].part == part)
+      return gc->turn_rules.seen[i].banned;
+  int banned = banned_type_read(gc, part);
+  if (n < (int)(sizeof gc->turn_rules.seen / sizeof gc->turn_rules.seen[0])) {
+    gc->turn_rules.seen[n].type = gc->part_type;
+    gc->turn_rules.seen[n].part = part;
+    gc->turn_rules.seen[n].banned = banned;
+    gc->turn_rules.nseen = n + 1;
+  }
+  return banned;
+}
+
 /* Runs the turn's parts and Post-Move; ST_OK, ST_DIE or ST_ERROR. */
 static int play_parts(GcInterp *gc, const char *move, int player) {
   int rc = run_section(gc, player == 1 ? SEC_PREMOVE1 : SEC_PREMOVE2);
   if (rc != ST_OK) return rc;
-  const GcValue *maxmove = gc_map_get(&gc->system, "maxmove");
-  int limit = maxmove ? gc_to_int(maxmove) : 0;
+  turn_rules(gc);
+  int limit = gc->turn_rules.maxmove;
   char *text = malloc(strlen(move) + 1);
   if (!text) abort();
   strcpy(text, move);

@@ -387,6 +387,26 @@ TEST(GcReferee, BanAndAllowClassifyTheParts) {
   EXPECT_EQ(g.play({"P a7-a8; Q-a8"}), "");
 }
 
+// The limits on a turn's parts are read again when the preset changes them during the game.
+TEST(GcReferee, PartRulesChangedDuringTheGameTakeEffect) {
+  GcInterp *gc = gc_new();
+  GcError err;
+  const char *text = "Game: T\nFiles: a b c d\nRanks: 1 2 3 4\nFEN: 3k/4/4/K3\n\n"
+                     "[Pre-Game]\nsetsystem maxmove 1;\nban allmoves;\nallow moves 1;\nset n 0;\n\n"
+                     "[Pre-Move 1]\nif #n:\n  setsystem maxmove 2;\n  allow moves 2;\nendif;\n\n"
+                     "[Post-Move 2]\ninc n;\n";
+  ASSERT_EQ(gc_load_preset_text(gc, text, "t.preset", &err), GC_OK) << err.message;
+  ASSERT_EQ(gc_start(gc, &err), GC_OK) << err.message;
+  GcVerdict v{};
+  EXPECT_EQ(gc_play(gc, "K a1-a2; K a2-a3", &v), GC_ILLEGAL);
+  EXPECT_STREQ(v.message, "A move may have at most 1 parts here.");
+  EXPECT_EQ(gc_play(gc, "K a1-a2", &v), GC_LEGAL) << v.message;
+  EXPECT_EQ(gc_play(gc, "k d4-d3", &v), GC_LEGAL) << v.message;
+  EXPECT_EQ(gc_play(gc, "K a2-a3; K a3-a4", &v), GC_LEGAL) << v.message;
+  EXPECT_STREQ(gc_space(gc, "a4"), "K");
+  gc_free(gc);
+}
+
 // What the CLI `herald referee PRESET GAMEFILE` needs: exit 0 / 1 (ply, move, message) / 2.
 TEST(GcReferee, WholeGameFiles) {
   Game g;
