@@ -96,7 +96,7 @@ static GcMapSlot *resolve(GcInterp *gc, const char *name, unsigned h) {
   return s;
 }
 
-GcValue *gc_var_find_h(GcInterp *gc, const char *name, unsigned h) {
+GcValue *gc_var_find_resolve(GcInterp *gc, const char *name, unsigned h) {
   GcMapSlot *s = resolve(gc, name, h);
   if (gc_memo_watching(gc)) gc_memo_check_slot(gc, s);
   return s ? &s->val : NULL;
@@ -108,16 +108,17 @@ GcValue *gc_var_find(GcInterp *gc, const char *name) {
   return s ? &s->val : NULL;
 }
 
-/* A new global of the name (h its hash) holding v (taken).  key: the name as a string value the
- * slot may share (an interned one), or NULL to copy the text. */
+/* A new global of the name (h its hash) holding v (taken), where no variable of the name is
+ * seen (so the globals have none).  key: the name as a string value the slot may share (an
+ * interned one), or NULL to copy the text. */
 static void new_global(GcInterp *gc, const char *name, unsigned h, const GcValue *key, GcValue v) {
   gc_vars_changed(gc);
   if (key) {
-    gc_map_slot_put_key(&gc->globals, key, h, v);
+    gc_map_slot_add_key(&gc->globals, key, h, v);
     return;
   }
   GcValue text = gc_str(name);
-  gc_map_slot_put_key(&gc->globals, &text, h, v);
+  gc_map_slot_add_key(&gc->globals, &text, h, v);
   gc_release(&text);
 }
 
@@ -164,7 +165,7 @@ static void var_declare(GcInterp *gc, const char *name, unsigned h, const GcValu
   GcFrame *f = &gc->frames[gc->nframes - 1];
   f->serial = gc->var_serial = ++gc->serials; /* a name of this frame's, its table perhaps grown */
   GcMapSlot *s = gc_map_slot_h(&f->vars, name, h);
-  if (!s) s = key ? gc_map_slot_put_key(&f->vars, key, h, gc_null()) : gc_map_slot_put(&f->vars, name, gc_null());
+  if (!s) s = key ? gc_map_slot_add_key(&f->vars, key, h, gc_null()) : gc_map_slot_put(&f->vars, name, gc_null());
   f->locals += (tag == TAG_LOCAL) - (s->tag == TAG_LOCAL);
   s->tag = tag;
 }

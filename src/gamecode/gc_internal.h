@@ -463,8 +463,9 @@ int gc_sub_def_params(const GcSubDef *s);
 int gc_call_sub_def(GcInterp *gc, const GcSubDef *s, const char *name, GcValue *args, int nargs, GcValue *ret);
 GcProgram *gc_adopt_program(GcInterp *gc, GcProgram *p);
 GcValue *gc_var_find(GcInterp *gc, const char *name);
-/* name: an interned string (gc_intern), hash: gc_hash(name); the answer is cached. */
-GcValue *gc_var_find_h(GcInterp *gc, const char *name, unsigned hash);
+/* name: an interned string (gc_intern), hash: gc_hash(name); the answer is cached.  The whole
+ * lookup; gc_var_find_h (below) answers from the cache first. */
+GcValue *gc_var_find_resolve(GcInterp *gc, const char *name, unsigned hash);
 /* The variables' bindings may have changed (GcInterp var_epoch): what was found is found again. */
 static inline void gc_vars_changed(GcInterp *gc) { gc->var_epoch++; }
 void gc_var_set(GcInterp *gc, const char *name, GcValue v);
@@ -500,6 +501,16 @@ static inline int gc_square_index(GcInterp *gc, const char *s) {
 
 /* Whether a call is watched and may still be remembered: what it reads and does matters. */
 static inline bool gc_memo_watching(const GcInterp *gc) { return gc->memo_call.depth && !gc->memo_call.spoiled; }
+
+/* A variable's value by its interned name (gc_var_find_resolve): where the cache knows the name
+ * and no call is watched, answered here, the commonest reading of the calculator. */
+static inline GcValue *gc_var_find_h(GcInterp *gc, const char *name, unsigned hash) {
+  size_t at = ((uintptr_t)name >> 4) & (sizeof gc->var_cache / sizeof gc->var_cache[0] - 1);
+  if (gc->var_cache[at].name == name && gc->var_cache[at].epoch == gc->var_epoch &&
+      gc->var_cache[at].serial == gc->var_serial && !gc_memo_watching(gc))
+    return gc->var_cache[at].slot ? &gc->var_cache[at].slot->val : NULL;
+  return gc_var_find_resolve(gc, name, hash);
+}
 
 /* The watched call read square i (a real index). */
 static inline void gc_memo_note(GcInterp *gc, int i) {

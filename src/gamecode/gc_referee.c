@@ -48,10 +48,10 @@ static void snap_take(GcInterp *gc, snapshot *s) {
   size_t cells = sizeof(gc->board.cells[0]) * (size_t)(gc->board.nfiles * gc->board.nranks);
   memset(s, 0, sizeof *s);
   s->cells = malloc(cells);
-  s->stored = malloc(cells);
-  if (!s->cells || !s->stored) abort();
+  s->stored = gc->has_stored ? malloc(cells) : NULL; /* what `store` kept, read only where it did */
+  if (!s->cells || (gc->has_stored && !s->stored)) abort();
   memcpy(s->cells, gc->board.cells, cells);
-  memcpy(s->stored, gc->stored.cells, cells);
+  if (s->stored) memcpy(s->stored, gc->stored.cells, cells);
   s->has_stored = gc->has_stored;
   gc_map_copy(&s->globals, &gc->globals);
   gc_map_copy(&s->flags, &gc->flags);
@@ -79,7 +79,7 @@ static void snap_restore(GcInterp *gc, snapshot *s, bool take) {
   gc_vars_changed(gc);
   size_t cells = sizeof(gc->board.cells[0]) * (size_t)(gc->board.nfiles * gc->board.nranks);
   memcpy(gc->board.cells, s->cells, cells);
-  memcpy(gc->stored.cells, s->stored, cells);
+  if (s->stored) memcpy(gc->stored.cells, s->stored, cells);
   gc->has_stored = s->has_stored;
   GcMap *dst[] = {&gc->globals, &gc->flags, &gc->consts, &gc->system, &gc->aliases, &gc->realnames};
   GcMap *src[] = {&s->globals, &s->flags, &s->consts, &s->system, &s->aliases, &s->realnames};
@@ -541,10 +541,10 @@ GcState *gc_state_clone(const GcState *st) {
   if (!c) abort();
   *c = *st;
   c->snap.cells = malloc(st->cell_bytes ? st->cell_bytes : 1);
-  c->snap.stored = malloc(st->cell_bytes ? st->cell_bytes : 1);
-  if (!c->snap.cells || !c->snap.stored) abort();
+  c->snap.stored = st->snap.stored ? malloc(st->cell_bytes ? st->cell_bytes : 1) : NULL;
+  if (!c->snap.cells || (st->snap.stored && !c->snap.stored)) abort();
   memcpy(c->snap.cells, st->snap.cells, st->cell_bytes);
-  memcpy(c->snap.stored, st->snap.stored, st->cell_bytes);
+  if (c->snap.stored) memcpy(c->snap.stored, st->snap.stored, st->cell_bytes);
   GcMap *dst[] = {&c->snap.globals, &c->snap.flags,   &c->snap.consts,
                   &c->snap.system,  &c->snap.aliases, &c->snap.realnames};
   const GcMap *src[] = {&st->snap.globals, &st->snap.flags,   &st->snap.consts,

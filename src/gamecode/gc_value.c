@@ -490,13 +490,9 @@ static void map_grow(GcMap *m) {
 
 GcValue *gc_map_put(GcMap *m, const char *key, GcValue v) { return &gc_map_slot_put(m, key, v)->val; }
 
-static GcMapSlot *slot_put(GcMap *m, const char *key, unsigned h, const GcValue *shared, GcValue v) {
-  GcMapSlot *s = find_slot(m, key, h);
-  if (s) {
-    gc_release(&s->val);
-    s->val = v;
-    return s;
-  }
+/* A new slot for a key the map does not hold. */
+static GcMapSlot *slot_insert(GcMap *m, const char *key, unsigned h, const GcValue *shared, GcValue v) {
+  GcMapSlot *s;
   if ((m->count + m->tombs + 1) * 4 >= m->cap * 3) map_grow(m);
   size_t mask = m->cap - 1, i = h & mask;
   while (m->slots[i].key && m->slots[i].key != TOMB) i = (i + 1) & mask;
@@ -510,10 +506,22 @@ static GcMapSlot *slot_put(GcMap *m, const char *key, unsigned h, const GcValue 
   return s;
 }
 
+static GcMapSlot *slot_put(GcMap *m, const char *key, unsigned h, const GcValue *shared, GcValue v) {
+  GcMapSlot *s = find_slot(m, key, h);
+  if (!s) return slot_insert(m, key, h, shared, v);
+  gc_release(&s->val);
+  s->val = v;
+  return s;
+}
+
 GcMapSlot *gc_map_slot_put(GcMap *m, const char *key, GcValue v) { return slot_put(m, key, gc_hash(key), NULL, v); }
 
 GcMapSlot *gc_map_slot_put_key(GcMap *m, const GcValue *key, unsigned hash, GcValue v) {
   return slot_put(m, key->u.s, hash, key, v);
+}
+
+GcMapSlot *gc_map_slot_add_key(GcMap *m, const GcValue *key, unsigned hash, GcValue v) {
+  return slot_insert(m, key->u.s, hash, key, v);
 }
 
 static void key_free(char *key) {

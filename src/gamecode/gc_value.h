@@ -178,6 +178,8 @@ GcMapSlot *gc_map_slot_put(GcMap *m, const char *key, GcValue v);         /* the
 /* The same with the key's hash known and the key a string value that a new slot shares (a
  * count, not a copy of the text). */
 GcMapSlot *gc_map_slot_put_key(GcMap *m, const GcValue *key, unsigned hash, GcValue v);
+/* The same for a key the map is known not to hold (found absent just before). */
+GcMapSlot *gc_map_slot_add_key(GcMap *m, const GcValue *key, unsigned hash, GcValue v);
 int gc_map_del(GcMap *m, const char *key);
 void gc_map_clear(GcMap *m);
 void gc_map_free(GcMap *m);
