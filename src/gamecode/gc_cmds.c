@@ -245,7 +245,7 @@ CMD(cmd_gosub) {
   /* a plain name is the token's interned string: no copy, and the table finds it by pointer */
   char *owned = gc_token_names(&args[0]) ? NULL : arg_text(gc, &args[0]);
   const char *name = owned ? owned : args[0].lit.u.s;
-  GcValue *vals = calloc((size_t)n, sizeof(GcValue));
+  GcValue few[8] = {0}, *vals = n <= 8 ? few : calloc((size_t)n, sizeof(GcValue)); /* the arguments */
   if (!vals) abort();
   int rc = ST_OK;
   for (int i = 1; i < n && rc == ST_OK; i++) rc = arg_value(gc, &args[i], &vals[i - 1]);
@@ -253,7 +253,7 @@ CMD(cmd_gosub) {
   if (rc == ST_OK) rc = gc_call_sub(gc, name, vals, n - 1, &ret);
   for (int i = 0; i < n; i++) gc_release(&vals[i]);
   gc_release(&ret);
-  free(vals);
+  if (vals != few) free(vals);
   free(owned);
   return rc;
 }

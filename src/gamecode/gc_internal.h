@@ -352,6 +352,7 @@ struct GcInterp {
   GcMoveVars mv, prev;
   int have_move;
   char *thismove;
+  size_t thismove_cap;   /* its allocation, reused by the next move that fits */
   int part;              /* 1-based part number of the move being executed */
   const char *part_type; /* kind of the last notation part: moves captures promotions drops pass */
 

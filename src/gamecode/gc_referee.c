@@ -267,7 +267,8 @@ static int play_parts(GcInterp *gc, const char *move, int player) {
   if (rc != ST_OK) return rc;
   turn_rules(gc);
   int limit = gc->turn_rules.maxmove;
-  char *text = malloc(strlen(move) + 1);
+  /* the parts are cut out of a copy (on the stack where it fits) */
+  char small[256], *text = strlen(move) < sizeof small ? small : malloc(strlen(move) + 1);
   if (!text) abort();
   strcpy(text, move);
   int nparts = 0;
@@ -279,7 +280,7 @@ static int play_parts(GcInterp *gc, const char *move, int player) {
   }
   if (limit > 0 && nparts > limit) {
     snprintf(gc->die_msg, sizeof gc->die_msg, "A move may have at most %d parts here.", limit);
-    free(text);
+    if (text != small) free(text);
     return ST_DIE;
   }
   int part = 0;
@@ -296,7 +297,7 @@ static int play_parts(GcInterp *gc, const char *move, int player) {
       rc = ST_DIE;
     }
   }
-  free(text);
+  if (text != small) free(text);
   if (rc != ST_OK) return rc;
   return run_section(gc, player == 1 ? SEC_POSTMOVE1 : SEC_POSTMOVE2);
 }
@@ -365,10 +366,14 @@ GcStatus gc_play_from(GcInterp *gc, GcState *here, const char *move, GcVerdict *
   }
   const char *turn = joined ? joined : move;
   gc->player = player;
-  free(gc->thismove);
-  gc->thismove = malloc(strlen(turn) + 1);
-  if (!gc->thismove) abort();
-  strcpy(gc->thismove, turn);
+  size_t turn_len = strlen(turn);
+  if (!gc->thismove || gc->thismove_cap < turn_len + 1) {
+    free(gc->thismove);
+    gc->thismove_cap = turn_len + 1 < 64 ? 64 : turn_len + 1;
+    gc->thismove = malloc(gc->thismove_cap);
+    if (!gc->thismove) abort();
+  }
+  memcpy(gc->thismove, turn, turn_len + 1);
   gc_release(&gc->promote);
   gc->continuemove = 0;
   gc->say[0] = 0;
