@@ -33,6 +33,7 @@ typedef struct BrGame {
   char warnings[BR_MAX_WARNINGS][BR_REASON_LEN]; /* what reading it found suspect: "file:line: text" */
   int warning_count;
   char type_label[MAX_TYPES][2][BR_LABEL_MAX]; /* preset label of each type and colour */
+  char code_letter[256];                       /* a square code's label where it is one letter ("@" empty), else 0 */
   bool declares_results;                       /* the preset's code says won/drawn/lost somewhere (else the
                                   game ends are Herald's own: mate, stalemate, counters) */
   bool castle2;                                /* castling is written as two moves, the partner's too */

@@ -275,6 +275,9 @@ static bool build(BrGame *g, char *err, int errlen) {
     }
   }
   for (int t = first_type; t < r->type_count; t++) br_compile_type(g, t, code, pairs[t]);
+  g->code_letter[SQ_EMPTY] = '@';
+  for (int t = 0; t < r->type_count; t++)
+    for (int c = 0; c < 2; c++) g->code_letter[piece_code(c, t)] = g->type_label[t][c][1] ? 0 : g->type_label[t][c][0];
   br_bind_settings(NULL);
   br_bind_zones(NULL);
   br_derive_royalty(g);

@@ -266,15 +266,17 @@ bool br_same_board(const BrGame *g, const GcInterp *gc, const Position *p) {
   const Geometry *geo = &g->rules.geo;
   if (b->nfiles != geo->width || b->nranks != geo->height) return false;
   /* asked after every move the referee allows: both boards numbered rank by rank from a1, so
-   * one index walks both; labels compared in place (most are a letter) */
+   * one index walks both; a one-letter label (nearly all) compared as its letter */
   for (int sq = 0, n = geo->squares; sq < n; sq++) {
     if (geo->hole[sq]) continue;
     int code = p->board[sq];
-    if (code == SQ_EMPTY) {
-      if (!gc_board_is_empty(b, sq)) return false;
+    const char *cell = b->cells[sq];
+    char letter = g->code_letter[code];
+    if (letter) {
+      if (cell[0] != letter || cell[1]) return false;
       continue;
     }
-    const char *cell = b->cells[sq], *label = g->type_label[piece_type(code)][piece_color(code)];
+    const char *label = g->type_label[piece_type(code)][piece_color(code)];
     while (*cell && *cell == *label) cell++, label++;
     if (*cell != *label) return false;
   }

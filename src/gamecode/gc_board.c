@@ -160,22 +160,23 @@ static char *fen_run(char *o, int run) {
 }
 static void fen_write(const GcBoard *b, char *o) {
   for (int r = b->nranks - 1; r >= 0; r--) {
+    const char(*c)[GC_LABEL_MAX] = &b->cells[r * b->nfiles], (*end)[GC_LABEL_MAX] = c + b->nfiles;
     int run = 0; /* empty squares */
-    for (int f = 0; f < b->nfiles; f++) {
-      const char *c = b->cells[r * b->nfiles + f];
-      if (c[0] == '@' && !c[1]) {
-        run++;
+    for (; c < end; c++) {
+      char first = (*c)[0], second = (*c)[1];
+      if (!second) { /* most labels are a letter */
+        if (first == '@') {
+          run++;
+          continue;
+        }
+        if (run) o = fen_run(o, run), run = 0;
+        if (first) *o++ = first;
         continue;
       }
-      o = fen_run(o, run);
-      run = 0;
-      if (!c[1]) { /* most labels are a letter */
-        if (c[0]) *o++ = c[0];
-        continue;
-      }
-      size_t len = strlen(c);
+      if (run) o = fen_run(o, run), run = 0;
+      size_t len = strlen(*c);
       *o++ = '{';
-      memcpy(o, c, len);
+      memcpy(o, *c, len);
       o += len;
       *o++ = '}';
     }
