@@ -261,7 +261,8 @@ void gc_memo_clear(GcInterp *gc) {
 void gc_memo_redefined(GcInterp *gc) { gc->memo_epoch++; }
 
 void gc_memo_free(GcInterp *gc) {
-  gc_memo_clear(gc);
+  if (!gc->memo) return;
+  for (int k = 0; k < MEMO_ENTRIES; k++) gc_release(&gc->memo[k].result); /* not emptied: freed */
   free(gc->memo);
   gc->memo = NULL;
 }
