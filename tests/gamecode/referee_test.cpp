@@ -50,6 +50,28 @@ struct Game {
   }
 };
 
+// A preset given as text, loaded and started: the games of one rule the tests below make.
+struct TextGame {
+  GcInterp *gc = gc_new();
+  GcVerdict last{};
+  std::string failure;
+
+  explicit TextGame(const char *text) {
+    GcError err;
+    if (gc_load_preset_text(gc, text, "t.preset", &err) != GC_OK || gc_start(gc, &err) != GC_OK) failure = err.message;
+  }
+  ~TextGame() { gc_free(gc); }
+  TextGame(const TextGame &) = delete;
+  TextGame &operator=(const TextGame &) = delete;
+
+  GcStatus play(const char *move) { return gc_play(gc, move, &last); }
+  std::string var(const char *name) {
+    char buf[256];
+    const GcValue *v = gc_get_var(gc, name);
+    return v ? gc_to_str(v, buf, sizeof buf) : "(none)";
+  }
+};
+
 } // namespace
 
 TEST(GcReferee, PresetLoadsAndKnowsItsName) {
@@ -389,22 +411,17 @@ TEST(GcReferee, BanAndAllowClassifyTheParts) {
 
 // The limits on a turn's parts are read again when the preset changes them during the game.
 TEST(GcReferee, PartRulesChangedDuringTheGameTakeEffect) {
-  GcInterp *gc = gc_new();
-  GcError err;
-  const char *text = "Game: T\nFiles: a b c d\nRanks: 1 2 3 4\nFEN: 3k/4/4/K3\n\n"
-                     "[Pre-Game]\nsetsystem maxmove 1;\nban allmoves;\nallow moves 1;\nset n 0;\n\n"
-                     "[Pre-Move 1]\nif #n:\n  setsystem maxmove 2;\n  allow moves 2;\nendif;\n\n"
-                     "[Post-Move 2]\ninc n;\n";
-  ASSERT_EQ(gc_load_preset_text(gc, text, "t.preset", &err), GC_OK) << err.message;
-  ASSERT_EQ(gc_start(gc, &err), GC_OK) << err.message;
-  GcVerdict v{};
-  EXPECT_EQ(gc_play(gc, "K a1-a2; K a2-a3", &v), GC_ILLEGAL);
-  EXPECT_STREQ(v.message, "A move may have at most 1 parts here.");
-  EXPECT_EQ(gc_play(gc, "K a1-a2", &v), GC_LEGAL) << v.message;
-  EXPECT_EQ(gc_play(gc, "k d4-d3", &v), GC_LEGAL) << v.message;
-  EXPECT_EQ(gc_play(gc, "K a2-a3; K a3-a4", &v), GC_LEGAL) << v.message;
-  EXPECT_STREQ(gc_space(gc, "a4"), "K");
-  gc_free(gc);
+  TextGame g("Game: T\nFiles: a b c d\nRanks: 1 2 3 4\nFEN: 3k/4/4/K3\n\n"
+             "[Pre-Game]\nsetsystem maxmove 1;\nban allmoves;\nallow moves 1;\nset n 0;\n\n"
+             "[Pre-Move 1]\nif #n:\n  setsystem maxmove 2;\n  allow moves 2;\nendif;\n\n"
+             "[Post-Move 2]\ninc n;\n");
+  ASSERT_EQ(g.failure, "");
+  EXPECT_EQ(g.play("K a1-a2; K a2-a3"), GC_ILLEGAL);
+  EXPECT_STREQ(g.last.message, "A move may have at most 1 parts here.");
+  EXPECT_EQ(g.play("K a1-a2"), GC_LEGAL) << g.last.message;
+  EXPECT_EQ(g.play("k d4-d3"), GC_LEGAL) << g.last.message;
+  EXPECT_EQ(g.play("K a2-a3; K a3-a4"), GC_LEGAL) << g.last.message;
+  EXPECT_STREQ(gc_space(g.gc, "a4"), "K");
 }
 
 // What the CLI `herald referee PRESET GAMEFILE` needs: exit 0 / 1 (ply, move, message) / 2.
@@ -661,46 +678,34 @@ TEST(GcReferee, FiftyMoveRuleByPlay) {
 // `add $moved $origin` puts back a piece of the label that moved, which the board's selectors
 // (onlyupper) then find, not a piece labelled "$moved".
 TEST(GcReferee, SystemVariablesInCommandsStandForTheirValues) {
-  GcInterp *gc = gc_new();
-  GcError err;
-  const char *text = "Game: T\nFiles: a b c d\nRanks: 1 2 3 4\nFEN: 1k2/4/4/K3\n\n[Pre-Game]\n\n"
-                     "[Post-Move 1]\nadd $moved $origin;\nset uppers count onlyupper;\n"
-                     "if != #uppers 2:\n  die \"the piece put back is not upper case\";\nendif;\n\n"
-                     "[Post-Move 2]\n";
-  ASSERT_EQ(gc_load_preset_text(gc, text, "t.preset", &err), GC_OK) << err.message;
-  ASSERT_EQ(gc_start(gc, &err), GC_OK) << err.message;
-  GcVerdict v{};
-  gc_play(gc, "K a1-a2", &v);
-  EXPECT_EQ(v.status, GC_LEGAL) << v.message;
-  ASSERT_NE(gc_space(gc, "a1"), nullptr);
-  EXPECT_STREQ(gc_space(gc, "a1"), "K");
-  EXPECT_STREQ(gc_space(gc, "a2"), "K");
-  gc_free(gc);
+  TextGame g("Game: T\nFiles: a b c d\nRanks: 1 2 3 4\nFEN: 1k2/4/4/K3\n\n[Pre-Game]\n\n"
+             "[Post-Move 1]\nadd $moved $origin;\nset uppers count onlyupper;\n"
+             "if != #uppers 2:\n  die \"the piece put back is not upper case\";\nendif;\n\n"
+             "[Post-Move 2]\n");
+  ASSERT_EQ(g.failure, "");
+  EXPECT_EQ(g.play("K a1-a2"), GC_LEGAL) << g.last.message;
+  ASSERT_NE(gc_space(g.gc, "a1"), nullptr);
+  EXPECT_STREQ(gc_space(g.gc, "a1"), "K");
+  EXPECT_STREQ(gc_space(g.gc, "a2"), "K");
 }
 
 // $origin, $dest, $moved, $old and $lastcaptured read what the bare words read; $prevorigin and
 // $prevdest the move before, in the same part of the turn.
 TEST(GcReferee, DollarMoveVariablesReadTheMoveAsTheBareWordsDo) {
-  GcInterp *gc = gc_new();
-  GcError err;
-  const char *text = "Game: T\nFiles: a b c d\nRanks: 1 2 3 4\nFEN: 1k2/4/1p2/K3\n\n[Pre-Game]\n\n"
-                     "[Post-Move 1]\nset seen join join join $origin $dest $moved $old;\n"
-                     "set same and and == $origin origin == $dest dest == $lastcaptured old;\n"
-                     "set before join $prevorigin $prevdest;\n\n"
-                     "[Post-Move 2]\n";
-  ASSERT_EQ(gc_load_preset_text(gc, text, "t.preset", &err), GC_OK) << err.message;
-  ASSERT_EQ(gc_start(gc, &err), GC_OK) << err.message;
-  GcVerdict v{};
-  ASSERT_EQ(gc_play(gc, "K a1-b2", &v), GC_LEGAL) << v.message; // takes the p on b2
-  char buf[64];
-  EXPECT_STREQ(gc_to_str(gc_get_var(gc, "seen"), buf, sizeof buf), "a1b2Kp");
-  EXPECT_STREQ(gc_to_str(gc_get_var(gc, "same"), buf, sizeof buf), "1");
-  EXPECT_EQ(gc_play(gc, "k b4-c4", &v), GC_LEGAL) << v.message;
-  ASSERT_EQ(gc_play(gc, "K b2-b3", &v), GC_LEGAL) << v.message;
-  EXPECT_STREQ(gc_to_str(gc_get_var(gc, "seen"), buf, sizeof buf), "b2b3K@");
-  EXPECT_STREQ(gc_to_str(gc_get_var(gc, "same"), buf, sizeof buf), "1");
-  EXPECT_STREQ(gc_to_str(gc_get_var(gc, "before"), buf, sizeof buf), "b4c4");
-  gc_free(gc);
+  TextGame g("Game: T\nFiles: a b c d\nRanks: 1 2 3 4\nFEN: 1k2/4/1p2/K3\n\n[Pre-Game]\n\n"
+             "[Post-Move 1]\nset seen join join join $origin $dest $moved $old;\n"
+             "set same and and == $origin origin == $dest dest == $lastcaptured old;\n"
+             "set before join $prevorigin $prevdest;\n\n"
+             "[Post-Move 2]\n");
+  ASSERT_EQ(g.failure, "");
+  ASSERT_EQ(g.play("K a1-b2"), GC_LEGAL) << g.last.message; // takes the p on b2
+  EXPECT_EQ(g.var("seen"), "a1b2Kp");
+  EXPECT_EQ(g.var("same"), "1");
+  EXPECT_EQ(g.play("k b4-c4"), GC_LEGAL) << g.last.message;
+  ASSERT_EQ(g.play("K b2-b3"), GC_LEGAL) << g.last.message;
+  EXPECT_EQ(g.var("seen"), "b2b3K@");
+  EXPECT_EQ(g.var("same"), "1");
+  EXPECT_EQ(g.var("before"), "b4c4");
 }
 
 // ---- a caller that only asks whether moves are legal (the oracle) ----
