@@ -53,28 +53,25 @@ static inline int gc_board_is_empty(const GcBoard *b, int index) {
   return b->cells[index][0] == '@' && b->cells[index][1] == 0;
 }
 
-/* A label as one word, to compare labels without walking them: its bytes before the zero, the
- * rest zero; GC_LABEL_WORD_LONG for a label of 8 bytes or more (compared as text). */
+/* A cell's label as one word, to compare labels without walking them: its bytes before the
+ * zero, the rest zero; GC_LABEL_WORD_LONG for a label of 8 bytes or more.  Read as one word where
+ * the byte order allows (a cell is GC_LABEL_MAX bytes, those past the zero stale): the table of
+ * remembered calls (gc_memo.c) compares a dozen cells for every call it finds. */
 #define GC_LABEL_WORD_LONG (~(uint64_t)0)
-static inline uint64_t gc_label_word(const char *label) {
-  size_t len = strnlen(label, 8);
-  if (len == 8) return GC_LABEL_WORD_LONG;
-  uint64_t w = 0;
-  memcpy(&w, label, len);
-  return w;
-}
-/* The same of a cell, read as one word where the byte order allows (a cell is GC_LABEL_MAX
- * bytes, those past the zero stale): asked of every square after each refereed move. */
 static inline uint64_t gc_board_cell_word(const GcBoard *b, int index) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
   uint64_t w;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
   memcpy(&w, b->cells[index], 8);
   /* the high bit of each zero byte, exact for the first one (the lowest) */
   uint64_t zero = (w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull;
   if (!zero) return GC_LABEL_WORD_LONG;
   return w & (((zero & -zero) >> 7) - 1);
 #else
-  return gc_label_word(b->cells[index]);
+  size_t len = strnlen(b->cells[index], 8);
+  if (len == 8) return GC_LABEL_WORD_LONG;
+  w = 0;
+  memcpy(&w, b->cells[index], len);
+  return w;
 #endif
 }
 

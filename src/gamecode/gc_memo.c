@@ -252,9 +252,14 @@ void gc_memo_end(GcInterp *gc, const GcMemoKey *key, int rc, const GcValue *out)
   }
 }
 
+/* Lets go of the results the table holds (texts hold a reference). */
+static void release_results(GcInterp *gc) {
+  for (int k = 0; k < MEMO_ENTRIES; k++) gc_release(&gc->memo[k].result);
+}
+
 void gc_memo_clear(GcInterp *gc) {
   if (!gc->memo) return;
-  for (int k = 0; k < MEMO_ENTRIES; k++) gc_release(&gc->memo[k].result);
+  release_results(gc);
   memset(gc->memo, 0, sizeof *gc->memo * MEMO_ENTRIES);
 }
 
@@ -262,7 +267,7 @@ void gc_memo_redefined(GcInterp *gc) { gc->memo_epoch++; }
 
 void gc_memo_free(GcInterp *gc) {
   if (!gc->memo) return;
-  for (int k = 0; k < MEMO_ENTRIES; k++) gc_release(&gc->memo[k].result); /* not emptied: freed */
+  release_results(gc); /* not emptied first: the table goes */
   free(gc->memo);
   gc->memo = NULL;
 }

@@ -238,7 +238,7 @@ static int banned_type_read(GcInterp *gc, int part) {
 /* The turn's rules as the system table has them now: read again only after the table changed
  * (a referee asked about many moves reads the same table each time). */
 static void turn_rules(GcInterp *gc) {
-  if (gc->turn_rules.version == gc->tables_version && gc->tables_version) return;
+  if (gc->turn_rules.version == gc->tables_version && gc->tables_version) return; /* 0: never read */
   const GcValue *maxmove = gc_map_get(&gc->system, "maxmove");
   gc->turn_rules.maxmove = maxmove ? gc_to_int(maxmove) : 0;
   gc->turn_rules.nseen = 0;
