@@ -290,7 +290,7 @@ static Move pick_checked(Worker *w, Frame *f, int i) {
     if (score <= SCORE_KILLER || score >= SCORE_TT) return swap_to(f, i, best);
     int victim = srch_captured_value(p, e, m) + srch_promotion_gain(p, e, m);
     int attacker = e->exchange[piece_type(p->board[move_from(m)])];
-    if (attacker <= victim || srch_see_with(p, e, m, w->scratch) >= 0) return swap_to(f, i, best);
+    if (attacker <= victim || srch_see_ge(p, e, m, 0, w->scratch)) return swap_to(f, i, best);
     f->scores[best] = score - SCORE_GOOD_NOISY + SCORE_BAD_NOISY;
   }
 }
@@ -441,7 +441,7 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qdepth) {
       int gain = srch_captured_value(p, e, m) + srch_promotion_gain(p, e, m);
       if (delta_pruning && stand + gain + 200 <= alpha && move_kind(m) != MOVE_PROMOTION) continue;
       int attacker = e->exchange[piece_type(p->board[move_from(m)])];
-      if (attacker > srch_captured_value(p, e, m) && srch_see_with(p, e, m, w->scratch) < 0) continue;
+      if (attacker > srch_captured_value(p, e, m) && !srch_see_ge(p, e, m, 0, w->scratch)) continue;
     }
     f->current = m;
     f->current_piece = piece_index(p, m);
@@ -467,14 +467,14 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qdepth) {
   return best;
 }
 
-/* The exchange on the target of m, just made, with what it gained: srch_see_with's figure
- * without undoing the move (castling and passing put nothing en prise; an oracle's move is
- * worth what it takes). */
-static int exchange_after(Worker *w, Move m, int gained) {
+/* Whether the exchange on the target of m, just made, with what it gained, comes to at least
+ * threshold: srch_see_ge's answer without undoing the move (castling and passing put nothing en
+ * prise; an oracle's move is worth what it takes). */
+static bool exchange_at_least(Worker *w, Move m, int gained, int threshold) {
   int kind = move_kind(m);
-  if (kind == MOVE_CASTLING || kind == MOVE_PASS) return 0;
-  if (kind == MOVE_ORACLE) return gained;
-  return srch_see_after(&w->pos, w->search->tables, move_to(m), gained, w->scratch);
+  if (kind == MOVE_CASTLING || kind == MOVE_PASS) return 0 >= threshold;
+  if (kind == MOVE_ORACLE) return gained >= threshold;
+  return srch_see_after_ge(&w->pos, w->search->tables, move_to(m), gained, threshold, w->scratch);
 }
 
 /* ---- main search ------------------------------------------------------------------------- */
@@ -609,7 +609,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
      * SEE_PRUNE_NOISY a ply of depth left (its exchange asked again: the score only tells that
      * it loses). */
     if (!pv && !in_check && best > -SRCH_MATE_BOUND && noisy && f->scores[i] < 0 &&
-        (depth <= 3 || (depth <= 8 && srch_see_with(p, s->tables, m, w->scratch) < -SEE_PRUNE_NOISY * depth)))
+        (depth <= 3 || (depth <= 8 && !srch_see_ge(p, s->tables, m, -SEE_PRUNE_NOISY * depth, w->scratch))))
       continue;
     /* A quiet move's history and its two continuation histories together: what it did after
      * this move and the one before judges it better than its own history alone. */
@@ -650,7 +650,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
       /* A quiet move onto a square where it loses material, by more the more depth its late
        * reduction would leave: the opponent to move, the exchange on its target is played out. */
       int lmr_depth = max_int(0, depth - 1 - lmr_table[min_int(depth, 63)][min_int(searched, 63)]);
-      if (flip && lmr_depth < 8 && exchange_after(w, m, 0) < -SEE_PRUNE_QUIET * lmr_depth * lmr_depth) {
+      if (flip && lmr_depth < 8 && !exchange_at_least(w, m, 0, -SEE_PRUNE_QUIET * lmr_depth * lmr_depth)) {
         pos_undo_move(p);
         quiets++;
         continue;
@@ -665,7 +665,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
     if (check_extension && noisy && move_kind(m) != MOVE_PROMOTION && m != tt_move) {
       check_extension = f->scores[i] >= 0;
     } else if (check_extension) {
-      check_extension = exchange_after(w, m, gained) >= 0;
+      check_extension = exchange_at_least(w, m, gained, 0);
     }
     int extension = check_extension || (singular && m == tt_move) ? 1 : 0;
     int new_depth = depth - 1 + extension;

@@ -112,6 +112,10 @@ SearchResult srch_run(Search *s, const Position *root, const SearchLimits *limit
  * least valuable piece and may stop at any time.  Works for any movement (hoppers, lame
  * leapers) because it plays the captures with pos_make. */
 int srch_see(Position *p, const EvalTables *e, Move m);
+/* Whether srch_see(p, e, m) >= threshold, with a caller's list for the replies: the same
+ * answer, but the exchange stops as soon as the captures left cannot change it (a capture onto
+ * a defended square is most often decided by the first recapture). */
+bool srch_see_ge(Position *p, const EvalTables *e, Move m, int threshold, MoveList *scratch);
 
 /* Score of a game-ending verdict for the side to move at ply plies from the root. */
 static inline int srch_mate_in(int ply) { return SRCH_MATE - ply; }

@@ -144,11 +144,9 @@ int srch_captured_value(const Position *p, const EvalTables *e, Move m);
 int srch_promotion_gain(const Position *p, const EvalTables *e, Move m);
 /* Captures (en passant included) and promotions. */
 bool srch_is_noisy(const Position *p, Move m);
-/* srch_see with a caller's move list for the replies. */
-int srch_see_with(Position *p, const EvalTables *e, Move m, MoveList *scratch);
-/* The same exchange asked just after the move was made (the mover stands on target, the
- * opponent to move), with what the move itself gained: the search, which has made the move
- * already, need not undo it to ask. */
-int srch_see_after(Position *p, const EvalTables *e, int target, int gained, MoveList *scratch);
+/* srch_see_ge asked just after the move was made (the mover stands on target, the opponent to
+ * move), with what the move itself gained: the search, which has made the move already, need
+ * not undo it to ask. */
+bool srch_see_after_ge(Position *p, const EvalTables *e, int target, int gained, int threshold, MoveList *scratch);
 
 #endif

@@ -53,27 +53,58 @@ static int mover_value(const Position *p, const EvalTables *e, Move m) {
   return e->exchange[type];
 }
 
-int srch_see_with(Position *p, const EvalTables *e, Move m, MoveList *scratch) {
-  int kind = move_kind(m);
-  /* A drop takes nothing, but the dropped piece may be lost: its exchange is played out like a
-   * move's.  Castling and passing put nothing en prise that the search asks about. */
-  if (kind == MOVE_CASTLING || kind == MOVE_PASS) return 0;
-  if (kind == MOVE_ORACLE) return oracle_taken_value(p, e, m); /* no exchange modelled */
-  int gained = srch_captured_value(p, e, m) + srch_promotion_gain(p, e, m);
-  pos_do_move(p, m);
-  int value = srch_see_after(p, e, move_to(m), gained, scratch);
-  pos_undo_move(p);
-  return value;
+/* The most a capture onto target can add by promoting (the piece it becomes less the one it was),
+ * by either side: 0 where no type promotes there.  A bound, not a figure: a choice a side may
+ * not take or a promotion that is not forced still counts. */
+static int promotion_bound(const Position *p, const EvalTables *e, int target) {
+  const Rules *r = p->rules;
+  int most = 0;
+  for (int t = 0; t < r->type_count; t++) {
+    const PieceType *pt = &r->types[t];
+    if (!pt->promo_count || pt->promo_zone == NO_ZONE) continue;
+    if (!pt->promo_on_leaving && !bits_test(&r->zones[pt->promo_zone][0], target) &&
+        !bits_test(&r->zones[pt->promo_zone][1], target))
+      continue;
+    for (int c = 0; c < pt->promo_count; c++) {
+      int gain = e->exchange[pt->promo_choices[c]] - e->exchange[t];
+      if (gain > most) most = gain;
+    }
+  }
+  return most;
 }
 
-int srch_see_after(Position *p, const EvalTables *e, int target, int gained, MoveList *scratch) {
+/* Whether the swap list so far already decides the exchange against threshold: swap[0..depth]
+ * are the balances of the captures played, each for the side that made it, the piece that made
+ * the last worth on_target.  The next capture, if any, wins at most that piece and a promotion
+ * (bound), so the last side's result lies in [swap[depth] - on_target - bound, swap[depth]];
+ * folded back to the first capture, the interval either lies on one side of the threshold
+ * (*verdict set, true) or straddles it. */
+static bool decided(const int *swap, int depth, int on_target, int bound, int threshold, bool *verdict) {
+  int hi = swap[depth], lo = hi - on_target - bound;
+  if (lo > hi) lo = hi;
+  for (int d = depth; d > 0; d--) {
+    int stand = swap[d - 1], new_lo = -hi < stand ? -hi : stand, new_hi = -lo < stand ? -lo : stand;
+    lo = new_lo, hi = new_hi;
+  }
+  if (lo >= threshold) return *verdict = true, true;
+  if (hi < threshold) return *verdict = false, true;
+  return false;
+}
+
+/* The exchange on target, the mover standing there and the opponent to move: least valuable
+ * attacker first, each side free to stop.  With a threshold (not NULL) it stops as soon as the
+ * answer to "at least *threshold?" is known and returns 1 or 0; without, the exchange's figure. */
+static int exchange(Position *p, const EvalTables *e, int target, int gained, const int *threshold, MoveList *scratch) {
   int code = p->board[target];
-  if (code == SQ_EMPTY || code == SQ_HOLE) return gained; /* the mover is gone (an explosion) */
+  if (code == SQ_EMPTY || code == SQ_HOLE) /* the mover is gone (an explosion) */
+    return threshold ? gained >= *threshold : gained;
   int swap[SRCH_MAX_PLY];
-  int depth = 0, made = 0;
+  int depth = 0, made = 0, bound = threshold ? promotion_bound(p, e, target) : 0;
   swap[0] = gained;
   int on_target = e->exchange[piece_type(code)];
+  bool verdict = false, known = false;
   while (depth < SRCH_MAX_PLY - 1) {
+    if (threshold && (known = decided(swap, depth, on_target, bound, *threshold, &verdict))) break;
     /* A recapture lands on the mover's piece: a noisy move onto the target, so the quiet moves,
      * the drops (most of a shogi position's moves) and the other captures are never listed. */
     pos_noisy_moves_onto(p, target, scratch);
@@ -97,17 +128,52 @@ int srch_see_after(Position *p, const EvalTables *e, int target, int gained, Mov
     made++;
   }
   while (made--) pos_undo_move(p);
+  if (known) return verdict;
   for (; depth > 0; depth--) {
     int stand = -swap[depth - 1];
     swap[depth - 1] = -(stand > swap[depth] ? stand : swap[depth]);
   }
-  return swap[0];
+  return threshold ? swap[0] >= *threshold : swap[0];
+}
+
+/* Whether an exchange on m's target follows it; *gained is what m itself takes (where none
+ * follows, the whole of its worth). */
+static bool exchanged(const Position *p, const EvalTables *e, Move m, int *gained) {
+  int kind = move_kind(m);
+  /* A drop takes nothing, but the dropped piece may be lost: its exchange is played out like a
+   * move's.  Castling and passing put nothing en prise that the search asks about. */
+  if (kind == MOVE_CASTLING || kind == MOVE_PASS) return *gained = 0, false;
+  if (kind == MOVE_ORACLE) return *gained = oracle_taken_value(p, e, m), false; /* no exchange modelled */
+  *gained = srch_captured_value(p, e, m) + srch_promotion_gain(p, e, m);
+  return true;
+}
+
+static int see_with(Position *p, const EvalTables *e, Move m, MoveList *scratch) {
+  int gained;
+  if (!exchanged(p, e, m, &gained)) return gained;
+  pos_do_move(p, m);
+  int value = exchange(p, e, move_to(m), gained, NULL, scratch);
+  pos_undo_move(p);
+  return value;
+}
+
+bool srch_see_ge(Position *p, const EvalTables *e, Move m, int threshold, MoveList *scratch) {
+  int gained;
+  if (!exchanged(p, e, m, &gained)) return gained >= threshold;
+  pos_do_move(p, m);
+  bool at_least = exchange(p, e, move_to(m), gained, &threshold, scratch);
+  pos_undo_move(p);
+  return at_least;
+}
+
+bool srch_see_after_ge(Position *p, const EvalTables *e, int target, int gained, int threshold, MoveList *scratch) {
+  return exchange(p, e, target, gained, &threshold, scratch);
 }
 
 int srch_see(Position *p, const EvalTables *e, Move m) {
   MoveList *scratch = malloc(sizeof *scratch);
   if (!scratch) return 0;
-  int v = srch_see_with(p, e, m, scratch);
+  int v = see_with(p, e, m, scratch);
   free(scratch);
   return v;
 }

@@ -21,6 +21,13 @@ struct SeeFixture {
     int v = srch_see(&pos.p, e, m);
     EXPECT_EQ(pos.p.key, key); // the position is restored
     EXPECT_EQ(pos.p.ply, 0);
+    // The threshold form, which stops the exchange early, gives srch_see's answer at every
+    // threshold, just around the figure and far from it.
+    auto scratch = std::make_unique<MoveList>();
+    for (int t : {v - 1000, v - 101, v - 1, v, v + 1, v + 99, v + 1000}) {
+      EXPECT_EQ(srch_see_ge(&pos.p, e, m, t, scratch.get()), v >= t) << move << " in " << fen << " against " << t;
+      EXPECT_EQ(pos.p.key, key);
+    }
     return v;
   }
 };
@@ -40,6 +47,14 @@ TEST(SearchSee, ChessExchanges) {
   // The royal may recapture only when the square is not defended.
   EXPECT_EQ(f.See("8/8/3k4/3p4/8/8/8/3RK3 w - - 0 1", "d1d5"), p - r);
   EXPECT_EQ(f.See("8/8/3k4/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5"), p);
+  // Promotions: the piece a pawn becomes is what the recapture wins, and a recapture may itself
+  // promote (the bound the early stop allows for).
+  EXPECT_EQ(f.See("4k3/1P6/8/8/8/8/7K/1r6 w - - 0 1", "b7b8q"), -p);
+  EXPECT_EQ(f.See("r3k3/1P6/1n6/8/8/8/8/R3K3 w - - 0 1", "b7a8q"), r + q - p - q + n);
+  EXPECT_EQ(f.See("1r2k3/P1P5/8/8/8/8/8/4K3 b - - 0 1", "b8b1"), 0);
+  EXPECT_EQ(f.See("4k3/8/8/8/8/7K/p2N4/1r6 w - - 0 1", "d2b1"), r - n - (q - p)); // retaken by promoting
+  EXPECT_EQ(f.See("1r2k3/P1P5/8/8/8/8/8/4K3 w - - 0 1", "a7b8q"), r + q - p);
+  EXPECT_EQ(f.See("1rr1k3/P7/8/8/8/8/8/1R2K3 w - - 0 1", "a7b8q"), r + q - p - q + r);
 }
 
 TEST(SearchSee, XiangqiCannonCapturesOverAScreen) {
