@@ -393,7 +393,7 @@ struct GcInterp {
   } var_cache[512];
 
   /* The remembered results of functions (gc_memo.c), and the call being watched now. */
-  struct GcMemoEntry *memo;
+  struct GcMemoTable *memo;
   bool memo_off;       /* gc_set_memo(gc, false) */
   uint32_t memo_epoch; /* moves when a function or subroutine is (re)defined */
   GcMemoWatch memo_call;
