@@ -414,6 +414,20 @@ bool ev_init(EvalTables *e, const Rules *r) {
   for (int u = 0; u < r->type_count; u++)
     for (int t = 0; t < r->type_count && !e->royal[u]; t++)
       if (!e->royal[t] && !e->pawn_like[t] && e->exchange[t] * 5 < e->exchange[u] * 4) e->lesser_types[u] |= 1u << t;
+  for (int sq = 0; sq < n; sq++) {
+    e->promotion_bound[sq] = 0;
+    for (int t = 0; t < r->type_count; t++) {
+      const PieceType *pt = &r->types[t];
+      if (!pt->promo_count || pt->promo_zone == NO_ZONE) continue;
+      if (!pt->promo_on_leaving && !bits_test(&r->zones[pt->promo_zone][WHITE], sq) &&
+          !bits_test(&r->zones[pt->promo_zone][BLACK], sq))
+        continue;
+      for (int c = 0; c < pt->promo_count; c++) {
+        int gain = e->exchange[pt->promo_choices[c]] - e->exchange[t];
+        if (gain > e->promotion_bound[sq]) e->promotion_bound[sq] = gain;
+      }
+    }
+  }
   e->serial = atomic_fetch_add(&table_serials, 1) + 1;
   for (int t = 0; t < r->type_count; t++) {
     /* A piece in hand can go where it is needed: worth a little more than on the board. */

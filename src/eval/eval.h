@@ -91,6 +91,9 @@ typedef struct EvalTables {
   int value_eg[MAX_TYPES];    /* material, end game */
   int hand_value[MAX_TYPES];  /* a piece of this type in hand */
   int exchange[MAX_TYPES];    /* value for exchange counting (SEE): royal types are huge */
+  /* The most a move onto the square can add in exchange by promoting (the piece it becomes less
+   * the one it was), either side, any choice: a bound for the exchange's early stop (see.c). */
+  int promotion_bound[GEO_MAX_SQUARES];
   bool royal[MAX_TYPES];
   bool promotes[MAX_TYPES];
   bool forward_only[MAX_TYPES]; /* never moves backwards: its moves are irreversible */

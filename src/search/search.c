@@ -500,16 +500,6 @@ static int qsearch(Worker *w, int alpha, int beta, int ply, int qdepth) {
   return best;
 }
 
-/* Whether the exchange on the target of m, just made, with what it gained, comes to at least
- * threshold: srch_see_ge's answer without undoing the move (castling and passing put nothing en
- * prise; an oracle's move is worth what it takes). */
-static bool exchange_at_least(Worker *w, Move m, int gained, int threshold) {
-  int kind = move_kind(m);
-  if (kind == MOVE_CASTLING || kind == MOVE_PASS) return 0 >= threshold;
-  if (kind == MOVE_ORACLE) return gained >= threshold;
-  return srch_see_after_ge(&w->pos, w->search->tables, move_to(m), gained, threshold, w->scratch);
-}
-
 /* ---- main search ------------------------------------------------------------------------- */
 
 /* Whether a quiet move that gives no check is pruned, outside the principal variation and out of
@@ -683,7 +673,8 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
       /* A quiet move onto a square where it loses material, by more the more depth its late
        * reduction would leave: the opponent to move, the exchange on its target is played out. */
       int lmr_depth = max_int(0, depth - 1 - lmr_table[min_int(depth, 63)][min_int(searched, 63)]);
-      if (flip && lmr_depth < 8 && !exchange_at_least(w, m, 0, -SEE_PRUNE_QUIET * lmr_depth * lmr_depth)) {
+      if (flip && lmr_depth < 8 &&
+          !srch_see_after_ge(p, s->tables, m, 0, -SEE_PRUNE_QUIET * lmr_depth * lmr_depth, w->scratch)) {
         pos_undo_move(p);
         quiets++;
         continue;
@@ -698,7 +689,7 @@ static int search(Worker *w, int alpha, int beta, int depth, int ply, bool cut_n
     if (check_extension && noisy && move_kind(m) != MOVE_PROMOTION && m != tt_move) {
       check_extension = f->scores[i] >= 0;
     } else if (check_extension) {
-      check_extension = exchange_at_least(w, m, gained, 0);
+      check_extension = srch_see_after_ge(p, s->tables, m, gained, 0, w->scratch);
     }
     int extension = check_extension || (singular && m == tt_move) ? 1 : 0;
     int new_depth = depth - 1 + extension;

@@ -144,9 +144,9 @@ int srch_captured_value(const Position *p, const EvalTables *e, Move m);
 int srch_promotion_gain(const Position *p, const EvalTables *e, Move m);
 /* Captures (en passant included) and promotions. */
 bool srch_is_noisy(const Position *p, Move m);
-/* srch_see_ge asked just after the move was made (the mover stands on target, the opponent to
- * move), with what the move itself gained: the search, which has made the move already, need
- * not undo it to ask. */
-bool srch_see_after_ge(Position *p, const EvalTables *e, int target, int gained, int threshold, MoveList *scratch);
+/* srch_see_ge asked just after m was made (the mover stands on its target, the opponent to
+ * move), with what m itself gained: the search, which has made the move already, need not undo
+ * it to ask.  Castling and passing put nothing en prise; an oracle's move is worth what it took. */
+bool srch_see_after_ge(Position *p, const EvalTables *e, Move m, int gained, int threshold, MoveList *scratch);
 
 #endif

@@ -53,26 +53,6 @@ static int mover_value(const Position *p, const EvalTables *e, Move m) {
   return e->exchange[type];
 }
 
-/* The most a capture onto target can add by promoting (the piece it becomes less the one it was),
- * by either side: 0 where no type promotes there.  A bound, not a figure: a choice a side may
- * not take or a promotion that is not forced still counts. */
-static int promotion_bound(const Position *p, const EvalTables *e, int target) {
-  const Rules *r = p->rules;
-  int most = 0;
-  for (int t = 0; t < r->type_count; t++) {
-    const PieceType *pt = &r->types[t];
-    if (!pt->promo_count || pt->promo_zone == NO_ZONE) continue;
-    if (!pt->promo_on_leaving && !bits_test(&r->zones[pt->promo_zone][0], target) &&
-        !bits_test(&r->zones[pt->promo_zone][1], target))
-      continue;
-    for (int c = 0; c < pt->promo_count; c++) {
-      int gain = e->exchange[pt->promo_choices[c]] - e->exchange[t];
-      if (gain > most) most = gain;
-    }
-  }
-  return most;
-}
-
 /* Whether the swap list so far already decides the exchange against threshold: swap[0..depth]
  * are the balances of the captures played, each for the side that made it, the piece that made
  * the last worth on_target.  The next capture, if any, wins at most that piece and a promotion
@@ -99,7 +79,7 @@ static int exchange(Position *p, const EvalTables *e, int target, int gained, co
   if (code == SQ_EMPTY || code == SQ_HOLE) /* the mover is gone (an explosion) */
     return threshold ? gained >= *threshold : gained;
   int swap[SRCH_MAX_PLY];
-  int depth = 0, made = 0, bound = threshold ? promotion_bound(p, e, target) : 0;
+  int depth = 0, made = 0, bound = e->promotion_bound[target];
   swap[0] = gained;
   int on_target = e->exchange[piece_type(code)];
   bool verdict = false, known = false;
@@ -148,32 +128,31 @@ static bool exchanged(const Position *p, const EvalTables *e, Move m, int *gaine
   return true;
 }
 
-static int see_with(Position *p, const EvalTables *e, Move m, MoveList *scratch) {
+/* m played and its exchange played out (exchange), the position as it was afterwards. */
+static int play_exchange(Position *p, const EvalTables *e, Move m, const int *threshold, MoveList *scratch) {
   int gained;
-  if (!exchanged(p, e, m, &gained)) return gained;
+  if (!exchanged(p, e, m, &gained)) return threshold ? gained >= *threshold : gained;
   pos_do_move(p, m);
-  int value = exchange(p, e, move_to(m), gained, NULL, scratch);
+  int value = exchange(p, e, move_to(m), gained, threshold, scratch);
   pos_undo_move(p);
   return value;
 }
 
 bool srch_see_ge(Position *p, const EvalTables *e, Move m, int threshold, MoveList *scratch) {
-  int gained;
-  if (!exchanged(p, e, m, &gained)) return gained >= threshold;
-  pos_do_move(p, m);
-  bool at_least = exchange(p, e, move_to(m), gained, &threshold, scratch);
-  pos_undo_move(p);
-  return at_least;
+  return play_exchange(p, e, m, &threshold, scratch);
 }
 
-bool srch_see_after_ge(Position *p, const EvalTables *e, int target, int gained, int threshold, MoveList *scratch) {
-  return exchange(p, e, target, gained, &threshold, scratch);
+bool srch_see_after_ge(Position *p, const EvalTables *e, Move m, int gained, int threshold, MoveList *scratch) {
+  int kind = move_kind(m); /* as exchanged(), with the caller's figure of what m took */
+  if (kind == MOVE_CASTLING || kind == MOVE_PASS) return 0 >= threshold;
+  if (kind == MOVE_ORACLE) return gained >= threshold;
+  return exchange(p, e, move_to(m), gained, &threshold, scratch);
 }
 
 int srch_see(Position *p, const EvalTables *e, Move m) {
   MoveList *scratch = malloc(sizeof *scratch);
   if (!scratch) return 0;
-  int v = see_with(p, e, m, scratch);
+  int v = play_exchange(p, e, m, NULL, scratch);
   free(scratch);
   return v;
 }
