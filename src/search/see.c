@@ -116,14 +116,18 @@ static int exchange(Position *p, const EvalTables *e, int target, int gained, co
   return threshold ? swap[0] >= *threshold : swap[0];
 }
 
+/* Whether an exchange on m's target can follow it.  A drop takes nothing, but the dropped piece
+ * may be lost: its exchange is played out like a move's.  Castling and passing put nothing en
+ * prise that the search asks about; an oracle's move has no exchange modelled. */
+static inline bool exchange_follows(Move m) {
+  int kind = move_kind(m);
+  return kind != MOVE_CASTLING && kind != MOVE_PASS && kind != MOVE_ORACLE;
+}
+
 /* Whether an exchange on m's target follows it; *gained is what m itself takes (where none
  * follows, the whole of its worth). */
 static bool exchanged(const Position *p, const EvalTables *e, Move m, int *gained) {
-  int kind = move_kind(m);
-  /* A drop takes nothing, but the dropped piece may be lost: its exchange is played out like a
-   * move's.  Castling and passing put nothing en prise that the search asks about. */
-  if (kind == MOVE_CASTLING || kind == MOVE_PASS) return *gained = 0, false;
-  if (kind == MOVE_ORACLE) return *gained = oracle_taken_value(p, e, m), false; /* no exchange modelled */
+  if (!exchange_follows(m)) return *gained = move_kind(m) == MOVE_ORACLE ? oracle_taken_value(p, e, m) : 0, false;
   *gained = srch_captured_value(p, e, m) + srch_promotion_gain(p, e, m);
   return true;
 }
@@ -143,9 +147,7 @@ bool srch_see_ge(Position *p, const EvalTables *e, Move m, int threshold, MoveLi
 }
 
 bool srch_see_after_ge(Position *p, const EvalTables *e, Move m, int gained, int threshold, MoveList *scratch) {
-  int kind = move_kind(m); /* as exchanged(), with the caller's figure of what m took */
-  if (kind == MOVE_CASTLING || kind == MOVE_PASS) return 0 >= threshold;
-  if (kind == MOVE_ORACLE) return gained >= threshold;
+  if (!exchange_follows(m)) return (move_kind(m) == MOVE_ORACLE ? gained : 0) >= threshold; /* as exchanged() */
   return exchange(p, e, move_to(m), gained, &threshold, scratch);
 }
 
